@@ -1,0 +1,292 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ordering
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Epoch is what an Orderer may look at when it chooses r_t.
+type Epoch struct {
+	// T is the 0-based index of the epoch about to run.
+	T int
+	// X is x_t, the iterate at the start of the epoch. It must not be
+	// modified.
+	X []float64
+	// Oracle answers component gradients, with the run's oracle noise.
+	// Orderers that query it at X (such as Greedy) see the same oracle as
+	// the steps.
+	Oracle *Oracle
+}
+
+// Orderer chooses the update sequence r_t of Algorithm 1 for each epoch.
+// Entries are component indices in [0, N); the sequence may have any
+// positive length n and may repeat or omit components.
+type Orderer interface {
+	// Order stores r_t in dst, resized as needed, and returns it.
+	Order(dst []int, e Epoch) ([]int, error)
+}
+
+// StepSize is the step size γ of Algorithm 1, possibly varying with the
+// epoch t (0-based) and the step i within the epoch (0-based).
+type StepSize interface {
+	Step(t, i int) float64
+}
+
+// Constant is a constant step size.
+type Constant float64
+
+// Step implements StepSize.
+func (c Constant) Step(_, _ int) float64 { return float64(c) }
+
+// StepFunc adapts a function to the StepSize interface.
+type StepFunc func(t, i int) float64
+
+// Step implements StepSize.
+func (f StepFunc) Step(t, i int) float64 { return f(t, i) }
+
+// Piecewise is a step size that starts at Initial and is multiplied by
+// Factor at the start of each epoch listed in Milestones, like the paper's
+// schedule (0.1, decayed by 0.1 after epochs 80, 120 and 160).
+type Piecewise struct {
+	Initial    float64
+	Factor     float64
+	Milestones []int
+}
+
+// Step implements StepSize.
+func (p Piecewise) Step(t, _ int) float64 {
+	g := p.Initial
+	for _, m := range p.Milestones {
+		if t >= m {
+			g *= p.Factor
+		}
+	}
+	return g
+}
+
+// Record is what the engine reports after each epoch.
+type Record struct {
+	// Epoch is t: 0 for the starting point x_0, then 1, ..., T for the
+	// iterate after each epoch.
+	Epoch int
+	// Steps is the number of gradient steps taken so far.
+	Steps int
+	// X is x_t. It is reused by the engine: copy it to keep it.
+	X []float64
+	// F is f(x_t) and GradNorm2 is ‖∇f(x_t)‖², both NaN when
+	// Settings.SkipEval is set.
+	F, GradNorm2 float64
+	// Order is r_t, the sequence used in the epoch that produced x_t (nil
+	// for epoch 0). It is reused by the engine: copy it to keep it.
+	Order []int
+}
+
+// Recorder receives a Record after each epoch. Returning Stop ends the run
+// without error; any other error ends it with that error.
+type Recorder interface {
+	Record(r *Record) error
+}
+
+// RecorderFunc adapts a function to the Recorder interface.
+type RecorderFunc func(r *Record) error
+
+// Record implements Recorder.
+func (f RecorderFunc) Record(r *Record) error { return f(r) }
+
+// Stop is returned by a Recorder to end a run early without error.
+var Stop = errors.New("ordering: stop")
+
+// History is a Recorder that keeps every record. X and Order are kept only
+// if KeepX and KeepOrder are set.
+type History struct {
+	KeepX     bool
+	KeepOrder bool
+	Records   []Record
+}
+
+// Record implements Recorder.
+func (h *History) Record(r *Record) error {
+	c := *r
+	c.X, c.Order = nil, nil
+	if h.KeepX {
+		c.X = append([]float64(nil), r.X...)
+	}
+	if h.KeepOrder && r.Order != nil {
+		c.Order = append([]int(nil), r.Order...)
+	}
+	h.Records = append(h.Records, c)
+	return nil
+}
+
+// Settings configures Run. Epochs and Step must be set; the other fields
+// have defaults.
+type Settings struct {
+	// Epochs is T, the number of epochs. It must be positive.
+	Epochs int
+	// Step is γ. It must be set and give positive finite values.
+	Step StepSize
+	// BatchSize makes each step use the mean oracle gradient of this many
+	// consecutive entries of r_t (the last step of an epoch may use
+	// fewer). Default 1: one component per step, as in Algorithm 1.
+	// Random reshuffling with BatchSize B is the paper's standard batching.
+	BatchSize int
+	// Noise is the oracle noise. Default nil: exact gradients.
+	Noise Noise
+	// Seed seeds the oracle noise. Default 0.
+	Seed uint64
+	// Recorder receives a record of x_0 and of each epoch. Default nil.
+	Recorder Recorder
+	// SkipEval skips computing f(x_t) and ‖∇f(x_t)‖² after each epoch,
+	// which costs a pass over all components. Default false.
+	SkipEval bool
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	// X is the final iterate.
+	X []float64
+	// Epochs is the number of epochs run, less than Settings.Epochs if the
+	// Recorder stopped the run.
+	Epochs int
+	// Steps is the number of gradient steps taken.
+	Steps int
+}
+
+// noiseStream is the second word of the PCG seed of the oracle noise, so
+// that noise and orders seeded with the same number differ.
+const noiseStream = 0x6e6f697365
+
+// Run runs Algorithm 1 (epoch-based gradient descent) on p from x0 for
+// s.Epochs epochs, asking o for the sequence r_t of each epoch:
+//
+//	x_t^{i+1} = x_t^i - γ ∇F_{r_{t,i}}(x_t^i, ξ),  i = 1..n.
+//
+// It returns an error, and the iterate so far, if an input is invalid (N =
+// 0, len(x0) ≠ d, a missing or non-positive step size, an empty sequence or
+// an index outside [0, N)) or if a gradient or iterate is not finite. It
+// never modifies x0.
+func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
+	if s == nil {
+		return nil, fmt.Errorf("ordering: %w: nil settings", ErrSetting)
+	}
+	n, d := p.Len(), p.Dim()
+	switch {
+	case n <= 0:
+		return nil, fmt.Errorf("ordering: %w: problem has N = %d components", ErrEmpty, n)
+	case len(x0) != d:
+		return nil, fmt.Errorf("ordering: %w: len(x0) = %d, problem dimension %d", ErrDim, len(x0), d)
+	case !isFinite(x0):
+		return nil, fmt.Errorf("ordering: %w: x0 has a non-finite entry", ErrNaN)
+	case s.Epochs <= 0:
+		return nil, fmt.Errorf("ordering: %w: Epochs = %d, want > 0", ErrSetting, s.Epochs)
+	case s.Step == nil:
+		return nil, fmt.Errorf("ordering: %w: no step size", ErrStep)
+	case s.BatchSize < 0:
+		return nil, fmt.Errorf("ordering: %w: BatchSize = %d, want >= 0", ErrSetting, s.BatchSize)
+	}
+	batch := s.BatchSize
+	if batch == 0 {
+		batch = 1
+	}
+	var src rand.Source
+	if s.Noise != nil {
+		src = rand.NewPCG(s.Seed, noiseStream)
+	}
+	oracle := NewOracle(p, s.Noise, src)
+
+	x := append([]float64(nil), x0...)
+	xt := make([]float64, d)
+	g := make([]float64, d)
+	acc := make([]float64, d)
+	res := &Result{X: x}
+	rec := &Record{X: x}
+
+	report := func(order []int) (bool, error) {
+		if s.Recorder == nil {
+			return false, nil
+		}
+		rec.Epoch, rec.Steps, rec.Order = res.Epochs, res.Steps, order
+		rec.F, rec.GradNorm2 = math.NaN(), math.NaN()
+		if !s.SkipEval {
+			rec.F = Func(p, x)
+			Grad(g, p, x)
+			rec.GradNorm2 = dot(g, g)
+		}
+		err := s.Recorder.Record(rec)
+		if errors.Is(err, Stop) {
+			return true, nil
+		}
+		return false, err
+	}
+	if stop, err := report(nil); stop || err != nil {
+		return res, err
+	}
+
+	var order []int
+	for t := 0; t < s.Epochs; t++ {
+		copy(xt, x)
+		var err error
+		order, err = o.Order(order[:0], Epoch{T: t, X: xt, Oracle: oracle})
+		if err != nil {
+			return res, fmt.Errorf("ordering: epoch %d: %w", t, err)
+		}
+		if len(order) == 0 {
+			return res, fmt.Errorf("ordering: %w: epoch %d has an empty sequence", ErrEmpty, t)
+		}
+		for k, i := range order {
+			if i < 0 || i >= n {
+				return res, fmt.Errorf("ordering: %w: epoch %d, position %d holds %d, want [0, %d)", ErrIndex, t, k, i, n)
+			}
+		}
+		for step, lo := 0, 0; lo < len(order); step, lo = step+1, lo+batch {
+			gamma := s.Step.Step(t, step)
+			if !(gamma > 0) || math.IsInf(gamma, 1) {
+				return res, fmt.Errorf("ordering: %w: γ = %v at epoch %d, step %d, want positive and finite", ErrStep, gamma, t, step)
+			}
+			hi := min(lo+batch, len(order))
+			if hi-lo == 1 {
+				oracle.Grad(acc, order[lo], x)
+			} else {
+				for j := range acc {
+					acc[j] = 0
+				}
+				for _, i := range order[lo:hi] {
+					oracle.Grad(g, i, x)
+					for j, v := range g {
+						acc[j] += v
+					}
+				}
+				gamma /= float64(hi - lo)
+			}
+			if !isFinite(acc) {
+				return res, fmt.Errorf("ordering: %w: gradient at epoch %d, step %d (components %v)", ErrNaN, t, step, order[lo:hi])
+			}
+			for j, v := range acc {
+				x[j] -= gamma * v
+			}
+			res.Steps++
+		}
+		if !isFinite(x) {
+			return res, fmt.Errorf("ordering: %w: iterate after epoch %d (the run diverged)", ErrNaN, t)
+		}
+		res.Epochs++
+		if stop, err := report(order); stop || err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
