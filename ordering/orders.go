@@ -1,0 +1,338 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ordering
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Second words of the PCG seeds of the order strategies ("rr", "once", ...
+// in ASCII), so that strategies and the oracle noise seeded with the same
+// number draw unrelated streams.
+const (
+	rrStream          = 0x7272
+	shuffleOnceStream = 0x6f6e6365
+	sgdStream         = 0x736764
+	kShuffleStream    = 0x6b73687566666c65
+	standardStream    = 0x7374616e64617264
+	internalStream    = 0x696e7465726e616c
+	sameClassStream   = 0x636c6173736573
+)
+
+var (
+	_ Orderer = (*RR)(nil)
+	_ Orderer = (*Incremental)(nil)
+	_ Orderer = (*ShuffleOnce)(nil)
+	_ Orderer = (*SGD)(nil)
+	_ Orderer = (*StandardShuffle)(nil)
+	_ Orderer = (*SGDInternal)(nil)
+)
+
+// RR is random reshuffling (Algorithm 1's first example): n = N and r_t is
+// a fresh uniformly random permutation of [0, N) in every epoch.
+type RR struct {
+	n   int
+	rnd *rand.Rand
+}
+
+// NewRR returns random reshuffling of n components, seeded by seed. It
+// returns an error if n <= 0.
+func NewRR(n int, seed uint64) (*RR, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("ordering: %w: RR over n = %d components, want n > 0", ErrSetting, n)
+	}
+	return &RR{n: n, rnd: rand.New(rand.NewPCG(seed, rrStream))}, nil
+}
+
+// Order implements Orderer. It returns an error if e has an oracle whose
+// problem does not have n components. It panics if r was not made by NewRR.
+func (r *RR) Order(dst []int, e Epoch) ([]int, error) {
+	if r.rnd == nil {
+		panic("ordering: RR not made by NewRR")
+	}
+	if err := checkLen("RR", r.n, e); err != nil {
+		return dst[:0], err
+	}
+	dst = identity(dst, r.n)
+	shuffle(r.rnd, dst)
+	return dst, nil
+}
+
+// Incremental is incremental gradient (Algorithm 1's second example): the
+// same sequence in every epoch, by default r_{t,i} = i.
+type Incremental struct {
+	n   int
+	seq []int
+}
+
+// NewIncremental returns incremental gradient over n components with the
+// fixed sequence seq, or the identity 0, 1, ..., n-1 if seq is nil. seq may
+// repeat or omit components; it is copied. NewIncremental returns an error
+// if n <= 0, if seq is empty but not nil, or if an entry of seq is outside
+// [0, n). It draws no random numbers and so takes no seed.
+func NewIncremental(n int, seq []int) (*Incremental, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("ordering: %w: Incremental over n = %d components, want n > 0", ErrSetting, n)
+	}
+	if seq == nil {
+		return &Incremental{n: n, seq: identity(nil, n)}, nil
+	}
+	if len(seq) == 0 {
+		return nil, fmt.Errorf("ordering: %w: Incremental with an empty sequence", ErrEmpty)
+	}
+	for k, i := range seq {
+		if i < 0 || i >= n {
+			return nil, fmt.Errorf("ordering: %w: Incremental sequence holds %d at position %d, want [0, %d)", ErrIndex, i, k, n)
+		}
+	}
+	return &Incremental{n: n, seq: slices.Clone(seq)}, nil
+}
+
+// Order implements Orderer. It returns an error if e has an oracle whose
+// problem does not have n components.
+func (o *Incremental) Order(dst []int, e Epoch) ([]int, error) {
+	if err := checkLen("Incremental", o.n, e); err != nil {
+		return dst[:0], err
+	}
+	return append(dst[:0], o.seq...), nil
+}
+
+// ShuffleOnce is shuffle-once: one uniformly random permutation of [0, N),
+// drawn from the seed, used in every epoch.
+type ShuffleOnce struct {
+	perm []int
+}
+
+// NewShuffleOnce returns shuffle-once over n components, its permutation
+// drawn from seed. It returns an error if n <= 0.
+func NewShuffleOnce(n int, seed uint64) (*ShuffleOnce, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("ordering: %w: ShuffleOnce over n = %d components, want n > 0", ErrSetting, n)
+	}
+	perm := identity(nil, n)
+	shuffle(rand.New(rand.NewPCG(seed, shuffleOnceStream)), perm)
+	return &ShuffleOnce{perm: perm}, nil
+}
+
+// Order implements Orderer. It returns an error if e has an oracle whose
+// problem does not have n components. It panics if s was not made by
+// NewShuffleOnce.
+func (s *ShuffleOnce) Order(dst []int, e Epoch) ([]int, error) {
+	if s.perm == nil {
+		panic("ordering: ShuffleOnce not made by NewShuffleOnce")
+	}
+	if err := checkLen("ShuffleOnce", len(s.perm), e); err != nil {
+		return dst[:0], err
+	}
+	return append(dst[:0], s.perm...), nil
+}
+
+// SGD is sampling with replacement (Algorithm 1's third example): every
+// epoch draws its entries independently and uniformly from [0, N).
+type SGD struct {
+	n, length int
+	rnd       *rand.Rand
+}
+
+// NewSGD returns sampling with replacement from n components, length draws
+// per epoch, seeded by seed. A length of 0 means n draws per epoch, the same
+// number of steps as an epoch of RR; the paper's SGD is length 1. NewSGD
+// returns an error if n <= 0 or length < 0.
+func NewSGD(n, length int, seed uint64) (*SGD, error) {
+	switch {
+	case n <= 0:
+		return nil, fmt.Errorf("ordering: %w: SGD over n = %d components, want n > 0", ErrSetting, n)
+	case length < 0:
+		return nil, fmt.Errorf("ordering: %w: SGD with length = %d draws per epoch, want >= 0", ErrSetting, length)
+	case length == 0:
+		length = n
+	}
+	return &SGD{n: n, length: length, rnd: rand.New(rand.NewPCG(seed, sgdStream))}, nil
+}
+
+// Order implements Orderer. It returns an error if e has an oracle whose
+// problem does not have n components. It panics if s was not made by
+// NewSGD.
+func (s *SGD) Order(dst []int, e Epoch) ([]int, error) {
+	if s.rnd == nil {
+		panic("ordering: SGD not made by NewSGD")
+	}
+	if err := checkLen("SGD", s.n, e); err != nil {
+		return dst[:0], err
+	}
+	dst = slices.Grow(dst[:0], s.length)[:s.length]
+	for k := range dst {
+		dst[k] = s.rnd.IntN(s.n)
+	}
+	return dst, nil
+}
+
+// StandardShuffle is the standard shuffling of Section 5.1 for N top-level
+// functions f_i = (1/m) Σ_j h_{i,j} with m low-level functions each. The
+// flat index of h_{i,j} is i·m + j (0-based), so the order runs over N·m
+// components. An epoch draws a uniformly random arrangement of the multiset
+// holding m copies of each top index i, and a fresh uniformly random
+// permutation r^low_i of [0, m) for each i; the k-th occurrence of i in the
+// arrangement becomes i·m + r^low_{i,k}.
+//
+// The resulting sequence is a uniformly random permutation of all N·m flat
+// indices, the same law as RR over them: a permutation π of the flat indices
+// determines the arrangement (the top index of each entry of π) and the r^low_i
+// (the order in which i's flat indices occur in π), and conversely, so the
+// construction is a bijection between arrangements × (permutations of
+// [0, m))^N and permutations of the N·m flat indices. Both sides have
+// (Nm)!/(m!)^N · (m!)^N = (Nm)! elements, and the uniform law on the product
+// maps to the uniform law on the permutations.
+type StandardShuffle struct {
+	n, m int
+	rnd  *rand.Rand
+	low  []int // low[i*m:(i+1)*m] is r^low_i
+	next []int // next[i] is the number of occurrences of i placed so far
+}
+
+// NewStandardShuffle returns standard shuffling of n top-level functions
+// with m low-level functions each, seeded by seed. It returns an error if
+// n <= 0, m <= 0 or n·m overflows an int.
+func NewStandardShuffle(n, m int, seed uint64) (*StandardShuffle, error) {
+	if err := checkTwoLevel("StandardShuffle", n, m); err != nil {
+		return nil, err
+	}
+	return &StandardShuffle{
+		n:    n,
+		m:    m,
+		rnd:  rand.New(rand.NewPCG(seed, standardStream)),
+		low:  make([]int, n*m),
+		next: make([]int, n),
+	}, nil
+}
+
+// Order implements Orderer. It returns an error if e has an oracle whose
+// problem does not have N·m components. It panics if s was not made by
+// NewStandardShuffle.
+func (s *StandardShuffle) Order(dst []int, e Epoch) ([]int, error) {
+	if s.rnd == nil {
+		panic("ordering: StandardShuffle not made by NewStandardShuffle")
+	}
+	n, m := s.n, s.m
+	if err := checkLen("StandardShuffle", n*m, e); err != nil {
+		return dst[:0], err
+	}
+	dst = slices.Grow(dst[:0], n*m)[:n*m]
+	for k := range dst {
+		dst[k] = k / m
+	}
+	shuffle(s.rnd, dst)
+	for i := 0; i < n; i++ {
+		low := s.low[i*m : (i+1)*m]
+		for j := range low {
+			low[j] = j
+		}
+		shuffle(s.rnd, low)
+		s.next[i] = 0
+	}
+	for k, i := range dst {
+		dst[k] = i*m + s.low[i*m+s.next[i]]
+		s.next[i]++
+	}
+	return dst, nil
+}
+
+// SGDInternal is "running SGD internally" (Section 5.1) for N top-level
+// functions with m low-level functions each, flat index i·m + j as in
+// StandardShuffle. An epoch is m rounds; each round is a fresh uniformly
+// random permutation r^top_k of the N top indices, and each visit of top
+// index i takes a low index j drawn uniformly with replacement from
+// [0, m). An epoch has N·m steps, like an epoch of the shuffling orders,
+// and visits every top function exactly m times, but low functions may
+// repeat or be missed: the low-level variance acts as oracle noise.
+type SGDInternal struct {
+	n, m int
+	rnd  *rand.Rand
+	perm []int
+}
+
+// NewSGDInternal returns running SGD internally over n top-level functions
+// with m low-level functions each, seeded by seed. It returns an error if
+// n <= 0, m <= 0 or n·m overflows an int.
+func NewSGDInternal(n, m int, seed uint64) (*SGDInternal, error) {
+	if err := checkTwoLevel("SGDInternal", n, m); err != nil {
+		return nil, err
+	}
+	return &SGDInternal{
+		n:    n,
+		m:    m,
+		rnd:  rand.New(rand.NewPCG(seed, internalStream)),
+		perm: identity(nil, n),
+	}, nil
+}
+
+// Order implements Orderer. It returns an error if e has an oracle whose
+// problem does not have N·m components. It panics if s was not made by
+// NewSGDInternal.
+func (s *SGDInternal) Order(dst []int, e Epoch) ([]int, error) {
+	if s.rnd == nil {
+		panic("ordering: SGDInternal not made by NewSGDInternal")
+	}
+	n, m := s.n, s.m
+	if err := checkLen("SGDInternal", n*m, e); err != nil {
+		return dst[:0], err
+	}
+	dst = slices.Grow(dst[:0], n*m)[:0]
+	for k := 0; k < m; k++ {
+		// Shuffling the previous round's permutation gives a uniformly
+		// random permutation independent of it.
+		shuffle(s.rnd, s.perm)
+		for _, i := range s.perm {
+			dst = append(dst, i*m+s.rnd.IntN(m))
+		}
+	}
+	return dst, nil
+}
+
+// checkTwoLevel validates the sizes of a two-level order named name.
+func checkTwoLevel(name string, n, m int) error {
+	switch {
+	case n <= 0:
+		return fmt.Errorf("ordering: %w: %s with N = %d top-level functions, want N > 0", ErrSetting, name, n)
+	case m <= 0:
+		return fmt.Errorf("ordering: %w: %s with m = %d low-level functions, want m > 0", ErrSetting, name, m)
+	case m > math.MaxInt/n:
+		return fmt.Errorf("ordering: %w: %s with N·m = %d·%d components overflows int", ErrSetting, name, n, m)
+	}
+	return nil
+}
+
+// checkLen returns an error if e has an oracle whose problem does not have
+// the n components the order named name runs over.
+func checkLen(name string, n int, e Epoch) error {
+	if e.Oracle == nil {
+		return nil
+	}
+	if got := e.Oracle.Problem().Len(); got != n {
+		return fmt.Errorf("ordering: %w: %s over %d components, problem has N = %d", ErrSetting, name, n, got)
+	}
+	return nil
+}
+
+// identity returns dst[:0] extended to 0, 1, ..., n-1.
+func identity(dst []int, n int) []int {
+	dst = slices.Grow(dst[:0], n)[:n]
+	for i := range dst {
+		dst[i] = i
+	}
+	return dst
+}
+
+// shuffle permutes s uniformly at random (Fisher-Yates: position i takes a
+// uniform pick among positions 0..i, for i from the end).
+func shuffle(rnd *rand.Rand, s []int) {
+	for i := len(s) - 1; i > 0; i-- {
+		j := rnd.IntN(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}
