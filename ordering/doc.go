@@ -1,0 +1,49 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package ordering implements the algorithms, measures and bounds of
+// Mohtashami, Stich and Jaggi, "Characterizing & Finding Good Data Orderings
+// for Fast Convergence of Sequential Gradient Methods": epoch-based gradient
+// descent over a sequence of component functions, the strategies that choose
+// the sequence, the measures that say how good a sequence is, and the
+// convergence bounds that follow.
+//
+// # Problems and the engine
+//
+// A Problem is a finite sum f(x) = (1/N) Σ_i f_i(x). Run is Algorithm 1
+// (epoch-based gradient descent): in epoch t an Orderer chooses the update
+// sequence r_t, and the iterate takes one step per entry,
+//
+//	x_t^{i+1} = x_t^i - γ ∇F_{r_{t,i}}(x_t^i, ξ),
+//
+// through an Oracle that may add zero-mean noise ξ (Assumption 2). A
+// component may be one example or one fixed minibatch (Batched); a
+// Settings.BatchSize averages consecutive entries of r_t instead, which
+// with random reshuffling is standard batching. A Recorder sees x_t,
+// f(x_t), ‖∇f(x_t)‖² and r_t after every epoch.
+//
+// # Orders
+//
+// The strategies of the paper: random reshuffling, incremental gradient (a
+// fixed order), shuffle-once, SGD with replacement, the greedy order chooser
+// of Algorithm 2 (also updated only every k epochs), two-level and
+// multi-level K-shuffling (Algorithm 3), standard shuffling and running SGD
+// internally (Section 5). Every strategy is seeded: the same seed gives the
+// same sequences.
+//
+// # Measures
+//
+// Phi2 is the curve φ²_{r,k}(x) = ‖Σ_{i≤k} (∇f_{r_i}(x) - ∇f(x))‖² of
+// Assumption 4, and SigmaStar2 the σ*² it implies; the package also fits the
+// (σ², M) of Assumption 5 and the (ζ², P) of Assumption 2, and checks the
+// sample bias of Assumption 3.
+//
+// # Bounds
+//
+// Pure functions for Theorem 1 (its bound, the largest admissible step and
+// the step minimising the bound), the RR, IG and SGD rates of Section 3.4,
+// Remark 3, Appendix C's lower bound, the two-level lemma with the explicit
+// constant of Appendix B, and the corollary's rates for K-shuffling,
+// standard shuffling and running SGD internally.
+package ordering
