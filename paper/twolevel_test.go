@@ -1,0 +1,222 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
+)
+
+// referenceSteps is an independent slow implementation of one run of the
+// two-level experiment: the dense matrix A + λI of Section 6.2, the
+// gradient of h_{i,j} written out, plain loops. Only the order generator is
+// shared with the engine (it is tested on its own in package ordering).
+func referenceSteps(t *testing.T, d int, lambda float64, n, m int, sigmaTop, sigmaLow float64,
+	o ordering.Orderer, gamma float64, budget int, target float64, perStep bool) int {
+	H := make([][]float64, d)
+	for r := range H {
+		H[r] = make([]float64, d)
+		H[r][r] = 2 + lambda
+		if r > 0 {
+			H[r][r-1] = -1
+		}
+		if r < d-1 {
+			H[r][r+1] = -1
+		}
+	}
+	x := make([]float64, d)
+	for r := range x {
+		x[r] = 1
+	}
+	norm := func() float64 {
+		s := 0.0
+		for _, v := range x {
+			s += v * v
+		}
+		return math.Sqrt(s)
+	}
+	g := make([]float64, d)
+	steps := 0
+	for epoch := 0; ; epoch++ {
+		order, err := o.Order(nil, ordering.Epoch{T: epoch})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !perStep && steps+len(order) > budget {
+			return NotConverged
+		}
+		for _, flat := range order {
+			top, low := flat/m, flat%m
+			shift := sigmaTop
+			if top >= n/2 {
+				shift = -sigmaTop
+			}
+			if low < m/2 {
+				shift += sigmaLow
+			} else {
+				shift -= sigmaLow
+			}
+			for r := 0; r < d; r++ {
+				s := 0.0
+				for c := 0; c < d; c++ {
+					s += H[r][c] * x[c]
+				}
+				g[r] = s + shift
+			}
+			for r := range x {
+				x[r] -= gamma * g[r]
+			}
+			steps++
+			if perStep {
+				if norm() < target {
+					return steps
+				}
+				if steps == budget {
+					return NotConverged
+				}
+			}
+		}
+		nx := norm()
+		if nx < target {
+			return steps
+		}
+		if !(nx*nx < 1e16) {
+			return NotConverged
+		}
+	}
+}
+
+func TestTwoLevelAgainstReference(t *testing.T) {
+	for _, perStep := range []bool{false, true} {
+		c := TwoLevelConfig{
+			SigmaTops: []float64{5},
+			Ms:        []int{4},
+			Steps:     []float64{1.1 / 2, 1.1 / 8, 1.1 / 32, 1.1 / 1024},
+			Runs:      2,
+			Budget:    20000,
+			PerStep:   perStep,
+			Seed:      3,
+		}
+		res, err := RunTwoLevel(context.Background(), c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := res.Config
+		cell := res.Cell(0, 0)
+		converged := 0
+		for meth := range cell.Methods {
+			for k, gamma := range full.Steps {
+				for run := 0; run < full.Runs; run++ {
+					seed := runSeed(full.Seed, 5, 4, meth, gamma, run)
+					var o ordering.Orderer
+					if meth == TwoLevelShuffling {
+						o, err = ordering.NewKShuffle(full.N, 4, full.K, seed)
+					} else {
+						o, err = ordering.NewStandardShuffle(full.N, 4, seed)
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := referenceSteps(t, full.D, full.Lambda, full.N, 4, 5, full.SigmaLow, o, gamma, full.Budget, full.Target, perStep)
+					got := cell.Methods[meth].Steps[k][run]
+					if got != want {
+						t.Errorf("perStep=%v %s γ=%v run %d: steps = %d, reference %d", perStep, MethodNames[meth], gamma, run, got, want)
+					}
+					if got != NotConverged {
+						converged++
+					}
+				}
+			}
+		}
+		// The grid holds converging and non-converging runs, so both paths
+		// of the engine are compared.
+		if converged == 0 || converged == 2*len(full.Steps)*full.Runs {
+			t.Errorf("perStep=%v: %d converged runs: the test grid does not exercise both outcomes", perStep, converged)
+		}
+	}
+}
+
+func TestTwoLevelWorkersBitIdentical(t *testing.T) {
+	c := TwoLevelConfig{
+		SigmaTops: []float64{0, 20},
+		Ms:        []int{2, 8},
+		Steps:     []float64{1.1 / 4, 1.1 / 16, 1.1 / 64},
+		Runs:      2,
+		Budget:    50000,
+		Seed:      9,
+	}
+	c.Workers = 1
+	a, err := RunTwoLevel(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Workers = 3
+	b, err := RunTwoLevel(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range a.Cells {
+		for meth := range a.Cells[k].Methods {
+			if !slices.EqualFunc(a.Cells[k].Methods[meth].Steps, b.Cells[k].Methods[meth].Steps, slices.Equal) {
+				t.Errorf("cell %d %s: 1 worker %v, 3 workers %v", k, MethodNames[meth],
+					a.Cells[k].Methods[meth].Steps, b.Cells[k].Methods[meth].Steps)
+			}
+		}
+	}
+	// A sub-grid reproduces the runs of the full grid.
+	c.SigmaTops = []float64{20}
+	sub, err := RunTwoLevel(context.Background(), c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range c.Ms {
+		for meth := range sub.Cell(0, j).Methods {
+			if !slices.EqualFunc(sub.Cell(0, j).Methods[meth].Steps, a.Cell(1, j).Methods[meth].Steps, slices.Equal) {
+				t.Errorf("sub-grid differs from the full grid at m = %d, %s", c.Ms[j], MethodNames[meth])
+			}
+		}
+	}
+}
+
+func TestTwoLevelSummary(t *testing.T) {
+	mo := MethodOutcome{Steps: [][]int{{10, 20}, {NotConverged, 5}, {15, 15}, {30, 30}}}
+	mo.summarise([]float64{0.5, 0.4, 0.3, 0.2})
+	// Means: 15, +Inf, 15, 30. The tie between 0.5 and 0.3 goes to the
+	// larger rate.
+	if mo.Best != 0 || mo.BestMean != 15 || !math.IsInf(mo.Mean[1], 1) {
+		t.Errorf("Best, BestMean, Mean = %d, %v, %v", mo.Best, mo.BestMean, mo.Mean)
+	}
+	none := MethodOutcome{Steps: [][]int{{NotConverged}}}
+	none.summarise([]float64{0.1})
+	if none.Best != -1 || !math.IsInf(none.BestMean, 1) {
+		t.Errorf("no convergence: Best, BestMean = %d, %v", none.Best, none.BestMean)
+	}
+}
+
+func TestTwoLevelBadGrid(t *testing.T) {
+	for _, c := range []TwoLevelConfig{
+		{Ms: []int{3}},
+		{Ms: []int{0}},
+		{SigmaTops: []float64{-1}},
+		{SigmaTops: []float64{math.NaN()}},
+		{SigmaTops: []float64{}},
+		{Ms: []int{}},
+		{Steps: []float64{}},
+		{Steps: []float64{-0.1}},
+		{N: 3},
+		{K: 4, Ms: []int{2}},
+		{Target: -1},
+		{SigmaLow: -2},
+	} {
+		if _, err := RunTwoLevel(context.Background(), c, nil); !errors.Is(err, ErrGrid) {
+			t.Errorf("%+v: err = %v, want ErrGrid", c, err)
+		}
+	}
+}
