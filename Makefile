@@ -1,0 +1,78 @@
+# goodorder: make test runs every check CI runs; make reproduce regenerates
+# the figures and the report at the default scale.
+
+GO ?= go
+
+.PHONY: test check vet fmt unit reproduce bench fuzz tools kernel notebooks kernel-conformance
+
+test: check unit
+
+check: fmt vet
+
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+# unit also runs notebooks/notebooks_test.go, which builds the GoNB kernel
+# itself and executes every notebook at GOODORDER_SCALE=smoke (it needs
+# jupyter nbconvert; see notebooks/README.md).
+unit:
+	$(GO) test -count=1 ./...
+
+reproduce:
+	$(GO) run ./paper/reproduce
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+# fuzz runs every fuzz target for FUZZTIME each.
+FUZZTIME ?= 30s
+fuzz:
+	@for pkg in ./ordering ./problems; do \
+	  for f in $$($(GO) test -list='^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test $$pkg -run='^$$' -fuzz="^$$f$$" -fuzztime=$(FUZZTIME) || exit 1; \
+	  done; \
+	done
+
+# Notebooks (notebooks/README.md). tools builds the tools pinned by the tool
+# directives of go.mod (gonb, goimports) into ./bin; kernel also installs the
+# GoNB kernelspec into $$JUPYTER_DATA_DIR (default ~/.local/share/jupyter),
+# with ./bin on the kernel's PATH, for jupyter lab.
+BIN := $(CURDIR)/bin
+JUPYTER ?= jupyter
+PYTHON ?= python3
+NOTEBOOKS ?= $(wildcard notebooks/*.ipynb)
+NBTIMEOUT ?= 1800
+
+tools:
+	GOBIN=$(BIN) $(GO) install tool
+	$(GO) build -o $(BIN)/installkernel ./notebooks/internal/installkernel
+
+kernel: tools
+	$(BIN)/installkernel -bin $(BIN)
+
+# notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
+# with the kernel installed in a temporary Jupyter data directory.
+notebooks: tools
+	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
+	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default && \
+	$(BIN)/installkernel -bin $(BIN) && \
+	for nb in $(NOTEBOOKS); do \
+	  echo "== $$nb"; start=$$(date +%s); \
+	  $(JUPYTER) nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.timeout=$(NBTIMEOUT) \
+	    --ExecutePreprocessor.record_timing=False "$$nb" 2>"$$data/log" || \
+	    { grep -Ev '^I[0-9]{4} ' "$$data/log" | tail -n 60; exit 1; }; \
+	  echo "   $$(($$(date +%s) - start)) s"; \
+	done
+
+# kernel-conformance runs the jupyter_kernel_test suite against the kernel
+# (Debian python3-jupyter-kernel-test); it is not part of make test.
+kernel-conformance: tools
+	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
+	export JUPYTER_DATA_DIR="$$data" && \
+	$(BIN)/installkernel -bin $(BIN) && \
+	$(PYTHON) notebooks/kernel_conformance.py -v

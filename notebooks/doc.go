@@ -1,0 +1,44 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package notebooks holds the project's GoNB notebooks (*.ipynb), committed
+// with their outputs at the default scale, and the test that executes them.
+//
+// The package has no API. README.md explains how to open and rerun the
+// notebooks; in short:
+//
+//	make kernel     # build gonb and goimports into ./bin, install the kernelspec
+//	make notebooks  # rerun every notebook in place at GOODORDER_SCALE=default
+//
+// # The test
+//
+// TestCommittedNotebooks checks the files as committed: every code cell has
+// been executed, the first code cell is the standard setup cell, and the
+// outputs hold a "scale: default" line, an image/png and at least one CHECK
+// line. TestExecuteNotebooks (skipped by go test -short) builds the GoNB
+// kernel and goimports from the tool directives of go.mod, installs the
+// kernelspec into a temporary Jupyter data directory, executes every
+// notebook with jupyter nbconvert at GOODORDER_SCALE=smoke and checks the
+// same outputs. It skips when jupyter nbconvert is missing, unless the
+// environment variable CI is set, in which case it fails.
+//
+// # Conventions for a notebook
+//
+// The first code cell is exactly
+//
+//	%noautoget
+//	!*rm -f go.work && go work init && go work use . "${GONB_DIR}/.."
+//
+// and the others follow these rules:
+//
+//   - A parameters cell reads GOODORDER_SCALE (smoke, default or paper;
+//     empty means default) and prints "scale: <name>".
+//   - Every claim checked prints one line "CHECK <name>: ok (...)" or
+//     "CHECK <name>: MISMATCH (...)". A MISMATCH is a result, not a failure.
+//   - At least one chart is shown with gonbui.DisplayPng, and a cell with a
+//     large output ends with gonbui.Sync().
+//
+// Imports used only by notebooks are listed in tools.go, behind the
+// "notebooks" build tag, so that go.mod keeps them.
+package notebooks

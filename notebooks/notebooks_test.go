@@ -1,0 +1,373 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package notebooks
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// setupCell is the first code cell of every notebook (see doc.go).
+const setupCell = `%noautoget
+!*rm -f go.work && go work init && go work use . "${GONB_DIR}/.."`
+
+var (
+	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH)`)
+	scaleLine = regexp.MustCompile(`^scale: (\S+)`)
+	// klogInfo matches the kernel's log lines at the info level.
+	klogInfo = regexp.MustCompile(`^I\d{4} \d\d:\d\d:\d\d\.\d+ `)
+)
+
+// notebook is the part of an nbformat 4 notebook the tests look at.
+type notebook struct {
+	Metadata struct {
+		Kernelspec struct {
+			Name string `json:"name"`
+		} `json:"kernelspec"`
+	} `json:"metadata"`
+	Cells []struct {
+		CellType       string    `json:"cell_type"`
+		Source         multiline `json:"source"`
+		ExecutionCount *int      `json:"execution_count"`
+		Outputs        []struct {
+			OutputType string                     `json:"output_type"`
+			Name       string                     `json:"name"`
+			Text       multiline                  `json:"text"`
+			Data       map[string]json.RawMessage `json:"data"`
+			Ename      string                     `json:"ename"`
+			Evalue     string                     `json:"evalue"`
+		} `json:"outputs"`
+	} `json:"cells"`
+}
+
+// multiline is an nbformat multi-line string: a string or a list of lines.
+type multiline string
+
+func (m *multiline) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*m = multiline(s)
+		return nil
+	}
+	var lines []string
+	if err := json.Unmarshal(b, &lines); err != nil {
+		return fmt.Errorf("multi-line string: %w", err)
+	}
+	*m = multiline(strings.Join(lines, ""))
+	return nil
+}
+
+// summary is what a notebook's outputs show.
+type summary struct {
+	kernel     string
+	setup      bool     // the first code cell is setupCell
+	unexecuted []int    // indices of code cells without an execution count
+	errors     []string // error outputs, as "ename: evalue"
+	scales     []string // from "scale: <name>" lines
+	checks     []string // "CHECK ..." lines
+	pngs       int      // image/png outputs
+}
+
+func readNotebook(path string) (*summary, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var nb notebook
+	if err := json.Unmarshal(b, &nb); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	s := &summary{kernel: nb.Metadata.Kernelspec.Name}
+	first := true
+	for i, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		if first {
+			s.setup = strings.TrimSpace(string(c.Source)) == setupCell
+			first = false
+		}
+		if c.ExecutionCount == nil {
+			s.unexecuted = append(s.unexecuted, i)
+		}
+		for _, o := range c.Outputs {
+			switch o.OutputType {
+			case "error":
+				s.errors = append(s.errors, o.Ename+": "+o.Evalue)
+			case "stream":
+				if o.Name != "stdout" {
+					continue
+				}
+				for _, line := range strings.Split(string(o.Text), "\n") {
+					if m := scaleLine.FindStringSubmatch(line); m != nil {
+						s.scales = append(s.scales, m[1])
+					}
+					if checkLine.MatchString(line) {
+						s.checks = append(s.checks, line)
+					}
+				}
+			case "display_data", "execute_result":
+				if _, ok := o.Data["image/png"]; ok {
+					s.pngs++
+				}
+			}
+		}
+	}
+	if first {
+		return nil, fmt.Errorf("%s: no code cell", path)
+	}
+	return s, nil
+}
+
+// problems returns what is wrong with a notebook executed at scale.
+func (s *summary) problems(scale string) []string {
+	var p []string
+	if s.kernel != "gonb" {
+		p = append(p, fmt.Sprintf("kernelspec is %q, want gonb", s.kernel))
+	}
+	if !s.setup {
+		p = append(p, fmt.Sprintf("the first code cell is not the setup cell\n%s", setupCell))
+	}
+	if len(s.unexecuted) > 0 {
+		p = append(p, fmt.Sprintf("cells %v have not been executed", s.unexecuted))
+	}
+	for _, e := range s.errors {
+		p = append(p, "error output: "+e)
+	}
+	if len(s.scales) != 1 || s.scales[0] != scale {
+		p = append(p, fmt.Sprintf(`"scale: " lines show %q, want exactly one, %q`, s.scales, scale))
+	}
+	if s.pngs == 0 {
+		p = append(p, "no image/png output")
+	}
+	if len(s.checks) == 0 {
+		p = append(p, "no line matches "+checkLine.String())
+	}
+	return p
+}
+
+// checkNames returns the sorted names of the CHECK lines.
+func (s *summary) checkNames() []string {
+	var names []string
+	for _, c := range s.checks {
+		names = append(names, checkLine.FindStringSubmatch(c)[1])
+	}
+	slices.Sort(names)
+	return names
+}
+
+func notebookFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no notebooks/*.ipynb")
+	}
+	return files
+}
+
+// TestCommittedNotebooks checks that the committed notebooks carry their
+// outputs at the default scale.
+func TestCommittedNotebooks(t *testing.T) {
+	for _, f := range notebookFiles(t) {
+		t.Run(f, func(t *testing.T) {
+			s, err := readNotebook(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range s.problems("default") {
+				t.Errorf("%s as committed: %s (rerun it with make notebooks)", f, p)
+			}
+		})
+	}
+}
+
+func TestSummary(t *testing.T) {
+	const good = `{"metadata": {"kernelspec": {"name": "gonb"}}, "cells": [
+	 {"cell_type": "markdown", "source": "# title"},
+	 {"cell_type": "code", "execution_count": 1, "outputs": [],
+	  "source": ["%noautoget\n", "!*rm -f go.work && go work init && go work use . \"${GONB_DIR}/..\""]},
+	 {"cell_type": "code", "execution_count": 2, "source": "%%",
+	  "outputs": [{"output_type": "stream", "name": "stdout", "text": ["scale: smoke\n", "CHECK a-b: ok (1 < 2)\n"]}]},
+	 {"cell_type": "code", "execution_count": 3, "source": "%%",
+	  "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBO"}, "metadata": {}},
+	              {"output_type": "stream", "name": "stdout", "text": "CHECK c: MISMATCH (2 > 1)"}]}]}`
+	for _, test := range []struct {
+		name  string
+		edit  func(string) string
+		scale string
+		want  []string // substrings of the problems, in order
+	}{
+		{name: "good", edit: func(s string) string { return s }, scale: "smoke"},
+		{
+			name:  "wrong scale",
+			edit:  func(s string) string { return s },
+			scale: "default",
+			want:  []string{`want exactly one, "default"`},
+		},
+		{
+			name:  "cleared",
+			edit:  func(s string) string { return strings.ReplaceAll(s, `"execution_count": 3`, `"execution_count": null`) },
+			scale: "smoke",
+			want:  []string{"cells [3] have not been executed"},
+		},
+		{
+			name: "no png, no check, other kernel, no setup",
+			edit: func(s string) string {
+				s = strings.ReplaceAll(s, "image/png", "text/plain")
+				s = strings.ReplaceAll(s, "CHECK", "check")
+				s = strings.ReplaceAll(s, `"gonb"`, `"python3"`)
+				return strings.ReplaceAll(s, "%noautoget", "%autoget")
+			},
+			scale: "smoke",
+			want:  []string{"python3", "setup cell", "no image/png", "no line matches"},
+		},
+		{
+			name: "error output",
+			edit: func(s string) string {
+				return strings.Replace(s, `"outputs": []`, `"outputs": [{"output_type": "error", "ename": "ERROR", "evalue": "failed", "traceback": []}]`, 1)
+			},
+			scale: "smoke",
+			want:  []string{"error output: ERROR: failed"},
+		},
+	} {
+		path := filepath.Join(t.TempDir(), "nb.ipynb")
+		if err := os.WriteFile(path, []byte(test.edit(good)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := readNotebook(path)
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		got := s.problems(test.scale)
+		if len(got) != len(test.want) {
+			t.Errorf("%s: problems %q, want %d matching %q", test.name, got, len(test.want), test.want)
+			continue
+		}
+		for i, w := range test.want {
+			if !strings.Contains(got[i], w) {
+				t.Errorf("%s: problem %d is %q, want it to contain %q", test.name, i, got[i], w)
+			}
+		}
+		if test.name == "good" {
+			if want := []string{"a-b", "c"}; !slices.Equal(s.checkNames(), want) {
+				t.Errorf("check names %q, want %q", s.checkNames(), want)
+			}
+		}
+	}
+}
+
+// inCI reports whether the environment variable CI asks for CI behaviour.
+func inCI() bool {
+	v := os.Getenv("CI")
+	return v != "" && v != "0" && v != "false"
+}
+
+// TestExecuteNotebooks executes every notebook at the smoke scale with the
+// GoNB kernel built from go.mod's tool directives.
+func TestExecuteNotebooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("executing the notebooks builds the GoNB kernel and takes about a minute; skipped in -short mode")
+	}
+	jupyter, err := exec.LookPath("jupyter")
+	if err == nil {
+		err = exec.Command(jupyter, "nbconvert", "--version").Run()
+	}
+	if err != nil {
+		msg := fmt.Sprintf("jupyter nbconvert is needed to execute the notebooks (%v); on Debian: apt-get install jupyter-nbconvert jupyter-client, elsewhere: pip install nbconvert jupyter_client", err)
+		if inCI() {
+			t.Fatalf("CI=%s: %s", os.Getenv("CI"), msg)
+		}
+		t.Skip(msg)
+	}
+	files := notebookFiles(t)
+
+	ctx := t.Context()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-10*time.Second))
+		t.Cleanup(cancel) // not defer: the parallel subtests run after this function returns
+	}
+
+	// Build the kernel, goimports and the kernelspec installer.
+	bin := t.TempDir()
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator),
+		"github.com/janpfeifer/gonb", "golang.org/x/tools/cmd/goimports", "./internal/installkernel")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the notebook tools: %v\n%s", err, out)
+	}
+	data := t.TempDir()
+	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke")
+	install := exec.CommandContext(ctx, filepath.Join(bin, "installkernel"), "-bin", bin)
+	install.Env = env
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("installing the kernelspec: %v\n%s", err, out)
+	}
+
+	outDir := t.TempDir()
+	for _, f := range files {
+		t.Run(f, func(t *testing.T) {
+			t.Parallel()
+			committed, err := readNotebook(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			abs, err := filepath.Abs(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The kernel starts in the notebook's folder, so GONB_DIR/..
+			// is the root of this module.
+			cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "notebook", "--execute", abs,
+				"--output-dir", outDir,
+				"--ExecutePreprocessor.timeout=600",
+				"--ExecutePreprocessor.record_timing=False")
+			cmd.Env = env
+			start := time.Now()
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", f, err, logTail(out, 60))
+			}
+			t.Logf("executed at the smoke scale in %v", time.Since(start).Round(time.Millisecond))
+			s, err := readNotebook(filepath.Join(outDir, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range s.problems("smoke") {
+				t.Errorf("%s at the smoke scale: %s", f, p)
+			}
+			for _, c := range s.checks {
+				t.Log(c)
+			}
+			if got, want := s.checkNames(), committed.checkNames(); !slices.Equal(got, want) {
+				t.Errorf("%s: CHECK lines at the smoke scale name %q, the committed outputs %q (rerun make notebooks)", f, got, want)
+			}
+		})
+	}
+}
+
+// logTail returns the last n lines of out that are not the kernel's klog
+// info lines.
+func logTail(out []byte, n int) string {
+	var keep []string
+	for _, line := range strings.Split(string(bytes.TrimSpace(out)), "\n") {
+		if !klogInfo.MatchString(line) {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep[max(0, len(keep)-n):], "\n")
+}
