@@ -1,0 +1,72 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/goodorder/goodorder/paper/atomic"
+)
+
+// cacheVersion is part of every cache key; bump it when a change to the
+// code changes results, so that stale runs are not reused.
+const cacheVersion = 1
+
+// cached returns the result of compute for key, from env's cache folder if
+// a finished run with the same name and key is there (and env.Fresh is not
+// set), else by calling compute and storing its result atomically. The key
+// must marshal to JSON and hold every parameter the result depends on,
+// seed included.
+func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T, error) {
+	var zero T
+	if env.CacheDir == "" {
+		return compute()
+	}
+	kb, err := json.Marshal(struct {
+		Version int
+		Name    string
+		Key     any
+	}{cacheVersion, name, key})
+	if err != nil {
+		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
+	}
+	sum := sha256.Sum256(kb)
+	path := filepath.Join(env.CacheDir, name+"-"+hex.EncodeToString(sum[:8])+".json")
+	if !env.Fresh {
+		b, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			var v T
+			if json.Unmarshal(b, &v) == nil {
+				return v, nil
+			}
+			// A corrupt entry is recomputed and overwritten.
+		case !errors.Is(err, fs.ErrNotExist):
+			return zero, fmt.Errorf("paper: reading cache: %w", err)
+		}
+	}
+	v, err := compute()
+	if err != nil {
+		return zero, err
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
+	}
+	if err := os.MkdirAll(env.CacheDir, 0o755); err != nil {
+		return zero, fmt.Errorf("paper: cache folder: %w", err)
+	}
+	if err := atomic.WriteFile(path, b, 0o644); err != nil {
+		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
+	}
+	return v, nil
+}

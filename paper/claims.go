@@ -1,0 +1,164 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Scale is how much work a claim does.
+type Scale int
+
+const (
+	// Smoke is a seconds-long run that exercises every code path (CI).
+	Smoke Scale = iota
+	// Default is the scale of the committed figures and report: minutes
+	// on a 2-core machine.
+	Default
+	// Full is the paper's protocol where this machine allows it.
+	Full
+)
+
+var scaleNames = [...]string{"smoke", "default", "paper"}
+
+// String returns the scale's flag name: smoke, default or paper.
+func (s Scale) String() string {
+	if s < 0 || int(s) >= len(scaleNames) {
+		return fmt.Sprintf("Scale(%d)", int(s))
+	}
+	return scaleNames[s]
+}
+
+// ParseScale parses a scale name (smoke, default or paper).
+func ParseScale(name string) (Scale, error) {
+	for i, n := range scaleNames {
+		if n == name {
+			return Scale(i), nil
+		}
+	}
+	return 0, fmt.Errorf("paper: unknown scale %q, want one of %s", name, strings.Join(scaleNames[:], ", "))
+}
+
+// Verdict is the outcome of checking a claim.
+type Verdict int
+
+const (
+	// Reproduced means our measurement agrees with the paper's statement.
+	Reproduced Verdict = iota + 1
+	// NotReproduced means our measurement contradicts it.
+	NotReproduced
+	// NotCheckable means the claim cannot be checked at this scale.
+	NotCheckable
+)
+
+// String returns the verdict as it appears in the report.
+func (v Verdict) String() string {
+	switch v {
+	case Reproduced:
+		return "reproduced"
+	case NotReproduced:
+		return "not reproduced"
+	case NotCheckable:
+		return "not checkable"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Env is what a claim needs to run.
+type Env struct {
+	Scale Scale
+	// Seed is the base seed of every random choice.
+	Seed uint64
+	// Workers is the number of goroutines a claim may use; 0 means
+	// GOMAXPROCS.
+	Workers int
+	// FigDir is the folder charts and their data are written to.
+	FigDir string
+	// CacheDir is the folder finished runs are cached in; "" disables the
+	// cache.
+	CacheDir string
+	// Fresh ignores cached runs (they are still written).
+	Fresh bool
+	// Progress, if not nil, is told how much of the claim is done.
+	Progress func(done, total int)
+}
+
+func (e *Env) progress(done, total int) {
+	if e.Progress != nil {
+		e.Progress(done, total)
+	}
+}
+
+// Row is one line of a claim's comparison table.
+type Row struct {
+	Quantity string `json:"quantity"`
+	Paper    string `json:"paper"`
+	Ours     string `json:"ours"`
+}
+
+// Outcome is what checking a claim found.
+type Outcome struct {
+	Verdict Verdict `json:"verdict"`
+	// Summary is one line: our finding against the paper's.
+	Summary string `json:"summary"`
+	// Rows compare the paper's numbers with ours.
+	Rows []Row `json:"rows,omitempty"`
+	// Figures are base names of charts in the figure folder (each has
+	// .png, .svg, .html and .csv files).
+	Figures []string `json:"figures,omitempty"`
+	// Protocol lists choices we made where the paper is silent.
+	Protocol []string `json:"protocol,omitempty"`
+	// Details is Markdown shown under the table.
+	Details string `json:"details,omitempty"`
+}
+
+// Claim is one checkable statement of the paper.
+type Claim struct {
+	// ID is the short name used by the reproduce command's -only flag.
+	ID string
+	// Where is the place in the paper: theorem, lemma, section, figure.
+	Where string
+	// Statement is what the paper states.
+	Statement string
+	// Run measures ours.
+	Run func(ctx context.Context, env *Env) (*Outcome, error)
+}
+
+var registry []Claim
+
+// register adds a claim; it panics on a duplicate id (a programming error).
+func register(c Claim) {
+	if _, ok := Lookup(c.ID); ok {
+		panic("paper: duplicate claim " + c.ID)
+	}
+	registry = append(registry, c)
+}
+
+// Claims returns every registered claim in the order of the paper.
+func Claims() []Claim {
+	return slices.Clone(registry)
+}
+
+// Lookup returns the claim with the given id.
+func Lookup(id string) (Claim, bool) {
+	for _, c := range registry {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Claim{}, false
+}
+
+// IDs returns the ids of every registered claim.
+func IDs() []string {
+	ids := make([]string, len(registry))
+	for i, c := range registry {
+		ids[i] = c.ID
+	}
+	return ids
+}
