@@ -1,0 +1,172 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goodorder/goodorder/paper"
+)
+
+// TestSmoke runs every claim at the smoke scale, as CI does, and checks
+// that each produced its result and its figures, and that the report links
+// them.
+func TestSmoke(t *testing.T) {
+	dir := t.TempDir()
+	figs := filepath.Join(dir, "figures")
+	report := filepath.Join(dir, "paper", "REPORT.md")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"-scale", "smoke", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	rep, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range paper.Claims() {
+		r, err := paper.LoadResult(figs, c.ID)
+		if err != nil || r == nil {
+			t.Fatalf("%s: no result (%v)", c.ID, err)
+		}
+		if r.Outcome.Verdict == 0 || r.Outcome.Summary == "" {
+			t.Errorf("%s: empty outcome %+v", c.ID, r.Outcome)
+		}
+		if !strings.Contains(stdout.String(), c.ID) {
+			t.Errorf("summary table lacks %s", c.ID)
+		}
+		if !bytes.Contains(rep, []byte("## "+c.ID)) {
+			t.Errorf("report lacks a section for %s", c.ID)
+		}
+		for _, f := range r.Outcome.Figures {
+			for _, ext := range []string{".png", ".svg", ".html", ".csv"} {
+				if st, err := os.Stat(filepath.Join(figs, f+ext)); err != nil || st.Size() == 0 {
+					t.Errorf("%s: figure %s%s missing or empty", c.ID, f, ext)
+				}
+			}
+			if !bytes.Contains(rep, []byte("../figures/"+f+".png")) {
+				t.Errorf("report does not embed %s.png", f)
+			}
+		}
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-only", "no-such-claim"}, `unknown claim "no-such-claim"`},
+		{[]string{"-scale", "huge"}, `unknown scale "huge"`},
+		{[]string{"-figures", filepath.Join(file, "sub")}, "not writable"},
+		{[]string{"-report", filepath.Join(file, "REPORT.md")}, "not writable"},
+		{[]string{"-workers", "0"}, "-workers 0"},
+		{[]string{"-seed", "x"}, "invalid value"},
+		{[]string{"-nosuchflag"}, "not defined"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), append(test.args, "-cache", ""), &stdout, &stderr)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", test.args, code)
+		}
+		if !strings.Contains(stderr.String(), test.want) {
+			t.Errorf("%v: stderr %q does not say %q", test.args, stderr.String(), test.want)
+		}
+		if lines := strings.Count(strings.TrimSpace(stderr.String()), "\n"); lines > 0 && !strings.Contains(stderr.String(), "Usage") {
+			t.Errorf("%v: error is %d lines, want one", test.args, lines+1)
+		}
+	}
+}
+
+// TestResume interrupts a run part way and checks that nothing partial was
+// written, that the rerun reuses the finished work, and that its results
+// equal those of an uninterrupted run.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	figs := filepath.Join(dir, "figures")
+	cache := filepath.Join(dir, "cache")
+	report := filepath.Join(dir, "REPORT.md")
+	args := []string{"-only", "two-level-figure", "-scale", "smoke", "-figures", figs, "-report", report, "-cache", cache, "-quiet"}
+
+	// Cancel as soon as the first cached run exists.
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil {
+			if m, _ := filepath.Glob(filepath.Join(cache, "*.json")); len(m) > 0 {
+				cancel()
+				return
+			}
+		}
+	}()
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, args, &stdout, &stderr)
+	cancel()
+	<-done
+	if code == 0 {
+		t.Skip("the run finished before it could be interrupted")
+	}
+	if code != 1 {
+		t.Fatalf("interrupted run: exit %d, want 1", code)
+	}
+	// No figure, result or report, and no temporary file, was left behind.
+	if m, _ := filepath.Glob(filepath.Join(figs, "*")); len(m) > 0 {
+		t.Errorf("interrupted run left %v", m)
+	}
+	if _, err := os.Stat(report); err == nil {
+		t.Error("interrupted run wrote a report")
+	}
+	first, _ := filepath.Glob(filepath.Join(cache, "*.json"))
+	if len(first) == 0 {
+		t.Fatal("no cached run")
+	}
+	stats := make(map[string]os.FileInfo)
+	for _, f := range first {
+		stats[f], _ = os.Stat(f)
+	}
+
+	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("resumed run: exit %d: %s", code, stderr.String())
+	}
+	for f, st := range stats {
+		now, err := os.Stat(f)
+		if err != nil || !now.ModTime().Equal(st.ModTime()) || !os.SameFile(st, now) {
+			t.Errorf("cached run %s was recomputed", f)
+		}
+	}
+	all, _ := filepath.Glob(filepath.Join(cache, "*.json"))
+	if len(all) <= len(first) {
+		t.Errorf("resumed run cached %d runs, want more than %d", len(all), len(first))
+	}
+	resumed, err := os.ReadFile(filepath.Join(figs, "two-level-ratio.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A fresh, uninterrupted run gives the same data.
+	freshFigs := filepath.Join(dir, "fresh")
+	if code := run(context.Background(), []string{"-only", "two-level-figure", "-scale", "smoke", "-figures", freshFigs, "-report", filepath.Join(dir, "R2.md"), "-cache", "", "-quiet"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("fresh run: exit %d: %s", code, stderr.String())
+	}
+	fresh, err := os.ReadFile(filepath.Join(freshFigs, "two-level-ratio.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(resumed, fresh) {
+		t.Errorf("resumed run's data differ from a fresh run's:\n%s\n%s", resumed, fresh)
+	}
+}
