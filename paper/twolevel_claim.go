@@ -99,6 +99,13 @@ func epochsTo(rate func(int) (float64, error), eps float64) (int, error) {
 	return hi, nil
 }
 
+// RunTwoLevelCached is RunTwoLevel with the finished σ_top rows cached in
+// cacheDir ("" disables the cache), so that a rerun with the same protocol
+// is quick; notebooks use it to share one run between cells.
+func RunTwoLevelCached(ctx context.Context, c TwoLevelConfig, cacheDir string) (*TwoLevelResult, error) {
+	return twoLevelRows(ctx, &Env{Seed: c.Seed, Workers: c.Workers, CacheDir: cacheDir}, c)
+}
+
 // twoLevelRows runs c one σ_top row at a time, caching each finished row,
 // and returns the merged result.
 func twoLevelRows(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelResult, error) {
@@ -132,13 +139,20 @@ func twoLevelRows(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelRes
 	return res, nil
 }
 
-func runTwoLevelClaim(ctx context.Context, env *Env) (*Outcome, error) {
-	c := TwoLevelScale(env.Scale)
-	res, err := twoLevelRows(ctx, env, c)
-	if err != nil {
-		return nil, err
-	}
-	c = res.Config
+// TwoLevelFigures are the charts of the two-level claim and the data
+// behind them, shared by the reproduce command and the notebook.
+type TwoLevelFigures struct {
+	// Measured and Predicted are the ratio heatmaps: the experiment's and
+	// the corollary's (PredictTwoLevelRatio).
+	Measured, Predicted *chart.Heatmap
+	// LR is the mean steps against the learning rate of both methods in the
+	// cell with the largest σ_top and m.
+	LR *chart.LineChart
+}
+
+// NewTwoLevelFigures builds the charts of a two-level result.
+func NewTwoLevelFigures(res *TwoLevelResult) (*TwoLevelFigures, error) {
+	c := res.Config
 	xt := make([]string, len(c.Ms))
 	for j, m := range c.Ms {
 		xt[j] = strconv.Itoa(m)
@@ -169,62 +183,52 @@ func runTwoLevelClaim(ctx context.Context, env *Env) (*Outcome, error) {
 			}
 		}
 	}
-	figs := []struct {
-		base, title string
-		values      [][]float64
-	}{
-		{"two-level-ratio", "Steps to ‖x‖ < 0.2: two-level / standard shuffling (measured)", measured},
-		{"two-level-theory", "Epochs to the target by the corollary's rates: two-level / standard", predicted},
+	f := &TwoLevelFigures{
+		Measured: &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured)", c.Target),
+			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: measured, Center: 1},
+		Predicted: &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
+			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: predicted, Center: 1},
 	}
-	var out Outcome
-	for _, f := range figs {
-		h := &chart.Heatmap{Title: f.title, XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.values, Center: 1}
-		if _, err := chart.WriteAll(env.FigDir, f.base, f.title, h); err != nil {
-			return nil, err
-		}
-		out.Figures = append(out.Figures, f.base)
-	}
-
-	// The learning-rate curves of the noisiest cell with the largest m.
-	ci, cj := len(c.SigmaTops)-1, len(c.Ms)-1
-	cell := res.Cell(ci, cj)
-	lr := &chart.LineChart{
+	cell := res.Cell(len(c.SigmaTops)-1, len(c.Ms)-1)
+	f.LR = &chart.LineChart{
 		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d", cell.SigmaTop, cell.M),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
 	}
 	for meth, name := range MethodNames {
-		lr.Series = append(lr.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean})
+		f.LR.Series = append(f.LR.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean})
 	}
-	if _, err := chart.WriteAll(env.FigDir, "two-level-lr", lr.Title, lr); err != nil {
+	return f, nil
+}
+
+func runTwoLevelClaim(ctx context.Context, env *Env) (*Outcome, error) {
+	res, err := twoLevelRows(ctx, env, TwoLevelScale(env.Scale))
+	if err != nil {
 		return nil, err
 	}
-	out.Figures = append(out.Figures, "two-level-lr")
+	c := res.Config
+	figs, err := NewTwoLevelFigures(res)
+	if err != nil {
+		return nil, err
+	}
+	var out Outcome
+	for _, f := range []struct {
+		base string
+		c    chart.Chart
+	}{{"two-level-ratio", figs.Measured}, {"two-level-theory", figs.Predicted}, {"two-level-lr", figs.LR}} {
+		if _, err := chart.WriteAll(env.FigDir, f.base, f.base, f.c); err != nil {
+			return nil, err
+		}
+		out.Figures = append(out.Figures, f.base)
+	}
+	measured, predicted := figs.Measured.Values, figs.Predicted.Values
+	xt, yt := figs.Measured.XTicks, figs.Measured.YTicks
 
-	// Verdict: geometric mean of the ratio over m, per σ_top.
+	out.Verdict, out.Summary = TwoLevelVerdict(res)
 	gm := make([]float64, len(c.SigmaTops))
 	for i := range c.SigmaTops {
 		gm[i] = geoMean(measured[i])
 	}
 	top, bottom := gm[len(gm)-1], gm[0]
-	below := 0
-	for _, r := range measured[len(measured)-1] {
-		if r < 1 {
-			below++
-		}
-	}
-	switch {
-	case math.IsNaN(top) || math.IsNaN(bottom):
-		out.Verdict = NotCheckable
-		out.Summary = "some cells never converged within the budget"
-	case top < 0.8 && top < bottom && 4*below >= 3*len(c.Ms):
-		out.Verdict = Reproduced
-	default:
-		out.Verdict = NotReproduced
-	}
-	if out.Summary == "" {
-		out.Summary = fmt.Sprintf("geometric-mean ratio over m: %.2f at σ_top = %g, %.2f at σ_top = %g; two-level wins in %d of %d cells at the largest σ_top",
-			bottom, c.SigmaTops[0], top, c.SigmaTops[len(c.SigmaTops)-1], below, len(c.Ms))
-	}
 	for i, st := range c.SigmaTops {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("σ_top = %g: ratio per m (%s)", st, strings.Join(xt, ", ")),
@@ -257,6 +261,39 @@ func runTwoLevelClaim(ctx context.Context, env *Env) (*Outcome, error) {
 		"Every run has its own seed derived from the base seed and its (σ_top, m, method, learning rate, run).",
 	}
 	return &out, nil
+}
+
+// TwoLevelVerdict judges the paper's claim on a two-level result: it is
+// reproduced if, at the largest σ_top, the geometric mean over m of the
+// ratio is below 0.8 ("clearly" better) and below its value at the smallest
+// σ_top, and two-level shuffling wins in at least three quarters of the
+// cells of that row.
+func TwoLevelVerdict(res *TwoLevelResult) (Verdict, string) {
+	c := res.Config
+	row := func(i int) []float64 {
+		r := make([]float64, len(c.Ms))
+		for j := range r {
+			r[j] = res.Cell(i, j).Ratio
+		}
+		return r
+	}
+	last := len(c.SigmaTops) - 1
+	top, bottom := geoMean(row(last)), geoMean(row(0))
+	below := 0
+	for _, r := range row(last) {
+		if r < 1 {
+			below++
+		}
+	}
+	if math.IsNaN(top) || math.IsNaN(bottom) {
+		return NotCheckable, "some cells never converged within the budget"
+	}
+	summary := fmt.Sprintf("geometric-mean ratio over m: %.2f at σ_top = %g, %.2f at σ_top = %g; two-level wins in %d of %d cells at the largest σ_top",
+		bottom, c.SigmaTops[0], top, c.SigmaTops[last], below, len(c.Ms))
+	if top < 0.8 && top < bottom && 4*below >= 3*len(c.Ms) {
+		return Reproduced, summary
+	}
+	return NotReproduced, summary
 }
 
 func paperTrend(i, n int) string {
