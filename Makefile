@@ -3,9 +3,15 @@
 
 GO ?= go
 
-.PHONY: test check vet fmt unit reproduce bench fuzz tools kernel notebooks kernel-conformance
+.PHONY: test deps check vet fmt unit reproduce bench fuzz tools kernel notebooks kernel-conformance
 
-test: check unit
+test: deps check unit
+
+# deps installs the Debian packages the notebook test needs (jupyter
+# nbconvert and jupyter_client) when they are missing; elsewhere see
+# notebooks/README.md (pip install nbconvert jupyter_client).
+deps:
+	@if ! jupyter nbconvert --version >/dev/null 2>&1; then 	  if command -v apt-get >/dev/null 2>&1; then 	    sudo=; [ "$$(id -u)" -eq 0 ] || sudo=sudo; 	    echo "installing jupyter-nbconvert jupyter-client"; 	    $$sudo apt-get update -qq && 	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client; 	  else 	    echo "make deps: no jupyter nbconvert and no apt-get; the notebook test will be skipped (see notebooks/README.md)"; 	  fi; 	fi
 
 check: fmt vet
 
