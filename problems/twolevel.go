@@ -12,7 +12,8 @@ import (
 )
 
 // TwoLevelConfig sets up the two-level quadratic. A zero field means its
-// default, the value of Section 6.2.
+// default, the value of Section 6.2; so λ = 0 and σ_low = 0 cannot be
+// asked for.
 type TwoLevelConfig struct {
 	// D is the dimension d. Default 20.
 	D int
@@ -40,8 +41,16 @@ type TwoLevelConfig struct {
 // ordering.NewStandardShuffle(N, m, seed) apply directly. The shifts cancel
 // in the mean, so f is the mean of the components and its minimiser is 0.
 //
-// Every component has the Hessian H = A + λI, so L = λ_max(H) =
-// 2 - 2cos(dπ/(d+1)) + λ and μ = λ_min(H) = 2 - 2cos(π/(d+1)) + λ.
+// Every component has the Hessian H = A + λI, whose eigenvalues are
+// 2 - 2cos(kπ/(d+1)) + λ for k = 1..d, so every component and f are
+// L-smooth (Assumption 1) and μ-strongly convex with
+//
+//	L = 2 - 2cos(dπ/(d+1)) + λ,  μ = 2 - 2cos(π/(d+1)) + λ.
+//
+// The top-level functions {f_i} are (d σ_top², 0)-heterogeneous with
+// respect to f and each {h_{i,j}}_j is (d σ_low², 0)-heterogeneous with
+// respect to f_i (Assumption 5), with equality: see SigmaTop2 and
+// SigmaLow2. Top gives {f_i} as a problem of its own.
 type TwoLevel struct {
 	d, n, m          int
 	lambda, top, low float64
@@ -50,8 +59,8 @@ type TwoLevel struct {
 }
 
 // NewTwoLevel returns the two-level quadratic set up by c. It returns an
-// error naming the value if d < 1, λ < 0, N or m is not even and positive,
-// or a σ is negative or not finite.
+// error wrapping ordering.ErrSetting and naming the value if d < 1, λ < 0,
+// N or m is not even and positive, or a σ is negative or not finite.
 func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 	if c.D == 0 {
 		c.D = 20
@@ -65,22 +74,21 @@ func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 	if c.SigmaLow == 0 {
 		c.SigmaLow = 10
 	}
-	finite := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 	switch {
 	case c.D < 1:
-		return nil, fmt.Errorf("problems: two-level quadratic with d = %d, want d >= 1", c.D)
-	case !(c.Lambda >= 0) || !finite(c.Lambda):
-		return nil, fmt.Errorf("problems: two-level quadratic with λ = %v, want finite and >= 0", c.Lambda)
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with d = %d, want d >= 1", ordering.ErrSetting, c.D)
+	case !nonNeg(c.Lambda):
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with λ = %v, want finite and >= 0", ordering.ErrSetting, c.Lambda)
 	case c.N < 2 || c.N%2 != 0:
-		return nil, fmt.Errorf("problems: two-level quadratic with N = %d, want an even number >= 2", c.N)
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with N = %d, want an even number >= 2", ordering.ErrSetting, c.N)
 	case c.M < 2 || c.M%2 != 0:
-		return nil, fmt.Errorf("problems: two-level quadratic with m = %d, want an even number >= 2", c.M)
-	case !(c.SigmaTop >= 0) || !finite(c.SigmaTop):
-		return nil, fmt.Errorf("problems: two-level quadratic with σ_top = %v, want finite and >= 0", c.SigmaTop)
-	case !(c.SigmaLow >= 0) || !finite(c.SigmaLow):
-		return nil, fmt.Errorf("problems: two-level quadratic with σ_low = %v, want finite and >= 0", c.SigmaLow)
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with m = %d, want an even number >= 2", ordering.ErrSetting, c.M)
+	case !nonNeg(c.SigmaTop):
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with σ_top = %v, want finite and >= 0", ordering.ErrSetting, c.SigmaTop)
+	case !nonNeg(c.SigmaLow):
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with σ_low = %v, want finite and >= 0", ordering.ErrSetting, c.SigmaLow)
 	case c.M > math.MaxInt/c.N:
-		return nil, fmt.Errorf("problems: two-level quadratic with N·m = %d·%d overflows int", c.N, c.M)
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with N·m = %d·%d overflows int", ordering.ErrSetting, c.N, c.M)
 	}
 	p := &TwoLevel{d: c.D, n: c.N, m: c.M, lambda: c.Lambda, top: c.SigmaTop, low: c.SigmaLow, diag: 2 + c.Lambda}
 	// A table of the shifts keeps integer division out of the step loop.
@@ -107,6 +115,9 @@ func (p *TwoLevel) Len() int { return p.n * p.m }
 // Dim returns d.
 func (p *TwoLevel) Dim() int { return p.d }
 
+// D returns d, like Dim.
+func (p *TwoLevel) D() int { return p.d }
+
 // N returns the number of top-level functions.
 func (p *TwoLevel) N() int { return p.n }
 
@@ -132,6 +143,16 @@ func (p *TwoLevel) SigmaTop2() float64 { return float64(p.d) * p.top * p.top }
 // functions {h_{i,j}} with respect to f_i: d σ_low² (M = 0).
 func (p *TwoLevel) SigmaLow2() float64 { return float64(p.d) * p.low * p.low }
 
+// SigmaFull2 returns the heterogeneity σ² of Assumption 5 of all the
+// components {h_{i,j}} with respect to f. Each ∇h_{i,j} - ∇f is
+// (s_i σ_top + t_j σ_low) 1 and the cross terms cancel over the balanced
+// signs, so
+//
+//	(1/(N m)) Σ_{i,j} ‖∇h_{i,j}(x) - ∇f(x)‖² = d (σ_top² + σ_low²)  (M = 0),
+//
+// the bound σ_full² ≤ σ_top² + σ_low² of Section 5.3 with equality.
+func (p *TwoLevel) SigmaFull2() float64 { return p.SigmaTop2() + p.SigmaLow2() }
+
 // L returns the smoothness constant of every component, λ_max(A) + λ.
 func (p *TwoLevel) L() float64 {
 	return 2 - 2*math.Cos(float64(p.d)*math.Pi/float64(p.d+1)) + p.lambda
@@ -146,39 +167,70 @@ func (p *TwoLevel) Mu() float64 {
 // Minimizer returns the minimiser of f, the zero vector.
 func (p *TwoLevel) Minimizer() []float64 { return make([]float64, p.d) }
 
+// MinValue returns f(0) = 0, the least value of f.
+func (p *TwoLevel) MinValue() float64 { return 0 }
+
 // shift returns s_i σ_top + t_j σ_low for the component at flat index k.
 func (p *TwoLevel) shift(k int) float64 { return p.shifts[k] }
 
-// quad returns ½ <Hx, x> with H = A + λI and the sum of x.
+// topShift returns s_i σ_top for top-level function i.
+func (p *TwoLevel) topShift(i int) float64 {
+	if i >= p.n/2 {
+		return -p.top
+	}
+	return p.top
+}
+
+// quad returns ½ <Hx, x> with H = A + λI, and the sum of x, in one pass.
 func (p *TwoLevel) quad(x []float64) (q, sum float64) {
-	d := len(x)
 	for k, v := range x {
-		hv := p.diag * v
-		if k > 0 {
-			hv -= x[k-1]
-		}
-		if k < d-1 {
-			hv -= x[k+1]
-		}
-		q += v * hv
+		q += v * p.hessRow(x, k)
 		sum += v
 	}
 	return q / 2, sum
 }
 
-// CompFunc returns h_k(x) at flat index k = i·m + j.
+// hessRow returns ((A + λI)x)_k = (2 + λ) x_k - x_{k-1} - x_{k+1}, with
+// the terms outside the band left out.
+func (p *TwoLevel) hessRow(x []float64, k int) float64 {
+	hv := p.diag * x[k]
+	if k > 0 {
+		hv -= x[k-1]
+	}
+	if k < len(x)-1 {
+		hv -= x[k+1]
+	}
+	return hv
+}
+
+// hessShift stores (A + λI)x + c1 in dst; dst and x must not overlap. The
+// end rows are done apart so the loop has no branches.
+func (p *TwoLevel) hessShift(dst, x []float64, c float64) {
+	d := len(x)
+	if d == 1 {
+		dst[0] = p.diag*x[0] + c
+		return
+	}
+	dst = dst[:d]
+	dst[0] = p.diag*x[0] - x[1] + c
+	for k := 1; k < d-1; k++ {
+		dst[k] = p.diag*x[k] - x[k-1] - x[k+1] + c
+	}
+	dst[d-1] = p.diag*x[d-1] - x[d-2] + c
+}
+
+// CompFunc returns h_k(x) = f(x) + (s_i σ_top + t_j σ_low) <1, x> at flat
+// index k = i·m + j. It panics if k is out of range.
 func (p *TwoLevel) CompFunc(k int, x []float64) float64 {
 	q, sum := p.quad(x)
 	return q + p.shift(k)*sum
 }
 
-// CompGrad stores ∇h_k(x) = (A + λI)x + (s_i σ_top + t_j σ_low) 1 in grad.
+// CompGrad stores ∇h_k(x) = (A + λI)x + (s_i σ_top + t_j σ_low) 1 in grad,
+// in O(d) time without allocating. grad must not overlap x. It panics if k
+// is out of range or grad is shorter than x.
 func (p *TwoLevel) CompGrad(grad []float64, k int, x []float64) {
-	p.hess(grad, x)
-	c := p.shift(k)
-	for j := range grad {
-		grad[j] += c
-	}
+	p.hessShift(grad, x, p.shift(k))
 }
 
 // Func returns f(x) = ½ <(A + λI)x, x>.
@@ -187,23 +239,13 @@ func (p *TwoLevel) Func(x []float64) float64 {
 	return q
 }
 
-// Grad stores ∇f(x) = (A + λI)x in grad.
-func (p *TwoLevel) Grad(grad, x []float64) { p.hess(grad, x) }
+// Grad stores ∇f(x) = (A + λI)x in grad, which must not overlap x.
+func (p *TwoLevel) Grad(grad, x []float64) { p.hessShift(grad, x, 0) }
 
-// hess stores (A + λI)x in dst; dst and x must not overlap.
-func (p *TwoLevel) hess(dst, x []float64) {
-	d := len(x)
-	for k, v := range x {
-		hv := p.diag * v
-		if k > 0 {
-			hv -= x[k-1]
-		}
-		if k < d-1 {
-			hv -= x[k+1]
-		}
-		dst[k] = hv
-	}
-}
+// Top returns the N top-level functions f_i = f + s_i σ_top <1, x> as a
+// problem; f_i is the mean of h_{i,0}, ..., h_{i,m-1}. The result shares
+// p's settings.
+func (p *TwoLevel) Top() *TwoLevelTop { return &TwoLevelTop{p: p} }
 
 // Step does one gradient step on component k in place,
 //
@@ -246,7 +288,48 @@ func (p *TwoLevel) step(x []float64, a, gamma, gc float64) {
 	x[d-1] = a*next + gamma*prev - gc
 }
 
+// TwoLevelTop is the problem whose components are the N top-level
+// functions f_i(x) = f(x) + s_i σ_top <1, x> of a TwoLevel. The set {f_i} is
+// (σ², 0)-heterogeneous with respect to f with σ² = TwoLevel.SigmaTop2.
+type TwoLevelTop struct {
+	p *TwoLevel
+}
+
+// Len returns N.
+func (t *TwoLevelTop) Len() int { return t.p.n }
+
+// Dim returns d.
+func (t *TwoLevelTop) Dim() int { return t.p.d }
+
+// CompFunc returns f_i(x). It panics if i is out of range.
+func (t *TwoLevelTop) CompFunc(i int, x []float64) float64 {
+	if i < 0 || i >= t.p.n {
+		panic("problems: top-level index out of range")
+	}
+	q, sum := t.p.quad(x)
+	return q + t.p.topShift(i)*sum
+}
+
+// CompGrad stores ∇f_i(x) = (A + λI)x + s_i σ_top 1 in grad, which must not
+// overlap x. It panics if i is out of range.
+func (t *TwoLevelTop) CompGrad(grad []float64, i int, x []float64) {
+	if i < 0 || i >= t.p.n {
+		panic("problems: top-level index out of range")
+	}
+	t.p.hessShift(grad, x, t.p.topShift(i))
+}
+
+// Func returns f(x).
+func (t *TwoLevelTop) Func(x []float64) float64 { return t.p.Func(x) }
+
+// Grad stores ∇f(x) in grad.
+func (t *TwoLevelTop) Grad(grad, x []float64) { t.p.Grad(grad, x) }
+
 var (
+	_ ordering.Problem    = (*TwoLevelTop)(nil)
+	_ ordering.Funcer     = (*TwoLevelTop)(nil)
+	_ ordering.Gradienter = (*TwoLevelTop)(nil)
+
 	_ ordering.Problem    = (*TwoLevel)(nil)
 	_ ordering.Funcer     = (*TwoLevel)(nil)
 	_ ordering.Gradienter = (*TwoLevel)(nil)

@@ -1,0 +1,71 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package problems
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+func benchTwoLevel(b *testing.B, d int) (*TwoLevel, []float64) {
+	p, err := NewTwoLevel(TwoLevelConfig{D: d, M: 10, SigmaTop: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p, randPoint(rand.New(rand.NewPCG(1, 1)), d, 1)
+}
+
+func BenchmarkTwoLevelCompGrad(b *testing.B) {
+	for _, d := range []int{20, 200} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			p, x := benchTwoLevel(b, d)
+			g := make([]float64, d)
+			b.ReportAllocs()
+			k := 0
+			for b.Loop() {
+				p.CompGrad(g, k, x)
+				k = (k + 1) % p.Len()
+			}
+		})
+	}
+}
+
+func BenchmarkTwoLevelStep(b *testing.B) {
+	for _, d := range []int{20, 200} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			p, x := benchTwoLevel(b, d)
+			b.ReportAllocs()
+			k := 0
+			for b.Loop() {
+				p.Step(x, 1e-3, k)
+				k = (k + 1) % p.Len()
+			}
+		})
+	}
+}
+
+func BenchmarkLogisticCompGrad(b *testing.B) {
+	for _, d := range []int{10, 100} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			a, y, err := TwoBlobs(256, d, 2, 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := NewLogistic(a, y, 0.01)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w := randPoint(rand.New(rand.NewPCG(2, 2)), d, 0.1)
+			g := make([]float64, d)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				p.CompGrad(g, i, w)
+				i = (i + 1) % p.Len()
+			}
+		})
+	}
+}
