@@ -7,11 +7,22 @@ GO ?= go
 
 test: deps check unit
 
-# deps installs the Debian packages the notebook test needs (jupyter
-# nbconvert and jupyter_client) when they are missing; elsewhere see
-# notebooks/README.md (pip install nbconvert jupyter_client).
+# deps installs the Debian packages the tests need when they are missing:
+# jupyter nbconvert and jupyter_client (the notebook test) and chromium (the
+# offline HTML chart test). Elsewhere see notebooks/README.md.
+DEBPKGS = $(if $(shell jupyter nbconvert --version 2>/dev/null),,jupyter-nbconvert jupyter-client) \
+	$(if $(shell command -v chromium 2>/dev/null),,chromium)
 deps:
-	@if ! jupyter nbconvert --version >/dev/null 2>&1; then 	  if command -v apt-get >/dev/null 2>&1; then 	    sudo=; [ "$$(id -u)" -eq 0 ] || sudo=sudo; 	    echo "installing jupyter-nbconvert jupyter-client"; 	    $$sudo apt-get update -qq && 	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends jupyter-nbconvert jupyter-client; 	  else 	    echo "make deps: no jupyter nbconvert and no apt-get; the notebook test will be skipped (see notebooks/README.md)"; 	  fi; 	fi
+	@if [ -n "$(strip $(DEBPKGS))" ]; then \
+	  if command -v apt-get >/dev/null 2>&1; then \
+	    sudo=; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	    echo "installing $(strip $(DEBPKGS))"; \
+	    $$sudo apt-get update -qq && \
+	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBPKGS); \
+	  else \
+	    echo "make deps: no apt-get to install $(strip $(DEBPKGS)); the tests that need them are skipped"; \
+	  fi; \
+	fi
 
 check: fmt vet
 

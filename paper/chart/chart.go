@@ -102,8 +102,9 @@ func CSV(c Chart) ([]byte, error) {
 const AssetPath = "assets/echarts.min.js"
 
 // HTML returns a standalone page with the interactive chart; it loads
-// ECharts from AssetPath. id names the chart's element and must be unique
-// in a page; the same chart and id give the same bytes.
+// ECharts from AssetPath. id names the chart's element (characters other
+// than ASCII letters and digits become '_') and must be unique in a page;
+// the same chart and id give the same bytes.
 func HTML(c Chart, id, title string) ([]byte, error) {
 	snip, err := Snippet(c, id)
 	if err != nil {
@@ -122,7 +123,9 @@ func Snippet(c Chart, id string) ([]byte, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	r, err := c.echarts(id)
+	// go-echarts names JavaScript variables after the id, so it must be an
+	// identifier.
+	r, err := c.echarts(jsIdent(id))
 	if err != nil {
 		return nil, err
 	}
@@ -195,4 +198,19 @@ func htmlEscape(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// jsIdent maps id to a JavaScript identifier: letters and digits are kept,
+// anything else becomes '_', and a leading digit gets a '_' before it.
+func jsIdent(id string) string {
+	b := []byte(id)
+	for i, c := range b {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			b[i] = '_'
+		}
+	}
+	if len(b) == 0 || '0' <= b[0] && b[0] <= '9' {
+		b = append([]byte{'_'}, b...)
+	}
+	return string(b)
 }

@@ -6,6 +6,7 @@ package chart
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -13,9 +14,12 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+	"time"
 )
 
 var regen = flag.Bool("regen", false, "rewrite the golden files in testdata")
@@ -191,6 +195,54 @@ func TestInvalid(t *testing.T) {
 			if _, err := f(c); !errors.Is(err, ErrChart) {
 				t.Errorf("%+v: err = %v, want ErrChart", c, err)
 			}
+		}
+	}
+}
+
+// TestHTMLInBrowser loads an HTML chart in headless Chromium with
+// networking disabled and checks that ECharts drew it (a canvas inside the
+// chart element). CI installs Chromium; elsewhere the test is skipped when
+// it is missing.
+func TestHTMLInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	browser, err := exec.LookPath("chromium")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium not found; CI must install it (Debian package chromium)")
+		}
+		t.Skip("chromium not installed")
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lib, err := os.ReadFile(filepath.Join("..", "..", "figures", AssetPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, AssetPath), lib, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range testCharts() {
+		f, err := WriteAll(dir, name+"-chart", name, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
+			"--disable-background-networking", "--no-first-run", "--disable-component-update",
+			"--disable-sync", "--user-data-dir="+t.TempDir(), "--virtual-time-budget=5000",
+			"--dump-dom", "file://"+f.HTML)
+		out, err := cmd.Output()
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: chromium: %v", name, err)
+		}
+		dom := string(out)
+		if !strings.Contains(dom, "_echarts_instance_") || !strings.Contains(dom, "<canvas") {
+			t.Errorf("%s: ECharts drew no chart; DOM:\n%.2000s", name, dom)
 		}
 	}
 }

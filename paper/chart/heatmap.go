@@ -5,7 +5,6 @@
 package chart
 
 import (
-	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
@@ -184,9 +183,7 @@ func (h *Heatmap) echarts(id string) (render.Renderer, error) {
 	hm.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 160+40*len(h.Values))}),
 		charts.WithTitleOpts(opts.Title{Title: h.Title, Subtitle: fmt.Sprintf("colour: log(value / %g)", h.center())}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: opts.FuncOpts(fmt.Sprintf(
-			"function (p) { var x = %s, y = %s; return %q + ' ' + x[p.data.value[0]] + ', ' + %q + ' ' + y[p.data.value[1]] + ': ' + p.data.name; }",
-			jsStrings(h.XTicks), jsStrings(h.YTicks), h.XLabel, h.YLabel))}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: "{b}"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: h.XTicks, Name: h.XLabel, NameLocation: "middle", NameGap: 30}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: h.YTicks, Name: h.YLabel}),
 		charts.WithVisualMapOpts(opts.VisualMap{
@@ -218,10 +215,4 @@ func (h *Heatmap) table() [][]string {
 		}
 	}
 	return rows
-}
-
-// jsStrings returns a JavaScript array literal of the strings.
-func jsStrings(s []string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
