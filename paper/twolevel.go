@@ -92,18 +92,8 @@ func (c *TwoLevelConfig) fill() {
 	if c.Ms == nil {
 		c.Ms = []int{2, 4, 8, 16, 32, 64, 128}
 	}
-	if c.SigmaLow == 0 {
-		c.SigmaLow = 10
-	}
-	if c.D == 0 {
-		c.D = 20
-	}
-	if c.Lambda == 0 {
-		c.Lambda = 0.2
-	}
-	if c.N == 0 {
-		c.N = 2
-	}
+	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, N: c.N, SigmaLow: c.SigmaLow}.WithDefaults()
+	c.D, c.Lambda, c.N, c.SigmaLow = pd.D, pd.Lambda, pd.N, pd.SigmaLow
 	if c.K == 0 {
 		c.K = 1
 	}

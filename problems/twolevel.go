@@ -58,10 +58,9 @@ type TwoLevel struct {
 	shifts           []float64 // s_i σ_top + t_j σ_low at flat index i·m + j
 }
 
-// NewTwoLevel returns the two-level quadratic set up by c. It returns an
-// error wrapping ordering.ErrSetting and naming the value if d < 1, λ < 0,
-// N or m is not even and positive, or a σ is negative or not finite.
-func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
+// WithDefaults returns c with every zero field that has a default set to
+// it: D = 20, λ = 0.2, N = 2 and σ_low = 10, the values of Section 6.2.
+func (c TwoLevelConfig) WithDefaults() TwoLevelConfig {
 	if c.D == 0 {
 		c.D = 20
 	}
@@ -74,6 +73,14 @@ func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 	if c.SigmaLow == 0 {
 		c.SigmaLow = 10
 	}
+	return c
+}
+
+// NewTwoLevel returns the two-level quadratic set up by c. It returns an
+// error wrapping ordering.ErrSetting and naming the value if d < 1, λ < 0,
+// N or m is not even and positive, or a σ is negative or not finite.
+func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
+	c = c.WithDefaults()
 	switch {
 	case c.D < 1:
 		return nil, fmt.Errorf("problems: %w: two-level quadratic with d = %d, want d >= 1", ordering.ErrSetting, c.D)
