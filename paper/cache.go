@@ -47,6 +47,7 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 		case err == nil:
 			var v T
 			if json.Unmarshal(b, &v) == nil {
+				env.reused++
 				return v, nil
 			}
 			// A corrupt entry is recomputed and overwritten.

@@ -86,7 +86,13 @@ type Env struct {
 	Fresh bool
 	// Progress, if not nil, is told how much of the claim is done.
 	Progress func(done, total int)
+
+	reused int // cached runs reused
 }
+
+// Reused reports whether the claim reused finished runs from the cache, so
+// that its wall time is not that of a full run.
+func (e *Env) Reused() bool { return e.reused > 0 }
 
 func (e *Env) progress(done, total int) {
 	if e.Progress != nil {

@@ -19,10 +19,13 @@ import (
 
 // Result is a claim's outcome with the conditions it was measured under.
 type Result struct {
-	ID      string   `json:"id"`
-	Scale   string   `json:"scale"`
-	Seed    uint64   `json:"seed"`
-	Seconds float64  `json:"seconds"`
+	ID      string  `json:"id"`
+	Scale   string  `json:"scale"`
+	Seed    uint64  `json:"seed"`
+	Seconds float64 `json:"seconds"`
+	// Cached is set if the run reused cached work, so Seconds is not the
+	// time of a full run.
+	Cached  bool     `json:"cached,omitempty"`
 	Outcome *Outcome `json:"outcome"`
 }
 
@@ -103,7 +106,11 @@ func WriteReport(path, figDir string) error {
 		}
 		o := r.Outcome
 		fmt.Fprintf(&b, "**Verdict:** %s. %s\n\n", o.Verdict, o.Summary)
-		fmt.Fprintf(&b, "Scale `%s`, seed %d, %.1f s.\n\n", r.Scale, r.Seed, r.Seconds)
+		cachedNote := ""
+		if r.Cached {
+			cachedNote = " (reusing cached runs; `-fresh` for a full run)"
+		}
+		fmt.Fprintf(&b, "Scale `%s`, seed %d, %.1f s%s.\n\n", r.Scale, r.Seed, r.Seconds, cachedNote)
 		if len(o.Rows) > 0 {
 			fmt.Fprintf(&b, "| quantity | paper | ours |\n|---|---|---|\n")
 			for _, row := range o.Rows {

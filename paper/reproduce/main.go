@@ -190,7 +190,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
-		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, Seconds: secs, Outcome: out}
+		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, Seconds: secs, Cached: env.Reused(), Outcome: out}
 		if err := paper.SaveResult(o.figDir, res); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
