@@ -23,7 +23,7 @@ import (
 // the paper's "slow update".
 //
 // The cost of a recomputation is N oracle queries, O(N d) memory for the
-// gradients and O(N²) for their Gram matrix, O(N² d) time in one BLAS
+// gradients (centred in place) and O(N²) for their Gram matrix, O(N² d) time in one BLAS
 // matrix product and O(N²) time for the selection (see GreedyOrder).
 type Greedy struct {
 	// Every is the number of epochs an order is kept. Default 1.
@@ -65,7 +65,9 @@ func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
 				return dst, fmt.Errorf("ordering: %w: gradient of component %d at epoch %d", ErrNaN, i, e.T)
 			}
 		}
-		g.order = g.sel.order(g.order, g.grads)
+		// The gradients are recomputed before every use, so they can be
+		// centred in place.
+		g.order = g.sel.order(g.order, g.grads, true)
 	}
 	return append(dst[:0], g.order...), nil
 }
@@ -83,7 +85,7 @@ func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
 // of the product plus O(N²), not the O(N² d) of separate norms.
 func GreedyOrder(dst []int, grads *mat.Dense) []int {
 	var s greedySelector
-	return s.order(dst, grads)
+	return s.order(dst, grads, false)
 }
 
 // greedySelector holds the buffers of GreedyOrder between calls.
@@ -94,18 +96,28 @@ type greedySelector struct {
 	used    []bool
 }
 
-func (s *greedySelector) order(dst []int, grads *mat.Dense) []int {
+// order returns Algorithm 2's order for the rows of grads. If own is set,
+// grads is the caller's scratch and is centred in place, saving a copy.
+func (s *greedySelector) order(dst []int, grads *mat.Dense, own bool) []int {
 	n, d := grads.Dims()
 	dst = dst[:0]
 	if n == 0 {
 		return dst
 	}
-	// Centre a copy of the gradients: more accurate than centring the Gram
-	// matrix algebraically when ‖ḡ‖ is large against the spread.
-	s.u.Reset()
-	s.u.CloneFrom(grads)
+	// Centre the gradients (a copy, unless the caller hands them over):
+	// more accurate than centring the Gram matrix algebraically when ‖ḡ‖
+	// is large against the spread.
+	u := grads
+	if !own {
+		if r, c := s.u.Dims(); r != n || c != d {
+			s.u.Reset()
+			s.u.ReuseAs(n, d)
+		}
+		s.u.Copy(grads)
+		u = &s.u
+	}
 	s.mean = append(s.mean[:0], make([]float64, d)...)
-	raw := s.u.RawMatrix()
+	raw := u.RawMatrix()
 	for i := 0; i < n; i++ {
 		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
 		for j, v := range row {
@@ -122,8 +134,10 @@ func (s *greedySelector) order(dst []int, grads *mat.Dense) []int {
 			row[j] -= s.mean[j]
 		}
 	}
-	s.gram.Reset()
-	s.gram.ReuseAs(n, n)
+	if r, _ := s.gram.Dims(); r != n {
+		s.gram.Reset()
+		s.gram.ReuseAs(n, n)
+	}
 	g := s.gram.RawMatrix()
 	blas64.Gemm(blas.NoTrans, blas.Trans, 1, raw, raw, 0, g)
 

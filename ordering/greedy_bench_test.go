@@ -30,7 +30,7 @@ func BenchmarkGreedyOrder(b *testing.B) {
 			var dst []int
 			b.ReportAllocs()
 			for b.Loop() {
-				dst = sel.order(dst, g)
+				dst = sel.order(dst, g, false)
 			}
 		})
 	}
