@@ -47,6 +47,43 @@ func BenchmarkTwoLevelStep(b *testing.B) {
 	}
 }
 
+// BenchmarkTwoLevelSteps runs one epoch (all N·m components in turn) of
+// in-place steps per iteration and reports the rate in steps/s.
+func BenchmarkTwoLevelSteps(b *testing.B) {
+	for _, d := range []int{20, 200} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			p, x := benchTwoLevel(b, d)
+			seq := rand.New(rand.NewPCG(3, 3)).Perm(p.Len())
+			b.ReportAllocs()
+			steps := 0
+			for b.Loop() {
+				p.Steps(x, 1e-3, seq)
+				steps += len(seq)
+			}
+			b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
+
+func BenchmarkHeteroQuadraticCompGrad(b *testing.B) {
+	for _, d := range []int{20, 200} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			p, err := NewHeteroQuadratic(HeteroQuadraticConfig{N: 64, D: d, Sigma2: 1, M: 0.25, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			x := randPoint(rand.New(rand.NewPCG(4, 4)), d, 1)
+			g := make([]float64, d)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				p.CompGrad(g, i, x)
+				i = (i + 1) % p.Len()
+			}
+		})
+	}
+}
+
 func BenchmarkLogisticCompGrad(b *testing.B) {
 	for _, d := range []int{10, 100} {
 		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {

@@ -27,10 +27,13 @@ import (
 //     AlternatingOrder) has partial sums σ, 0, σ, 0, ..., so σ*² = σ² with
 //     M* = 0, the least value up to the constant of Appendix C;
 //   - the sorted order f_1, ..., f_N (see SortedOrder) has partial sums
-//     σ, 2σ, ..., (N/2)σ, ..., σ, 0, so σ*² = (N/2)² σ² = N² σ²/4.
+//     σ, 2σ, ..., (N/2)σ, ..., σ, 0, so σ*² = (N/2)² σ² = N² σ²/4;
+//   - a uniformly random order has E σ*² ≥ N σ²/256 (Section 4.1, from
+//     Lemma 12 of Rajput et al.), a factor of order N above the
+//     alternating order.
 //
-// ordering.AlternatingSigmaStar2 and ordering.SortedSigmaStar2 return these
-// values.
+// ordering.AlternatingSigmaStar2, ordering.SortedSigmaStar2 and
+// ordering.RandomSigmaStar2Lower return these values.
 type OneD struct {
 	n     int
 	sigma float64
