@@ -13,18 +13,23 @@ import (
 	"slices"
 	"testing"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
-// naiveGreedy is Algorithm 2 written out: for every step, the norm of
-// u_i + c for every remaining i, O(N² d).
+// naiveGreedy is Algorithm 2 written out as in the paper: at every step the
+// norm ‖g_i - ḡ + c‖² of every remaining i, O(N² d). Strict < keeps the
+// smallest index on ties.
 func naiveGreedy(grads *mat.Dense) []int {
 	n, d := grads.Dims()
 	mean := make([]float64, d)
 	for i := 0; i < n; i++ {
 		for j := 0; j < d; j++ {
-			mean[j] += grads.At(i, j) / float64(n)
+			mean[j] += grads.At(i, j)
 		}
+	}
+	for j := range mean {
+		mean[j] /= float64(n)
 	}
 	c := make([]float64, d)
 	used := make([]bool, n)
@@ -53,6 +58,8 @@ func naiveGreedy(grads *mat.Dense) []int {
 	return order
 }
 
+// randomGrads returns an n×d matrix of normal entries around a common
+// offset, so the centring matters. Ties in Algorithm 2 have probability 0.
 func randomGrads(n, d int, seed uint64) *mat.Dense {
 	rnd := rand.New(rand.NewPCG(seed, 3))
 	m := mat.NewDense(n, d, nil)
@@ -65,8 +72,12 @@ func randomGrads(n, d int, seed uint64) *mat.Dense {
 }
 
 func TestGreedyOrderMatchesNaive(t *testing.T) {
-	for _, test := range []struct{ n, d int }{{1, 1}, {2, 3}, {10, 4}, {57, 20}, {128, 7}} {
-		for seed := uint64(0); seed < 3; seed++ {
+	// Sizes on both sides of the Gram tile (64 rows) and of its column
+	// pieces (256 columns).
+	for _, test := range []struct{ n, d int }{
+		{1, 1}, {2, 3}, {10, 4}, {57, 20}, {64, 256}, {65, 257}, {128, 7}, {130, 300}, {200, 600},
+	} {
+		for seed := uint64(0); seed < 2; seed++ {
 			g := randomGrads(test.n, test.d, seed)
 			before := mat.DenseCopyOf(g)
 			got := GreedyOrder(nil, g)
@@ -81,8 +92,63 @@ func TestGreedyOrderMatchesNaive(t *testing.T) {
 	}
 }
 
-// oneD returns the gradients of the Section 4.1 example at x: x + σ for the
-// first n/2 components and x - σ for the rest.
+func TestGreedyOrderReusesDst(t *testing.T) {
+	g := randomGrads(5, 3, 1)
+	dst := make([]int, 2, 10)
+	got := GreedyOrder(dst, g)
+	if &got[0] != &dst[:1][0] || !slices.Equal(got, naiveGreedy(g)) {
+		t.Errorf("GreedyOrder(dst) = %v, not stored in dst", got)
+	}
+}
+
+func TestGreedyOrderTies(t *testing.T) {
+	// Hand-worked: the rows 0, 0, 0, 4 have mean 1, so u = -1, -1, -1, 3.
+	// Step 1: ‖u_i‖² = 1, 1, 1, 9 → 0, the smallest index of the tie. Then
+	// c = -1: ‖u_i + c‖² = 4, 4, 4 for rows 1, 2, 3 → 1, again a tie. Then
+	// c = -2: 9 for row 2, 1 for row 3 → 3. Then 2.
+	g := mat.NewDense(4, 1, []float64{0, 0, 0, 4})
+	if got, want := GreedyOrder(nil, g), []int{0, 1, 3, 2}; !slices.Equal(got, want) {
+		t.Errorf("GreedyOrder = %v, want %v", got, want)
+	}
+}
+
+func TestGram(t *testing.T) {
+	// The tiled rank-k update against direct dot products, exactly
+	// symmetric, and the same bits whatever the number of goroutines.
+	for _, test := range []struct{ n, d int }{{1, 1}, {63, 255}, {64, 256}, {150, 513}} {
+		u := randomGrads(test.n, test.d, 9).RawMatrix()
+		run := func(procs int) []float64 {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			g := blas64.General{Rows: test.n, Cols: test.n, Stride: test.n, Data: make([]float64, test.n*test.n)}
+			for i := range g.Data {
+				g.Data[i] = math.NaN() // every entry must be written
+			}
+			gram(g, u)
+			return g.Data
+		}
+		g1, g2 := run(1), run(2)
+		if !slices.Equal(g1, g2) {
+			t.Errorf("n=%d d=%d: GOMAXPROCS 1 and 2 differ", test.n, test.d)
+		}
+		for i := 0; i < test.n; i++ {
+			for j := 0; j < test.n; j++ {
+				want := dot(u.Data[i*u.Stride:i*u.Stride+test.d], u.Data[j*u.Stride:j*u.Stride+test.d])
+				got := g1[i*test.n+j]
+				// Dot products of d terms of size about 3: rounding well
+				// below 1e-12 d (1 + |want|).
+				if !(math.Abs(got-want) <= 1e-12*(1+math.Abs(want))*float64(test.d)) {
+					t.Fatalf("n=%d d=%d: G[%d][%d] = %v, want %v", test.n, test.d, i, j, got, want)
+				}
+				if g1[j*test.n+i] != got {
+					t.Fatalf("n=%d d=%d: G[%d][%d] ≠ G[%d][%d]", test.n, test.d, i, j, j, i)
+				}
+			}
+		}
+	}
+}
+
+// oneD returns the gradients of the Section 4.1 example, Eq. (4), at x:
+// x + σ for the first n/2 components and x - σ for the rest.
 func oneD(n int, sigma, x float64) *mat.Dense {
 	m := mat.NewDense(n, 1, nil)
 	for i := 0; i < n; i++ {
@@ -120,7 +186,7 @@ func TestGreedyFindsAlternatingOrder(t *testing.T) {
 			sorted[i] = i
 		}
 		phi2, _ = Phi2(nil, g, sorted)
-		if got, want := SigmaStar2(phi2, 0, 0), float64(n*n)/4*sigma*sigma; math.Abs(got-want) > 1e-9*want {
+		if got, want := SigmaStar2(phi2, 0, 0), float64(n*n)/4*sigma*sigma; got != want {
 			t.Errorf("n=%d: sorted σ*² = %v, want n²σ²/4 = %v", n, got, want)
 		}
 	}
@@ -140,41 +206,116 @@ func (c *countingProblem) CompGrad(g []float64, i int, x []float64) {
 func TestGreedySlowUpdate(t *testing.T) {
 	p := &countingProblem{quad: newQuad(6, 3, 11)}
 	o := NewOracle(p, nil, nil)
-	g := &Greedy{Every: 3}
-	x := []float64{1, 2, 3}
-	var prev []int
-	for epoch := 0; epoch < 7; epoch++ {
-		before := p.calls
-		x[0] += 0.5 // the point moves, so a recomputed order may change
-		order, err := g.Order(nil, Epoch{T: epoch, X: x, Oracle: o})
-		if err != nil {
-			t.Fatal(err)
-		}
-		recomputed := p.calls > before
-		if recomputed != (epoch%3 == 0) {
-			t.Errorf("epoch %d: recomputed = %v", epoch, recomputed)
-		}
-		if !recomputed && !slices.Equal(order, prev) {
-			t.Errorf("epoch %d: order changed without recomputation", epoch)
-		}
-		if recomputed {
-			want := GreedyOrder(nil, ComponentGrads(nil, p, x))
-			if !slices.Equal(order, want) {
-				t.Errorf("epoch %d: order %v, want %v", epoch, order, want)
+	for _, every := range []int{0, 1, 3} {
+		g := &Greedy{Every: every}
+		period := max(every, 1)
+		x := []float64{1, 2, 3}
+		var prev []int
+		for epoch := 0; epoch < 7; epoch++ {
+			before := p.calls
+			x[0] += 0.5 // the point moves, so a recomputed order may change
+			order, err := g.Order(nil, Epoch{T: epoch, X: x, Oracle: o})
+			if err != nil {
+				t.Fatal(err)
 			}
+			recomputed := p.calls > before
+			if recomputed != (epoch%period == 0) {
+				t.Errorf("Every=%d epoch %d: recomputed = %v", every, epoch, recomputed)
+			}
+			if recomputed && p.calls-before != p.Len() {
+				t.Errorf("Every=%d epoch %d: %d oracle queries, want N = %d", every, epoch, p.calls-before, p.Len())
+			}
+			if !recomputed && !slices.Equal(order, prev) {
+				t.Errorf("Every=%d epoch %d: order changed without recomputation", every, epoch)
+			}
+			if recomputed {
+				want := GreedyOrder(nil, ComponentGrads(nil, p.quad, x))
+				if !slices.Equal(order, want) {
+					t.Errorf("Every=%d epoch %d: order %v, want %v", every, epoch, order, want)
+				}
+			}
+			prev = order
 		}
-		prev = order
 	}
-	if _, err := (&Greedy{Every: -1}).Order(nil, Epoch{X: x, Oracle: o}); !errors.Is(err, ErrSetting) {
+	if _, err := (&Greedy{Every: -1}).Order(nil, Epoch{X: []float64{1, 2, 3}, Oracle: o}); !errors.Is(err, ErrSetting) {
 		t.Errorf("Every = -1: err = %v", err)
 	}
 }
 
+func TestGreedyUsesOracleNoise(t *testing.T) {
+	// Line 2 of Algorithm 2 queries the (noisy) oracle: the order must be
+	// GreedyOrder of the oracle's answers, drawn from a twin oracle with the
+	// same seed, and differ from the exact gradients' order here.
+	p := newQuad(40, 5, 3)
+	x := []float64{0.1, 0.2, 0.3, 0.4, 0.5}
+	noise := Gaussian{Std: 2}
+	got, err := (&Greedy{}).Order(nil, Epoch{X: x, Oracle: NewOracle(p, noise, rand.NewPCG(4, 4))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := GreedyOrder(nil, OracleGrads(nil, NewOracle(p, noise, rand.NewPCG(4, 4)), x))
+	if !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	if slices.Equal(got, GreedyOrder(nil, ComponentGrads(nil, p, x))) {
+		t.Errorf("noisy and exact orders agree: the noise is not used")
+	}
+}
+
+// nanAt is a problem whose component gradients are NaN while bad is set.
+type nanAt struct {
+	quad
+	bad bool
+}
+
+func (p *nanAt) CompGrad(g []float64, i int, x []float64) {
+	p.quad.CompGrad(g, i, x)
+	if p.bad && i == 1 {
+		g[0] = math.NaN()
+	}
+}
+
 func TestGreedyNaN(t *testing.T) {
-	p := quad{b: [][]float64{{0}, {math.NaN()}}}
-	_, err := (&Greedy{}).Order(nil, Epoch{X: []float64{1}, Oracle: NewOracle(p, nil, nil)})
+	p := &nanAt{quad: newQuad(4, 2, 1)}
+	o := NewOracle(p, nil, nil)
+	x := []float64{1, 1}
+	g := &Greedy{Every: 5}
+	if _, err := g.Order(nil, Epoch{T: 0, X: x, Oracle: o}); err != nil {
+		t.Fatal(err)
+	}
+	p.bad = true
+	_, err := g.Order(nil, Epoch{T: 5, X: x, Oracle: o})
 	if !errors.Is(err, ErrNaN) {
 		t.Errorf("err = %v, want ErrNaN", err)
+	}
+	// After a failed recomputation the old order is not reused silently.
+	if _, err := g.Order(nil, Epoch{T: 6, X: x, Oracle: o}); !errors.Is(err, ErrNaN) {
+		t.Errorf("epoch after the failure: err = %v, want ErrNaN", err)
+	}
+	p.bad = false
+	if got, err := g.Order(nil, Epoch{T: 7, X: x, Oracle: o}); err != nil || len(got) != 4 {
+		t.Errorf("after recovery: %v, %v", got, err)
+	}
+}
+
+func TestGreedyNoAlloc(t *testing.T) {
+	// After the first epoch the buffers are reused: no allocation per
+	// recomputation. N ≤ 64 keeps the Gram product in one tile on the
+	// calling goroutine; larger N starts goroutines, which allocate a few
+	// bytes, never the N×d matrix.
+	p := newQuad(50, 30, 2)
+	o := NewOracle(p, nil, nil)
+	g := &Greedy{}
+	x := make([]float64, 30)
+	dst, err := g.Order(nil, Epoch{X: x, Oracle: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(10, func() {
+		dst, _ = g.Order(dst, Epoch{T: 1, X: x, Oracle: o})
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per recomputation, want 0", allocs)
 	}
 }
 
@@ -197,12 +338,44 @@ func TestGreedyRunDeterministicAcrossProcs(t *testing.T) {
 	}
 }
 
+func TestComponentGrads(t *testing.T) {
+	p := newQuad(3, 2, 5)
+	x := []float64{0.5, -1}
+	g := ComponentGrads(nil, p, x)
+	want := make([]float64, 2)
+	for i := 0; i < 3; i++ {
+		p.CompGrad(want, i, x)
+		if !slices.Equal(g.RawRowView(i), want) {
+			t.Errorf("row %d = %v, want %v", i, g.RawRowView(i), want)
+		}
+	}
+	// An exact oracle answers the same.
+	if o := OracleGrads(nil, NewOracle(p, nil, nil), x); !mat.Equal(o, g) {
+		t.Errorf("exact oracle rows differ from ComponentGrads")
+	}
+	// A dst of the right shape is filled in place.
+	dst := mat.NewDense(3, 2, nil)
+	if got := ComponentGrads(dst, p, x); got != dst || !mat.Equal(dst, g) {
+		t.Errorf("ComponentGrads(dst) did not fill dst")
+	}
+	defer func() {
+		if r := recover(); r != "ordering: gradient matrix has the wrong shape" {
+			t.Errorf("wrong-size dst: recovered %v", r)
+		}
+	}()
+	ComponentGrads(mat.NewDense(2, 2, nil), p, x)
+}
+
 func ExampleGreedyOrder() {
 	// Gradients of the Section 4.1 example at x = 0 with σ = 1: two
-	// components pull up, two pull down.
+	// components pull up, two pull down. Greedy alternates, so every
+	// prefix sum of the centred gradients stays within σ.
 	g := mat.NewDense(4, 1, []float64{1, 1, -1, -1})
 	order := GreedyOrder(nil, g)
 	phi2, _ := Phi2(nil, g, order)
-	fmt.Println(order, phi2, SigmaStar2(phi2, 0, 0))
-	// Output: [0 2 1 3] [1 0 1 0] 1
+	fmt.Println(order, phi2)
+	fmt.Printf("σ*² = %.4g\n", SigmaStar2(phi2, 0, 0))
+	// Output:
+	// [0 2 1 3] [1 0 1 0]
+	// σ*² = 1
 }
