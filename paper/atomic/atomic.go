@@ -2,46 +2,145 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package atomic writes files so that a reader, or a process killed half way,
-// never sees a truncated file: data goes to a temporary file in the same
-// folder, is synced, and is renamed over the target.
 package atomic
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
-// WriteFile writes data to the named file atomically with permissions perm.
-// On error the target is left as it was and no temporary file remains.
-func WriteFile(name string, data []byte, perm os.FileMode) error {
+// ErrClosed is returned by a File used after Commit or Abort.
+var ErrClosed = errors.New("atomic: file already committed or aborted")
+
+// File is a file being written that replaces its target only when
+// committed. A File is not safe for concurrent use.
+type File struct {
+	name string   // target
+	f    *os.File // temporary file; nil once committed or aborted
+	perm os.FileMode
+	err  error // first write error
+}
+
+var _ io.Writer = (*File)(nil)
+
+// Create starts writing the named file. The target is not touched until
+// Commit, which gives it mode 0644 unless Chmod sets another.
+func Create(name string) (*File, error) {
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("atomic: writing %s: %w", name, err)
+		return nil, fmt.Errorf("atomic: writing %s: %w", name, err)
 	}
-	tmp := f.Name()
+	return &File{name: name, f: f, perm: 0o644}, nil
+}
+
+// Name returns the name of the target file, as given to Create.
+func (f *File) Name() string { return f.name }
+
+// Chmod sets the mode the target gets on Commit. The umask is not applied.
+func (f *File) Chmod(perm os.FileMode) { f.perm = perm }
+
+// Write writes p to the temporary file. After a failed Write, Commit
+// fails too.
+func (f *File) Write(p []byte) (int, error) {
+	if f.f == nil {
+		return 0, ErrClosed
+	}
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.f.Write(p)
+	if err != nil {
+		f.err = fmt.Errorf("atomic: writing %s: %w", f.name, err)
+		return n, f.err
+	}
+	return n, nil
+}
+
+// Commit syncs the data written so far and renames them over the target.
+// If a Write failed, or syncing or renaming fails, Commit removes the
+// temporary file, leaves the target as it was and returns the error.
+func (f *File) Commit() error {
+	if f.f == nil {
+		return ErrClosed
+	}
+	tmp := f.f
+	f.f = nil
 	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("atomic: writing %s: %w", name, err)
+		tmp.Close()
+		os.Remove(tmp.Name())
+		if f.err != nil {
+			return f.err
+		}
+		return fmt.Errorf("atomic: writing %s: %w", f.name, err)
 	}
-	if _, err := f.Write(data); err != nil {
+	if f.err != nil {
+		return fail(nil)
+	}
+	if err := tmp.Chmod(f.perm); err != nil {
 		return fail(err)
 	}
-	if err := f.Chmod(perm); err != nil {
+	if err := tmp.Sync(); err != nil {
 		return fail(err)
 	}
-	if err := f.Sync(); err != nil {
+	if err := tmp.Close(); err != nil {
 		return fail(err)
 	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("atomic: writing %s: %w", name, err)
+	if err := os.Rename(tmp.Name(), f.name); err != nil {
+		return fail(err)
 	}
-	if err := os.Rename(tmp, name); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("atomic: writing %s: %w", name, err)
+	syncDir(filepath.Dir(f.name))
+	return nil
+}
+
+// Abort discards the data written and leaves the target as it was. It
+// does nothing after Commit or Abort, so it may be deferred.
+func (f *File) Abort() error {
+	if f.f == nil {
+		return nil
+	}
+	tmp := f.f
+	f.f = nil
+	cerr := tmp.Close()
+	if err := os.Remove(tmp.Name()); err != nil {
+		return fmt.Errorf("atomic: discarding %s: %w", f.name, err)
+	}
+	if cerr != nil && !errors.Is(cerr, os.ErrClosed) {
+		return fmt.Errorf("atomic: discarding %s: %w", f.name, cerr)
 	}
 	return nil
+}
+
+// WriteFile writes data to the named file atomically with mode perm; the
+// umask is not applied. On error the target is left as it was and no
+// temporary file remains.
+func WriteFile(name string, data []byte, perm os.FileMode) error {
+	f, err := Create(name)
+	if err != nil {
+		return err
+	}
+	f.Chmod(perm)
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
+}
+
+// syncDir makes a rename in dir durable. It is best effort: Windows cannot
+// open a folder for syncing and some file systems refuse to sync one; the
+// rename itself has happened either way.
+func syncDir(dir string) {
+	if runtime.GOOS == "windows" {
+		return
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	d.Sync()
+	d.Close()
 }

@@ -2,17 +2,6 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package chart renders the charts of goodorder: static PNG and SVG with
-// gonum/plot for GitHub, interactive HTML with go-echarts that works
-// offline, and the data behind each chart as CSV. It takes data and writes
-// files; it computes nothing.
-//
-// # Files
-//
-// WriteAll writes base.png, base.svg, base.html and base.csv into a folder,
-// each atomically. The HTML loads ECharts from assets/echarts.min.js
-// relative to itself (figures/assets holds the pinned copy), never from a
-// network. SVG, HTML and CSV are byte-identical for identical charts.
 package chart
 
 import (
@@ -20,71 +9,89 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"io"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/render"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/goodorder/goodorder/paper/atomic"
 )
 
-// Chart is a chart this package can render: a LineChart or a Heatmap.
+// Chart is a chart this package can render: a *LineChart or a *Heatmap.
 type Chart interface {
-	// plot builds the static chart.
-	plot() (*plot.Plot, error)
-	// echarts builds the interactive chart with the given element id.
-	echarts(id string) (render.Renderer, error)
-	// table returns the data behind the chart, header first.
-	table() [][]string
+	// validate reports invalid data; every other method may assume
+	// valid data.
+	validate() error
 	// size returns the static chart's width and height.
 	size() (w, h vg.Length)
-	validate() error
+	// draw draws the static chart onto c.
+	draw(c draw.Canvas)
+	// echarts builds the interactive chart with the given element id.
+	echarts(id string) render.Renderer
+	// table returns the data behind the chart, header first.
+	table() [][]string
 }
 
-// ErrChart is returned for charts with invalid data.
+// ErrChart is returned, wrapped, for charts with invalid data.
 var ErrChart = errors.New("chart: invalid chart")
 
-// PNG renders c as a PNG image at 150 dpi.
+// DPI is the resolution of PNG images: a 16 cm wide chart is 945 pixels
+// wide.
+const DPI = 150
+
+// PNG renders c as a PNG image at DPI dots per inch.
 func PNG(c Chart) ([]byte, error) { return renderStatic(c, "png") }
 
-// SVG renders c as an SVG image.
+// SVG renders c as an SVG image. The same chart gives the same bytes.
 func SVG(c Chart) ([]byte, error) { return renderStatic(c, "svg") }
 
-func renderStatic(c Chart, format string) ([]byte, error) {
+func renderStatic(c Chart, format string) (b []byte, err error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	p, err := c.plot()
-	if err != nil {
-		return nil, err
-	}
 	w, h := c.size()
-	var wt io.WriterTo
-	if format == "png" {
-		img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(150))
-		p.Draw(draw.New(img))
-		wt = vgimg.PngCanvas{Canvas: img}
-	} else {
-		wt, err = p.WriterTo(w, h, format)
-		if err != nil {
-			return nil, fmt.Errorf("chart: rendering %s: %w", format, err)
-		}
+	var cv vg.CanvasWriterTo
+	switch format {
+	case "png":
+		cv = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}
+	case "svg":
+		cv = vgsvg.NewWith(vgsvg.UseWH(w, h))
+	default:
+		panic("chart: unknown format " + format)
 	}
-	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
+	// gonum/plot panics on some degenerate inputs; validate and draw
+	// should prevent them, and a chart must never crash a command.
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, fmt.Errorf("chart: rendering %s: %v", format, r)
+		}
+	}()
+	dc := draw.New(cv)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	c.draw(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)))
+	var buf bytes.Buffer
+	if _, err := cv.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("chart: rendering %s: %w", format, err)
 	}
-	return b.Bytes(), nil
+	return buf.Bytes(), nil
 }
 
-// CSV returns the data behind c as CSV, header first.
+// CSV returns the data behind c as CSV, header first, in long format: for
+// a LineChart the columns are series, x, y, lo, hi; for a Heatmap row,
+// column, value. NaN is written as an empty field, infinities as +Inf and
+// -Inf, numbers in their shortest exact form.
 func CSV(c Chart) ([]byte, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
@@ -92,19 +99,19 @@ func CSV(c Chart) ([]byte, error) {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	if err := w.WriteAll(c.table()); err != nil {
-		return nil, fmt.Errorf("chart: %w", err)
+		return nil, fmt.Errorf("chart: writing CSV: %w", err)
 	}
 	return b.Bytes(), nil
 }
 
-// AssetPath is where an HTML chart in a folder expects the ECharts library,
-// relative to itself.
+// AssetPath is where an HTML chart expects the ECharts library, relative
+// to itself. The repository keeps the library in figures/assets.
 const AssetPath = "assets/echarts.min.js"
 
-// HTML returns a standalone page with the interactive chart; it loads
-// ECharts from AssetPath. id names the chart's element (characters other
-// than ASCII letters and digits become '_') and must be unique in a page;
-// the same chart and id give the same bytes.
+// HTML returns a standalone page with the interactive chart, loading
+// ECharts from AssetPath and nothing from a network. id names the chart's
+// element (see Snippet); title is the page's title. The same chart, id
+// and title give the same bytes.
 func HTML(c Chart, id, title string) ([]byte, error) {
 	snip, err := Snippet(c, id)
 	if err != nil {
@@ -117,24 +124,60 @@ func HTML(c Chart, id, title string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Snippet returns the chart's element and script without the library, for
-// pages and notebooks that load ECharts once.
+// Snippet returns the chart's element and script without the ECharts
+// library, for pages and notebooks that load the library once (see
+// LibraryScript). id names the element: characters other than ASCII
+// letters and digits become '_', and it must be unique in a page. The
+// script keeps its variables to itself, so a notebook cell may be run
+// again. The same chart and id give the same bytes.
 func Snippet(c Chart, id string) ([]byte, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	// go-echarts names JavaScript variables after the id, so it must be an
-	// identifier.
-	r, err := c.echarts(jsIdent(id))
+	// go-echarts names JavaScript variables after the id, so it must be
+	// an identifier.
+	s := c.echarts(jsIdent(id)).RenderSnippet()
+	script, err := scopeScript(s.Script)
 	if err != nil {
 		return nil, err
 	}
-	s := r.RenderSnippet()
 	var b bytes.Buffer
-	b.WriteString(s.Element)
+	b.WriteString(strings.TrimSpace(s.Element))
 	b.WriteString("\n")
-	b.WriteString(s.Script)
+	b.WriteString(script)
 	b.WriteString("\n")
+	return b.Bytes(), nil
+}
+
+// scopeScript wraps the body of go-echarts' script element in a function
+// so that its top-level let declarations do not clash with those of an
+// earlier run of the same snippet in the same page. It also writes "</"
+// as "<\/", which means the same in JavaScript's strings, so that a name
+// holding "</script>" cannot end the element early.
+func scopeScript(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	open := strings.Index(s, ">")
+	if !strings.HasPrefix(s, "<script") || open < 0 || !strings.HasSuffix(s, "</script>") {
+		return "", fmt.Errorf("chart: unexpected go-echarts script %.80q", s)
+	}
+	body := strings.TrimSpace(s[open+1 : len(s)-len("</script>")])
+	body = strings.ReplaceAll(body, "</", `<\/`)
+	return s[:open+1] + "\n(function () {\n" + body + "\n})();\n</script>", nil
+}
+
+// LibraryScript returns a script element that defines the ECharts library
+// js (the content of echarts.min.js) as the global echarts, also in pages
+// such as Jupyter's that load RequireJS, where the library would otherwise
+// register itself as an AMD module instead. It returns an error if js
+// would end the script element early.
+func LibraryScript(js []byte) ([]byte, error) {
+	if bytes.Contains(bytes.ToLower(js), []byte("</script")) {
+		return nil, errors.New("chart: library contains </script")
+	}
+	var b bytes.Buffer
+	b.WriteString("<script type=\"text/javascript\">\n(function (define, module, exports) {\n")
+	b.Write(js)
+	b.WriteString("\n})();\n</script>\n")
 	return b.Bytes(), nil
 }
 
@@ -144,8 +187,16 @@ type Files struct {
 }
 
 // WriteAll writes base.png, base.svg, base.html and base.csv into dir,
-// creating dir if needed, each file atomically.
+// creating dir if needed, each file atomically. The HTML page has the
+// given title and the element id base (see Snippet). base must be a file
+// name without a folder.
 func WriteAll(dir, base, title string, c Chart) (Files, error) {
+	if base == "" || base != filepath.Base(base) || base == "." || base == ".." {
+		return Files{}, fmt.Errorf("chart: figure name %q, want a file name without a folder", base)
+	}
+	if err := c.validate(); err != nil {
+		return Files{}, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Files{}, fmt.Errorf("chart: %w", err)
 	}
@@ -175,7 +226,7 @@ func WriteAll(dir, base, title string, c Chart) (Files, error) {
 	return f, nil
 }
 
-// num formats a number for CSV: shortest round-trip form, "" for NaN.
+// num formats a number for CSV: shortest exact form, "" for NaN.
 func num(v float64) string {
 	if math.IsNaN(v) {
 		return ""
@@ -184,20 +235,7 @@ func num(v float64) string {
 }
 
 func htmlEscape(s string) string {
-	var b bytes.Buffer
-	for _, r := range s {
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 // jsIdent maps id to a JavaScript identifier: letters and digits are kept,
@@ -214,3 +252,108 @@ func jsIdent(id string) string {
 	}
 	return string(b)
 }
+
+// newPlot returns a plot with the given x-axis label and neither title
+// nor y-axis label: drawTitle and drawPlot draw those.
+func newPlot(xLabel string) *plot.Plot {
+	p := plot.New()
+	p.X.Label.Text = xLabel
+	return p
+}
+
+// drawPlot draws p into dc with yLabel to the left, centred on the data
+// area, and returns the data area. It draws the label itself because
+// gonum/plot v0.17 reserves room for a log axis's label around the
+// arithmetic mean of the axis range, which leaves a gap above the data.
+func drawPlot(dc draw.Canvas, p *plot.Plot, yLabel string) draw.Canvas {
+	if yLabel == "" {
+		p.Draw(dc)
+		return p.DataCanvas(dc)
+	}
+	sty := textStyle(12, color.Black)
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
+	for sty.Font.Size > 7 && sty.Width(yLabel) > dc.Max.Y-dc.Min.Y {
+		sty.Font.Size -= 0.5
+	}
+	height, descent := sty.Height(yLabel), sty.FontExtents().Descent
+	pc := draw.Crop(dc, height+descent+vg.Points(2), 0, 0, 0)
+	p.Draw(pc)
+	da := p.DataCanvas(pc)
+	sty.Rotation = math.Pi / 2
+	dc.FillText(sty, vg.Point{X: dc.Min.X + height - descent, Y: da.Center().Y}, yLabel)
+	return da
+}
+
+// drawTitle draws title centred at the top of dc, its 12-point font shrunk
+// (down to 7 points) until it fits, and returns the canvas below it.
+func drawTitle(dc draw.Canvas, title string) draw.Canvas {
+	if title == "" {
+		return dc
+	}
+	sty := textStyle(12, color.Black)
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+	for sty.Font.Size > 7 && sty.Rectangle(title).Size().X > dc.Max.X-dc.Min.X-vg.Points(4) {
+		sty.Font.Size -= 0.5
+	}
+	dc.FillText(sty, vg.Point{X: dc.Center().X, Y: dc.Max.Y + sty.FontExtents().Descent}, title)
+	dc.Max.Y -= sty.Rectangle(title).Size().Y + vg.Points(8)
+	return dc
+}
+
+// textStyle is plain text of the default font at size points.
+func textStyle(size vg.Length, col color.Color) text.Style {
+	return text.Style{
+		Color:   col,
+		Font:    font.From(plot.DefaultFont, size),
+		Handler: plot.DefaultTextHandler,
+	}
+}
+
+// fixRange makes an axis's data range drawable. gonum/plot gives an axis
+// without data an empty range and widens an empty range to [v-1, v+1],
+// which is no wider for |v| ≥ 2⁵³ and reaches zero or below on a log
+// axis when v ≤ 1; both make it panic.
+func fixRange(a *plot.Axis, log bool) {
+	switch {
+	case math.IsInf(a.Min, 0) || math.IsInf(a.Max, 0): // no data
+		a.Min, a.Max = 0, 1
+		if log {
+			a.Min, a.Max = 1, 10
+		}
+	case a.Min < a.Max:
+	case log:
+		v := a.Min
+		a.Min, a.Max = v/math.Sqrt(10), v*math.Sqrt(10)
+		if a.Min == 0 {
+			a.Min = v
+		}
+		if math.IsInf(a.Max, 0) {
+			a.Max = v
+		}
+	default:
+		v := a.Min
+		d := math.Max(1, math.Abs(v)/10)
+		a.Min, a.Max = v-d, v+d
+		if math.IsInf(a.Min, 0) {
+			a.Min = v
+		}
+		if math.IsInf(a.Max, 0) {
+			a.Max = v
+		}
+	}
+}
+
+// linearTicks is plot.DefaultTicks for any range: DefaultTicks panics on
+// an empty range and never returns on one wider than the largest float64
+// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here.
+func linearTicks(vmin, vmax float64) []plot.Tick {
+	if !(vmax > vmin) || math.IsInf(vmax-vmin, 0) {
+		return nil
+	}
+	return plot.DefaultTicks{}.Ticks(vmin, vmax)
+}
+
+// tickFunc is a plot.Ticker made of a function.
+type tickFunc func(vmin, vmax float64) []plot.Tick
+
+func (f tickFunc) Ticks(vmin, vmax float64) []plot.Tick { return f(vmin, vmax) }

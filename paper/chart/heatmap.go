@@ -8,60 +8,78 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/go-echarts/go-echarts/v2/render"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Heatmap is a grid of positive values (ratios, say) coloured on a
-// diverging log scale centred at Center: cells below Center are blue, above
-// it red, equal white. NaN cells are grey and annotated "n/a".
+// Heatmap is a grid of values coloured on a diverging blue-white-red scale
+// centred at Center: cells below Center are blue, above it red, at it
+// white. By default the colour follows log(v/Center), so that a ratio of
+// 2 is as red as one of 1/2 is blue; this needs positive values.
+// LinearColor colours v − Center instead. The scale is symmetric about
+// Center and reaches its deepest colour at the cell farthest from it (at
+// least a factor 2 away on the log scale). NaN cells are missing: grey,
+// annotated "n/a", and absent from the interactive chart.
+//
+// The static chart is 16 cm wide, with a colour bar at the right.
 type Heatmap struct {
 	Title, XLabel, YLabel string
-	// XTicks name the columns, YTicks the rows (bottom to top).
+	// XTicks name the columns, left to right; YTicks name the rows,
+	// bottom to top.
 	XTicks, YTicks []string
-	// Values[r][c] is the cell of row r and column c.
+	// Values[r][c] is the cell of row r and column c: len(YTicks) rows of
+	// len(XTicks) cells.
 	Values [][]float64
-	// Center is the neutral value. Default 1.
+	// Center is the neutral value. On the log scale zero means 1.
 	Center float64
-	// Format formats the annotation of a cell. Default "%.2f".
+	// LinearColor colours v − Center instead of log(v/Center); values
+	// may then be zero or negative.
+	LinearColor bool
+	// Format is the fmt verb of a cell's annotation. Default "%.2f".
 	Format string
+	// NoAnnotate leaves the cells without annotations.
+	NoAnnotate bool
 }
 
 var _ Chart = (*Heatmap)(nil)
 
 func (h *Heatmap) validate() error {
-	if len(h.Values) == 0 || len(h.Values[0]) == 0 {
-		return fmt.Errorf("%w: heatmap %q has no cells", ErrChart, h.Title)
+	if len(h.Values) == 0 || len(h.XTicks) == 0 {
+		return fmt.Errorf("%w: heatmap %q has %d rows and %d column names, want at least one cell", ErrChart, h.Title, len(h.Values), len(h.XTicks))
 	}
 	if len(h.YTicks) != len(h.Values) {
 		return fmt.Errorf("%w: heatmap %q has %d rows but %d row names", ErrChart, h.Title, len(h.Values), len(h.YTicks))
+	}
+	if math.IsNaN(h.Center) || math.IsInf(h.Center, 0) || !h.LinearColor && h.Center < 0 {
+		return fmt.Errorf("%w: heatmap %q centre %v, want finite and, on the log scale, positive", ErrChart, h.Title, h.Center)
 	}
 	for r, row := range h.Values {
 		if len(row) != len(h.XTicks) {
 			return fmt.Errorf("%w: heatmap %q row %d has %d cells but there are %d column names", ErrChart, h.Title, r, len(row), len(h.XTicks))
 		}
 		for c, v := range row {
-			if v <= 0 || math.IsInf(v, 0) {
-				return fmt.Errorf("%w: heatmap %q cell (%d, %d) = %v, want positive and finite or NaN", ErrChart, h.Title, r, c, v)
+			if math.IsInf(v, 0) || !h.LinearColor && v <= 0 {
+				return fmt.Errorf("%w: heatmap %q cell (row %d, column %d) = %v, want finite or NaN and, on the log scale, positive", ErrChart, h.Title, r, c, v)
+			}
+			if h.LinearColor && !math.IsNaN(v) && math.IsInf(v-h.center(), 0) {
+				return fmt.Errorf("%w: heatmap %q cell (row %d, column %d) = %v is too far from the centre %v", ErrChart, h.Title, r, c, v, h.Center)
 			}
 		}
 	}
-	if h.Center < 0 || math.IsNaN(h.Center) || math.IsInf(h.Center, 0) {
-		return fmt.Errorf("%w: heatmap %q centre %v, want positive", ErrChart, h.Title, h.Center)
+	if s := fmt.Sprintf(h.format(), 1.0); strings.Contains(s, "%!") {
+		return fmt.Errorf("%w: heatmap %q format %q does not format a float64: %s", ErrChart, h.Title, h.Format, s)
 	}
 	return nil
 }
 
 func (h *Heatmap) center() float64 {
-	if h.Center == 0 {
+	if h.Center == 0 && !h.LinearColor {
 		return 1
 	}
 	return h.Center
@@ -74,61 +92,92 @@ func (h *Heatmap) format() string {
 	return h.Format
 }
 
-// span returns the largest |log(v/center)| over the cells, at least log 2,
-// so that the colour scale is symmetric about the centre.
+func (h *Heatmap) annotation(v float64) string {
+	if math.IsNaN(v) {
+		return "n/a"
+	}
+	return fmt.Sprintf(h.format(), v)
+}
+
+// z is the coloured quantity of v: log(v/center) or v − center.
+func (h *Heatmap) z(v float64) float64 {
+	if h.LinearColor {
+		return v - h.center()
+	}
+	return math.Log(v / h.center())
+}
+
+// value is the inverse of z.
+func (h *Heatmap) value(z float64) float64 {
+	if h.LinearColor {
+		return z + h.center()
+	}
+	return h.center() * math.Exp(z)
+}
+
+// span returns the largest |z| over the cells, at least log 2 on the log
+// scale and positive on the linear one, so that the colour scale is
+// symmetric about the centre.
 func (h *Heatmap) span() float64 {
-	s := math.Log(2)
+	var s float64
 	for _, row := range h.Values {
 		for _, v := range row {
 			if !math.IsNaN(v) {
-				s = math.Max(s, math.Abs(math.Log(v/h.center())))
+				s = math.Max(s, math.Abs(h.z(v)))
 			}
 		}
+	}
+	switch {
+	case !h.LinearColor:
+		return math.Max(s, math.Ln2)
+	case s == 0:
+		return math.Max(1, math.Abs(h.center()))
+	case math.IsInf(s, 0):
+		return math.MaxFloat64
 	}
 	return s
 }
 
-func (h *Heatmap) size() (vg.Length, vg.Length) {
-	return 16 * vg.Centimeter, vg.Length(3+0.9*float64(len(h.Values))) * vg.Centimeter
-}
-
-// diverging is a blue-white-red palette.
-type diverging int
-
-func (d diverging) Colors() []color.Color {
-	n := int(d)
-	cs := make([]color.Color, n)
-	blue := [3]float64{33, 102, 172}
-	red := [3]float64{178, 24, 43}
-	for i := range cs {
-		t := 2*float64(i)/float64(n-1) - 1 // -1 (blue) .. 1 (red)
-		end := blue
-		if t > 0 {
-			end = red
-		}
-		a := math.Abs(t)
-		mix := func(k int) uint8 { return uint8(math.Round(255*(1-a) + end[k]*a)) }
-		cs[i] = color.RGBA{mix(0), mix(1), mix(2), 255}
+// colour is the colour of v on a scale reaching its ends at ±span.
+func (h *Heatmap) colour(v, span float64) color.RGBA {
+	if math.IsNaN(v) {
+		return nanColor
 	}
-	return cs
+	return diverging(h.z(v) / span)
 }
 
-var _ palette.Palette = diverging(0)
+var nanColor = color.RGBA{200, 200, 200, 255}
 
-// grid is the heatmap's data as a plotter.GridXYZ of log(v/center).
-type grid struct{ h *Heatmap }
+// Ends of the diverging scale (ColorBrewer RdBu).
+var blue, red = color.RGBA{33, 102, 172, 255}, color.RGBA{178, 24, 43, 255}
 
-func (g grid) Dims() (c, r int) { return len(g.h.XTicks), len(g.h.Values) }
-func (g grid) Z(c, r int) float64 {
-	return math.Log(g.h.Values[r][c] / g.h.center())
+// diverging maps t in [-1, 1] to blue (-1), white (0) and red (1); t
+// outside is clamped.
+func diverging(t float64) color.RGBA {
+	t = math.Max(-1, math.Min(1, t))
+	end := blue
+	if t > 0 {
+		end = red
+	}
+	a := math.Abs(t)
+	mix := func(c uint8) uint8 { return uint8(math.Round(255*(1-a) + float64(c)*a)) }
+	return color.RGBA{mix(end.R), mix(end.G), mix(end.B), 255}
 }
-func (g grid) X(c int) float64 { return float64(c) }
-func (g grid) Y(r int) float64 { return float64(r) }
+
+// dark reports whether white text reads better than black on c.
+func dark(c color.RGBA) bool {
+	return 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 140
+}
+
+func (h *Heatmap) size() (vg.Length, vg.Length) {
+	rows := float64(len(h.Values))
+	return 16 * vg.Centimeter, vg.Length(math.Min(24, math.Max(7, 3+0.9*rows))) * vg.Centimeter
+}
 
 // tickNames labels integer positions with names.
 type tickNames []string
 
-func (t tickNames) Ticks(min, max float64) []plot.Tick {
+func (t tickNames) Ticks(float64, float64) []plot.Tick {
 	ticks := make([]plot.Tick, len(t))
 	for i, name := range t {
 		ticks[i] = plot.Tick{Value: float64(i), Label: name}
@@ -136,75 +185,184 @@ func (t tickNames) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-func (h *Heatmap) plot() (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = h.Title
-	p.X.Label.Text = h.XLabel
-	p.Y.Label.Text = h.YLabel
-	span := h.span()
-	hm := plotter.NewHeatMap(grid{h}, diverging(255))
-	hm.Min, hm.Max = -span, span
-	hm.NaN = color.Gray{Y: 200}
-	p.Add(hm)
-	p.X.Tick.Marker = tickNames(h.XTicks)
-	p.Y.Tick.Marker = tickNames(h.YTicks)
-	p.X.Min, p.X.Max = -0.5, float64(len(h.XTicks))-0.5
-	p.Y.Min, p.Y.Max = -0.5, float64(len(h.YTicks))-0.5
-
-	var xys plotter.XYs
-	var labels []string
-	for r, row := range h.Values {
-		for c, v := range row {
-			xys = append(xys, plotter.XY{X: float64(c), Y: float64(r)})
-			if math.IsNaN(v) {
-				labels = append(labels, "n/a")
-			} else {
-				labels = append(labels, fmt.Sprintf(h.format(), v))
-			}
-		}
-	}
-	l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: labels})
-	if err != nil {
-		return nil, fmt.Errorf("chart: heatmap labels: %w", err)
-	}
-	for i := range l.TextStyle {
-		l.TextStyle[i].XAlign = draw.XCenter
-		l.TextStyle[i].YAlign = draw.YCenter
-		l.TextStyle[i].Font.Size = vg.Points(7)
-		l.TextStyle[i].Handler = &text.Plain{Fonts: l.TextStyle[i].Handler.Cache()}
-	}
-	p.Add(l)
-	return p, nil
+// cells draws the heatmap's cells and annotations; cell (r, c) is centred
+// at (c, r).
+type cells struct {
+	h    *Heatmap
+	span float64
 }
 
-func (h *Heatmap) echarts(id string) (render.Renderer, error) {
+func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	gap := vg.Points(0.5)
+	sty := textStyle(vg.Points(8), color.Black)
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
+	for r, row := range g.h.Values {
+		for col, v := range row {
+			x0, x1 := trX(float64(col)-0.5), trX(float64(col)+0.5)
+			y0, y1 := trY(float64(r)-0.5), trY(float64(r)+0.5)
+			cc := g.h.colour(v, g.span)
+			c.SetColor(cc)
+			c.Fill(vg.Rectangle{Min: vg.Point{X: x0 + gap, Y: y0 + gap}, Max: vg.Point{X: x1 - gap, Y: y1 - gap}}.Path())
+			if g.h.NoAnnotate {
+				continue
+			}
+			sty.Color = color.Black
+			if dark(cc) {
+				sty.Color = color.White
+			}
+			c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, g.h.annotation(v))
+		}
+	}
+}
+
+func (g cells) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return -0.5, float64(len(g.h.XTicks)) - 0.5, -0.5, float64(len(g.h.Values)) - 0.5
+}
+
+// barTicks returns the colour bar's ticks as z values and labels: the
+// centre, and on the log scale powers of 2 times it if the scale spans at
+// most a factor 32 each way, else round values.
+func (h *Heatmap) barTicks(span float64) []plot.Tick {
+	ticks := []plot.Tick{{Value: 0, Label: fmt.Sprintf("%g", h.center())}}
+	if !h.LinearColor && span <= math.Log(32)*(1+1e-9) {
+		for k := 1; float64(k)*math.Ln2 <= span*(1+1e-9); k++ {
+			for _, z := range []float64{-float64(k) * math.Ln2, float64(k) * math.Ln2} {
+				ticks = append(ticks, plot.Tick{Value: z, Label: fmt.Sprintf("%.4g", h.value(z))})
+			}
+		}
+		return ticks
+	}
+	lo, hi := h.value(-span), h.value(span)
+	var t []plot.Tick
+	if h.LinearColor {
+		t = linearTicks(lo, hi)
+	} else {
+		t = logTicks{}.Ticks(lo, hi)
+	}
+	for _, tk := range t {
+		z := h.z(tk.Value)
+		if math.Abs(z) > span*(1+1e-9) || tk.Label != "" && math.Abs(z) < 0.1*span {
+			continue // outside, or too close to the centre's label
+		}
+		tk.Value = z
+		ticks = append(ticks, tk)
+	}
+	return ticks
+}
+
+func (h *Heatmap) draw(dc draw.Canvas) {
+	dc = drawTitle(dc, h.Title)
+	span := h.span()
+	ticks := h.barTicks(span)
+	tickSty := textStyle(vg.Points(9), color.Black)
+	tickSty.YAlign = draw.YCenter
+	var labelW vg.Length
+	for _, t := range ticks {
+		labelW = max(labelW, tickSty.Rectangle(t.Label).Size().X)
+	}
+	hasNaN := false
+	for _, row := range h.Values {
+		for _, v := range row {
+			hasNaN = hasNaN || math.IsNaN(v)
+		}
+	}
+	if hasNaN {
+		labelW = max(labelW, tickSty.Rectangle("n/a").Size().X)
+	}
+	gap, barW, tickLen := vg.Points(14), vg.Points(12), vg.Points(4)
+	right := gap + barW + tickLen + vg.Points(3) + labelW + vg.Points(4)
+
+	p := newPlot(h.XLabel)
+	p.Add(cells{h: h, span: span})
+	p.X.Tick.Marker = tickNames(h.XTicks)
+	p.Y.Tick.Marker = tickNames(h.YTicks)
+	p.X.Padding, p.Y.Padding = 0, 0
+	pc := draw.Crop(dc, 0, -right, 0, 0)
+	da := drawPlot(pc, p, h.YLabel)
+
+	// The colour bar spans the data area's height, less a swatch for
+	// missing cells.
+	x0 := pc.Max.X + gap
+	y0, y1 := da.Min.Y, da.Max.Y
+	if hasNaN {
+		sw := barW
+		nanBox := vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + barW, Y: y0 + sw}}
+		dc.SetColor(nanColor)
+		dc.Fill(nanBox.Path())
+		dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y0 + sw/2}, "n/a")
+		y0 += sw + vg.Points(10)
+	}
+	const steps = 64
+	dy := (y1 - y0) / steps
+	for i := range steps {
+		t := -1 + (2*float64(i)+1)/steps
+		dc.SetColor(diverging(t))
+		// Overlap the next step to avoid seams between anti-aliased edges.
+		y := y0 + vg.Length(i)*dy
+		dc.Fill(vg.Rectangle{Min: vg.Point{X: x0, Y: y}, Max: vg.Point{X: x0 + barW, Y: min(y1, y+dy+vg.Points(0.3))}}.Path())
+	}
+	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}
+	dc.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + barW, Y: y0}, {X: x0 + barW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
+	for _, t := range ticks {
+		y := y0 + vg.Length((t.Value/span+1)/2)*(y1-y0)
+		l := tickLen
+		if t.Label == "" {
+			l /= 2
+		}
+		dc.StrokeLine2(line, x0+barW, y, x0+barW+l, y)
+		if t.Label != "" {
+			dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y}, t.Label)
+		}
+	}
+}
+
+// sep separates a cell's annotation from its tooltip in the name of an
+// interactive cell; the chart's JavaScript splits them at it.
+const sep = "\x1f"
+
+func (h *Heatmap) echarts(id string) render.Renderer {
 	hm := charts.NewHeatMap()
 	span := h.span()
+	scale := fmt.Sprintf("colour: log(value / %g)", h.center())
+	if h.LinearColor {
+		scale = fmt.Sprintf("colour: value − %g", h.center())
+	}
+	xname, yname := strings.ReplaceAll(h.XLabel, sep, ""), strings.ReplaceAll(h.YLabel, sep, "")
 	hm.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 160+40*len(h.Values))}),
-		charts.WithTitleOpts(opts.Title{Title: h.Title, Subtitle: fmt.Sprintf("colour: log(value / %g)", h.center())}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Formatter: "{b}"}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values))}),
+		charts.WithTitleOpts(opts.Title{Title: h.Title, Subtitle: scale}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true),
+			Formatter: opts.FuncOpts("function (p) { return p.name.split(String.fromCharCode(31))[1]; }")}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+		charts.WithGridOpts(opts.Grid{Top: "70", Right: "110"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: h.XTicks, Name: h.XLabel, NameLocation: "middle", NameGap: 30}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: h.YTicks, Name: h.YLabel}),
 		charts.WithVisualMapOpts(opts.VisualMap{
-			Calculable: opts.Bool(true), Min: float32(-span), Max: float32(span),
-			Orient: "vertical", Right: "10",
-			InRange: &opts.VisualMapInRange{Color: []string{"#2166ac", "#ffffff", "#b2182b"}},
+			Calculable: opts.Bool(false), Min: float32(-span), Max: float32(span),
+			Text:   []string{fmt.Sprintf("%.3g", h.value(span)), fmt.Sprintf("%.3g", h.value(-span))},
+			Orient: "vertical", Right: "10", Top: "middle",
+			InRange: &opts.VisualMapInRange{Color: []string{hexColor(blue), "#ffffff", hexColor(red)}},
 		}),
 	)
 	var data []opts.HeatMapData
 	for r, row := range h.Values {
 		for c, v := range row {
 			if math.IsNaN(v) {
-				data = append(data, opts.HeatMapData{Name: "n/a", Value: [3]any{c, r, "-"}})
 				continue
 			}
-			z := math.Log(v / h.center())
-			data = append(data, opts.HeatMapData{Name: fmt.Sprintf(h.format(), v), Value: [3]any{c, r, math.Round(z*1e6) / 1e6}})
+			tip := strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", xname, h.XTicks[c])), sep, "") + "<br>" +
+				strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", yname, h.YTicks[r])), sep, "") + "<br>value = " + num(v)
+			label := strings.ReplaceAll(h.annotation(v), sep, "")
+			// Round z so that the page does not depend on the last bits of
+			// the platform's logarithm.
+			z := math.Round(h.z(v)*1e6) / 1e6
+			data = append(data, opts.HeatMapData{Name: label + sep + tip, Value: [3]any{c, r, z}})
 		}
 	}
-	hm.AddSeries("value", data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Formatter: "{b}"}))
-	return hm, nil
+	hm.AddSeries("value", data, charts.WithLabelOpts(opts.Label{Show: opts.Bool(!h.NoAnnotate),
+		Formatter: string(opts.FuncOpts("function (p) { return p.name.split(String.fromCharCode(31))[0]; }"))}))
+	return hm
 }
 
 func (h *Heatmap) table() [][]string {

@@ -19,22 +19,30 @@ import (
 )
 
 // Series is one line of a LineChart, optionally with a band from Lo to Hi
-// (a confidence interval, say). Points with a NaN or infinite value, and
-// points at or below zero on a log axis, are not drawn.
+// (a confidence interval, say). Points with a NaN or infinite coordinate,
+// and points at or below zero on a log axis, are not drawn (the CSV keeps
+// them); a series with no point left is listed in the legend as
+// "(no data)".
 type Series struct {
-	Name   string
-	X, Y   []float64
+	Name string
+	// X and Y are the points' coordinates; they have equal lengths.
+	X, Y []float64
+	// Lo and Hi, if not nil, bound a shaded band around the line; they
+	// have the length of X. A point of the band is drawn where both are.
 	Lo, Hi []float64
+	// Dashed draws a dashed line.
 	Dashed bool
 	// Points draws markers instead of a line.
 	Points bool
 }
 
-// LineChart is a chart of lines over a numeric x axis.
+// LineChart is a chart of lines over a numeric x axis, 16 cm by 10 cm,
+// with the legend to the right of the plot (below it for long names).
 type LineChart struct {
 	Title, XLabel, YLabel string
-	LogX, LogY            bool
-	Series                []Series
+	// LogX and LogY make the axes logarithmic.
+	LogX, LogY bool
+	Series     []Series
 }
 
 var _ Chart = (*LineChart)(nil)
@@ -45,10 +53,10 @@ func (c *LineChart) validate() error {
 	}
 	for _, s := range c.Series {
 		if len(s.X) != len(s.Y) {
-			return fmt.Errorf("%w: series %q has %d x and %d y values", ErrChart, s.Name, len(s.X), len(s.Y))
+			return fmt.Errorf("%w: series %q has %d x and %d y values, want equal numbers", ErrChart, s.Name, len(s.X), len(s.Y))
 		}
 		if (s.Lo != nil || s.Hi != nil) && (len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X)) {
-			return fmt.Errorf("%w: series %q has %d points but a band of %d and %d", ErrChart, s.Name, len(s.X), len(s.Lo), len(s.Hi))
+			return fmt.Errorf("%w: series %q has %d points but a band of %d lo and %d hi values", ErrChart, s.Name, len(s.X), len(s.Lo), len(s.Hi))
 		}
 	}
 	return nil
@@ -58,104 +66,137 @@ func (c *LineChart) size() (vg.Length, vg.Length) { return 16 * vg.Centimeter, 1
 
 // drawable reports whether (x, y) can be drawn on c's axes.
 func (c *LineChart) drawable(x, y float64) bool {
-	ok := func(v float64, log bool) bool {
-		return !math.IsNaN(v) && !math.IsInf(v, 0) && (!log || v > 0)
+	return drawable(x, c.LogX) && drawable(y, c.LogY)
+}
+
+func drawable(v float64, log bool) bool {
+	return !math.IsNaN(v) && !math.IsInf(v, 0) && (!log || v > 0)
+}
+
+// lineColors is the colour cycle of lines: Okabe and Ito's palette, which
+// colour-blind readers can tell apart.
+var lineColors = []color.RGBA{
+	{0, 114, 178, 255},
+	{213, 94, 0, 255},
+	{0, 158, 115, 255},
+	{204, 121, 167, 255},
+	{230, 159, 0, 255},
+	{86, 180, 233, 255},
+	{0, 0, 0, 255},
+	{240, 228, 66, 255},
+}
+
+func hexColor(c color.RGBA) string {
+	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+}
+
+// points returns the drawable points of s, and those of its band.
+func (c *LineChart) points(s Series) (line, lo, hi plotter.XYs) {
+	for i := range s.X {
+		if c.drawable(s.X[i], s.Y[i]) {
+			line = append(line, plotter.XY{X: s.X[i], Y: s.Y[i]})
+		}
+		if s.Lo != nil && c.drawable(s.X[i], s.Lo[i]) && c.drawable(s.X[i], s.Hi[i]) {
+			lo = append(lo, plotter.XY{X: s.X[i], Y: s.Lo[i]})
+			hi = append(hi, plotter.XY{X: s.X[i], Y: s.Hi[i]})
+		}
 	}
-	return ok(x, c.LogX) && ok(y, c.LogY)
+	return line, lo, hi
 }
 
-// palette is the colour cycle of lines (Okabe-Ito, readable by colour-blind
-// readers).
-var lineColors = []color.Color{
-	color.RGBA{0, 114, 178, 255},
-	color.RGBA{213, 94, 0, 255},
-	color.RGBA{0, 158, 115, 255},
-	color.RGBA{204, 121, 167, 255},
-	color.RGBA{230, 159, 0, 255},
-	color.RGBA{86, 180, 233, 255},
-	color.RGBA{0, 0, 0, 255},
-	color.RGBA{240, 228, 66, 255},
-}
-
-func hexColor(c color.Color) string {
-	r, g, b, _ := c.RGBA()
-	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
-}
-
-func (c *LineChart) plot() (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = c.Title
-	p.X.Label.Text = c.XLabel
-	p.Y.Label.Text = c.YLabel
+func (c *LineChart) draw(dc draw.Canvas) {
+	dc = drawTitle(dc, c.Title)
+	p := newPlot(c.XLabel)
+	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Tick.Marker = logTicks{}
 	}
 	if c.LogY {
 		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Tick.Marker = logTicks{}
 	}
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
-	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	leg := plot.NewLegend()
+	leg.TextStyle.Font.Size = vg.Points(9)
+	leg.Left, leg.Top = true, true
+	leg.Padding = vg.Points(2)
+	var entries int
 	for k, s := range c.Series {
 		col := lineColors[k%len(lineColors)]
-		var pts, lo, hi plotter.XYs
-		for i := range s.X {
-			if c.drawable(s.X[i], s.Y[i]) {
-				pts = append(pts, plotter.XY{X: s.X[i], Y: s.Y[i]})
-			}
-			if s.Lo != nil && c.drawable(s.X[i], s.Lo[i]) && c.drawable(s.X[i], s.Hi[i]) {
-				lo = append(lo, plotter.XY{X: s.X[i], Y: s.Lo[i]})
-				hi = append(hi, plotter.XY{X: s.X[i], Y: s.Hi[i]})
-			}
-		}
+		pts, lo, hi := c.points(s)
 		if len(lo) > 1 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
 			for i := len(hi) - 1; i >= 0; i-- {
 				band = append(band, hi[i])
 			}
-			poly, err := plotter.NewPolygon(band)
-			if err != nil {
-				return nil, fmt.Errorf("chart: band of %q: %w", s.Name, err)
-			}
-			r, g, b, _ := col.RGBA()
-			poly.Color = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 50}
+			poly := &plotter.Polygon{XYs: []plotter.XYs{band}}
+			poly.Color = color.NRGBA{col.R, col.G, col.B, 50}
 			poly.LineStyle.Width = 0
 			p.Add(poly)
 		}
+		name := s.Name
 		if len(pts) == 0 {
-			continue
+			name += " (no data)"
 		}
+		var thumb plot.Thumbnailer
 		if s.Points {
-			sc, err := plotter.NewScatter(pts)
-			if err != nil {
-				return nil, fmt.Errorf("chart: series %q: %w", s.Name, err)
-			}
+			sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
 			sc.Color = col
 			sc.Shape = draw.CircleGlyph{}
 			sc.Radius = vg.Points(2.5)
-			p.Add(sc)
-			p.Legend.Add(s.Name, sc)
-			continue
+			if len(pts) > 0 {
+				p.Add(sc)
+			}
+			thumb = sc
+		} else {
+			l := &plotter.Line{XYs: pts, LineStyle: plotter.DefaultLineStyle}
+			l.Color = col
+			l.Width = vg.Points(1.5)
+			if s.Dashed {
+				l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			}
+			if len(pts) > 0 {
+				p.Add(l)
+			}
+			thumb = l
 		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return nil, fmt.Errorf("chart: series %q: %w", s.Name, err)
-		}
-		l.Color = col
-		l.Width = vg.Points(1.5)
-		if s.Dashed {
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-		}
-		p.Add(l)
-		p.Legend.Add(s.Name, l)
+		leg.Add(name, thumb)
+		entries++
 	}
-	return p, nil
+	fixRange(&p.X, c.LogX)
+	fixRange(&p.Y, c.LogY)
+	drawWithLegend(dc, p, c.YLabel, leg, entries)
 }
 
-func (c *LineChart) echarts(id string) (render.Renderer, error) {
+// drawWithLegend draws p and its y-axis label with leg beside it: at the
+// right of the data area when the legend takes at most a quarter of the
+// width, else below.
+func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, leg plot.Legend, entries int) {
+	if entries == 0 {
+		drawPlot(dc, p, yLabel)
+		return
+	}
+	pad := vg.Points(8)
+	r := leg.Rectangle(dc)
+	lw, lh := r.Size().X, r.Size().Y
+	lc := dc
+	if lw <= (dc.Max.X-dc.Min.X)/4 {
+		pc := draw.Crop(dc, 0, -(lw + 2*pad), 0, 0)
+		da := drawPlot(pc, p, yLabel)
+		lc.Min.X = pc.Max.X + pad
+		lc.Min.Y, lc.Max.Y = da.Min.Y, da.Max.Y
+	} else {
+		pc := draw.Crop(dc, 0, 0, lh+pad, 0)
+		da := drawPlot(pc, p, yLabel)
+		lc.Min.X = da.Min.X
+		lc.Max.Y = pc.Min.Y
+	}
+	leg.Draw(lc)
+}
+
+func (c *LineChart) echarts(id string) render.Renderer {
 	line := charts.NewLine()
 	axis := func(log bool) string {
 		if log {
@@ -168,28 +209,44 @@ func (c *LineChart) echarts(id string) (render.Renderer, error) {
 		charts.WithTitleOpts(opts.Title{Title: c.Title}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "30"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30}),
-		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY), Name: c.YLabel}),
+		charts.WithGridOpts(opts.Grid{Top: "80"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}),
+		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY), Name: c.YLabel, Scale: opts.Bool(true)}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}),
 	)
 	for k, s := range c.Series {
-		var data []opts.LineData
-		for i := range s.X {
-			if c.drawable(s.X[i], s.Y[i]) {
-				data = append(data, opts.LineData{Value: []float64{s.X[i], s.Y[i]}})
-			}
-		}
-		style := opts.LineStyle{Color: hexColor(lineColors[k%len(lineColors)]), Width: 2}
+		col := hexColor(lineColors[k%len(lineColors)])
+		pts, lo, hi := c.points(s)
+		style := opts.LineStyle{Color: col, Width: 2}
 		if s.Dashed {
 			style.Type = "dashed"
 		}
-		so := []charts.SeriesOpts{charts.WithLineStyleOpts(style), charts.WithItemStyleOpts(opts.ItemStyle{Color: style.Color})}
 		if s.Points {
-			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Color: style.Color, Width: 0, Opacity: opts.Float(0)}))
+			style = opts.LineStyle{Color: col, Width: 0, Opacity: opts.Float(0)}
 		}
-		line.AddSeries(s.Name, data, so...)
+		line.AddSeries(s.Name, lineData(pts),
+			charts.WithLineStyleOpts(style), charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
+		// The band's edges share the series' name, so that the legend
+		// shows and hides them with it.
+		for _, edge := range []plotter.XYs{lo, hi} {
+			if len(edge) == 0 {
+				continue
+			}
+			line.AddSeries(s.Name, lineData(edge),
+				charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 1, Opacity: opts.Float(0.5)}),
+				charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+				charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+		}
 	}
-	return line, nil
+	return line
+}
+
+func lineData(pts plotter.XYs) []opts.LineData {
+	data := make([]opts.LineData, len(pts))
+	for i, p := range pts {
+		data[i] = opts.LineData{Value: []float64{p.X, p.Y}}
+	}
+	return data
 }
 
 func (c *LineChart) table() [][]string {

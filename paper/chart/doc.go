@@ -1,0 +1,47 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package chart renders the charts of goodorder: static PNG and SVG images
+// with gonum/plot for reading on GitHub and in papers, interactive HTML
+// with go-echarts that works offline, and the data behind each chart as
+// CSV. It takes data and writes files; it computes nothing.
+//
+// # Charts
+//
+// A LineChart draws Series of (x, y) points on linear or log axes, each
+// optionally with a shaded band (a confidence interval, say), dashed, or
+// as markers. Points that cannot be drawn (NaN, ±Inf, or at or below zero
+// on a log axis) are left out of the images but kept in the CSV, so a
+// diverged run does not stop a figure. Log axes are labelled at round
+// values inside the range.
+//
+// A Heatmap colours a grid of values on a diverging blue-white-red scale
+// centred at a neutral value, by default on a log scale for ratios, with
+// each cell annotated and a colour bar beside the grid. NaN marks a
+// missing cell.
+//
+// Invalid data (mismatched lengths, an empty or ragged grid, a
+// non-positive value on a log colour scale) give an error wrapping
+// ErrChart that names the series or cell.
+//
+// # Output
+//
+// PNG and SVG return image bytes (gonbui.DisplayPng takes the PNG bytes in
+// a notebook); CSV returns the data in long format. HTML returns a page
+// that loads ECharts from AssetPath, relative to the page, and nothing
+// from a network; the repository keeps the pinned library in
+// figures/assets. Snippet returns the chart without the library, for
+// notebooks, which load the library once with LibraryScript.
+//
+// WriteAll writes base.png, base.svg, base.html and base.csv into a folder,
+// each atomically (package paper/atomic), so that an interrupted run never
+// leaves a truncated figure.
+//
+// # Determinism
+//
+// The same chart gives the same SVG, HTML and CSV bytes; element ids are
+// chosen by the caller, never generated. PNG bytes are the same on one
+// platform too, but font rasterisation may differ slightly elsewhere, so
+// the tests compare PNG images pixel by pixel with a tolerance.
+package chart

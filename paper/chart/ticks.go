@@ -1,0 +1,105 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package chart
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"gonum.org/v1/plot"
+)
+
+// logTicks marks a log axis with labelled ticks at "round" values inside
+// the axis range only: powers of ten when at least three of them fall in
+// the range, else 1, 2 and 5 times powers of ten, else every digit times a
+// power of ten, as long as that labels at least two ticks; narrower ranges
+// get linear ticks. Labels are plain numbers ("0.002", "20000") unless
+// one of them would be too long, then all are in short scientific notation
+// ("2e-5", "1e6").
+type logTicks struct{}
+
+var _ plot.Ticker = logTicks{}
+
+// maxLogLabels is the most powers of ten logTicks labels on an axis.
+const maxLogLabels = 8
+
+func (logTicks) Ticks(vmin, vmax float64) []plot.Tick {
+	if !(vmin > 0) || !(vmax >= vmin) || math.IsInf(vmax, 0) {
+		return nil
+	}
+	lo := int(math.Floor(math.Log10(vmin)))
+	hi := int(math.Ceil(math.Log10(vmax)))
+	in := func(v float64) bool {
+		// Allow rounding in Pow10 and in the axis range.
+		return v >= vmin*(1-1e-9) && v <= vmax*(1+1e-9)
+	}
+	for _, set := range []struct {
+		labelled []int
+		least    int
+	}{
+		{[]int{1}, 3},
+		{[]int{1, 2, 5}, 2},
+		{[]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 2},
+	} {
+		// With powers of ten only, label every step-th one so that at
+		// most maxLogLabels are labelled.
+		step := 1
+		if len(set.labelled) == 1 {
+			step = max(1, (hi-lo+maxLogLabels-1)/maxLogLabels)
+		}
+		var ticks []plot.Tick
+		var exps []int // exponents of the labelled ticks
+		sci := false
+		for e := lo; e <= hi; e++ {
+			for m := 1; m <= 9; m++ {
+				v := float64(m) * math.Pow10(e)
+				if !in(v) {
+					continue
+				}
+				t := plot.Tick{Value: v}
+				if slices.Contains(set.labelled, m) && (m != 1 || euclidMod(e, step) == 0) {
+					t.Label = strconv.Itoa(m) // completed below
+					exps = append(exps, e)
+					sci = sci || e < -4 || e > 5
+				} else if step > 1 && m != 1 {
+					continue // no minor ticks between many decades
+				}
+				ticks = append(ticks, t)
+			}
+		}
+		if len(exps) < set.least {
+			continue
+		}
+		k := 0
+		for i, t := range ticks {
+			if t.Label == "" {
+				continue
+			}
+			m, _ := strconv.Atoi(t.Label)
+			ticks[i].Label = logLabel(m, exps[k], sci)
+			k++
+		}
+		return ticks
+	}
+	return linearTicks(vmin, vmax)
+}
+
+func euclidMod(a, b int) int {
+	m := a % b
+	if m < 0 {
+		m += b
+	}
+	return m
+}
+
+// logLabel formats m×10^e, plainly ("0.002", "20000") or in short
+// scientific notation ("2e-5", "1e6").
+func logLabel(m, e int, sci bool) string {
+	if !sci {
+		return strconv.FormatFloat(float64(m)*math.Pow10(e), 'f', max(0, -e), 64)
+	}
+	return strconv.Itoa(m) + "e" + strconv.Itoa(e)
+}
