@@ -32,6 +32,17 @@ type Orderer interface {
 	Order(dst []int, e Epoch) ([]int, error)
 }
 
+// Observer is implemented by orderers that learn from the gradients the
+// steps compute, such as the online balancing orders that build r_{t+1}
+// from the stale gradients of epoch t instead of an extra pass. Run calls
+// Observe for every oracle gradient it computes in epoch t, in the order
+// of r_t, after that epoch's Order call: pos is the position in r_t and i
+// = r_{t,pos} the component. grad is the oracle's answer at the iterate of
+// that step; it must not be modified or retained after Observe returns.
+type Observer interface {
+	Observe(t, pos, i int, grad []float64)
+}
+
 // StepSize is the step size γ of Algorithm 1, possibly varying with the
 // epoch t (0-based) and the step i within the epoch (0-based).
 type StepSize interface {
@@ -145,6 +156,15 @@ type Settings struct {
 	// SkipEval skips computing f(x_t) and ‖∇f(x_t)‖² after each epoch,
 	// which costs a pass over all components. Default false.
 	SkipEval bool
+	// Momentum is the heavy-ball coefficient μ in [0, 1), in the
+	// convention of PyTorch's SGD: with g the step's gradient (plus the
+	// weight decay term), v ← μ v + g and x ← x - γ v, v starting at 0.
+	// Default 0: plain Algorithm 1.
+	Momentum float64
+	// WeightDecay λ >= 0 adds λ x to every step's gradient (an L2 penalty
+	// λ/2 ‖x‖² on f, which the recorded f and ‖∇f‖² do not include).
+	// Default 0.
+	WeightDecay float64
 }
 
 // Result is the outcome of Run.
@@ -189,6 +209,10 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 		return nil, fmt.Errorf("ordering: %w: no step size", ErrStep)
 	case s.BatchSize < 0:
 		return nil, fmt.Errorf("ordering: %w: BatchSize = %d, want >= 0", ErrSetting, s.BatchSize)
+	case !(s.Momentum >= 0 && s.Momentum < 1):
+		return nil, fmt.Errorf("ordering: %w: Momentum = %v, want in [0, 1)", ErrSetting, s.Momentum)
+	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 1):
+		return nil, fmt.Errorf("ordering: %w: WeightDecay = %v, want finite and >= 0", ErrSetting, s.WeightDecay)
 	}
 	batch := s.BatchSize
 	if batch == 0 {
@@ -204,6 +228,11 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	xt := make([]float64, d)
 	g := make([]float64, d)
 	acc := make([]float64, d)
+	var vel []float64
+	if s.Momentum > 0 {
+		vel = make([]float64, d)
+	}
+	obs, _ := o.(Observer)
 	res := &Result{X: x}
 	rec := &Record{X: x}
 
@@ -252,12 +281,18 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 			hi := min(lo+batch, len(order))
 			if hi-lo == 1 {
 				oracle.Grad(acc, order[lo], x)
+				if obs != nil {
+					obs.Observe(t, lo, order[lo], acc)
+				}
 			} else {
 				for j := range acc {
 					acc[j] = 0
 				}
-				for _, i := range order[lo:hi] {
+				for k, i := range order[lo:hi] {
 					oracle.Grad(g, i, x)
+					if obs != nil {
+						obs.Observe(t, lo+k, i, g)
+					}
 					for j, v := range g {
 						acc[j] += v
 					}
@@ -267,8 +302,25 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 			if !isFinite(acc) {
 				return res, fmt.Errorf("ordering: %w: gradient at epoch %d, step %d (components %v)", ErrNaN, t, step, order[lo:hi])
 			}
-			for j, v := range acc {
-				x[j] -= gamma * v
+			switch {
+			case vel != nil:
+				// PyTorch's SGD: the decay term joins the gradient before
+				// the momentum buffer, with the batch mean's scaling.
+				b := float64(hi - lo)
+				gb := gamma * b
+				for j, v := range acc {
+					vel[j] = s.Momentum*vel[j] + v/b + s.WeightDecay*x[j]
+					x[j] -= gb * vel[j]
+				}
+			case s.WeightDecay > 0:
+				wd := s.WeightDecay * float64(hi-lo)
+				for j, v := range acc {
+					x[j] -= gamma * (v + wd*x[j])
+				}
+			default:
+				for j, v := range acc {
+					x[j] -= gamma * v
+				}
 			}
 			res.Steps++
 		}
