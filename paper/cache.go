@@ -71,3 +71,13 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 	}
 	return v, nil
 }
+
+// Cached returns the result of compute for key from the cache folder dir,
+// if a finished run with the same name and key is there, else by calling
+// compute and storing its result atomically ("" disables the cache). The
+// key must marshal to JSON and hold every parameter the result depends on,
+// seed included, and T must survive a JSON round trip. Notebooks use it to
+// share one run between cells, each of which runs as its own program.
+func Cached[T any](dir, name string, key any, compute func() (T, error)) (T, error) {
+	return cached(&Env{CacheDir: dir}, name, key, compute)
+}

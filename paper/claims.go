@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // Scale is how much work a claim does.
@@ -121,6 +123,34 @@ type Outcome struct {
 	Protocol []string `json:"protocol,omitempty"`
 	// Details is Markdown shown under the table.
 	Details string `json:"details,omitempty"`
+
+	// Charts are the charts of the outcome, in memory, for notebooks to
+	// show; WriteFigures writes them and lists them in Figures.
+	Charts []Figure `json:"-"`
+}
+
+// Figure is a chart with the base name of its files.
+type Figure struct {
+	Base  string
+	Title string
+	Chart chart.Chart
+}
+
+func (o *Outcome) addChart(base, title string, c chart.Chart) {
+	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
+}
+
+// WriteFigures writes every chart of o into dir as base.png, .svg, .html
+// and .csv (see chart.WriteAll) and sets o.Figures to their base names.
+func (o *Outcome) WriteFigures(dir string) error {
+	o.Figures = o.Figures[:0]
+	for _, f := range o.Charts {
+		if _, err := chart.WriteAll(dir, f.Base, f.Title, f.Chart); err != nil {
+			return err
+		}
+		o.Figures = append(o.Figures, f.Base)
+	}
+	return nil
 }
 
 // Claim is one checkable statement of the paper.

@@ -14,7 +14,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/goodorder/goodorder/ordering"
-	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // This file registers the claims about the paper's theory: Theorem 1 with
@@ -227,12 +226,15 @@ func verdictOf(ok bool) Verdict {
 	return NotReproduced
 }
 
-// writeFigure writes c into env.FigDir under base and appends base to the
-// outcome's figures.
-func writeFigure(env *Env, out *Outcome, base, title string, c chart.Chart) error {
-	if _, err := chart.WriteAll(env.FigDir, base, title, c); err != nil {
-		return err
+// writeOutcome returns a function that writes the charts of an outcome
+// into env.FigDir, so that a claim reads
+//
+//	return writeOutcome(env)(XOutcome(c, res))
+func writeOutcome(env *Env) func(*Outcome, error) (*Outcome, error) {
+	return func(out *Outcome, err error) (*Outcome, error) {
+		if err != nil {
+			return nil, err
+		}
+		return out, out.WriteFigures(env.FigDir)
 	}
-	out.Figures = append(out.Figures, base)
-	return nil
 }

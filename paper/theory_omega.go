@@ -102,6 +102,12 @@ func runOmegaClaim(ctx context.Context, env *Env) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	return writeOutcome(env)(OmegaOutcome(c, rows))
+}
+
+// OmegaOutcome checks the rows of RunOmega for c against Section 4.1 and
+// builds the chart of σ*² against n.
+func OmegaOutcome(c OmegaConfig, rows []OmegaRow) (*Outcome, error) {
 	s2 := c.Sigma * c.Sigma
 	var ns, alt, srt, grd, rrm, lo, hi, lb []float64
 	greedyOK, sortedOK, rrOK := true, true, true
@@ -140,9 +146,7 @@ func runOmegaClaim(ctx context.Context, env *Env) (*Outcome, error) {
 			{Name: "greedy (Algorithm 2)", X: ns, Y: grd, Points: true},
 		},
 	}
-	if err := writeFigure(env, &out, "omega-example", "σ*² of orders on the Section 4.1 example", lc); err != nil {
-		return nil, err
-	}
+	out.addChart("omega-example", "σ*² of orders on the Section 4.1 example", lc)
 	out.Verdict = verdictOf(greedyOK && rrOK)
 	last := rows[len(rows)-1]
 	out.Summary = fmt.Sprintf("greedy and alternating σ*² = σ² for every n in {%s}: %v; random reshuffling's E σ*² is %.2f to %.2f times nσ², "+

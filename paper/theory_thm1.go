@@ -269,6 +269,13 @@ func runTheorem1Claim(ctx context.Context, env *Env) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	return writeOutcome(env)(Theorem1Outcome(c, res))
+}
+
+// Theorem1Outcome checks the runs of RunTheorem1 for c against Theorem 1
+// (every run under the bound) and the rates (tuned slopes, the ordering of
+// the orders) and builds the two charts.
+func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 	var out Outcome
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
@@ -305,9 +312,7 @@ func runTheorem1Claim(ctx context.Context, env *Env) (*Outcome, error) {
 			chart.Series{Name: name + " measured", X: ts, Y: meas},
 			chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true})
 	}
-	if err := writeFigure(env, &out, "theorem-1-bound", "Theorem 1: measured against the bound", boundChart); err != nil {
-		return nil, err
-	}
+	out.addChart("theorem-1-bound", "Theorem 1: measured against the bound", boundChart)
 
 	// Part (b): tuned steps, slopes and the ordering of the orders.
 	rateChart := &chart.LineChart{
@@ -321,9 +326,7 @@ func runTheorem1Claim(ctx context.Context, env *Env) (*Outcome, error) {
 		tail[o] = logSlope(ts[len(ts)-nt:], res.Tuned[o][len(ts)-nt:])
 		rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s (slope %.2f, last %d T %.2f)", name, slopes[o], nt, tail[o]), X: ts, Y: res.Tuned[o]})
 	}
-	if err := writeFigure(env, &out, "theorem-1-rates", "Theorem 1: tuned rates", rateChart); err != nil {
-		return nil, err
-	}
+	out.addChart("theorem-1-rates", "Theorem 1: tuned rates", rateChart)
 	idx := func(name string) int {
 		for o, n := range Theorem1Orders {
 			if n == name {

@@ -166,6 +166,12 @@ func runAppendixCClaim(ctx context.Context, env *Env) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	return writeOutcome(env)(AppendixCOutcome(c, rows))
+}
+
+// AppendixCOutcome checks the rows of RunAppendixC for c against the lower
+// bound of Appendix C and builds its chart.
+func AppendixCOutcome(c AppendixCConfig, rows []AppendixCRow) (*Outcome, error) {
 	var out Outcome
 	ns := make([]float64, len(rows))
 	for i, r := range rows {
@@ -188,9 +194,7 @@ func runAppendixCClaim(ctx context.Context, env *Env) (*Outcome, error) {
 		lc.Series = append(lc.Series, chart.Series{Name: name, X: ns, Y: y, Lo: lo, Hi: hi})
 	}
 	lc.Series = append(lc.Series, chart.Series{Name: "Appendix C: 4σ*²/σ² ≥ 1", X: ns, Y: constant(len(ns), 1), Dashed: true})
-	if err := writeFigure(env, &out, "appendix-c-lower-bound", "Appendix C lower bound on σ*²", lc); err != nil {
-		return nil, err
-	}
+	out.addChart("appendix-c-lower-bound", "Appendix C lower bound on σ*²", lc)
 	// The inequality is exact arithmetic up to rounding; allow 1e-12.
 	out.Verdict = verdictOf(overall >= 1-1e-12)
 	out.Summary = fmt.Sprintf("smallest 4σ*²/σ² over %d matrices and %d orders: %.4f (must be ≥ 1); the zig-zag matrices approach 1, so the constant 4 cannot be improved",
@@ -293,6 +297,12 @@ func runLemma1Claim(ctx context.Context, env *Env) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	return writeOutcome(env)(Lemma1Outcome(c, res))
+}
+
+// Lemma1Outcome checks the Monte Carlo of RunLemma1 for c against Lemma 1
+// of Mishchenko et al. and builds its chart.
+func Lemma1Outcome(c Lemma1Config, res *Lemma1Result) (*Outcome, error) {
 	st := res.Stats
 	ks := make([]float64, c.N)
 	lo, hi := make([]float64, c.N), make([]float64, c.N)
@@ -313,9 +323,7 @@ func runLemma1Claim(ctx context.Context, env *Env) (*Outcome, error) {
 			{Name: "k(n-k)/(n-1) σ²", X: ks, Y: res.Want, Dashed: true},
 		},
 	}
-	if err := writeFigure(env, &out, "mishchenko-lemma1", "Lemma 1 of Mishchenko et al.", lc); err != nil {
-		return nil, err
-	}
+	out.addChart("mishchenko-lemma1", "Lemma 1 of Mishchenko et al.", lc)
 	out.Verdict = verdictOf(res.Worst <= c.Tolerance)
 	out.Summary = fmt.Sprintf("Monte Carlo E φ²_{r,k} within %.2f standard errors of k(n-k)/(n-1)σ² for every k (tolerance %g; largest relative deviation %.2g)",
 		res.Worst, c.Tolerance, maxRel)
@@ -418,6 +426,12 @@ func runTwoLevelLemmaClaim(ctx context.Context, env *Env) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	return writeOutcome(env)(TwoLevelLemmaOutcome(c, rows))
+}
+
+// TwoLevelLemmaOutcome checks the rows of RunTwoLevelLemma for c against
+// the two-level lemma (Lemma 2, Appendix B) and builds its chart.
+func TwoLevelLemmaOutcome(c TwoLevelLemmaConfig, rows []TwoLevelLemmaRow) (*Outcome, error) {
 	var out Outcome
 	holds, holdsMax := true, true
 	minSlack := math.Inf(1)
@@ -467,9 +481,7 @@ func runTwoLevelLemmaClaim(ctx context.Context, env *Env) (*Outcome, error) {
 			{Name: "Lemma 2 bound (Appendix B)", X: ks, Y: constant(n, fig.Bound), Dashed: true},
 		},
 	}
-	if err := writeFigure(env, &out, "two-level-lemma", "Lemma 2: E φ² of two-level shuffling", lc); err != nil {
-		return nil, err
-	}
+	out.addChart("two-level-lemma", "Lemma 2: E φ² of two-level shuffling", lc)
 	out.Verdict = verdictOf(holds)
 	out.Summary = fmt.Sprintf("max_k E φ²_{r,k} ≤ 3m(1+N(1-(K-1)/(m-1)))σ_low² + 2NK²σ_top² in all %d configurations: %v (smallest bound/measured %.2f); "+
 		"the expected σ*² of one order, E max_k φ², is below the bound too: %v", len(rows), holds, minSlack, holdsMax)

@@ -211,14 +211,11 @@ func runTwoLevelClaim(ctx context.Context, env *Env) (*Outcome, error) {
 		return nil, err
 	}
 	var out Outcome
-	for _, f := range []struct {
-		base string
-		c    chart.Chart
-	}{{"two-level-ratio", figs.Measured}, {"two-level-theory", figs.Predicted}, {"two-level-lr", figs.LR}} {
-		if _, err := chart.WriteAll(env.FigDir, f.base, f.base, f.c); err != nil {
-			return nil, err
-		}
-		out.Figures = append(out.Figures, f.base)
+	out.addChart("two-level-ratio", "two-level-ratio", figs.Measured)
+	out.addChart("two-level-theory", "two-level-theory", figs.Predicted)
+	out.addChart("two-level-lr", "two-level-lr", figs.LR)
+	if err := out.WriteFigures(env.FigDir); err != nil {
+		return nil, err
 	}
 	measured, predicted := figs.Measured.Values, figs.Predicted.Values
 	xt, yt := figs.Measured.XTicks, figs.Measured.YTicks
