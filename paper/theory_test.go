@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -290,5 +291,46 @@ func TestMixSeed(t *testing.T) {
 			t.Errorf("collision at %x", s)
 		}
 		seen[s] = true
+	}
+}
+
+func TestRunOmegaConvergence(t *testing.T) {
+	c := OmegaConfig{Sigma: 1, RunN: 16, Gamma: 0.5, Epochs: 12}
+	conv, err := RunOmegaConvergence(context.Background(), c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(conv.GradNorm2) != len(OmegaOrders) {
+		t.Fatalf("%d trajectories, want %d", len(conv.GradNorm2), len(OmegaOrders))
+	}
+	for o, g := range conv.GradNorm2 {
+		if len(g) != c.Epochs+1 {
+			t.Errorf("%s: %d records, want %d", OmegaOrders[o], len(g), c.Epochs+1)
+		}
+		// f = x²/2, so ‖∇f(x_0)‖² = 1 at x_0 = 1 (closed form).
+		if g[0] != 1 {
+			t.Errorf("%s: ‖∇f(x_0)‖² = %v, want 1", OmegaOrders[o], g[0])
+		}
+	}
+	// The sorted order drifts by γnσ/2 within an epoch; the alternating
+	// order by at most γσ, so it must end and average lower.
+	alt, srt := 0, len(OmegaOrders)-1
+	if !(conv.Average(alt) < conv.Average(srt)) {
+		t.Errorf("average ‖∇f‖²: alternating %v, sorted %v; want alternating smaller", conv.Average(alt), conv.Average(srt))
+	}
+	again, err := RunOmegaConvergence(context.Background(), c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for o := range conv.GradNorm2 {
+		if !slices.Equal(conv.GradNorm2[o], again.GradNorm2[o]) {
+			t.Errorf("%s: not reproducible with the same seed", OmegaOrders[o])
+		}
+	}
+	if none, err := RunOmegaConvergence(context.Background(), OmegaConfig{Sigma: 1}, 1); none != nil || err != nil {
+		t.Errorf("RunN = 0: got %v, %v; want nil, nil", none, err)
+	}
+	if _, err := RunOmegaConvergence(context.Background(), OmegaConfig{Sigma: 1, RunN: 4, Gamma: 0.5}, 1); err == nil {
+		t.Error("Epochs = 0: no error")
 	}
 }

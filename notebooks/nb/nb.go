@@ -1,0 +1,213 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package nb is the glue between the goodorder notebooks and the GoNB
+// kernel: the scale a notebook runs at, a cache shared by its cells, and
+// the display of charts as static PNG images (which GitHub renders) and
+// as interactive ECharts charts (which JupyterLab runs).
+//
+// It holds no algorithm: the experiments are in package paper, the charts
+// in package paper/chart. Outside a notebook the display functions do
+// nothing.
+//
+// # Interactive charts
+//
+// The ECharts library (figures/assets/echarts.min.js, about 1 MB) is sent
+// to the page once, by the cell that calls LoadECharts; Interactive then
+// sends only each chart's element and script. The notebooks tag that cell
+// "strip-output" and make notebooks removes its output before the
+// notebooks are committed, so the files stay small; JupyterLab does not
+// run the scripts of a notebook it did not execute itself anyway, so an
+// interactive chart comes alive when its cells are rerun.
+package nb
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+
+	"github.com/janpfeifer/gonb/gonbui"
+
+	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// ScaleEnv is the environment variable that sets the scale of a notebook.
+const ScaleEnv = "GOODORDER_SCALE"
+
+// Scale returns the scale named by $GOODORDER_SCALE: smoke, default or
+// paper; empty means default.
+func Scale() (paper.Scale, error) {
+	name := os.Getenv(ScaleEnv)
+	if name == "" {
+		return paper.Default, nil
+	}
+	s, err := paper.ParseScale(name)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q: %w", ScaleEnv, name, err)
+	}
+	return s, nil
+}
+
+// MustScale is Scale for notebook cells: it panics with the error, which
+// the notebook shows.
+func MustScale() paper.Scale {
+	s, err := Scale()
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// CacheDir is the folder the cells of a notebook share finished runs in
+// (see paper.Cached): $GOODORDER_NB_CACHE if set, else goodorder-notebooks
+// in the system's temporary folder.
+func CacheDir() string {
+	if d := os.Getenv("GOODORDER_NB_CACHE"); d != "" {
+		return d
+	}
+	return filepath.Join(os.TempDir(), "goodorder-notebooks")
+}
+
+// Root returns the root folder of the goodorder module: the first folder
+// holding a go.mod that declares it, going up from $GONB_DIR (the
+// notebook's folder, set by GoNB) or else from the working folder.
+func Root() (string, error) {
+	start := os.Getenv("GONB_DIR")
+	if start == "" {
+		var err error
+		if start, err = os.Getwd(); err != nil {
+			return "", err
+		}
+	}
+	for dir := start; ; {
+		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err == nil && moduleLine.Match(b) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("nb: no go.mod of github.com/goodorder/goodorder above %s", start)
+		}
+		dir = parent
+	}
+}
+
+var moduleLine = regexp.MustCompile(`(?m)^module\s+github\.com/goodorder/goodorder\s*$`)
+
+// Show displays c as a PNG image.
+func Show(c chart.Chart) error {
+	b, err := chart.PNG(c)
+	if err != nil {
+		return err
+	}
+	gonbui.DisplayPng(b)
+	gonbui.Sync()
+	return nil
+}
+
+// ShowOutcome displays every chart of out as a PNG image.
+func ShowOutcome(out *paper.Outcome) error {
+	for _, f := range out.Charts {
+		if err := Show(f.Chart); err != nil {
+			return fmt.Errorf("nb: chart %s: %w", f.Base, err)
+		}
+	}
+	return nil
+}
+
+// LoadECharts sends the ECharts library of the repository's
+// figures/assets to the page, so that Interactive charts can draw. Call it
+// in a cell of its own, tagged strip-output.
+func LoadECharts() error {
+	root, err := Root()
+	if err != nil {
+		return err
+	}
+	js, err := os.ReadFile(filepath.Join(root, "figures", filepath.FromSlash(chart.AssetPath)))
+	if err != nil {
+		return fmt.Errorf("nb: the ECharts library: %w", err)
+	}
+	s, err := chart.LibraryScript(js)
+	if err != nil {
+		return err
+	}
+	gonbui.DisplayHTML(string(s))
+	gonbui.Sync()
+	return nil
+}
+
+// displays numbers interactive charts so that their element ids are
+// unique in the page even when a cell is rerun.
+var displays atomic.Int64
+
+// Interactive displays c as an interactive chart, drawn by the library
+// that LoadECharts sent; if the page has none, the chart's place says so.
+func Interactive(c chart.Chart, id string) error {
+	id = fmt.Sprintf("%s_%d_%d", id, os.Getpid(), displays.Add(1))
+	snip, err := chart.Snippet(c, id)
+	if err != nil {
+		return err
+	}
+	gonbui.DisplayHTML(missingLibrary + string(snip))
+	gonbui.Sync()
+	return nil
+}
+
+// missingLibrary shows a note in place of an interactive chart when the
+// page has no ECharts library (the committed notebooks do not carry it).
+const missingLibrary = `<script>if (typeof echarts === "undefined") { document.currentScript.insertAdjacentHTML("afterend", "<p><i>Interactive chart: run the cell that calls nb.LoadECharts, then this one.</i></p>"); }</script>
+`
+
+// Must panics if err is not nil: notebook cells show the panic.
+func Must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// Check prints the line the notebook test reads for one check,
+//
+//	CHECK name: ok (detail)   or   CHECK name: MISMATCH (detail)
+//
+// A MISMATCH is a finding, not a failure of the notebook.
+func Check(name string, ok bool, detail string) {
+	fmt.Println(checkLine(name, ok, detail))
+}
+
+func checkLine(name string, ok bool, detail string) string {
+	status := "MISMATCH"
+	if ok {
+		status = "ok"
+	}
+	return fmt.Sprintf("CHECK %s: %s (%s)", name, status, detail)
+}
+
+// CheckOutcome prints the CHECK line of a claim's outcome: ok if the claim
+// was reproduced, with the outcome's summary as the detail.
+func CheckOutcome(name string, out *paper.Outcome) {
+	Check(name, out.Verdict == paper.Reproduced, out.Verdict.String()+": "+out.Summary)
+}
+
+// Table displays the rows of out, the paper's numbers beside ours, as a
+// Markdown table, and prints them as text outside a notebook.
+func Table(out *paper.Outcome) {
+	var b strings.Builder
+	b.WriteString("| quantity | paper | ours |\n|---|---|---|\n")
+	for _, r := range out.Rows {
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", cell(r.Quantity), cell(r.Paper), cell(r.Ours))
+	}
+	if !gonbui.IsNotebook {
+		fmt.Print(b.String())
+		return
+	}
+	gonbui.DisplayMarkdown(b.String())
+}
+
+func cell(s string) string {
+	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
+}
