@@ -83,6 +83,9 @@ notebooks: tools
 	    --ExecutePreprocessor.timeout=$(NBTIMEOUT) \
 	    --ExecutePreprocessor.record_timing=False "$$nb" 2>"$$data/log" || \
 	    { grep -Ev '^I[0-9]{4} ' "$$data/log" | tail -n 60; exit 1; }; \
+	  $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
+	    --TagRemovePreprocessor.enabled=True \
+	    --TagRemovePreprocessor.remove_all_outputs_tags=strip-output "$$nb" || exit 1; \
 	  echo "   $$(($$(date +%s) - start)) s"; \
 	done
 

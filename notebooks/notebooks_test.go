@@ -38,7 +38,10 @@ type notebook struct {
 		} `json:"kernelspec"`
 	} `json:"metadata"`
 	Cells []struct {
-		CellType       string    `json:"cell_type"`
+		CellType string `json:"cell_type"`
+		Metadata struct {
+			Tags []string `json:"tags"`
+		} `json:"metadata"`
 		Source         multiline `json:"source"`
 		ExecutionCount *int      `json:"execution_count"`
 		Outputs        []struct {
@@ -78,7 +81,25 @@ type summary struct {
 	scales     []string // from "scale: <name>" lines
 	checks     []string // "CHECK ..." lines
 	pngs       int      // image/png outputs
+	// stripped counts the cells tagged stripOutput and strippedOutputs
+	// their outputs; charts counts the interactive charts (text/html
+	// outputs that draw with ECharts) and library the outputs that send
+	// the ECharts library.
+	stripped, strippedOutputs int
+	charts, library           int
+	// interactive counts the code cells that call nb.Interactive.
+	interactive int
+	// largest is the size in bytes of the largest output.
+	largest int
 }
+
+// stripOutput tags the cells whose outputs make notebooks removes before
+// the notebooks are committed (the cell that sends the ECharts library).
+const stripOutput = "strip-output"
+
+// maxOutput is the largest output a committed notebook may carry; the
+// ECharts library (1 MB) must not be among them.
+const maxOutput = 256 << 10
 
 func readNotebook(path string) (*summary, error) {
 	b, err := os.ReadFile(path)
@@ -99,10 +120,22 @@ func readNotebook(path string) (*summary, error) {
 			s.setup = strings.TrimSpace(string(c.Source)) == setupCell
 			first = false
 		}
-		if c.ExecutionCount == nil {
+		strip := slices.Contains(c.Metadata.Tags, stripOutput)
+		if strip {
+			s.stripped++
+			s.strippedOutputs += len(c.Outputs)
+		} else if c.ExecutionCount == nil {
 			s.unexecuted = append(s.unexecuted, i)
 		}
+		if strings.Contains(string(c.Source), "nb.Interactive(") {
+			s.interactive++
+		}
 		for _, o := range c.Outputs {
+			size := len(o.Text)
+			for _, v := range o.Data {
+				size += len(v)
+			}
+			s.largest = max(s.largest, size)
 			switch o.OutputType {
 			case "error":
 				s.errors = append(s.errors, o.Ename+": "+o.Evalue)
@@ -122,6 +155,14 @@ func readNotebook(path string) (*summary, error) {
 				if _, ok := o.Data["image/png"]; ok {
 					s.pngs++
 				}
+				if h, ok := o.Data["text/html"]; ok {
+					switch {
+					case bytes.Contains(h, []byte("(function (define, module, exports)")):
+						s.library++
+					case bytes.Contains(h, []byte("echarts.init")):
+						s.charts++
+					}
+				}
 			}
 		}
 	}
@@ -131,9 +172,26 @@ func readNotebook(path string) (*summary, error) {
 	return s, nil
 }
 
-// problems returns what is wrong with a notebook executed at scale.
-func (s *summary) problems(scale string) []string {
+// problems returns what is wrong with a notebook executed at scale, as
+// committed (the outputs of stripOutput cells removed) or as executed.
+func (s *summary) problems(scale string, committed bool) []string {
 	var p []string
+	if s.interactive > 0 && s.stripped == 0 {
+		p = append(p, "interactive charts but no cell tagged "+stripOutput+" that loads ECharts")
+	}
+	if committed {
+		if s.strippedOutputs > 0 || s.library > 0 {
+			p = append(p, fmt.Sprintf("the %s cells keep %d outputs and %d copies of the ECharts library (make notebooks removes them)", stripOutput, s.strippedOutputs, s.library))
+		}
+		if s.largest > maxOutput {
+			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d", s.largest, maxOutput))
+		}
+	} else if s.stripped > 0 && s.library == 0 {
+		p = append(p, "the "+stripOutput+" cell did not send the ECharts library")
+	}
+	if s.charts < s.interactive {
+		p = append(p, fmt.Sprintf("%d interactive charts drawn by %d cells calling nb.Interactive", s.charts, s.interactive))
+	}
 	if s.kernel != "gonb" {
 		p = append(p, fmt.Sprintf("kernelspec is %q, want gonb", s.kernel))
 	}
@@ -189,7 +247,7 @@ func TestCommittedNotebooks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range s.problems("default") {
+			for _, p := range s.problems("default", true) {
 				t.Errorf("%s as committed: %s (rerun it with make notebooks)", f, p)
 			}
 		})
@@ -206,13 +264,41 @@ func TestSummary(t *testing.T) {
 	 {"cell_type": "code", "execution_count": 3, "source": "%%",
 	  "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBO"}, "metadata": {}},
 	              {"output_type": "stream", "name": "stdout", "text": "CHECK c: MISMATCH (2 > 1)"}]}]}`
+	// withCharts adds a cell tagged strip-output with the given outputs
+	// and a cell calling nb.Interactive with the given outputs.
+	withCharts := func(strip, chart string) func(string) string {
+		return func(s string) string {
+			return strings.TrimSuffix(s, "]}") + `,
+	 {"cell_type": "code", "execution_count": null, "metadata": {"tags": ["strip-output"]}, "source": "nb.LoadECharts()", "outputs": [` + strip + `]},
+	 {"cell_type": "code", "execution_count": 5, "source": "nb.Interactive(c, \"x\")", "outputs": [` + chart + `]}]}`
+		}
+	}
+	const (
+		library = `{"output_type": "display_data", "data": {"text/html": "<script>(function (define, module, exports) {})()</script>"}}`
+		drawn   = `{"output_type": "display_data", "data": {"text/html": "<div></div><script>echarts.init(x)</script>"}}`
+	)
 	for _, test := range []struct {
-		name  string
-		edit  func(string) string
-		scale string
-		want  []string // substrings of the problems, in order
+		name      string
+		edit      func(string) string
+		scale     string
+		committed bool
+		want      []string // substrings of the problems, in order
 	}{
 		{name: "good", edit: func(s string) string { return s }, scale: "smoke"},
+		{name: "charts as executed", edit: withCharts(library, drawn), scale: "smoke"},
+		{name: "charts as committed", edit: withCharts("", drawn), scale: "smoke", committed: true},
+		{
+			name: "library committed", edit: withCharts(library, drawn), scale: "smoke", committed: true,
+			want: []string{"keep 1 outputs and 1 copies of the ECharts library"},
+		},
+		{
+			name: "library not sent", edit: withCharts("", drawn), scale: "smoke",
+			want: []string{"did not send the ECharts library"},
+		},
+		{
+			name: "chart not drawn", edit: withCharts(library, ""), scale: "smoke",
+			want: []string{"0 interactive charts drawn by 1 cells"},
+		},
 		{
 			name:  "wrong scale",
 			edit:  func(s string) string { return s },
@@ -253,7 +339,7 @@ func TestSummary(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
-		got := s.problems(test.scale)
+		got := s.problems(test.scale, test.committed)
 		if len(got) != len(test.want) {
 			t.Errorf("%s: problems %q, want %d matching %q", test.name, got, len(test.want), test.want)
 			continue
@@ -347,7 +433,7 @@ func TestExecuteNotebooks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range s.problems("smoke") {
+			for _, p := range s.problems("smoke", false) {
 				t.Errorf("%s at the smoke scale: %s", f, p)
 			}
 			for _, c := range s.checks {

@@ -19,7 +19,7 @@ import (
 
 // cacheVersion is part of every cache key; bump it when a change to the
 // code changes results, so that stale runs are not reused.
-const cacheVersion = 1
+const cacheVersion = 2
 
 // cached returns the result of compute for key, from env's cache folder if
 // a finished run with the same name and key is there (and env.Fresh is not
