@@ -233,6 +233,10 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 		vel = make([]float64, d)
 	}
 	obs, _ := o.(Observer)
+	bg, _ := p.(BatchGradienter)
+	if s.Noise != nil || obs != nil {
+		bg = nil
+	}
 	res := &Result{X: x}
 	rec := &Record{X: x}
 
@@ -279,12 +283,19 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 				return res, fmt.Errorf("ordering: %w: γ = %v at epoch %d, step %d, want positive and finite", ErrStep, gamma, t, step)
 			}
 			hi := min(lo+batch, len(order))
-			if hi-lo == 1 {
+			// acc holds the sum of cnt gradients; the step uses their
+			// mean, acc/cnt.
+			cnt := float64(hi - lo)
+			switch {
+			case hi-lo == 1:
 				oracle.Grad(acc, order[lo], x)
 				if obs != nil {
 					obs.Observe(t, lo, order[lo], acc)
 				}
-			} else {
+			case bg != nil:
+				bg.BatchGrad(acc, order[lo:hi], x)
+				cnt = 1
+			default:
 				for j := range acc {
 					acc[j] = 0
 				}
@@ -297,27 +308,24 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 						acc[j] += v
 					}
 				}
-				gamma /= float64(hi - lo)
 			}
 			if !isFinite(acc) {
 				return res, fmt.Errorf("ordering: %w: gradient at epoch %d, step %d (components %v)", ErrNaN, t, step, order[lo:hi])
 			}
 			switch {
 			case vel != nil:
-				// PyTorch's SGD: the decay term joins the gradient before
-				// the momentum buffer, with the batch mean's scaling.
-				b := float64(hi - lo)
-				gb := gamma * b
+				// PyTorch's SGD: the decay term joins the mean gradient
+				// before the momentum buffer.
 				for j, v := range acc {
-					vel[j] = s.Momentum*vel[j] + v/b + s.WeightDecay*x[j]
-					x[j] -= gb * vel[j]
+					vel[j] = s.Momentum*vel[j] + v/cnt + s.WeightDecay*x[j]
+					x[j] -= gamma * vel[j]
 				}
 			case s.WeightDecay > 0:
-				wd := s.WeightDecay * float64(hi-lo)
 				for j, v := range acc {
-					x[j] -= gamma * (v + wd*x[j])
+					x[j] -= gamma * (v/cnt + s.WeightDecay*x[j])
 				}
 			default:
+				gamma /= cnt
 				for j, v := range acc {
 					x[j] -= gamma * v
 				}

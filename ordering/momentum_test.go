@@ -113,3 +113,61 @@ func TestRunMomentumErrors(t *testing.T) {
 		}
 	}
 }
+
+// batchQuad is quad with a BatchGrad that counts its calls.
+type batchQuad struct {
+	quad
+	calls *int
+}
+
+func (q batchQuad) BatchGrad(grad []float64, idx []int, x []float64) {
+	*q.calls++
+	g := make([]float64, len(grad))
+	clear(grad)
+	for _, i := range idx {
+		q.CompGrad(g, i, x)
+		for j, v := range g {
+			grad[j] += v / float64(len(idx))
+		}
+	}
+}
+
+func TestRunBatchGradienter(t *testing.T) {
+	var calls int
+	p := batchQuad{newQuad(5, 3, 6), &calls}
+	x0 := []float64{1, 2, 3}
+	order := fixed{0, 1, 2, 3, 4}
+	for _, mu := range []float64{0, 0.9} {
+		calls = 0
+		s := Settings{Epochs: 2, Step: Constant(0.1), BatchSize: 2, Momentum: mu}
+		got, err := Run(p, x0, order, &s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Two full batches per epoch use BatchGrad, the last single
+		// component does not.
+		if calls != 4 {
+			t.Errorf("μ = %v: BatchGrad called %d times, want 4", mu, calls)
+		}
+		want, err := Run(p.quad, x0, order, &s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := range want.X {
+			if math.Abs(got.X[j]-want.X[j]) > 1e-14 {
+				t.Errorf("μ = %v: X = %v with BatchGrad, %v without", mu, got.X, want.X)
+				break
+			}
+		}
+	}
+	calls = 0
+	if _, err := Run(p, x0, &observed{fixed: order}, &Settings{Epochs: 1, Step: Constant(0.1), BatchSize: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(p, x0, order, &Settings{Epochs: 1, Step: Constant(0.1), BatchSize: 2, Noise: Gaussian{Std: 0.1}}); err != nil {
+		t.Fatal(err)
+	}
+	if calls != 0 {
+		t.Errorf("BatchGrad called %d times with an Observer or oracle noise, want 0", calls)
+	}
+}

@@ -39,6 +39,18 @@ type Gradienter interface {
 	Grad(grad, x []float64)
 }
 
+// BatchGradienter is implemented by problems that compute the mean
+// gradient of several components faster together than one at a time, as a
+// neural network does for a minibatch of examples. Run uses it for the
+// steps of standard batching (Settings.BatchSize > 1) when the oracle has
+// no noise and the orderer is not an Observer, which needs every
+// component's gradient.
+type BatchGradienter interface {
+	// BatchGrad stores (1/|idx|) Σ_{i in idx} ∇f_i(x) in grad, which has
+	// length Dim. idx is not empty and may repeat components.
+	BatchGrad(grad []float64, idx []int, x []float64)
+}
+
 // Func returns f(x) = (1/N) Σ_i f_i(x), using p's Func method if it has one.
 func Func(p Problem, x []float64) float64 {
 	if f, ok := p.(Funcer); ok {
