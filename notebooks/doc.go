@@ -38,6 +38,20 @@
 //     "CHECK <name>: MISMATCH (...)". A MISMATCH is a result, not a failure.
 //   - At least one chart is shown with gonbui.DisplayPng, and a cell with a
 //     large output ends with gonbui.Sync().
+//   - Cells call the packages and hold no algorithm: an experiment is a
+//     paper.RunX function, its checks and charts paper.XOutcome (the same
+//     functions the reproduce command uses for figures/ and the report),
+//     and package nb (notebooks/nb) displays them and prints CHECK lines.
+//     Runs shared between cells are cached with paper.Cached in
+//     nb.CacheDir(), since each cell runs as its own program.
+//   - Interactive charts: a cell tagged "strip-output" calls
+//     nb.LoadECharts() to send the ECharts library (1 MB) to the page, and
+//     cells calling nb.Interactive draw each chart from its data alone.
+//     make notebooks removes the outputs of strip-output cells before the
+//     notebook is committed, and TestCommittedNotebooks fails on any output
+//     above 256 KiB, so the library is never committed; at the smoke scale
+//     the test checks that the library was sent and every interactive cell
+//     drew its chart.
 //
 // Imports used only by notebooks are listed in tools.go, behind the
 // "notebooks" build tag, so that go.mod keeps them.
