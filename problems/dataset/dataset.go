@@ -1,0 +1,340 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package dataset
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Set is a labelled image set held in memory.
+type Set struct {
+	// Name names the set, such as "mnist-train".
+	Name string
+	// N is the number of images, each of C channels of H×W pixels.
+	N, C, H, W int
+	// Classes is the number of labels.
+	Classes int
+	// Pixels holds N·C·H·W values in [0, 1] (the stored byte / 255).
+	// Image i is Pixels[i·D : (i+1)·D] with D = C·H·W, channel-major
+	// (channel, row, column).
+	Pixels []float32
+	// Labels holds N labels in [0, Classes).
+	Labels []uint8
+}
+
+// ErrFormat is returned, wrapped, for data that is not in the expected
+// format: a bad magic number, inconsistent sizes, a truncated file or a
+// label out of range.
+var ErrFormat = errors.New("dataset: bad format")
+
+// ErrNotInstalled is returned, wrapped, when a data set is not on this
+// machine.
+var ErrNotInstalled = errors.New("dataset: not installed")
+
+// Dim returns C·H·W, the number of values of an image.
+func (s *Set) Dim() int { return s.C * s.H * s.W }
+
+// Image returns the pixels of image i, a view into Pixels.
+func (s *Set) Image(i int) []float32 {
+	d := s.Dim()
+	return s.Pixels[i*d : (i+1)*d : (i+1)*d]
+}
+
+// Subset returns a copy of the images listed in idx, in that order, named
+// after s. It returns an error if an index is outside [0, N).
+func (s *Set) Subset(idx []int) (*Set, error) {
+	d := s.Dim()
+	sub := &Set{Name: fmt.Sprintf("%s[%d]", s.Name, len(idx)), N: len(idx), C: s.C, H: s.H, W: s.W, Classes: s.Classes,
+		Pixels: make([]float32, 0, len(idx)*d), Labels: make([]uint8, 0, len(idx))}
+	for k, i := range idx {
+		if i < 0 || i >= s.N {
+			return nil, fmt.Errorf("dataset: subset entry %d is image %d, want [0, %d)", k, i, s.N)
+		}
+		sub.Pixels = append(sub.Pixels, s.Image(i)...)
+		sub.Labels = append(sub.Labels, s.Labels[i])
+	}
+	return sub, nil
+}
+
+// ClassCounts returns the number of images of each class.
+func (s *Set) ClassCounts() []int {
+	c := make([]int, s.Classes)
+	for _, l := range s.Labels {
+		if int(l) < len(c) {
+			c[l]++
+		}
+	}
+	return c
+}
+
+// Validate returns an error if the sizes of s disagree, a label is out of
+// range or a pixel is outside [0, 1].
+func (s *Set) Validate() error {
+	switch {
+	case s.N < 0 || s.C < 1 || s.H < 1 || s.W < 1:
+		return fmt.Errorf("%w: %s has N, C, H, W = %d, %d, %d, %d", ErrFormat, s.Name, s.N, s.C, s.H, s.W)
+	case s.Classes < 1 || s.Classes > 256:
+		return fmt.Errorf("%w: %s has %d classes, want 1 to 256", ErrFormat, s.Name, s.Classes)
+	case len(s.Pixels) != s.N*s.Dim():
+		return fmt.Errorf("%w: %s has %d pixel values, want N·C·H·W = %d", ErrFormat, s.Name, len(s.Pixels), s.N*s.Dim())
+	case len(s.Labels) != s.N:
+		return fmt.Errorf("%w: %s has %d labels for %d images", ErrFormat, s.Name, len(s.Labels), s.N)
+	}
+	for i, l := range s.Labels {
+		if int(l) >= s.Classes {
+			return fmt.Errorf("%w: %s: label %d of image %d, want < %d", ErrFormat, s.Name, l, i, s.Classes)
+		}
+	}
+	for i, v := range s.Pixels {
+		if !(v >= 0 && v <= 1) {
+			return fmt.Errorf("%w: %s: pixel value %v at %d, want [0, 1]", ErrFormat, s.Name, v, i)
+		}
+	}
+	return nil
+}
+
+// maxValues caps the number of values a header may declare, so that a
+// corrupt header cannot make a reader allocate gigabytes: 2^31 bytes, ten
+// times the largest set this package knows (CIFAR-10's 184 MB).
+const maxValues = 1 << 31
+
+// gzipMagic starts every gzip stream.
+var gzipMagic = []byte{0x1f, 0x8b}
+
+// maybeGunzip returns r, decompressed if it starts with the gzip magic.
+func maybeGunzip(r io.Reader) (io.Reader, func() error, error) {
+	br := bufio.NewReader(r)
+	head, err := br.Peek(2)
+	if err == nil && head[0] == gzipMagic[0] && head[1] == gzipMagic[1] {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: gzip header: %v", ErrFormat, err)
+		}
+		return zr, zr.Close, nil
+	}
+	return br, func() error { return nil }, nil
+}
+
+// ReadIDX reads an IDX file of unsigned bytes (data type 0x08) of rank 1
+// to 4, as MNIST and Fashion-MNIST are distributed, gzip-compressed or
+// not. It returns the dimensions and the data, row-major. The data is read
+// in chunks as it arrives, so a header that declares more than the stream
+// holds costs no more memory than the stream.
+func ReadIDX(r io.Reader) (dims []int, data []byte, err error) {
+	r, closeFn, err := maybeGunzip(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if cerr := closeFn(); err == nil && cerr != nil {
+			err = fmt.Errorf("%w: %v", ErrFormat, cerr)
+		}
+	}()
+	var magic [4]byte
+	if _, err := io.ReadFull(r, magic[:]); err != nil {
+		return nil, nil, fmt.Errorf("%w: IDX header: %v", ErrFormat, err)
+	}
+	if magic[0] != 0 || magic[1] != 0 {
+		return nil, nil, fmt.Errorf("%w: IDX magic %#02x%02x%02x%02x, want 0x0000 then type and rank", ErrFormat, magic[0], magic[1], magic[2], magic[3])
+	}
+	if magic[2] != 0x08 {
+		return nil, nil, fmt.Errorf("%w: IDX data type %#02x, want 0x08 (unsigned byte)", ErrFormat, magic[2])
+	}
+	rank := int(magic[3])
+	if rank < 1 || rank > 4 {
+		return nil, nil, fmt.Errorf("%w: IDX rank %d, want 1 to 4", ErrFormat, rank)
+	}
+	dims = make([]int, rank)
+	total := 1
+	for k := range dims {
+		var b [4]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, nil, fmt.Errorf("%w: IDX dimension %d: %v", ErrFormat, k, err)
+		}
+		v := binary.BigEndian.Uint32(b[:])
+		if v > maxValues || (v > 0 && total > maxValues/int(v)) {
+			return nil, nil, fmt.Errorf("%w: IDX dimensions %v... declare more than %d values", ErrFormat, append(dims[:k], int(v)), maxValues)
+		}
+		dims[k] = int(v)
+		total *= int(v)
+	}
+	data, err = readN(r, total)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: IDX data of dimensions %v: %v", ErrFormat, dims, err)
+	}
+	return dims, data, nil
+}
+
+// readN reads exactly n bytes. io.ReadAll grows its buffer as bytes
+// arrive, so a header that declares more than the stream holds costs no
+// more memory than the stream.
+func readN(r io.Reader, n int) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, int64(n)))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < n {
+		return nil, fmt.Errorf("truncated at byte %d of %d", len(b), n)
+	}
+	return b, nil
+}
+
+// ReadImages reads a set from IDX images (rank 3: N×H×W) and labels (rank
+// 1: N), with 10 classes. It returns an error naming the problem if the
+// counts differ or a label is 10 or more.
+func ReadImages(name string, images, labels io.Reader) (*Set, error) {
+	dims, pix, err := ReadIDX(images)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %s images: %w", name, err)
+	}
+	if len(dims) != 3 || dims[1] == 0 || dims[2] == 0 {
+		return nil, fmt.Errorf("dataset: %s images: %w: dimensions %v, want N×H×W", name, ErrFormat, dims)
+	}
+	ldims, lab, err := ReadIDX(labels)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %s labels: %w", name, err)
+	}
+	if len(ldims) != 1 || ldims[0] != dims[0] {
+		return nil, fmt.Errorf("dataset: %s: %w: label dimensions %v for %d images", name, ErrFormat, ldims, dims[0])
+	}
+	s := &Set{Name: name, N: dims[0], C: 1, H: dims[1], W: dims[2], Classes: 10, Pixels: toUnit(pix), Labels: lab}
+	for i, l := range lab {
+		if l >= 10 {
+			return nil, fmt.Errorf("dataset: %s: %w: label %d of image %d, want < 10", name, ErrFormat, l, i)
+		}
+	}
+	return s, nil
+}
+
+// toUnit scales bytes to [0, 1].
+func toUnit(b []byte) []float32 {
+	var table [256]float32
+	for i := range table {
+		table[i] = float32(i) / 255
+	}
+	p := make([]float32, len(b))
+	for i, v := range b {
+		p[i] = table[v]
+	}
+	return p
+}
+
+// LoadIDX reads a set from an IDX images file and an IDX labels file,
+// each gzip-compressed or not.
+func LoadIDX(name, imagesPath, labelsPath string) (*Set, error) {
+	img, err := os.Open(imagesPath)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	defer img.Close()
+	lab, err := os.Open(labelsPath)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	defer lab.Close()
+	s, err := ReadImages(name, img, lab)
+	if err != nil {
+		return nil, fmt.Errorf("%w (files %s, %s)", err, imagesPath, labelsPath)
+	}
+	return s, nil
+}
+
+// CIFAR-10 binary records: one label byte and 32×32 pixels of each of the
+// red, green and blue planes.
+const (
+	cifarSide   = 32
+	cifarRecord = 1 + 3*cifarSide*cifarSide
+)
+
+// ReadCIFAR10 reads the CIFAR-10 binary format (data_batch_*.bin,
+// test_batch.bin): records of one label byte followed by the 3072 pixel
+// bytes of the red, green and blue planes of a 32×32 image. A stream that
+// ends inside a record, or a label of 10 or more, is an error.
+func ReadCIFAR10(name string, r io.Reader) (*Set, error) {
+	s := &Set{Name: name, C: 3, H: cifarSide, W: cifarSide, Classes: 10}
+	rec := make([]byte, cifarRecord)
+	for {
+		n, err := io.ReadFull(r, rec)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("dataset: %s: %w: record %d truncated at byte %d of %d", name, ErrFormat, s.N, n, cifarRecord)
+		}
+		if rec[0] >= 10 {
+			return nil, fmt.Errorf("dataset: %s: %w: label %d of record %d, want < 10", name, ErrFormat, rec[0], s.N)
+		}
+		if (s.N+1)*cifarRecord > maxValues {
+			return nil, fmt.Errorf("dataset: %s: %w: more than %d bytes", name, ErrFormat, maxValues)
+		}
+		s.Labels = append(s.Labels, rec[0])
+		s.Pixels = append(s.Pixels, toUnit(rec[1:])...)
+		s.N++
+	}
+	return s, nil
+}
+
+// LoadCIFAR10 reads the CIFAR-10 binary version from dir, or from
+// dir/cifar-10-batches-bin: data_batch_1.bin to data_batch_5.bin for
+// training and test_batch.bin for testing.
+func LoadCIFAR10(dir string) (train, test *Set, err error) {
+	if _, err := os.Stat(dir + "/cifar-10-batches-bin/test_batch.bin"); err == nil {
+		dir += "/cifar-10-batches-bin"
+	}
+	read := func(name string, files ...string) (*Set, error) {
+		var all *Set
+		for _, f := range files {
+			fh, err := os.Open(dir + "/" + f)
+			if err != nil {
+				return nil, fmt.Errorf("dataset: CIFAR-10: %w", err)
+			}
+			s, err := ReadCIFAR10(name, bufio.NewReaderSize(fh, 1<<20))
+			fh.Close()
+			if err != nil {
+				return nil, fmt.Errorf("%w (file %s)", err, f)
+			}
+			if all == nil {
+				all = s
+				continue
+			}
+			all.N += s.N
+			all.Pixels = append(all.Pixels, s.Pixels...)
+			all.Labels = append(all.Labels, s.Labels...)
+		}
+		return all, nil
+	}
+	if train, err = read("cifar10-train", "data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin"); err != nil {
+		return nil, nil, err
+	}
+	if test, err = read("cifar10-test", "test_batch.bin"); err != nil {
+		return nil, nil, err
+	}
+	return train, test, nil
+}
+
+// Names lists the names Load accepts; "cifar10:" takes a folder after the
+// colon.
+var Names = []string{"mnist", "fashion-mnist", "cifar10:<dir>"}
+
+// Load returns the training and test sets of a named data set: "mnist",
+// "fashion-mnist" or "cifar10:<dir>".
+func Load(name string) (train, test *Set, err error) {
+	switch {
+	case name == "mnist":
+		return MNIST()
+	case name == "fashion-mnist":
+		return FashionMNIST()
+	case strings.HasPrefix(name, "cifar10:"):
+		return LoadCIFAR10(strings.TrimPrefix(name, "cifar10:"))
+	}
+	return nil, nil, fmt.Errorf("dataset: unknown data set %q, want one of %s", name, strings.Join(Names, ", "))
+}

@@ -1,0 +1,286 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package dataset
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// idx encodes data as an IDX file of unsigned bytes with the given dims.
+func idx(dims []int, data []byte) []byte {
+	var b bytes.Buffer
+	b.Write([]byte{0, 0, 0x08, byte(len(dims))})
+	for _, d := range dims {
+		binary.Write(&b, binary.BigEndian, uint32(d))
+	}
+	b.Write(data)
+	return b.Bytes()
+}
+
+func gz(b []byte) []byte {
+	var out bytes.Buffer
+	w := gzip.NewWriter(&out)
+	w.Write(b)
+	w.Close()
+	return out.Bytes()
+}
+
+func TestReadIDX(t *testing.T) {
+	data := []byte{0, 1, 2, 3, 4, 255}
+	plain := idx([]int{2, 1, 3}, data)
+	for _, in := range [][]byte{plain, gz(plain)} {
+		dims, got, err := ReadIDX(bytes.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(dims, []int{2, 1, 3}) || !bytes.Equal(got, data) {
+			t.Errorf("ReadIDX = %v, %v; want [2 1 3], %v", dims, got, data)
+		}
+	}
+	for _, test := range []struct {
+		name string
+		in   []byte
+	}{
+		{"empty", nil},
+		{"bad magic", append([]byte{1, 0, 8, 1, 0, 0, 0, 1}, 0)},
+		{"float data", append([]byte{0, 0, 0x0d, 1, 0, 0, 0, 1}, 0, 0, 0, 0)},
+		{"rank 0", []byte{0, 0, 8, 0}},
+		{"rank 5", []byte{0, 0, 8, 5}},
+		{"short header", []byte{0, 0, 8, 2, 0, 0, 0, 2}},
+		{"truncated data", idx([]int{4}, []byte{1, 2})},
+		{"huge declared size", idx([]int{1 << 30, 1 << 30}, nil)},
+		{"bad gzip", []byte{0x1f, 0x8b, 0, 0}},
+	} {
+		if _, _, err := ReadIDX(bytes.NewReader(test.in)); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: err = %v, want ErrFormat", test.name, err)
+		}
+	}
+}
+
+func TestReadImages(t *testing.T) {
+	img := idx([]int{2, 2, 2}, []byte{0, 255, 51, 102, 1, 2, 3, 4})
+	s, err := ReadImages("tiny", bytes.NewReader(img), bytes.NewReader(idx([]int{2}, []byte{7, 9})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if s.N != 2 || s.Dim() != 4 || s.Image(0)[1] != 1 || s.Image(0)[2] != 0.2 || !slices.Equal(s.Labels, []uint8{7, 9}) {
+		t.Errorf("set %+v", s)
+	}
+	if _, err := ReadImages("tiny", bytes.NewReader(img), bytes.NewReader(idx([]int{3}, []byte{1, 2, 3}))); !errors.Is(err, ErrFormat) {
+		t.Errorf("3 labels for 2 images: err = %v, want ErrFormat", err)
+	}
+	if _, err := ReadImages("tiny", bytes.NewReader(img), bytes.NewReader(idx([]int{2}, []byte{1, 10}))); !errors.Is(err, ErrFormat) {
+		t.Errorf("label 10: err = %v, want ErrFormat", err)
+	}
+	if _, err := ReadImages("tiny", bytes.NewReader(idx([]int{8}, make([]byte, 8))), bytes.NewReader(idx([]int{8}, make([]byte, 8)))); !errors.Is(err, ErrFormat) {
+		t.Errorf("rank-1 images: err = %v, want ErrFormat", err)
+	}
+}
+
+func TestSubset(t *testing.T) {
+	s := &Set{Name: "s", N: 3, C: 1, H: 1, W: 2, Classes: 3, Pixels: []float32{0, 0.1, 0.2, 0.3, 0.4, 0.5}, Labels: []uint8{0, 1, 2}}
+	sub, err := s.Subset([]int{2, 0, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(sub.Pixels, []float32{0.4, 0.5, 0, 0.1, 0.4, 0.5}) || !slices.Equal(sub.Labels, []uint8{2, 0, 2}) || sub.N != 3 {
+		t.Errorf("subset %+v", sub)
+	}
+	sub.Pixels[0] = 1
+	if s.Pixels[4] != 0.4 {
+		t.Error("Subset shares its pixels with the set")
+	}
+	if !slices.Equal(s.ClassCounts(), []int{1, 1, 1}) {
+		t.Errorf("ClassCounts = %v", s.ClassCounts())
+	}
+	if _, err := s.Subset([]int{3}); err == nil {
+		t.Error("Subset([3]) of 3 images: no error")
+	}
+}
+
+// cifarRecords returns n CIFAR-10 records with labels i%10 and pixel bytes
+// i+j.
+func cifarRecords(n int) []byte {
+	var b []byte
+	for i := range n {
+		b = append(b, byte(i%10))
+		for j := range 3 * 32 * 32 {
+			b = append(b, byte(i+j))
+		}
+	}
+	return b
+}
+
+func TestCIFAR10(t *testing.T) {
+	dir := t.TempDir()
+	for i := 1; i <= 5; i++ {
+		if err := os.WriteFile(filepath.Join(dir, "data_batch_"+string(rune('0'+i))+".bin"), cifarRecords(i), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "test_batch.bin"), cifarRecords(3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	train, test, err := Load("cifar10:" + dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if train.N != 15 || test.N != 3 || train.Dim() != 3072 {
+		t.Fatalf("N = %d, %d, dim %d; want 15, 3, 3072", train.N, test.N, train.Dim())
+	}
+	for _, s := range []*Set{train, test} {
+		if err := s.Validate(); err != nil {
+			t.Error(err)
+		}
+	}
+	// Test image 2: label 2, pixel j (red plane first) = byte(2+j)/255.
+	if test.Labels[2] != 2 || test.Image(2)[1024] != float32((2+1024)%256)/255 {
+		t.Errorf("test image 2: label %d, first green pixel %v", test.Labels[2], test.Image(2)[1024])
+	}
+	if _, err := ReadCIFAR10("cut", bytes.NewReader(cifarRecords(2)[:5000])); !errors.Is(err, ErrFormat) {
+		t.Errorf("truncated record: err = %v, want ErrFormat", err)
+	}
+	bad := cifarRecords(1)
+	bad[0] = 10
+	if _, err := ReadCIFAR10("bad", bytes.NewReader(bad)); !errors.Is(err, ErrFormat) {
+		t.Errorf("label 10: err = %v, want ErrFormat", err)
+	}
+	if _, _, err := LoadCIFAR10(t.TempDir()); err == nil {
+		t.Error("empty folder: no error")
+	}
+}
+
+func TestLoadUnknown(t *testing.T) {
+	if _, _, err := Load("imagenet"); err == nil {
+		t.Error("Load(imagenet): no error")
+	}
+}
+
+// The class counts of MNIST, from the canonical files (LeCun, Cortes and
+// Burges, http://yann.lecun.com/exdb/mnist/).
+var (
+	mnistTrainCounts = []int{5923, 6742, 5958, 6131, 5842, 5421, 5918, 6265, 5851, 5949}
+	mnistTestCounts  = []int{980, 1135, 1032, 1010, 982, 892, 958, 1028, 974, 1009}
+)
+
+func TestMNIST(t *testing.T) {
+	train, test, err := MNIST()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		s      *Set
+		n      int
+		counts []int
+	}{{train, 60000, mnistTrainCounts}, {test, 10000, mnistTestCounts}} {
+		if c.s.N != c.n || c.s.H != 28 || c.s.W != 28 || c.s.C != 1 {
+			t.Errorf("%s: %d images of %d×%d×%d", c.s.Name, c.s.N, c.s.C, c.s.H, c.s.W)
+		}
+		if got := c.s.ClassCounts(); !slices.Equal(got, c.counts) {
+			t.Errorf("%s: class counts %v, want %v", c.s.Name, got, c.counts)
+		}
+		if err := c.s.Validate(); err != nil {
+			t.Error(err)
+		}
+	}
+	// The first training digit of MNIST is a 5 and the first test digit a 7.
+	if train.Labels[0] != 5 || test.Labels[0] != 7 {
+		t.Errorf("first labels %d, %d; want 5, 7", train.Labels[0], test.Labels[0])
+	}
+}
+
+func TestFashionMNIST(t *testing.T) {
+	train, test, err := FashionMNIST()
+	if errors.Is(err, ErrNotInstalled) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		s   *Set
+		per int
+	}{{train, 6000}, {test, 1000}} {
+		for k, n := range c.s.ClassCounts() {
+			if n != c.per {
+				t.Errorf("%s: class %d has %d images, want %d", c.s.Name, k, n, c.per)
+			}
+		}
+		if c.s.H != 28 || c.s.W != 28 {
+			t.Errorf("%s: %d×%d images", c.s.Name, c.s.H, c.s.W)
+		}
+	}
+}
+
+func TestMNISTDirEnv(t *testing.T) {
+	t.Setenv("GOODORDER_MNIST_DIR", t.TempDir())
+	if _, err := MNISTDir(); !errors.Is(err, ErrNotInstalled) {
+		t.Errorf("empty GOODORDER_MNIST_DIR: err = %v, want ErrNotInstalled", err)
+	}
+	t.Setenv("GOODORDER_FASHION_MNIST_DIR", t.TempDir())
+	if _, _, err := FashionMNIST(); !errors.Is(err, ErrNotInstalled) {
+		t.Errorf("empty GOODORDER_FASHION_MNIST_DIR: err = %v, want ErrNotInstalled", err)
+	}
+}
+
+func FuzzReadIDX(f *testing.F) {
+	f.Add(idx([]int{2, 2, 2}, []byte{1, 2, 3, 4, 5, 6, 7, 8}))
+	f.Add(gz(idx([]int{3}, []byte{1, 2, 3})))
+	f.Add(idx([]int{4}, []byte{1}))
+	f.Add([]byte{0, 0, 8, 3, 255, 255, 255, 255})
+	f.Add([]byte{1, 2, 3})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		dims, data, err := ReadIDX(bytes.NewReader(in))
+		if err != nil {
+			return
+		}
+		n := 1
+		for _, d := range dims {
+			n *= d
+		}
+		if len(data) != n {
+			t.Fatalf("dims %v but %d bytes", dims, len(data))
+		}
+		if len(in) < 1000 && len(data) > 1<<20 && !bytes.HasPrefix(in, gzipMagic) {
+			t.Fatalf("%d input bytes gave %d data bytes", len(in), len(data))
+		}
+	})
+}
+
+func FuzzReadCIFAR10(f *testing.F) {
+	f.Add(cifarRecords(1))
+	f.Add(cifarRecords(2)[:4000])
+	f.Add([]byte{11})
+	f.Fuzz(func(t *testing.T, in []byte) {
+		s, err := ReadCIFAR10("fuzz", bytes.NewReader(in))
+		if err != nil {
+			return
+		}
+		if s.N != len(in)/cifarRecord || len(in)%cifarRecord != 0 {
+			t.Fatalf("%d bytes gave %d images", len(in), s.N)
+		}
+		if err := s.Validate(); err != nil && s.N > 0 {
+			t.Fatal(err)
+		}
+	})
+}
+
+func BenchmarkMNIST(b *testing.B) {
+	for b.Loop() {
+		if _, _, err := MNIST(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

