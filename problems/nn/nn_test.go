@@ -1,0 +1,308 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package nn
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
+)
+
+// synthetic returns n examples of dim values in [0, 1] with labels from
+// classes, the class shifting the mean of a few coordinates so that the
+// set is learnable.
+func synthetic(n, dim, classes int, seed uint64) ([]float32, []uint8) {
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	x := make([]float32, n*dim)
+	y := make([]uint8, n)
+	for i := range y {
+		c := rnd.IntN(classes)
+		y[i] = uint8(c)
+		for j := 0; j < dim; j++ {
+			v := 0.3 * rnd.Float64()
+			if j%classes == c {
+				v += 0.6
+			}
+			x[i*dim+j] = float32(v)
+		}
+	}
+	return x, y
+}
+
+// refLoss is a plain float64 implementation of the MLP's mean loss, the
+// reference for the gradient check.
+func refLoss(m *MLP, w []float64, x []float32, y []uint8) float64 {
+	d := m.sizes[0]
+	var total float64
+	for e := range y {
+		a := make([]float64, d)
+		for j := range a {
+			a[j] = float64(x[e*d+j])
+		}
+		for l := 0; l+1 < len(m.sizes); l++ {
+			nin, nout := m.sizes[l], m.sizes[l+1]
+			z := make([]float64, nout)
+			for o := range z {
+				z[o] = w[m.off[l]+nout*nin+o]
+				for i := range a {
+					z[o] += w[m.off[l]+o*nin+i] * a[i]
+				}
+				if l+2 < len(m.sizes) {
+					z[o] = math.Max(z[o], 0)
+				}
+			}
+			a = z
+		}
+		mx := slices.Max(a)
+		var s float64
+		for _, v := range a {
+			s += math.Exp(v - mx)
+		}
+		total += mx + math.Log(s) - a[y[e]]
+	}
+	return total / float64(len(y))
+}
+
+// TestMLPGradient checks LossGrad, computed in float32, against central
+// finite differences of refLoss in float64 with h = 1e-6: the truncation
+// error is O(h²) and the rounding error about 1e-16/h = 1e-10, far below
+// the tolerance, 1e-4 relative to the largest gradient entry, which
+// allows for float32 arithmetic in LossGrad (unit roundoff 6e-8 times
+// sums of tens of terms). A ReLU kink within h of the point would spoil a
+// difference quotient; with pre-activations spread over about ±1 that has
+// a chance of about 1e-6 per coordinate and example.
+func TestMLPGradient(t *testing.T) {
+	for _, sizes := range [][]int{{5, 3}, {6, 4, 3}, {7, 5, 4, 3}, {12, 8, 10}} {
+		m, err := NewMLP(sizes...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := synthetic(40, sizes[0], sizes[len(sizes)-1], 2)
+		w := make([]float64, m.NumParams())
+		m.Init(w, 3)
+		ws := m.NewWorkspace(40)
+		g := make([]float64, len(w))
+		loss := ws.LossGrad(g, w, x, y)
+		if ref := refLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
+			t.Errorf("sizes %v: loss %v, reference %v", sizes, loss, ref)
+		}
+		scale := 0.0
+		for _, v := range g {
+			scale = math.Max(scale, math.Abs(v))
+		}
+		const h = 1e-6
+		wp := slices.Clone(w)
+		for i := range w {
+			wp[i] = w[i] + h
+			fp := refLoss(m, wp, x, y)
+			wp[i] = w[i] - h
+			fm := refLoss(m, wp, x, y)
+			wp[i] = w[i]
+			if fd := (fp - fm) / (2 * h); math.Abs(fd-g[i]) > 1e-4*scale {
+				t.Errorf("sizes %v: ∂f/∂w[%d] = %.6g, finite difference %.6g", sizes, i, g[i], fd)
+			}
+		}
+	}
+}
+
+func TestMLPBasics(t *testing.T) {
+	m, err := NewMLP(784, 128, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.NumParams() != 784*128+128+128*10+10 {
+		t.Errorf("NumParams = %d, want 101770", m.NumParams())
+	}
+	x, y := synthetic(100, 784, 10, 4)
+	w := make([]float64, m.NumParams())
+	m.Init(w, 1)
+	ws := m.NewWorkspace(64)
+	// At PyTorch's initialisation the logits are small, so the loss is
+	// near ln 10.
+	loss := ws.LossGrad(nil, w, x[:64*784], y[:64])
+	if math.Abs(loss-math.Log(10)) > 0.2 {
+		t.Errorf("initial loss %v, want about ln 10 = %v", loss, math.Log(10))
+	}
+	// Score and Predict agree with each other and with the loss.
+	pred := ws.Predict(nil, w, x[:64*784])
+	l2, correct := ws.Score(w, x[:64*784], y[:64])
+	if l2 != loss {
+		t.Errorf("Score loss %v, LossGrad %v", l2, loss)
+	}
+	c := 0
+	for i, p := range pred {
+		if p == y[i] {
+			c++
+		}
+	}
+	if c != correct {
+		t.Errorf("Score counts %d correct, Predict %d", correct, c)
+	}
+	// One workspace serves batches of every size up to its maximum, and
+	// a batch's loss is the mean of its examples' losses.
+	var sum float64
+	for i := 0; i < 5; i++ {
+		sum += ws.LossGrad(nil, w, x[i*784:(i+1)*784], y[i:i+1])
+	}
+	if got := ws.LossGrad(nil, w, x[:5*784], y[:5]); math.Abs(got-sum/5) > 1e-6 {
+		t.Errorf("batch of 5: loss %v, mean of single losses %v", got, sum/5)
+	}
+	for _, sizes := range [][]int{{}, {5}, {5, 1}, {0, 3}, {5, -1, 3}} {
+		if _, err := NewMLP(sizes...); err == nil {
+			t.Errorf("NewMLP(%v): no error", sizes)
+		}
+	}
+}
+
+// TestMLPDeterministic checks that results do not depend on GOMAXPROCS
+// or on repeating a call.
+func TestMLPDeterministic(t *testing.T) {
+	m, _ := NewMLP(50, 20, 10)
+	x, y := synthetic(64, 50, 10, 5)
+	w := make([]float64, m.NumParams())
+	m.Init(w, 2)
+	grads := func() []float64 {
+		g := make([]float64, len(w))
+		m.NewWorkspace(64).LossGrad(g, w, x, y)
+		return g
+	}
+	a := grads()
+	prev := runtime.GOMAXPROCS(1)
+	b := grads()
+	runtime.GOMAXPROCS(prev)
+	if !slices.Equal(a, b) || !slices.Equal(a, grads()) {
+		t.Error("gradients differ between GOMAXPROCS 1 and 2, or between calls")
+	}
+	w2 := make([]float64, len(w))
+	m.Init(w2, 2)
+	if !slices.Equal(w, w2) {
+		t.Error("Init is not reproducible")
+	}
+}
+
+func TestBatchProblem(t *testing.T) {
+	m, _ := NewMLP(8, 6, 3)
+	x, y := synthetic(30, 8, 3, 6)
+	batches := [][]int{{0, 1, 2}, {5, 4}, {29}}
+	p, err := NewBatchProblem(m, x, y, batches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := make([]float64, m.NumParams())
+	m.Init(w, 1)
+	ws := m.NewWorkspace(3)
+	g, want := make([]float64, len(w)), make([]float64, len(w))
+	for i, b := range batches {
+		var bx []float32
+		var by []uint8
+		for _, j := range b {
+			bx = append(bx, x[j*8:(j+1)*8]...)
+			by = append(by, y[j])
+		}
+		p.CompGrad(g, i, w)
+		wl := ws.LossGrad(want, w, bx, by)
+		if !slices.Equal(g, want) || p.CompFunc(i, w) != wl {
+			t.Errorf("batch %d: CompGrad/CompFunc differ from LossGrad on its examples", i)
+		}
+	}
+	bad := []struct {
+		name    string
+		batches [][]int
+		y       []uint8
+	}{
+		{"empty batch", [][]int{{0}, {}}, y},
+		{"index out of range", [][]int{{0, 30}}, y},
+		{"negative index", [][]int{{-1}}, y},
+		{"no batches", nil, y},
+		{"label too large", [][]int{{0}}, append([]uint8{3}, y[1:]...)},
+		{"labels and inputs disagree", [][]int{{0}}, y[:29]},
+	}
+	for _, b := range bad {
+		if _, err := NewBatchProblem(m, x, b.y, b.batches); err == nil {
+			t.Errorf("%s: no error", b.name)
+		}
+	}
+}
+
+// TestTrain trains the MLP on a learnable synthetic set with
+// ordering.Run, RR over examples in batches of 16 with momentum, and
+// checks that it learns it.
+func TestTrain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("training run")
+	}
+	m, _ := NewMLP(20, 16, 4)
+	x, y := synthetic(512, 20, 4, 7)
+	batches := ordering.StandardBatches(nil, seq(512), 16)
+	p, err := NewBatchProblem(m, x, y, batches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := make([]float64, m.NumParams())
+	m.Init(w, 1)
+	acc0, _ := Evaluate(m, w, x, y)
+	rr, _ := ordering.NewRR(p.Len(), 1)
+	res, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: 20, Step: ordering.Constant(0.05), Momentum: 0.9, SkipEval: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, loss := Evaluate(m, res.X, x, y)
+	if acc < 0.95 || acc0 > 0.5 {
+		t.Errorf("accuracy %.3f before and %.3f after training (loss %.3g); want below 0.5 and above 0.95", acc0, acc, loss)
+	}
+}
+
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+func FuzzNewBatchProblem(f *testing.F) {
+	f.Add(uint8(4), uint8(3), uint8(2), []byte{0, 1, 2, 255, 3})
+	f.Fuzz(func(t *testing.T, in, hidden, classes uint8, spec []byte) {
+		m, err := NewMLP(int(in), int(hidden), int(classes))
+		if err != nil {
+			return
+		}
+		n := 10
+		x := make([]float32, n*int(in))
+		y := make([]uint8, n)
+		for i := range y {
+			y[i] = uint8(i % max(1, int(classes)))
+		}
+		// spec: 255 starts a new batch, other bytes are indices (may be out of range).
+		var batches [][]int
+		cur := []int{}
+		for _, b := range spec {
+			if b == 255 {
+				batches = append(batches, cur)
+				cur = []int{}
+				continue
+			}
+			cur = append(cur, int(b)-2)
+		}
+		batches = append(batches, cur)
+		p, err := NewBatchProblem(m, x, y, batches)
+		if err != nil {
+			return
+		}
+		w := make([]float64, m.NumParams())
+		m.Init(w, 1)
+		g := make([]float64, len(w))
+		for i := 0; i < p.Len(); i++ {
+			p.CompGrad(g, i, w)
+			if math.IsNaN(p.CompFunc(i, w)) {
+				t.Fatal("NaN loss")
+			}
+		}
+	})
+}

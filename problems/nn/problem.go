@@ -1,0 +1,123 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package nn
+
+import (
+	"fmt"
+
+	"github.com/goodorder/goodorder/ordering"
+)
+
+// BatchProblem is an ordering.Problem whose components are fixed
+// minibatches of a data set: f_i(w) is the mean cross-entropy of batch i,
+// so that orderers such as ordering.Greedy order batches, as in the
+// paper's Table 1. It copies each batch's examples next to each other
+// once, so that evaluating a batch streams memory.
+type BatchProblem struct {
+	net   Net
+	ws    Workspace
+	x     [][]float32
+	y     [][]uint8
+	sizes []int
+	total int
+}
+
+var (
+	_ ordering.Problem = (*BatchProblem)(nil)
+	_ ordering.Funcer  = (*BatchProblem)(nil)
+)
+
+// NewBatchProblem returns the batches of the examples x (rows of
+// net.InDim() values) with labels y. It returns an error if the sizes
+// disagree, a batch is empty, an index is outside the examples or a label
+// is not below net.Classes().
+func NewBatchProblem(net Net, x []float32, y []uint8, batches [][]int) (*BatchProblem, error) {
+	d := net.InDim()
+	if len(x) != len(y)*d {
+		return nil, fmt.Errorf("nn: %d input values for %d labels of %d values each", len(x), len(y), d)
+	}
+	if len(batches) == 0 {
+		return nil, fmt.Errorf("nn: no batches")
+	}
+	p := &BatchProblem{net: net}
+	largest := 0
+	for bi, b := range batches {
+		if len(b) == 0 {
+			return nil, fmt.Errorf("nn: batch %d is empty", bi)
+		}
+		bx := make([]float32, 0, len(b)*d)
+		by := make([]uint8, 0, len(b))
+		for _, i := range b {
+			if i < 0 || i >= len(y) {
+				return nil, fmt.Errorf("nn: batch %d holds example %d, want [0, %d)", bi, i, len(y))
+			}
+			if int(y[i]) >= net.Classes() {
+				return nil, fmt.Errorf("nn: example %d has label %d, want < %d", i, y[i], net.Classes())
+			}
+			bx = append(bx, x[i*d:(i+1)*d]...)
+			by = append(by, y[i])
+		}
+		p.x, p.y = append(p.x, bx), append(p.y, by)
+		p.sizes = append(p.sizes, len(b))
+		p.total += len(b)
+		largest = max(largest, len(b))
+	}
+	p.ws = net.NewWorkspace(largest)
+	return p, nil
+}
+
+// Len returns the number of batches.
+func (p *BatchProblem) Len() int { return len(p.x) }
+
+// Dim returns the number of parameters.
+func (p *BatchProblem) Dim() int { return p.net.NumParams() }
+
+// BatchSize returns the number of examples in batch i.
+func (p *BatchProblem) BatchSize(i int) int { return p.sizes[i] }
+
+// CompFunc returns the mean loss of batch i at w.
+func (p *BatchProblem) CompFunc(i int, w []float64) float64 {
+	return p.ws.LossGrad(nil, w, p.x[i], p.y[i])
+}
+
+// CompGrad stores the gradient of the mean loss of batch i at w in grad.
+func (p *BatchProblem) CompGrad(grad []float64, i int, w []float64) {
+	p.ws.LossGrad(grad, w, p.x[i], p.y[i])
+}
+
+// Func returns f(w) = (1/N) Σ_i f_i(w), the mean over batches of their
+// mean losses, as ordering.Func defines it (with unequal batches this is
+// not the mean loss over examples).
+func (p *BatchProblem) Func(w []float64) float64 {
+	var s float64
+	for i := range p.x {
+		s += p.CompFunc(i, w)
+	}
+	return s / float64(len(p.x))
+}
+
+// evalChunk is the number of examples Evaluate passes at once.
+const evalChunk = 512
+
+// Evaluate returns the accuracy and the mean loss of net at w on the
+// examples x with labels y.
+func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss float64) {
+	d := net.InDim()
+	if len(x) != len(y)*d {
+		panic("nn: input and label lengths disagree")
+	}
+	if len(y) == 0 {
+		return 0, 0
+	}
+	ws := net.NewWorkspace(evalChunk)
+	correct := 0
+	for lo := 0; lo < len(y); lo += evalChunk {
+		hi := min(lo+evalChunk, len(y))
+		l, c := ws.Score(w, x[lo*d:hi*d], y[lo:hi])
+		loss += l * float64(hi-lo)
+		correct += c
+	}
+	return float64(correct) / float64(len(y)), loss / float64(len(y))
+}
