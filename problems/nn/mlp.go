@@ -388,3 +388,16 @@ func (m *MLP) logits(sh *mlpShard, w []float32, x []float32, b int) {
 		}
 	}
 }
+
+// inputGrad stores in dst (b × sizes[0]) the gradient of the batch's mean
+// loss with respect to the inputs, after a forwardBackward with back set:
+// the first layer's delta (left in sh.a[0], or in sh.z[0] for a single
+// layer) times its weights.
+func (m *MLP) inputGrad(sh *mlpShard, w []float32, dst []float32, b int) {
+	nin, nout := m.sizes[0], m.sizes[1]
+	delta := sh.z[0][:b*nout]
+	if len(m.sizes) > 2 {
+		delta = sh.a[0][:b*nout]
+	}
+	blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, b, nin, nout, 1, delta, nout, w[:nout*nin], nin, 0, dst, nin)
+}
