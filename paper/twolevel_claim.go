@@ -17,6 +17,8 @@ import (
 )
 
 func init() {
+	// Section 6.1 (Table 1) comes before Section 6.2.
+	register(table1Claim)
 	register(Claim{
 		ID:    "two-level-figure",
 		Where: "Figure 1, Section 6.2",

@@ -143,9 +143,15 @@ func (m *CNN) NewWorkspace(maxBatch int) Workspace {
 	if maxBatch >= 2*cnnMinShard {
 		shards = 2
 	}
+	// Batches below 2·cnnMinShard run on the first shard alone, so it
+	// must hold them.
 	per := (maxBatch + shards - 1) / shards
-	for range shards {
-		ws.shards = append(ws.shards, m.newShard(per))
+	for s := range shards {
+		size := per
+		if s == 0 {
+			size = max(per, min(maxBatch, 2*cnnMinShard-1))
+		}
+		ws.shards = append(ws.shards, m.newShard(size))
 	}
 	return ws
 }

@@ -120,8 +120,15 @@ func (m *MLP) NewWorkspace(maxBatch int) Workspace {
 	if maxBatch >= 2*minShard {
 		shards = 2
 	}
-	for range shards {
-		ws.shards = append(ws.shards, newMLPShard(m, (maxBatch+shards-1)/shards))
+	// Batches below 2·minShard run on the first shard alone, so it must
+	// hold them.
+	per := (maxBatch + shards - 1) / shards
+	for s := range shards {
+		size := per
+		if s == 0 {
+			size = max(per, min(maxBatch, 2*minShard-1))
+		}
+		ws.shards = append(ws.shards, newMLPShard(m, size))
 	}
 	return ws
 }

@@ -306,3 +306,25 @@ func FuzzNewBatchProblem(f *testing.F) {
 		}
 	})
 }
+
+// TestWorkspaceSizes evaluates every batch size up to a workspace's
+// maximum, across the size where it starts splitting batches.
+func TestWorkspaceSizes(t *testing.T) {
+	mlp, _ := NewMLP(6, 5, 3)
+	cnn, _ := NewCNN(CNNConfig{C: 1, H: 10, W: 10, K: 3, Conv1: 2, Conv2: 2, Hidden: 3, Classes: 3})
+	for _, net := range []Net{mlp, cnn} {
+		for _, maxBatch := range []int{1, 7, 8, 31, 32, 33, 64} {
+			x, y := synthetic(maxBatch, net.InDim(), 3, 9)
+			w := make([]float64, net.NumParams())
+			net.Init(w, 1)
+			ws := net.NewWorkspace(maxBatch)
+			g := make([]float64, len(w))
+			for b := 1; b <= maxBatch; b++ {
+				loss := ws.LossGrad(g, w, x[:b*net.InDim()], y[:b])
+				if math.IsNaN(loss) || len(ws.Predict(nil, w, x[:b*net.InDim()])) != b {
+					t.Fatalf("%T, workspace %d, batch %d: loss %v", net, maxBatch, b, loss)
+				}
+			}
+		}
+	}
+}
