@@ -72,10 +72,13 @@ kernel: tools
 	$(BIN)/installkernel -bin $(BIN)
 
 # notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
-# with the kernel installed in a temporary Jupyter data directory.
+# with the kernel installed in a temporary Jupyter data directory. The
+# notebooks share the reproduce command's cache of finished runs, so a
+# notebook reuses the training runs of go run ./paper/reproduce.
 notebooks: tools
 	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
-	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default && \
+	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default \
+	  GOODORDER_NB_CACHE="$(CURDIR)/.cache/reproduce" && \
 	$(BIN)/installkernel -bin $(BIN) && \
 	for nb in $(NOTEBOOKS); do \
 	  echo "== $$nb"; start=$$(date +%s); \

@@ -397,7 +397,8 @@ func TestExecuteNotebooks(t *testing.T) {
 		t.Fatalf("building the notebook tools: %v\n%s", err, out)
 	}
 	data := t.TempDir()
-	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke")
+	// A fresh notebook cache, so that every run is computed.
+	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir())
 	install := exec.CommandContext(ctx, filepath.Join(bin, "installkernel"), "-bin", bin)
 	install.Env = env
 	if out, err := install.CombinedOutput(); err != nil {
