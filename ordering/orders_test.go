@@ -65,24 +65,6 @@ func checkRange(seq []int, n int) error {
 	return nil
 }
 
-// checkPerm returns an error if seq is not a permutation of [0, n).
-func checkPerm(seq []int, n int) error {
-	if len(seq) != n {
-		return fmt.Errorf("length %d, want %d", len(seq), n)
-	}
-	if err := checkRange(seq, n); err != nil {
-		return err
-	}
-	seen := make([]bool, n)
-	for k, i := range seq {
-		if seen[i] {
-			return fmt.Errorf("position %d repeats %d", k, i)
-		}
-		seen[i] = true
-	}
-	return nil
-}
-
 func TestOrdersValid(t *testing.T) {
 	for _, c := range orderCases() {
 		o, err := c.make(1)

@@ -1,0 +1,466 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ordering
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Online balancing orders (GraB: Lu, Guo and De Sa, NeurIPS 2022; pair
+// balance: Cooper et al., CD-GraB, NeurIPS 2023) build r_{t+1} while epoch
+// t runs, from the gradients its steps compute (stale by up to an epoch),
+// with O(d) extra memory instead of the greedy chooser's extra pass and
+// O(N d) memory. Each arriving vector c (a centred gradient, or the
+// difference of a pair) gets a sign ε that keeps the running sum
+// s = Σ ε c small:
+//
+//	ε = +1 if <s, c> ≤ 0 (then ‖s + c‖ ≤ ‖s - c‖), else -1,
+//
+// and the components with ε = +1 go to the front of the next order in
+// visit order, those with ε = -1 to the back in reverse visit order.
+// Herding theory (Harvey and Samadi; Lu et al.) bounds the prefix sums of
+// the resulting order, and so σ*², by the largest ‖s‖ seen.
+
+// SignRule chooses the sign of a vector c given the running sum s.
+type SignRule int
+
+const (
+	// Deterministic gives ε = +1 if <s, c> ≤ 0 (or < 0, see Strict).
+	Deterministic SignRule = iota
+	// Probabilistic is the self-balancing walk of Alweiss, Liu and Sawhney
+	// (2021): ε = +1 with probability ½ - <s, c>/(2C), clipped to [0, 1],
+	// with C the largest |<s, c>| seen so far in the epoch (our choice:
+	// the walk's theory takes C from a bound on ‖c‖ that is not known
+	// online).
+	Probabilistic
+)
+
+// BalanceSettings configures the balancing orders. The zero value is the
+// deterministic rule with ties to +1.
+type BalanceSettings struct {
+	// Rule is the sign rule. Default Deterministic.
+	Rule SignRule
+	// Strict makes the deterministic rule ε = +1 only if <s, c> < 0, so
+	// that ties (such as the first vector, s = 0) go to -1. Default false:
+	// ties go to +1, ε = +1 if <s, c> ≤ 0.
+	Strict bool
+	// Seed seeds the first epoch's random permutation (when no Start is
+	// given) and the probabilistic rule.
+	Seed uint64
+	// Start, if not nil, is the order of the first epoch, a permutation
+	// of [0, N); default a random permutation.
+	Start []int
+}
+
+// balanceStream is the second word of the PCG seed of the balancing orders.
+const balanceStream = 0x6772616220
+
+// balancer holds what both balancing orders share: the sign rule, the
+// running sum and the order being built.
+type balancer struct {
+	n     int
+	set   BalanceSettings
+	rnd   *rand.Rand
+	s     []float64 // running signed sum
+	maxSC float64   // largest |<s, c>| this epoch (probabilistic rule)
+	next  []int     // the order being built
+	seen  []bool    // components placed in next
+	left  int       // next free position at the front
+	right int       // next free position at the back
+}
+
+func newBalancer(name string, n int, set BalanceSettings) (balancer, error) {
+	if n <= 0 {
+		return balancer{}, fmt.Errorf("ordering: %w: %s over n = %d components, want n > 0", ErrSetting, name, n)
+	}
+	if set.Rule != Deterministic && set.Rule != Probabilistic {
+		return balancer{}, fmt.Errorf("ordering: %w: %s sign rule %d", ErrSetting, name, set.Rule)
+	}
+	if set.Start != nil {
+		if err := checkPerm(set.Start, n); err != nil {
+			return balancer{}, fmt.Errorf("ordering: %s start: %w", name, err)
+		}
+		set.Start = append([]int(nil), set.Start...)
+	}
+	return balancer{n: n, set: set, rnd: rand.New(rand.NewPCG(set.Seed, balanceStream))}, nil
+}
+
+// checkPerm returns an error if p is not a permutation of [0, n).
+func checkPerm(p []int, n int) error {
+	if len(p) != n {
+		return fmt.Errorf("%w: %d entries, want a permutation of [0, %d)", ErrIndex, len(p), n)
+	}
+	seen := make([]bool, n)
+	for k, i := range p {
+		if i < 0 || i >= n || seen[i] {
+			return fmt.Errorf("%w: entry %d is %d, want a permutation of [0, %d)", ErrIndex, k, i, n)
+		}
+		seen[i] = true
+	}
+	return nil
+}
+
+// first returns the order of the first epoch.
+func (b *balancer) first(dst []int) []int {
+	if b.set.Start != nil {
+		return append(dst[:0], b.set.Start...)
+	}
+	dst = identity(dst, b.n)
+	shuffle(b.rnd, dst)
+	return dst
+}
+
+// reset starts building a new order for vectors of dimension d.
+func (b *balancer) reset(d int) {
+	if len(b.s) != d {
+		b.s = make([]float64, d)
+	}
+	clear(b.s)
+	b.maxSC = 0
+	if len(b.next) != b.n {
+		b.next = make([]int, b.n)
+		b.seen = make([]bool, b.n)
+	}
+	clear(b.seen)
+	b.left, b.right = 0, b.n-1
+}
+
+// sign returns the sign of c against the running sum and adds ε c to it.
+func (b *balancer) sign(c []float64) float64 {
+	sc := dot(b.s, c)
+	eps := 1.0
+	switch b.set.Rule {
+	case Deterministic:
+		if sc > 0 || (b.set.Strict && sc == 0) {
+			eps = -1
+		}
+	case Probabilistic:
+		b.maxSC = math.Max(b.maxSC, math.Abs(sc))
+		p := 0.5
+		if b.maxSC > 0 {
+			p = 0.5 - sc/(2*b.maxSC)
+		}
+		if b.rnd.Float64() >= p {
+			eps = -1
+		}
+	}
+	for j, v := range c {
+		b.s[j] += eps * v
+	}
+	return eps
+}
+
+// place puts component i at the front (ε = +1) or the back of the order
+// being built; a component already placed in this epoch is ignored.
+func (b *balancer) place(i int, eps float64) {
+	if i < 0 || i >= b.n || b.seen[i] {
+		return
+	}
+	b.seen[i] = true
+	if eps > 0 {
+		b.next[b.left] = i
+		b.left++
+	} else {
+		b.next[b.right] = i
+		b.right--
+	}
+}
+
+// finish returns the order built, with any component not placed (not
+// visited in the epoch) in the middle in increasing order, so that the
+// result is always a permutation of [0, N).
+func (b *balancer) finish(dst []int) []int {
+	for i, ok := range b.seen {
+		if !ok {
+			b.next[b.left] = i
+			b.left++
+		}
+	}
+	return append(dst[:0], b.next...)
+}
+
+// MeanBalance is GraB's online mean balancing. In epoch t it centres each
+// gradient it observes on the mean gradient of epoch t-1 (in epoch 0, on
+// the mean of the gradients observed so far in that epoch, 0 for the
+// first), signs it against the running sum and places it (see the
+// package's balancing comment); the order of epoch t+1 is the result.
+// Epoch 0 uses BalanceSettings.Start or a random permutation. It keeps
+// four vectors of length d: O(d) memory.
+//
+// MeanBalance needs the gradients of the steps: use it with Run, which
+// calls Observe, and without Settings.BatchSize batching over a
+// BatchGradienter (then no component gradients are computed). If an epoch
+// does not visit every component, the components it missed go in the
+// middle of the next order. A MeanBalance is not safe for concurrent use.
+type MeanBalance struct {
+	b         balancer
+	prevMean  []float64 // mean gradient of the previous epoch
+	curMean   []float64 // running sum of this epoch's gradients
+	count     int       // gradients observed this epoch
+	c         []float64
+	epoch     int  // the epoch being observed
+	started   bool // an order is being built
+	havePrev  bool // prevMean holds a full epoch's mean
+	lastOrder []int
+}
+
+var (
+	_ Orderer  = (*MeanBalance)(nil)
+	_ Observer = (*MeanBalance)(nil)
+)
+
+// NewMeanBalance returns mean balancing of n components. It returns an
+// error if n <= 0 or s.Start is not a permutation of [0, n).
+func NewMeanBalance(n int, s BalanceSettings) (*MeanBalance, error) {
+	b, err := newBalancer("mean balance", n, s)
+	if err != nil {
+		return nil, err
+	}
+	return &MeanBalance{b: b, epoch: -1}, nil
+}
+
+// Order implements Orderer.
+func (m *MeanBalance) Order(dst []int, e Epoch) ([]int, error) {
+	if err := checkLen("mean balance", m.b.n, e); err != nil {
+		return dst[:0], err
+	}
+	if m.started {
+		m.lastOrder = m.b.finish(m.lastOrder)
+		m.endEpoch()
+	}
+	m.epoch = e.T
+	if m.lastOrder == nil {
+		m.lastOrder = m.b.first(m.lastOrder)
+	}
+	return append(dst[:0], m.lastOrder...), nil
+}
+
+// endEpoch makes this epoch's mean the stale mean of the next.
+func (m *MeanBalance) endEpoch() {
+	if m.count > 0 {
+		for j, v := range m.curMean {
+			m.prevMean[j] = v / float64(m.count)
+		}
+		m.havePrev = true
+	}
+	m.started = false
+	m.count = 0
+}
+
+// Observe implements Observer.
+func (m *MeanBalance) Observe(t, _, i int, grad []float64) {
+	d := len(grad)
+	if !m.started {
+		m.b.reset(d)
+		if len(m.prevMean) != d {
+			m.prevMean, m.curMean, m.c = make([]float64, d), make([]float64, d), make([]float64, d)
+			m.havePrev = false
+		}
+		clear(m.curMean)
+		m.started = true
+	}
+	switch {
+	case m.havePrev:
+		for j, v := range grad {
+			m.c[j] = v - m.prevMean[j]
+		}
+	case m.count > 0:
+		inv := 1 / float64(m.count)
+		for j, v := range grad {
+			m.c[j] = v - m.curMean[j]*inv
+		}
+	default:
+		copy(m.c, grad)
+	}
+	for j, v := range grad {
+		m.curMean[j] += v
+	}
+	m.count++
+	m.b.place(i, m.b.sign(m.c))
+}
+
+// PairBalance is the pair balancing of CD-GraB: it needs no mean. In epoch
+// t it takes the observed gradients two at a time, signs the difference
+// g_a - g_b of each pair against the running sum, and puts a at the front
+// and b at the back if the sign is +1, the other way round if -1. An odd
+// last gradient is placed by its own sign against the running sum
+// (uncentred). Epoch 0 uses BalanceSettings.Start or a random
+// permutation. It keeps three vectors of length d: O(d) memory. The
+// remarks on Run and missed components of MeanBalance apply.
+type PairBalance struct {
+	b         balancer
+	pending   []float64 // the first gradient of a pair
+	pendingI  int       // its component, -1 if none
+	c         []float64
+	started   bool
+	lastOrder []int
+}
+
+var (
+	_ Orderer  = (*PairBalance)(nil)
+	_ Observer = (*PairBalance)(nil)
+)
+
+// NewPairBalance returns pair balancing of n components. It returns an
+// error if n <= 0 or s.Start is not a permutation of [0, n).
+func NewPairBalance(n int, s BalanceSettings) (*PairBalance, error) {
+	b, err := newBalancer("pair balance", n, s)
+	if err != nil {
+		return nil, err
+	}
+	return &PairBalance{b: b, pendingI: -1}, nil
+}
+
+// Order implements Orderer.
+func (p *PairBalance) Order(dst []int, e Epoch) ([]int, error) {
+	if err := checkLen("pair balance", p.b.n, e); err != nil {
+		return dst[:0], err
+	}
+	if p.started {
+		p.flush()
+		p.lastOrder = p.b.finish(p.lastOrder)
+		p.started = false
+	}
+	if p.lastOrder == nil {
+		p.lastOrder = p.b.first(p.lastOrder)
+	}
+	return append(dst[:0], p.lastOrder...), nil
+}
+
+// flush places an unpaired last gradient by its own sign.
+func (p *PairBalance) flush() {
+	if p.pendingI >= 0 {
+		p.b.place(p.pendingI, p.b.sign(p.pending))
+		p.pendingI = -1
+	}
+}
+
+// Observe implements Observer.
+func (p *PairBalance) Observe(_, _, i int, grad []float64) {
+	d := len(grad)
+	if !p.started {
+		p.b.reset(d)
+		if len(p.pending) != d {
+			p.pending, p.c = make([]float64, d), make([]float64, d)
+		}
+		p.pendingI = -1
+		p.started = true
+	}
+	if p.pendingI < 0 {
+		copy(p.pending, grad)
+		p.pendingI = i
+		return
+	}
+	for j, v := range grad {
+		p.c[j] = p.pending[j] - v
+	}
+	a, b := p.pendingI, i
+	if p.b.sign(p.c) < 0 {
+		a, b = b, a
+	}
+	p.b.place(a, 1)
+	p.b.place(b, -1)
+	p.pendingI = -1
+}
+
+// FlipFlop (Rajput, Lee and Papailiopoulos, 2022) draws a random
+// permutation in the even epochs and uses its reverse in the odd ones: the
+// prefix sums of the reversed order cancel those of the forward order's
+// epoch to first order, at no cost.
+type FlipFlop struct {
+	n    int
+	rnd  *rand.Rand
+	perm []int
+}
+
+var _ Orderer = (*FlipFlop)(nil)
+
+// NewFlipFlop returns FlipFlop over n components, seeded by seed. It
+// returns an error if n <= 0.
+func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("ordering: %w: FlipFlop over n = %d components, want n > 0", ErrSetting, n)
+	}
+	return &FlipFlop{n: n, rnd: rand.New(rand.NewPCG(seed, flipFlopStream))}, nil
+}
+
+const flipFlopStream = 0x666c6970
+
+// Order implements Orderer. The epochs pair up by e.T: epoch 2k draws a
+// permutation and epoch 2k+1 reverses it.
+func (f *FlipFlop) Order(dst []int, e Epoch) ([]int, error) {
+	if err := checkLen("FlipFlop", f.n, e); err != nil {
+		return dst[:0], err
+	}
+	if e.T%2 == 0 || f.perm == nil {
+		f.perm = identity(f.perm, f.n)
+		shuffle(f.rnd, f.perm)
+		return append(dst[:0], f.perm...), nil
+	}
+	dst = dst[:0]
+	for k := f.n - 1; k >= 0; k-- {
+		dst = append(dst, f.perm[k])
+	}
+	return dst, nil
+}
+
+// MeanBalanceOrder stores in dst, resized as needed, the order mean
+// balancing builds from one pass over the rows of grads in the order
+// start (nil: 0, 1, ..., N-1), centring every row on the exact mean of the
+// rows (offline, the mean is known), and returns it. Repeated calls, each
+// starting from the previous result, are balancing over several epochs on
+// a fixed gradient matrix. It returns an error if start is not a
+// permutation of the rows.
+func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
+	n, d := grads.Dims()
+	s.Start = nil
+	b, err := newBalancer("mean balance", n, s)
+	if err != nil {
+		return dst, err
+	}
+	if start == nil {
+		start = identity(nil, n)
+	} else if err := checkPerm(start, n); err != nil {
+		return dst, fmt.Errorf("ordering: mean balance start: %w", err)
+	}
+	mean := rowMean(nil, grads)
+	b.reset(d)
+	c := make([]float64, d)
+	raw := grads.RawMatrix()
+	for _, i := range start {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
+		for j, v := range row {
+			c[j] = v - mean[j]
+		}
+		b.place(i, b.sign(c))
+	}
+	return b.finish(dst), nil
+}
+
+// PairBalanceOrder is MeanBalanceOrder for pair balancing (no mean).
+func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
+	n, _ := grads.Dims()
+	s.Start = nil
+	p, err := NewPairBalance(n, s)
+	if err != nil {
+		return dst, err
+	}
+	if start == nil {
+		start = identity(nil, n)
+	} else if err := checkPerm(start, n); err != nil {
+		return dst, fmt.Errorf("ordering: pair balance start: %w", err)
+	}
+	raw := grads.RawMatrix()
+	d := raw.Cols
+	for k, i := range start {
+		p.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])
+	}
+	p.flush()
+	return p.b.finish(dst), nil
+}
