@@ -133,7 +133,15 @@ func (b *balancer) reset(d int) {
 
 // sign returns the sign of c against the running sum and adds ε c to it.
 func (b *balancer) sign(c []float64) float64 {
-	sc := dot(b.s, c)
+	eps := b.signOf(dot(b.s, c))
+	for j, v := range c {
+		b.s[j] += eps * v
+	}
+	return eps
+}
+
+// signOf returns the sign ε for the inner product sc = <s, c>.
+func (b *balancer) signOf(sc float64) float64 {
 	eps := 1.0
 	switch b.set.Rule {
 	case Deterministic:
@@ -149,9 +157,6 @@ func (b *balancer) sign(c []float64) float64 {
 		if b.rnd.Float64() >= p {
 			eps = -1
 		}
-	}
-	for j, v := range c {
-		b.s[j] += eps * v
 	}
 	return eps
 }
@@ -191,7 +196,7 @@ func (b *balancer) finish(dst []int) []int {
 // first), signs it against the running sum and places it (see the
 // package's balancing comment); the order of epoch t+1 is the result.
 // Epoch 0 uses BalanceSettings.Start or a random permutation. It keeps
-// four vectors of length d: O(d) memory.
+// three vectors of length d: O(d) memory.
 //
 // MeanBalance needs the gradients of the steps: use it with Run, which
 // calls Observe, and without Settings.BatchSize batching over a
@@ -203,10 +208,9 @@ type MeanBalance struct {
 	prevMean  []float64 // mean gradient of the previous epoch
 	curMean   []float64 // running sum of this epoch's gradients
 	count     int       // gradients observed this epoch
-	c         []float64
-	epoch     int  // the epoch being observed
-	started   bool // an order is being built
-	havePrev  bool // prevMean holds a full epoch's mean
+	epoch     int       // the epoch being observed
+	started   bool      // an order is being built
+	havePrev  bool      // prevMean holds a full epoch's mean
 	lastOrder []int
 }
 
@@ -259,30 +263,33 @@ func (m *MeanBalance) Observe(t, _, i int, grad []float64) {
 	if !m.started {
 		m.b.reset(d)
 		if len(m.prevMean) != d {
-			m.prevMean, m.curMean, m.c = make([]float64, d), make([]float64, d), make([]float64, d)
+			m.prevMean, m.curMean = make([]float64, d), make([]float64, d)
 			m.havePrev = false
 		}
 		clear(m.curMean)
 		m.started = true
 	}
-	switch {
-	case m.havePrev:
-		for j, v := range grad {
-			m.c[j] = v - m.prevMean[j]
+	// The centre: the stale mean, or in epoch 0 the running mean so far.
+	centre, scale := m.prevMean, 1.0
+	if !m.havePrev {
+		centre = m.curMean
+		if m.count > 0 {
+			scale = 1 / float64(m.count)
+		} else {
+			scale = 0
 		}
-	case m.count > 0:
-		inv := 1 / float64(m.count)
-		for j, v := range grad {
-			m.c[j] = v - m.curMean[j]*inv
-		}
-	default:
-		copy(m.c, grad)
 	}
+	// One pass for <s, c> (c = g - scale·centre, not stored), then one
+	// for s += ε c and the running sum: two passes over four vectors, the
+	// least memory traffic the rule allows.
+	s := m.b.s
+	eps := m.b.signOf(dotDiff(s, grad, centre, scale))
 	for j, v := range grad {
+		s[j] += eps * (v - scale*centre[j])
 		m.curMean[j] += v
 	}
 	m.count++
-	m.b.place(i, m.b.sign(m.c))
+	m.b.place(i, eps)
 }
 
 // PairBalance is the pair balancing of CD-GraB: it needs no mean. In epoch
@@ -291,13 +298,12 @@ func (m *MeanBalance) Observe(t, _, i int, grad []float64) {
 // and b at the back if the sign is +1, the other way round if -1. An odd
 // last gradient is placed by its own sign against the running sum
 // (uncentred). Epoch 0 uses BalanceSettings.Start or a random
-// permutation. It keeps three vectors of length d: O(d) memory. The
+// permutation. It keeps two vectors of length d: O(d) memory. The
 // remarks on Run and missed components of MeanBalance apply.
 type PairBalance struct {
 	b         balancer
 	pending   []float64 // the first gradient of a pair
 	pendingI  int       // its component, -1 if none
-	c         []float64
 	started   bool
 	lastOrder []int
 }
@@ -347,7 +353,7 @@ func (p *PairBalance) Observe(_, _, i int, grad []float64) {
 	if !p.started {
 		p.b.reset(d)
 		if len(p.pending) != d {
-			p.pending, p.c = make([]float64, d), make([]float64, d)
+			p.pending = make([]float64, d)
 		}
 		p.pendingI = -1
 		p.started = true
@@ -357,11 +363,14 @@ func (p *PairBalance) Observe(_, _, i int, grad []float64) {
 		p.pendingI = i
 		return
 	}
+	// Fused: <s, pending - g>, then s += ε (pending - g).
+	s := p.b.s
+	eps := p.b.signOf(dotDiff(s, p.pending, grad, 1))
 	for j, v := range grad {
-		p.c[j] = p.pending[j] - v
+		s[j] += eps * (p.pending[j] - v)
 	}
 	a, b := p.pendingI, i
-	if p.b.sign(p.c) < 0 {
+	if eps < 0 {
 		a, b = b, a
 	}
 	p.b.place(a, 1)
@@ -463,4 +472,23 @@ func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 	}
 	p.flush()
 	return p.b.finish(dst), nil
+}
+
+// dotDiff returns <s, a - scale·b> with four partial sums, which lets the
+// processor overlap the additions (a single running sum waits for each
+// one); the grouping is fixed, so the result is reproducible.
+func dotDiff(s, a, b []float64, scale float64) float64 {
+	var s0, s1, s2, s3 float64
+	n := len(a)
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		s0 += s[j] * (a[j] - scale*b[j])
+		s1 += s[j+1] * (a[j+1] - scale*b[j+1])
+		s2 += s[j+2] * (a[j+2] - scale*b[j+2])
+		s3 += s[j+3] * (a[j+3] - scale*b[j+3])
+	}
+	for ; j < n; j++ {
+		s0 += s[j] * (a[j] - scale*b[j])
+	}
+	return (s0 + s1) + (s2 + s3)
 }
