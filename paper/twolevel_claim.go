@@ -28,6 +28,9 @@ func init() {
 			"clearly outperforms simple shuffling\".",
 		Run: runTwoLevelClaim,
 	})
+	// Beyond the paper, after its claims.
+	register(scalableClaim)
+	register(scalableTrainingClaim)
 }
 
 // TwoLevelScale returns the protocol of the two-level claim at a scale:

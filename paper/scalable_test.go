@@ -1,0 +1,112 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestBalance1D pins σ*² of the orders the online methods chose in each
+// epoch on the 1-D example of Section 4.1 (σ = 1, seed 1). The values
+// were measured with this code, not taken from a paper; the gradients are
+// x ± 1, so every σ*² is the square of an integer prefix sum and the
+// values are exact up to rounding (tolerance 1e-9 relative). What they
+// show: greedy finds σ*² = σ² = 1 in every epoch; mean balance from the
+// sorted start (σ*² = n²/4) needs epochs to undo it, dividing σ*² by 4 per
+// epoch once under way; from a random start mean balance reaches 1 in 3-4
+// epochs, and pair balance comes close (4 at n = 64); RR stays near n.
+func TestBalance1D(t *testing.T) {
+	want := map[int]map[string][]float64{
+		8: {
+			"RR":                          {1, 4, 4, 4},
+			"greedy":                      {1, 1, 1, 1},
+			"mean balance (sorted start)": {16, 16, 4, 1},
+			"mean balance (random start)": {1, 1, 1, 1},
+			"pair balance (random start)": {1, 1, 1, 1},
+		},
+		64: {
+			"RR":                          {81, 49, 25, 64},
+			"greedy":                      {1, 1, 1, 1},
+			"mean balance (sorted start)": {1024, 1024, 256, 64},
+			"mean balance (random start)": {25, 9, 4, 1},
+			"pair balance (random start)": {25, 9, 4, 4},
+		},
+	}
+	rows, err := RunBalance1D([]int{8, 64}, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2*len(Balance1DMethods) {
+		t.Fatalf("%d rows, want %d", len(rows), 2*len(Balance1DMethods))
+	}
+	for _, r := range rows {
+		w := want[r.N][r.Method]
+		if len(r.SigmaStar2) != len(w) {
+			t.Fatalf("n = %d, %s: %d epochs, want %d", r.N, r.Method, len(r.SigmaStar2), len(w))
+		}
+		for e, v := range r.SigmaStar2 {
+			if math.Abs(v-w[e]) > 1e-9*w[e] {
+				t.Errorf("n = %d, %s: σ*² %v, pinned %v", r.N, r.Method, r.SigmaStar2, w)
+				break
+			}
+		}
+	}
+}
+
+func TestScalableSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads MNIST and computes gradient matrices")
+	}
+	c := ScalableScale(Smoke)
+	res, err := RunScalable(context.Background(), c, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 + len(c.Snapshots); len(res.Matrices) != want {
+		t.Fatalf("%d matrices, want %d", len(res.Matrices), want)
+	}
+	for _, m := range res.Matrices {
+		if m.Methods[0].Ratio != 1 || !strings.HasPrefix(m.Methods[0].Name, "greedy") {
+			t.Errorf("%s: first method %+v, want the exact greedy with ratio 1", m.Name, m.Methods[0])
+		}
+		for _, meth := range m.Methods {
+			if !(meth.SigmaStar2 > 0) || !(meth.Seconds >= 0) || meth.Bytes <= 0 {
+				t.Errorf("%s, %s: %+v", m.Name, meth.Name, meth)
+			}
+		}
+		// On structured gradients random orders are worse than greedy.
+		if rr := m.Methods[len(m.Methods)-1]; !(rr.Ratio > 1) {
+			t.Errorf("%s: random orders at %.3g × greedy's σ*²", m.Name, rr.Ratio)
+		}
+	}
+	out, err := ScalableOutcome(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Charts) != len(c.Snapshots)+1 {
+		t.Errorf("%d charts, want %d", len(out.Charts), len(c.Snapshots)+1)
+	}
+}
+
+func TestScalableTrainingConfig(t *testing.T) {
+	c := ScalableTrainingScale(Default)
+	if !slices.Equal(c.orders(), ScalableTrainingOrders) {
+		t.Errorf("orders %v", c.orders())
+	}
+	bad := c
+	bad.Orders = []string{"greedy", "RR"}
+	bad.fill()
+	if bad.validate() == nil {
+		t.Error("orders without RR first: no error")
+	}
+	bad.Orders = []string{"RR", "magic"}
+	if bad.validate() == nil {
+		t.Error("unknown order: no error")
+	}
+}
