@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
@@ -135,23 +133,9 @@ func (m *CNN) Init(w []float64, seed uint64) {
 // NewWorkspace implements Net. Like the MLP's, it splits a batch between
 // two goroutines in a fixed way.
 func (m *CNN) NewWorkspace(maxBatch int) Workspace {
-	if maxBatch < 1 {
-		panic("nn: workspace for an empty batch")
-	}
-	ws := &cnnWorkspace{m: m, max: maxBatch, w32: make([]float32, m.n)}
-	shards := 1
-	if maxBatch >= 2*cnnMinShard {
-		shards = 2
-	}
-	// Batches below 2·cnnMinShard run on the first shard alone, so it
-	// must hold them.
-	per := (maxBatch + shards - 1) / shards
-	for s := range shards {
-		size := per
-		if s == 0 {
-			size = max(per, min(maxBatch, 2*cnnMinShard-1))
-		}
-		ws.shards = append(ws.shards, m.newShard(size))
+	ws := &cnnWorkspace{m: m, sharded: newSharded(m, maxBatch, cnnMinShard)}
+	for k := range ws.shards {
+		ws.shard = append(ws.shard, m.newShard(ws.capacity(k)))
 	}
 	return ws
 }
@@ -160,10 +144,9 @@ func (m *CNN) NewWorkspace(maxBatch int) Workspace {
 const cnnMinShard = 4
 
 type cnnWorkspace struct {
-	m      *CNN
-	max    int
-	w32    []float32
-	shards []*cnnShard
+	sharded
+	m     *CNN
+	shard []*cnnShard
 }
 
 // cnnShard holds the buffers of one goroutine.
@@ -179,8 +162,6 @@ type cnnShard struct {
 	dz1        []float32
 	g32        []float32
 	head       *mlpShard
-	loss       float64
-	correct    int
 }
 
 func (m *CNN) newShard(batch int) *cnnShard {
@@ -354,81 +335,16 @@ func (m *CNN) forwardBackward(sh *cnnShard, w []float32, x []float32, y []uint8,
 	return loss, correct
 }
 
-func (ws *cnnWorkspace) check(w []float64, x []float32, y []uint8) int {
-	d := ws.m.InDim()
-	if len(w) != ws.m.n || len(x)%d != 0 {
-		panic("nn: wrong parameter or input length")
-	}
-	b := len(x) / d
-	if b > ws.max || b == 0 || (y != nil && len(y) != b) {
-		panic("nn: batch size does not match the labels or exceeds the workspace")
-	}
-	for _, l := range y {
-		if int(l) >= ws.m.Classes() {
-			panic("nn: label out of range")
-		}
-	}
-	for i, v := range w {
-		ws.w32[i] = float32(v)
-	}
-	return b
-}
-
-func (ws *cnnWorkspace) split(s, b int) (lo, hi int) {
-	k := len(ws.shards)
-	if b < 2*cnnMinShard {
-		k = 1
-	}
-	if s >= k {
-		return 0, 0
-	}
-	per := (b + k - 1) / k
-	return min(s*per, b), min((s+1)*per, b)
-}
-
 func (ws *cnnWorkspace) eval(grad, w []float64, x []float32, y []uint8) (float64, int) {
-	b := ws.check(w, x, y)
-	if grad != nil && len(grad) != ws.m.n {
-		panic("nn: wrong gradient length")
-	}
+	b := ws.begin(grad, w, x, y)
 	d := ws.m.InDim()
-	var wg sync.WaitGroup
-	for s, sh := range ws.shards {
-		lo, hi := ws.split(s, b)
-		sh.loss, sh.correct = 0, 0
-		if lo == hi {
-			continue
-		}
-		run := func() {
-			sh.loss, sh.correct = ws.m.forwardBackward(sh, ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
-		}
-		if s == 0 || runtime.GOMAXPROCS(0) == 1 {
-			run()
-			continue
-		}
-		wg.Add(1)
-		go func() { defer wg.Done(); run() }()
+	loss, correct := ws.run(b, func(k, lo, hi int) (float64, int) {
+		return ws.m.forwardBackward(ws.shard[k], ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
+	})
+	if grad != nil {
+		ws.sumGrads(grad, b, func(k int) []float32 { return ws.shard[k].g32 })
 	}
-	wg.Wait()
-	var loss float64
-	correct := 0
-	first := true
-	for s, sh := range ws.shards {
-		loss += sh.loss
-		correct += sh.correct
-		if lo, hi := ws.split(s, b); grad == nil || lo == hi {
-			continue
-		}
-		for i, v := range sh.g32 {
-			if first {
-				grad[i] = float64(v)
-			} else {
-				grad[i] += float64(v)
-			}
-		}
-		first = false
-	}
-	return loss / float64(b), correct
+	return loss, correct
 }
 
 // LossGrad implements Workspace.
@@ -444,9 +360,9 @@ func (ws *cnnWorkspace) Score(w []float64, x []float32, y []uint8) (float64, int
 
 // Predict implements Workspace.
 func (ws *cnnWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
-	b := ws.check(w, x, nil)
+	b := ws.begin(nil, w, x, nil)
 	dst = append(dst[:0], make([]uint8, b)...)
-	m, sh := ws.m, ws.shards[0]
+	m, sh := ws.m, ws.shard[0]
 	d := m.InDim()
 	per := len(sh.feat) / m.flat
 	k := m.Classes()

@@ -5,6 +5,7 @@
 package nn
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -114,22 +115,7 @@ func TestCNNGradient(t *testing.T) {
 		if ref := refCNNLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
 			t.Errorf("%+v: loss %v, reference %v", c, loss, ref)
 		}
-		scale := 0.0
-		for _, v := range g {
-			scale = math.Max(scale, math.Abs(v))
-		}
-		const h = 1e-6
-		wp := slices.Clone(w)
-		for i := range w {
-			wp[i] = w[i] + h
-			fp := refCNNLoss(m, wp, x, y)
-			wp[i] = w[i] - h
-			fm := refCNNLoss(m, wp, x, y)
-			wp[i] = w[i]
-			if fd := (fp - fm) / (2 * h); math.Abs(fd-g[i]) > 1e-4*scale {
-				t.Errorf("%+v: ∂f/∂w[%d] = %.6g, finite difference %.6g", c, i, g[i], fd)
-			}
-		}
+		checkFD(t, fmt.Sprintf("%+v", c), w, g, func(w []float64) float64 { return refCNNLoss(m, w, x, y) })
 	}
 }
 

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
@@ -110,25 +108,9 @@ func (m *MLP) Init(w []float64, seed uint64) {
 // GOMAXPROCS goroutines in a fixed way and sums their gradients in a fixed
 // order, so its results do not depend on the number of cores.
 func (m *MLP) NewWorkspace(maxBatch int) Workspace {
-	if maxBatch < 1 {
-		panic("nn: workspace for an empty batch")
-	}
-	ws := &mlpWorkspace{m: m, max: maxBatch, w32: make([]float32, m.n)}
-	// Halves of at least minShard examples: below that a goroutine costs
-	// more than it saves.
-	shards := 1
-	if maxBatch >= 2*minShard {
-		shards = 2
-	}
-	// Batches below 2·minShard run on the first shard alone, so it must
-	// hold them.
-	per := (maxBatch + shards - 1) / shards
-	for s := range shards {
-		size := per
-		if s == 0 {
-			size = max(per, min(maxBatch, 2*minShard-1))
-		}
-		ws.shards = append(ws.shards, newMLPShard(m, size))
+	ws := &mlpWorkspace{m: m, sharded: newSharded(m, maxBatch, minShard)}
+	for k := range ws.shards {
+		ws.shard = append(ws.shard, newMLPShard(m, ws.capacity(k)))
 	}
 	return ws
 }
@@ -137,20 +119,17 @@ func (m *MLP) NewWorkspace(maxBatch int) Workspace {
 const minShard = 16
 
 type mlpWorkspace struct {
-	m      *MLP
-	max    int
-	w32    []float32
-	shards []*mlpShard
+	sharded
+	m     *MLP
+	shard []*mlpShard
 }
 
 // mlpShard holds the buffers of one goroutine.
 type mlpShard struct {
-	z       [][]float32 // z[l]: batch × sizes[l+1] pre-activations (logits last)
-	a       [][]float32 // a[l]: activations, a[0] unused (the input)
-	g32     []float32   // gradient
-	dt      []float32   // a transposed delta
-	loss    float64
-	correct int
+	z   [][]float32 // z[l]: batch × sizes[l+1] pre-activations (logits last)
+	a   [][]float32 // a[l]: activations, a[0] unused (the input)
+	g32 []float32   // gradient
+	dt  []float32   // a transposed delta
 }
 
 func newMLPShard(m *MLP, batch int) *mlpShard {
@@ -163,34 +142,6 @@ func newMLPShard(m *MLP, batch int) *mlpShard {
 	}
 	s.dt = make([]float32, batch*widest)
 	return s
-}
-
-func (ws *mlpWorkspace) check(w []float64, x []float32, y []uint8) int {
-	d := ws.m.sizes[0]
-	if len(w) != ws.m.n || len(x)%d != 0 {
-		panic("nn: wrong parameter or input length")
-	}
-	b := len(x) / d
-	if b > ws.max || b == 0 || (y != nil && len(y) != b) {
-		panic("nn: batch size does not match the labels or exceeds the workspace")
-	}
-	for i, v := range w {
-		ws.w32[i] = float32(v)
-	}
-	return b
-}
-
-// split returns the examples [lo, hi) of shard s of a batch of b.
-func (ws *mlpWorkspace) split(s, b int) (lo, hi int) {
-	k := len(ws.shards)
-	if b < 2*minShard {
-		k = 1
-	}
-	if s >= k {
-		return 0, 0
-	}
-	per := (b + k - 1) / k
-	return min(s*per, b), min((s+1)*per, b)
 }
 
 // LossGrad implements Workspace.
@@ -207,58 +158,15 @@ func (ws *mlpWorkspace) Score(w []float64, x []float32, y []uint8) (loss float64
 // eval returns the mean loss and the number of correct predictions and,
 // if grad is not nil, stores the gradient of the mean loss in grad.
 func (ws *mlpWorkspace) eval(grad, w []float64, x []float32, y []uint8) (float64, int) {
-	b := ws.check(w, x, y)
-	if grad != nil && len(grad) != ws.m.n {
-		panic("nn: wrong gradient length")
-	}
-	for _, l := range y {
-		if int(l) >= ws.m.Classes() {
-			panic("nn: label out of range")
-		}
-	}
+	b := ws.begin(grad, w, x, y)
 	d := ws.m.sizes[0]
-	var wg sync.WaitGroup
-	for s, sh := range ws.shards {
-		lo, hi := ws.split(s, b)
-		sh.loss, sh.correct = 0, 0
-		if lo == hi {
-			continue
-		}
-		run := func() {
-			sh.loss, sh.correct = ws.m.forwardBackward(sh, ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
-		}
-		if s == 0 || runtime.GOMAXPROCS(0) == 1 {
-			run()
-			continue
-		}
-		wg.Add(1)
-		go func() { defer wg.Done(); run() }()
-	}
-	wg.Wait()
-	var loss float64
-	correct := 0
-	for _, sh := range ws.shards {
-		loss += sh.loss
-		correct += sh.correct
-	}
+	loss, correct := ws.run(b, func(k, lo, hi int) (float64, int) {
+		return ws.m.forwardBackward(ws.shard[k], ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
+	})
 	if grad != nil {
-		first := true
-		for s, sh := range ws.shards {
-			lo, hi := ws.split(s, b)
-			if lo == hi {
-				continue
-			}
-			for i, v := range sh.g32 {
-				if first {
-					grad[i] = float64(v)
-				} else {
-					grad[i] += float64(v)
-				}
-			}
-			first = false
-		}
+		ws.sumGrads(grad, b, func(k int) []float32 { return ws.shard[k].g32 })
 	}
-	return loss / float64(b), correct
+	return loss, correct
 }
 
 // forwardBackward evaluates the examples x, labels y, a part of a batch
@@ -349,10 +257,10 @@ func (m *MLP) forwardBackward(sh *mlpShard, w []float32, x []float32, y []uint8,
 
 // Predict implements Workspace.
 func (ws *mlpWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
-	b := ws.check(w, x, nil)
+	b := ws.begin(nil, w, x, nil)
 	dst = append(dst[:0], make([]uint8, b)...)
 	m := ws.m
-	sh := ws.shards[0]
+	sh := ws.shard[0]
 	d := m.sizes[0]
 	for lo := 0; lo < b; lo += len(sh.z[0]) / m.sizes[1] {
 		hi := min(b, lo+len(sh.z[0])/m.sizes[1])

@@ -5,6 +5,7 @@
 package nn
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -92,21 +93,29 @@ func TestMLPGradient(t *testing.T) {
 		if ref := refLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
 			t.Errorf("sizes %v: loss %v, reference %v", sizes, loss, ref)
 		}
-		scale := 0.0
-		for _, v := range g {
-			scale = math.Max(scale, math.Abs(v))
-		}
-		const h = 1e-6
-		wp := slices.Clone(w)
-		for i := range w {
-			wp[i] = w[i] + h
-			fp := refLoss(m, wp, x, y)
-			wp[i] = w[i] - h
-			fm := refLoss(m, wp, x, y)
-			wp[i] = w[i]
-			if fd := (fp - fm) / (2 * h); math.Abs(fd-g[i]) > 1e-4*scale {
-				t.Errorf("sizes %v: ∂f/∂w[%d] = %.6g, finite difference %.6g", sizes, i, g[i], fd)
-			}
+		checkFD(t, fmt.Sprint(sizes), w, g, func(w []float64) float64 { return refLoss(m, w, x, y) })
+	}
+}
+
+// checkFD compares g with central differences of the float64 reference
+// loss at w, h = 1e-6, tolerance 1e-4 of the largest entry of g (see
+// TestMLPGradient).
+func checkFD(t *testing.T, name string, w, g []float64, loss func([]float64) float64) {
+	t.Helper()
+	scale := 0.0
+	for _, v := range g {
+		scale = math.Max(scale, math.Abs(v))
+	}
+	const h = 1e-6
+	wp := slices.Clone(w)
+	for i := range w {
+		wp[i] = w[i] + h
+		fp := loss(wp)
+		wp[i] = w[i] - h
+		fm := loss(wp)
+		wp[i] = w[i]
+		if fd := (fp - fm) / (2 * h); math.Abs(fd-g[i]) > 1e-4*scale {
+			t.Errorf("%s: ∂f/∂w[%d] = %.6g, finite difference %.6g", name, i, g[i], fd)
 		}
 	}
 }
