@@ -141,34 +141,6 @@ func TestStaleAndSketchedGreedyInRun(t *testing.T) {
 	}
 }
 
-func TestDiscrepancy(t *testing.T) {
-	// Rows 1, -1, 3, -3 (mean 0) in order: prefix sums 1, 0, 3, 0.
-	g := mat.NewDense(4, 1, []float64{1, -1, 3, -3})
-	h, err := Discrepancy(g, []int{0, 1, 2, 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(h.Phi2, []float64{1, 0, 9, 0}) || !slices.Equal(h.Inf, []float64{1, 0, 3, 0}) || h.SigmaStar2 != 9 || h.MaxInf != 3 {
-		t.Errorf("report %+v", h)
-	}
-	// The 2-norm curve is Phi2's.
-	g = lowRank(20, 6, 2, 0.3, 5)
-	r := rand.New(rand.NewPCG(1, 1)).Perm(20)
-	h, _ = Discrepancy(g, r)
-	phi, _ := Phi2(nil, g, r)
-	for k := range phi {
-		if math.Abs(phi[k]-h.Phi2[k]) > 1e-12*(1+phi[k]) {
-			t.Fatalf("φ²[%d] = %v, Phi2 %v", k, h.Phi2[k], phi[k])
-		}
-	}
-	if _, err := Discrepancy(g, nil); err == nil {
-		t.Error("empty order: no error")
-	}
-	if _, err := Discrepancy(g, []int{20}); err == nil {
-		t.Error("index 20 of 20 rows: no error")
-	}
-}
-
 func FuzzSketchedGreedy(f *testing.F) {
 	f.Add(uint8(10), uint8(5), uint8(3), uint64(1))
 	f.Fuzz(func(t *testing.T, n8, d8, k8 uint8, seed uint64) {
