@@ -193,8 +193,11 @@ func (b *balancer) finish(dst []int) []int {
 // MeanBalance is GraB's online mean balancing. In epoch t it centres each
 // gradient it observes on the mean gradient of epoch t-1 (in epoch 0, on
 // the mean of the gradients observed so far in that epoch, 0 for the
-// first), signs it against the running sum and places it (see the
-// package's balancing comment); the order of epoch t+1 is the result.
+// first), gives the centred gradient c a sign ε by BalanceSettings.Rule
+// against the running sum s (deterministic: ε = +1 if <s, c> ≤ 0), adds
+// ε c to s, and places the component at the front of the next order in
+// visit order if ε = +1, at its back in reverse visit order if ε = -1;
+// the order of epoch t+1 is the result.
 // Epoch 0 uses BalanceSettings.Start or a random permutation. It keeps
 // three vectors of length d: O(d) memory.
 //
@@ -424,8 +427,8 @@ func (f *FlipFlop) Order(dst []int, e Epoch) ([]int, error) {
 // start (nil: 0, 1, ..., N-1), centring every row on the exact mean of the
 // rows (offline, the mean is known), and returns it. Repeated calls, each
 // starting from the previous result, are balancing over several epochs on
-// a fixed gradient matrix. It returns an error if start is not a
-// permutation of the rows.
+// a fixed gradient matrix; dst may be start. It returns an error if
+// start is not a permutation of the rows.
 func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
 	n, d := grads.Dims()
 	s.Start = nil
