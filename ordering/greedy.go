@@ -84,6 +84,99 @@ func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
 	return append(dst[:0], g.order...), nil
 }
 
+// StaleGreedy is Algorithm 2 on stale gradients, with no extra pass: the
+// order of epoch t+1 is chosen from the gradients the steps of epoch t
+// computed (each at the iterate of its step), which Run shows it through
+// Observe; a component the epoch did not visit keeps its last gradient.
+// In epoch 0, with nothing observed yet, it queries the oracle at x_0 like
+// Greedy (one extra pass, once). With Every = k > 1 it recomputes the
+// order every k epochs from the latest gradients.
+//
+// It keeps one N×d matrix of gradients, which the selection centres in
+// place; the rows the following epochs do not overwrite get the mean back
+// before the next selection (exact up to one rounding). So it needs
+// O(N d + N²) memory, as Greedy does, and no oracle queries after epoch 0.
+//
+// Use it without Settings.BatchSize batching over a BatchGradienter (then
+// no component gradients are computed). A StaleGreedy is not safe for
+// concurrent use.
+type StaleGreedy struct {
+	// Every is the number of epochs an order is kept. Default 1.
+	Every int
+
+	grads   *mat.Dense
+	fresh   []bool // row i observed since the last selection
+	centred bool   // the last selection centred the rows not fresh
+	order   []int
+	sel     greedySelector
+}
+
+var (
+	_ Orderer  = (*StaleGreedy)(nil)
+	_ Observer = (*StaleGreedy)(nil)
+)
+
+// Order implements Orderer. It returns an error if Every is negative or a
+// gradient is not finite. It panics if e.Oracle is nil.
+func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
+	every := s.Every
+	if every == 0 {
+		every = 1
+	}
+	if every < 0 {
+		return dst, fmt.Errorf("ordering: %w: stale greedy Every = %d, want >= 1", ErrSetting, s.Every)
+	}
+	if e.Oracle == nil {
+		panic("ordering: stale greedy order without an oracle")
+	}
+	p := e.Oracle.Problem()
+	n, d := p.Len(), p.Dim()
+	if r, c := dimsOr0(s.grads); r != n || c != d {
+		s.grads = mat.NewDense(n, d, nil)
+		OracleGrads(s.grads, e.Oracle, e.X)
+		s.fresh = make([]bool, n)
+		s.centred = false
+		s.order = s.order[:0]
+	}
+	if len(s.order) == n && e.T%every != 0 {
+		return append(dst[:0], s.order...), nil
+	}
+	raw := s.grads.RawMatrix()
+	for i := 0; i < n; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
+		if s.centred && !s.fresh[i] {
+			// Still centred on the last selection's mean: restore.
+			for j, m := range s.sel.mean {
+				row[j] += m
+			}
+		}
+		s.fresh[i] = true
+	}
+	s.centred = false
+	for i := 0; i < n; i++ {
+		if !isFinite(raw.Data[i*raw.Stride : i*raw.Stride+d]) {
+			s.order = s.order[:0]
+			return dst, fmt.Errorf("ordering: %w: stored gradient of component %d at epoch %d", ErrNaN, i, e.T)
+		}
+	}
+	s.order = s.sel.order(s.order, s.grads, true)
+	s.centred = true
+	clear(s.fresh)
+	return append(dst[:0], s.order...), nil
+}
+
+// Observe implements Observer: it stores the gradient of component i.
+func (s *StaleGreedy) Observe(_, _, i int, grad []float64) {
+	if s.grads == nil {
+		return
+	}
+	if r, c := s.grads.Dims(); i < 0 || i >= r || len(grad) != c {
+		return
+	}
+	copy(s.grads.RawRowView(i), grad)
+	s.fresh[i] = true
+}
+
 // GreedyOrder stores in dst, resized as needed, the order Algorithm 2
 // chooses for the component gradients in the rows of grads, and returns
 // it. With u_i the rows centred on their mean and c the sum of the u's

@@ -379,3 +379,138 @@ func ExampleGreedyOrder() {
 	// [0 2 1 3] [1 0 1 0]
 	// σ*² = 1
 }
+
+// curved is f_i(x) = Σ_j (w_ij x_j²/2 - b_ij x_j) with w_ij in [0.5, 1.5]:
+// the centred gradients (w_i - w̄)∘x - (b_i - b̄) change with x, so stale
+// and fresh gradients give different greedy orders.
+type curved struct{ w, b *mat.Dense }
+
+func newCurved(n, d int, seed uint64) curved {
+	rnd := rand.New(rand.NewPCG(seed, 11))
+	c := curved{mat.NewDense(n, d, nil), mat.NewDense(n, d, nil)}
+	for i := range n {
+		for j := range d {
+			c.w.Set(i, j, 0.5+rnd.Float64())
+			c.b.Set(i, j, rnd.NormFloat64())
+		}
+	}
+	return c
+}
+
+func (c curved) Len() int { r, _ := c.w.Dims(); return r }
+func (c curved) Dim() int { _, d := c.w.Dims(); return d }
+func (c curved) CompFunc(i int, x []float64) float64 {
+	var s float64
+	for j, v := range x {
+		s += c.w.At(i, j)*v*v/2 - c.b.At(i, j)*v
+	}
+	return s
+}
+func (c curved) CompGrad(g []float64, i int, x []float64) {
+	for j, v := range x {
+		g[j] = c.w.At(i, j)*v - c.b.At(i, j)
+	}
+}
+
+// staleWatch passes every observed gradient on to a StaleGreedy and keeps
+// a copy of the latest gradient of each component.
+type staleWatch struct {
+	*StaleGreedy
+	seen   *mat.Dense
+	epochs []*mat.Dense // seen at the end of each epoch
+	last   int
+}
+
+func (w *staleWatch) Order(dst []int, e Epoch) ([]int, error) {
+	if e.T > 0 {
+		w.epochs = append(w.epochs, mat.DenseCopyOf(w.seen))
+	}
+	return w.StaleGreedy.Order(dst, e)
+}
+
+func (w *staleWatch) Observe(t, pos, i int, g []float64) {
+	w.StaleGreedy.Observe(t, pos, i, g)
+	copy(w.seen.RawRowView(i), g)
+}
+
+// TestStaleGreedy checks that StaleGreedy's order of epoch t+1 is the
+// greedy order of the gradients observed in epoch t (and of the latest
+// observed ones when it recomputes only every 2 epochs), and that of epoch
+// 0 is the greedy order at x_0.
+func TestStaleGreedy(t *testing.T) {
+	const n, d = 20, 6
+	p := newCurved(n, d, 1)
+	x0 := make([]float64, d)
+	for j := range x0 {
+		x0[j] = 3
+	}
+	for _, every := range []int{1, 2} {
+		w := &staleWatch{StaleGreedy: &StaleGreedy{Every: every}, seen: mat.NewDense(n, d, nil)}
+		h := &History{KeepOrder: true}
+		if _, err := Run(p, x0, w, &Settings{Epochs: 5, Step: Constant(0.05), Recorder: h, SkipEval: true}); err != nil {
+			t.Fatal(err)
+		}
+		want := GreedyOrder(nil, ComponentGrads(nil, p, x0))
+		fresh := 0
+		for e, r := range h.Records[1:] {
+			if e > 0 && e%every == 0 {
+				want = GreedyOrder(nil, w.epochs[e-1])
+				fresh = e
+			}
+			if !slices.Equal(r.Order, want) {
+				t.Errorf("every %d, epoch %d: order %v, want the greedy order of epoch %d's gradients %v", every, e, r.Order, fresh-1, want)
+			}
+		}
+	}
+	// The orders differ from those at x_t: stale gradients matter here.
+	g := &Greedy{}
+	h := &History{KeepOrder: true}
+	if _, err := Run(p, x0, g, &Settings{Epochs: 3, Step: Constant(0.05), Recorder: h, SkipEval: true}); err != nil {
+		t.Fatal(err)
+	}
+	ws := &staleWatch{StaleGreedy: &StaleGreedy{}, seen: mat.NewDense(n, d, nil)}
+	hs := &History{KeepOrder: true}
+	if _, err := Run(p, x0, ws, &Settings{Epochs: 3, Step: Constant(0.05), Recorder: hs, SkipEval: true}); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(h.Records[3].Order, hs.Records[3].Order) {
+		t.Error("stale and fresh greedy agree in epoch 2: the test problem does not tell them apart")
+	}
+}
+
+// TestStaleGreedyPartial checks that components an epoch does not visit
+// keep their last gradient: after the in-place centring of the selection,
+// their rows get the mean back.
+func TestStaleGreedyPartial(t *testing.T) {
+	const n, d = 12, 4
+	p := newCurved(n, d, 2)
+	x0 := []float64{1, -1, 2, 0.5}
+	o := NewOracle(p, nil, nil)
+	s := &StaleGreedy{}
+	if _, err := s.Order(nil, Epoch{T: 0, X: x0, Oracle: o}); err != nil {
+		t.Fatal(err)
+	}
+	g := ComponentGrads(nil, p, x0)
+	x1 := []float64{0, 1, -2, 3}
+	g1 := make([]float64, d)
+	for _, i := range []int{0, 3, 4, 9} {
+		p.CompGrad(g1, i, x1)
+		s.Observe(0, 0, i, g1)
+		g.SetRow(i, g1)
+	}
+	got, err := s.Order(nil, Epoch{T: 1, X: x1, Oracle: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := GreedyOrder(nil, g); !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	// An epoch that observes nothing: every row gets the mean back.
+	again, err := s.Order(nil, Epoch{T: 2, X: x1, Oracle: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again, got) {
+		t.Errorf("order %v after an epoch with no observations, want %v", again, got)
+	}
+}
