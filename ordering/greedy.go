@@ -50,12 +50,9 @@ var _ Orderer = (*Greedy)(nil)
 // Order implements Orderer. It returns an error if Every is negative or
 // if an oracle gradient is not finite. It panics if e.Oracle is nil.
 func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
-	every := g.Every
-	if every == 0 {
-		every = 1
-	}
-	if every < 0 {
-		return dst, fmt.Errorf("ordering: %w: greedy Every = %d, want >= 1", ErrSetting, g.Every)
+	every, err := everyOf("greedy", g.Every)
+	if err != nil {
+		return dst, err
 	}
 	if e.Oracle == nil {
 		panic("ordering: greedy order without an oracle")
@@ -104,11 +101,8 @@ type StaleGreedy struct {
 	// Every is the number of epochs an order is kept. Default 1.
 	Every int
 
-	grads   *mat.Dense
-	fresh   []bool // row i observed since the last selection
-	centred bool   // the last selection centred the rows not fresh
-	order   []int
-	sel     greedySelector
+	rows  staleRows
+	order []int
 }
 
 var (
@@ -119,33 +113,93 @@ var (
 // Order implements Orderer. It returns an error if Every is negative or a
 // gradient is not finite. It panics if e.Oracle is nil.
 func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
-	every := s.Every
-	if every == 0 {
-		every = 1
-	}
-	if every < 0 {
-		return dst, fmt.Errorf("ordering: %w: stale greedy Every = %d, want >= 1", ErrSetting, s.Every)
+	every, err := everyOf("stale greedy", s.Every)
+	if err != nil {
+		return dst, err
 	}
 	if e.Oracle == nil {
 		panic("ordering: stale greedy order without an oracle")
 	}
 	p := e.Oracle.Problem()
 	n, d := p.Len(), p.Dim()
-	if r, c := dimsOr0(s.grads); r != n || c != d {
-		s.grads = mat.NewDense(n, d, nil)
-		OracleGrads(s.grads, e.Oracle, e.X)
-		s.fresh = make([]bool, n)
-		s.centred = false
+	if s.rows.resize(n, d) {
+		OracleGrads(s.rows.m, e.Oracle, e.X)
 		s.order = s.order[:0]
 	}
 	if len(s.order) == n && e.T%every != 0 {
 		return append(dst[:0], s.order...), nil
 	}
-	raw := s.grads.RawMatrix()
+	var bad int
+	if s.order, bad = s.rows.order(s.order); bad >= 0 {
+		return dst, fmt.Errorf("ordering: %w: stored gradient of component %d at epoch %d", ErrNaN, bad, e.T)
+	}
+	return append(dst[:0], s.order...), nil
+}
+
+// Observe implements Observer: it stores the gradient of component i.
+func (s *StaleGreedy) Observe(_, _, i int, grad []float64) {
+	if row := s.rows.row(i, len(grad)); row != nil {
+		copy(row, grad)
+	}
+}
+
+// everyOf returns Every with its default, 1, or an error if it is
+// negative.
+func everyOf(name string, every int) (int, error) {
+	switch {
+	case every == 0:
+		return 1, nil
+	case every < 0:
+		return 0, fmt.Errorf("ordering: %w: %s Every = %d, want >= 1", ErrSetting, name, every)
+	}
+	return every, nil
+}
+
+// staleRows holds the latest vector (gradient or sketch) of each of N
+// components for the stale orders, and chooses Algorithm 2's order of
+// them. The selection centres the matrix in place, to need no second
+// copy; rows not written again before the next selection get the mean
+// back then (exact up to one rounding).
+type staleRows struct {
+	m       *mat.Dense
+	fresh   []bool // row i written since the last selection
+	centred bool   // the last selection centred the rows not fresh
+	sel     greedySelector
+}
+
+// resize makes the matrix n×c and reports whether it was reallocated (and
+// so holds zeros).
+func (s *staleRows) resize(n, c int) bool {
+	if r, cc := dimsOr0(s.m); r == n && cc == c {
+		return false
+	}
+	s.m = mat.NewDense(n, c, nil)
+	s.fresh = make([]bool, n)
+	s.centred = false
+	return true
+}
+
+// row returns the row of component i for writing, or nil if there is no
+// matrix, i is out of range or the row's length is not c.
+func (s *staleRows) row(i, c int) []float64 {
+	if s.m == nil {
+		return nil
+	}
+	if r, cc := s.m.Dims(); i < 0 || i >= r || c != cc {
+		return nil
+	}
+	s.fresh[i] = true
+	return s.m.RawRowView(i)
+}
+
+// order returns Algorithm 2's order of the rows in dst, and -1; or dst
+// emptied and the first row that is not finite.
+func (s *staleRows) order(dst []int) ([]int, int) {
+	raw := s.m.RawMatrix()
+	n, c := raw.Rows, raw.Cols
 	for i := 0; i < n; i++ {
-		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
+		row := raw.Data[i*raw.Stride : i*raw.Stride+c]
 		if s.centred && !s.fresh[i] {
-			// Still centred on the last selection's mean: restore.
 			for j, m := range s.sel.mean {
 				row[j] += m
 			}
@@ -154,27 +208,14 @@ func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
 	}
 	s.centred = false
 	for i := 0; i < n; i++ {
-		if !isFinite(raw.Data[i*raw.Stride : i*raw.Stride+d]) {
-			s.order = s.order[:0]
-			return dst, fmt.Errorf("ordering: %w: stored gradient of component %d at epoch %d", ErrNaN, i, e.T)
+		if !isFinite(raw.Data[i*raw.Stride : i*raw.Stride+c]) {
+			return dst[:0], i
 		}
 	}
-	s.order = s.sel.order(s.order, s.grads, true)
+	dst = s.sel.order(dst, s.m, true)
 	s.centred = true
 	clear(s.fresh)
-	return append(dst[:0], s.order...), nil
-}
-
-// Observe implements Observer: it stores the gradient of component i.
-func (s *StaleGreedy) Observe(_, _, i int, grad []float64) {
-	if s.grads == nil {
-		return
-	}
-	if r, c := s.grads.Dims(); i < 0 || i >= r || len(grad) != c {
-		return
-	}
-	copy(s.grads.RawRowView(i), grad)
-	s.fresh[i] = true
+	return dst, -1
 }
 
 // GreedyOrder stores in dst, resized as needed, the order Algorithm 2

@@ -107,13 +107,22 @@ func SketchedGreedyOrder(dst []int, grads *mat.Dense, k int, seed uint64) ([]int
 	return sel.order(dst, sk, true), nil
 }
 
-// SketchedGreedy is Algorithm 2 on sketched gradients: at a recomputation
-// it queries the oracle for every component gradient at x_t, one at a
-// time, and keeps only its CountSketch to K dimensions, so that it needs
-// O(N K + d) memory instead of Greedy's O(N d) and O(N d + N² K) time
-// instead of O(N² d). With Every = k > 1 it recomputes the order every k
-// epochs, as Greedy does. A SketchedGreedy keeps state between epochs and
-// is not safe for concurrent use.
+// SketchedGreedy is Algorithm 2 on sketched gradients. At a
+// recomputation it queries the oracle for every component gradient at
+// x_t, one at a time, and keeps only its CountSketch to K dimensions, so
+// that it needs O(N K + d) memory instead of Greedy's O(N d) and
+// O(N d + N² K) time instead of O(N² d). With Every = k > 1 it recomputes
+// the order every k epochs, as Greedy does.
+//
+// With Stale set it makes no extra pass, like StaleGreedy: it sketches the
+// gradients the steps of each epoch computed, which Run shows it through
+// Observe (O(d) per gradient), and orders the next epoch from them; a
+// component not visited keeps its last sketch. In epoch 0, with nothing
+// observed yet, it queries the oracle at x_0 once. Without Stale, Observe
+// does nothing.
+//
+// A SketchedGreedy keeps state between epochs and is not safe for
+// concurrent use.
 type SketchedGreedy struct {
 	// K is the sketch dimension. It must be positive.
 	K int
@@ -121,60 +130,88 @@ type SketchedGreedy struct {
 	Seed uint64
 	// Every is the number of epochs an order is kept. Default 1.
 	Every int
+	// Stale sketches the gradients of the steps instead of querying the
+	// oracle at x_t. Default false.
+	Stale bool
 
 	sketch *CountSketch
-	sk     *mat.Dense
+	d      int // dimension of the gradients sketched
+	rows   staleRows
 	g      []float64
 	order  []int
-	sel    greedySelector
 }
 
-var _ Orderer = (*SketchedGreedy)(nil)
+var (
+	_ Orderer  = (*SketchedGreedy)(nil)
+	_ Observer = (*SketchedGreedy)(nil)
+)
 
 // Order implements Orderer. It returns an error if K <= 0, Every < 0 or
-// an oracle gradient is not finite. It panics if e.Oracle is nil.
+// a gradient is not finite. It panics if e.Oracle is nil.
 func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
-	every := s.Every
-	if every == 0 {
-		every = 1
+	every, err := everyOf("sketched greedy", s.Every)
+	if err != nil {
+		return dst, err
 	}
-	if every < 0 || s.K <= 0 {
-		return dst, fmt.Errorf("ordering: %w: sketched greedy with K = %d, Every = %d", ErrSetting, s.K, s.Every)
+	if s.K <= 0 {
+		return dst, fmt.Errorf("ordering: %w: sketched greedy with K = %d, want > 0", ErrSetting, s.K)
 	}
 	if e.Oracle == nil {
 		panic("ordering: sketched greedy order without an oracle")
 	}
 	p := e.Oracle.Problem()
 	n, d := p.Len(), p.Dim()
-	if len(s.order) == n && e.T%every != 0 {
-		return append(dst[:0], s.order...), nil
-	}
 	k := min(s.K, d)
-	if s.sketch == nil || len(s.sketch.bucket) != d || s.sketch.k != k {
-		var err error
+	fill := !s.Stale
+	if s.sketch == nil || s.d != d || s.sketch.k != k {
 		if s.sketch, err = NewCountSketch(d, k, s.Seed); err != nil {
 			return dst, err
 		}
+		s.d = d
 		s.g = make([]float64, d)
+		s.rows.m = nil
 	}
-	if r, c := dimsOr0(s.sk); r != n || c != k {
-		s.sk = mat.NewDense(n, k, nil)
+	if s.rows.resize(n, k) {
+		s.order = s.order[:0]
+		fill = true
 	}
-	raw := s.sk.RawMatrix()
-	for i := 0; i < n; i++ {
-		e.Oracle.Grad(s.g, i, e.X)
-		if !isFinite(s.g) {
-			s.order = s.order[:0]
-			return dst, fmt.Errorf("ordering: %w: oracle gradient of component %d at epoch %d", ErrNaN, i, e.T)
-		}
-		if k == d {
-			copy(raw.Data[i*raw.Stride:i*raw.Stride+k], s.g)
-		} else {
-			s.sketch.Apply(raw.Data[i*raw.Stride:i*raw.Stride+k], s.g)
+	if len(s.order) == n && e.T%every != 0 {
+		return append(dst[:0], s.order...), nil
+	}
+	if fill {
+		for i := 0; i < n; i++ {
+			e.Oracle.Grad(s.g, i, e.X)
+			s.put(i, s.g)
 		}
 	}
-	s.order = s.sel.order(s.order, s.sk, true)
+	var bad int
+	if s.order, bad = s.rows.order(s.order); bad >= 0 {
+		return dst, fmt.Errorf("ordering: %w: gradient of component %d at epoch %d (sketched)", ErrNaN, bad, e.T)
+	}
 	return append(dst[:0], s.order...), nil
+}
+
+// put stores the sketch of g as the row of component i; with K >= d, g
+// itself, so that the order is Greedy's.
+func (s *SketchedGreedy) put(i int, g []float64) {
+	row := s.rows.row(i, s.sketch.k)
+	if row == nil {
+		return
+	}
+	if s.sketch.k == s.d {
+		copy(row, g)
+		return
+	}
+	s.sketch.Apply(row, g)
+}
+
+// Observe implements Observer. With Stale set it sketches the gradient of
+// component i into its row; otherwise it does nothing.
+func (s *SketchedGreedy) Observe(_, _, i int, grad []float64) {
+	if !s.Stale || s.sketch == nil || len(grad) != s.d {
+		return
+	}
+	s.put(i, grad)
 }
 
 // dimsOr0 returns the dimensions of m, or 0, 0 for nil.

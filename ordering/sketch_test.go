@@ -125,7 +125,7 @@ func TestStaleAndSketchedGreedyInRun(t *testing.T) {
 	g := lowRank(40, 30, 3, 0.1, 4)
 	p := linear{g}
 	want := GreedyOrder(nil, g)
-	for _, o := range []Orderer{&StaleGreedy{}, &StaleGreedy{Every: 3}, &SketchedGreedy{K: 64, Seed: 1}} {
+	for _, o := range []Orderer{&StaleGreedy{}, &StaleGreedy{Every: 3}, &SketchedGreedy{K: 64, Seed: 1}, &SketchedGreedy{K: 64, Seed: 1, Stale: true}} {
 		for e, r := range runOrders(t, p, o, 4) {
 			if !slices.Equal(r, want) {
 				t.Errorf("%T epoch %d: %v, want the greedy order of the constant gradients %v", o, e, r, want)
@@ -201,4 +201,42 @@ func ExampleSketchedGreedyOrder() {
 	fmt.Printf("%v σ*² %.4g\n", r, h.SigmaStar2)
 	// Output:
 	// [0 4 1 5 2 6 3 7] σ*² 1
+}
+
+// TestSketchedGreedyStale checks that the stale sketched greedy with
+// K >= d (no sketch) chooses StaleGreedy's orders from the same observed
+// gradients, on a problem whose centred gradients change with x, and
+// that with K < d it gives permutations, the same in two runs.
+func TestSketchedGreedyStale(t *testing.T) {
+	const n, d = 20, 6
+	p := newCurved(n, d, 1)
+	x0 := make([]float64, d)
+	for j := range x0 {
+		x0[j] = 3
+	}
+	run := func(o Orderer) [][]int {
+		h := &History{KeepOrder: true}
+		if _, err := Run(p, x0, o, &Settings{Epochs: 5, Step: Constant(0.05), Recorder: h, SkipEval: true}); err != nil {
+			t.Fatal(err)
+		}
+		var orders [][]int
+		for _, r := range h.Records[1:] {
+			orders = append(orders, r.Order)
+		}
+		return orders
+	}
+	for _, every := range []int{1, 2} {
+		want := run(&StaleGreedy{Every: every})
+		got := run(&SketchedGreedy{K: d, Stale: true, Every: every})
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("every %d: stale sketched greedy with K = d chose %v, StaleGreedy %v", every, got, want)
+		}
+	}
+	a := run(&SketchedGreedy{K: 3, Seed: 2, Stale: true})
+	b := run(&SketchedGreedy{K: 3, Seed: 2, Stale: true})
+	for e, r := range a {
+		if !isPerm(r, n) || !slices.Equal(r, b[e]) {
+			t.Errorf("K = 3, epoch %d: orders %v and %v, want the same permutation", e, r, b[e])
+		}
+	}
 }
