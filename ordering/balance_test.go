@@ -308,11 +308,11 @@ func oneDSigmas(t *testing.T, n int, method string, epochs int, seed uint64) []f
 // (exact gradients at x_t) finds 1 in every epoch; pair balance from the
 // sorted start divides σ*² by 4 per epoch from the first; mean balance
 // from the sorted start loses one epoch (in epoch 0 it centres on the
-// running mean, so the first half of the sorted start, all +1, is
-// centred near 0)
-// and then divides by 4 per epoch too; from a random start both balances
-// reach 1 to 9 in 3 to 5 epochs, below RR and FlipFlop, which stay of
-// order n. The values for n = 8 and 64 agree with paper.TestBalance1D.
+// running mean, so the first half of the sorted start, all +1, is centred
+// near 0) and then divides by 4 per epoch too; from a random start both
+// balances reach 1 to 9 in 3 to 5 epochs, below RR and FlipFlop, which
+// stay of order n. The values for n = 8 and 64 agree with
+// paper.TestBalance1D.
 func TestBalanceOneD(t *testing.T) {
 	want := map[int]map[string][]float64{
 		8: {
