@@ -37,14 +37,16 @@
 // Algorithm 2 needs an extra pass over the data and O(N d) memory. The
 // package also has the cheaper orders later work proposed, so that all can
 // be compared on the same problems: SketchedGreedy (Algorithm 2 on a
-// CountSketch of the gradients, O(N k) memory), StaleGreedy (on the
-// gradients of the previous epoch's steps, no extra pass), MeanBalance and
+// CountSketch of the gradients, O(N k) memory; with Stale it sketches the
+// steps' gradients and needs no extra pass either), StaleGreedy (on the
+// gradients of the previous epoch's steps, no extra pass, one N×d
+// matrix), MeanBalance and
 // PairBalance (GraB's online balancing, O(d) memory, no extra pass) and
 // FlipFlop. Orders that learn from the steps' gradients implement
 // Observer, which Run feeds; offline versions (GreedyOrder,
 // SketchedGreedyOrder, MeanBalanceOrder, PairBalanceOrder) order a fixed
-// gradient matrix, and Discrepancy reports the herding (prefix-sum)
-// curve of any order in the 2- and ∞-norms.
+// gradient matrix, and Discrepancy returns a DiscrepancyReport: the
+// herding (prefix-sum) curve of any order in the 2- and ∞-norms.
 //
 // # Measures
 //
