@@ -373,16 +373,7 @@ func (ws *cnnWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
 		}
 		m.head.logits(sh.head, ws.w32[m.offHead:], sh.feat[:(hi-lo)*m.flat], hi-lo)
 		z := sh.head.z[len(sh.head.z)-1]
-		for i := lo; i < hi; i++ {
-			row := z[(i-lo)*k : (i-lo+1)*k]
-			best := 0
-			for j, v := range row {
-				if v > row[best] {
-					best = j
-				}
-			}
-			dst[i] = uint8(best)
-		}
+		argmaxRows(dst[lo:hi], z, k)
 	}
 	return dst
 }

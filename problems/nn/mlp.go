@@ -267,16 +267,7 @@ func (ws *mlpWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
 		m.logits(sh, ws.w32, x[lo*d:hi*d], hi-lo)
 		k := m.Classes()
 		z := sh.z[len(sh.z)-1]
-		for i := lo; i < hi; i++ {
-			row := z[(i-lo)*k : (i-lo+1)*k]
-			best := 0
-			for j, v := range row {
-				if v > row[best] {
-					best = j
-				}
-			}
-			dst[i] = uint8(best)
-		}
+		argmaxRows(dst[lo:hi], z, k)
 	}
 	return dst
 }
@@ -315,4 +306,19 @@ func (m *MLP) inputGrad(sh *mlpShard, w []float32, dst []float32, b int) {
 		delta = sh.a[0][:b*nout]
 	}
 	blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, b, nin, nout, 1, delta, nout, w[:nout*nin], nin, 0, dst, nin)
+}
+
+// argmaxRows stores in dst[i] the index of the largest entry of row i of
+// the row-major matrix z with k columns (the first on ties).
+func argmaxRows(dst []uint8, z []float32, k int) {
+	for i := range dst {
+		row := z[i*k : (i+1)*k]
+		best := 0
+		for j, v := range row {
+			if v > row[best] {
+				best = j
+			}
+		}
+		dst[i] = uint8(best)
+	}
 }

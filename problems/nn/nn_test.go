@@ -46,26 +46,7 @@ func refLoss(m *MLP, w []float64, x []float32, y []uint8) float64 {
 		for j := range a {
 			a[j] = float64(x[e*d+j])
 		}
-		for l := 0; l+1 < len(m.sizes); l++ {
-			nin, nout := m.sizes[l], m.sizes[l+1]
-			z := make([]float64, nout)
-			for o := range z {
-				z[o] = w[m.off[l]+nout*nin+o]
-				for i := range a {
-					z[o] += w[m.off[l]+o*nin+i] * a[i]
-				}
-				if l+2 < len(m.sizes) {
-					z[o] = math.Max(z[o], 0)
-				}
-			}
-			a = z
-		}
-		mx := slices.Max(a)
-		var s float64
-		for _, v := range a {
-			s += math.Exp(v - mx)
-		}
-		total += mx + math.Log(s) - a[y[e]]
+		total += refHead(m, w, a, y[e])
 	}
 	return total / float64(len(y))
 }
