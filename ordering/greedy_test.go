@@ -13,6 +13,7 @@ import (
 	"slices"
 	"testing"
 
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -513,4 +514,120 @@ func TestStaleGreedyPartial(t *testing.T) {
 	if !slices.Equal(again, got) {
 		t.Errorf("order %v after an epoch with no observations, want %v", again, got)
 	}
+}
+
+// to32 returns m rounded to float32.
+func to32(m *mat.Dense) blas32.General {
+	r, c := m.Dims()
+	out := blas32.General{Rows: r, Cols: c, Stride: c, Data: make([]float32, r*c)}
+	for i := range r {
+		for j := range c {
+			out.Data[i*c+j] = float32(m.At(i, j))
+		}
+	}
+	return out
+}
+
+func TestGreedyOrder32(t *testing.T) {
+	// The float32 path (float32 storage and Gram matrix, float64 mean and
+	// selection) chooses orders whose σ*², measured in float64 on the
+	// float64 gradients, is GreedyOrder's to 1e-6 relative: orders may
+	// differ only where rounding decides a near-tie. The fixtures: random
+	// Gaussian rows on both sides of the tile sizes, a low-rank-plus-noise
+	// matrix (where σ*² depends strongly on the order), the 1-D example of
+	// Section 4.1 (exact ties) and rows with a large common mean (where
+	// centring before rounding matters).
+	type fixture struct {
+		name string
+		g    *mat.Dense
+	}
+	var fixtures []fixture
+	for _, s := range []struct{ n, d int }{{1, 1}, {10, 4}, {65, 257}, {130, 300}, {300, 1000}} {
+		fixtures = append(fixtures, fixture{fmt.Sprintf("random %d×%d", s.n, s.d), randomGrads(s.n, s.d, 5)})
+	}
+	fixtures = append(fixtures,
+		fixture{"low rank 200×2000", lowRank(200, 2000, 5, 0.3, 2)},
+		fixture{"1-D example n=64", oneD(64, 1.5, 0.25)},
+	)
+	shifted := randomGrads(100, 50, 8)
+	shifted.Apply(func(_, _ int, v float64) float64 { return v + 1e3 }, shifted)
+	fixtures = append(fixtures, fixture{"mean 1e3", shifted})
+	for _, f := range fixtures {
+		g32 := to32(f.g)
+		before := slices.Clone(g32.Data)
+		got := GreedyOrder32(nil, g32)
+		if !slices.Equal(g32.Data, before) {
+			t.Errorf("%s: GreedyOrder32 modified its input", f.name)
+		}
+		if err := checkPerm(got, len(before)/max(g32.Cols, 1)); err != nil {
+			t.Fatalf("%s: %v", f.name, err)
+		}
+		// A mean larger than the spread (randomGrads has an offset, and
+		// "mean 1e3") takes the centred copy, the others the Gram identity.
+		var sel greedySelector
+		sel.order32(nil, g32, false)
+		mean, spread := meanAndSpread(f.g)
+		if copied := sel.u32 != nil; copied != (mean > spread) {
+			t.Errorf("%s: ‖ḡ‖² = %.3g, spread %.3g: centred a copy: %t", f.name, mean, spread, copied)
+		}
+		want := GreedyOrder(nil, f.g)
+		s32, s64 := sigmaOf(t, f.g, got), sigmaOf(t, f.g, want)
+		if math.Abs(s32-s64) > 1e-6*s64 {
+			t.Errorf("%s: σ*² float32 path %v, float64 path %v (relative %.2g)", f.name, s32, s64, math.Abs(s32-s64)/s64)
+		}
+	}
+}
+
+func TestGreedyFloat32Orderer(t *testing.T) {
+	// Greedy stores its oracle's gradients in float32: its σ*² is
+	// GreedyOrder's on the same gradients to 1e-6 relative, and an answer
+	// that overflows float32 is an ErrNaN, not a silent Inf.
+	p := newQuad(150, 40, 3)
+	o := NewOracle(p, nil, nil)
+	x := make([]float64, 40)
+	for i := range x {
+		x[i] = float64(i%7) - 3
+	}
+	got, err := (&Greedy{}).Order(nil, Epoch{X: x, Oracle: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := OracleGrads(nil, o, x)
+	s32, s64 := sigmaOf(t, g, got), sigmaOf(t, g, GreedyOrder(nil, g))
+	if math.Abs(s32-s64) > 1e-6*s64 {
+		t.Errorf("σ*² Greedy %v, GreedyOrder %v", s32, s64)
+	}
+	huge := NewOracle(timesQuad{p, 1e300}, nil, nil)
+	if _, err := (&Greedy{}).Order(nil, Epoch{X: x, Oracle: huge}); !errors.Is(err, ErrNaN) {
+		t.Errorf("gradients of 1e300: error %v, want ErrNaN", err)
+	}
+}
+
+// timesQuad multiplies a problem's gradients by s.
+type timesQuad struct {
+	quad
+	s float64
+}
+
+func (p timesQuad) CompGrad(g []float64, i int, x []float64) {
+	p.quad.CompGrad(g, i, x)
+	for j := range g {
+		g[j] *= p.s
+	}
+}
+
+// meanAndSpread returns ‖ḡ‖² and (1/N)Σ‖g_i - ḡ‖² of the rows of g.
+func meanAndSpread(g *mat.Dense) (mean, spread float64) {
+	n, d := g.Dims()
+	m := rowMean(nil, g)
+	for _, v := range m {
+		mean += v * v
+	}
+	for i := range n {
+		for j := range d {
+			u := g.At(i, j) - m[j]
+			spread += u * u
+		}
+	}
+	return mean, spread / float64(n)
 }

@@ -1,0 +1,14 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+//go:build !openblas
+
+package ordering
+
+// The Gram tiles for gonum's pure-Go BLAS: two 64×256 float64 pieces of
+// rows (256 KiB) stay in a core's L2 cache.
+const (
+	gramTile  = 64
+	gramChunk = 256
+)
