@@ -2,17 +2,39 @@
 # the figures and the report at the default scale.
 
 GO ?= go
+CC ?= cc
+PYTHON ?= /usr/bin/python3
 
-.PHONY: test deps check vet fmt unit reproduce bench fuzz tools kernel notebooks kernel-conformance
+.PHONY: test deps apt-install openblas check vet fmt unit reproduce bench bench-greedy bench-nn fuzz tools kernel notebooks kernel-conformance
+
+# HAVE_OPENBLAS is yes when a C program links with -lopenblas (Debian
+# libopenblas-dev). It is expanded when a recipe runs, after the
+# openblas target has installed the library.
+HAVE_OPENBLAS = $(shell printf 'int main(void){return 0;}' | $(CC) -x c - -lopenblas -o /dev/null 2>/dev/null && echo yes)
+# BLASTAGS builds with OpenBLAS where it links, pure Go elsewhere.
+BLASTAGS = $(if $(HAVE_OPENBLAS),-tags openblas,)
+# The packages that call BLAS, tested in both builds.
+BLASPKGS = ./ordering/... ./problems/... ./paper/...
 
 test: deps check unit
 
 # deps installs the Debian packages the tests need when they are missing:
-# jupyter nbconvert and jupyter_client (the notebook test) and chromium (the
-# offline HTML chart test). Elsewhere see notebooks/README.md.
+# jupyter nbconvert and jupyter_client (the notebook test), chromium (the
+# offline HTML chart test), libopenblas-dev (the OpenBLAS build, tested
+# beside the pure-Go one) and dataset-fashion-mnist (the Fashion-MNIST
+# loader's test). Elsewhere see notebooks/README.md.
 DEBPKGS = $(if $(shell jupyter nbconvert --version 2>/dev/null),,jupyter-nbconvert jupyter-client) \
-	$(if $(shell command -v chromium 2>/dev/null),,chromium)
-deps:
+	$(if $(shell command -v chromium 2>/dev/null),,chromium) \
+	$(if $(HAVE_OPENBLAS),,libopenblas-dev) \
+	$(if $(wildcard /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz),,dataset-fashion-mnist)
+deps: apt-install
+
+# openblas installs libopenblas-dev when it is missing (for make reproduce).
+openblas:
+	@$(MAKE) --no-print-directory apt-install DEBPKGS="$(if $(HAVE_OPENBLAS),,libopenblas-dev)"
+
+# apt-install installs DEBPKGS with apt-get, as root or through sudo.
+apt-install:
 	@if [ -n "$(strip $(DEBPKGS))" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
 	    sudo=; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
@@ -35,15 +57,47 @@ vet:
 
 # unit also runs notebooks/notebooks_test.go, which builds the GoNB kernel
 # itself and executes every notebook at GOODORDER_SCALE=smoke (it needs
-# jupyter nbconvert; see notebooks/README.md).
+# jupyter nbconvert; see notebooks/README.md). The packages that call BLAS
+# are tested again in the OpenBLAS build (under CI it must link).
 unit:
 	$(GO) test -count=1 ./...
+	@if [ -n "$(HAVE_OPENBLAS)" ]; then \
+	  echo "$(GO) test -count=1 -tags openblas $(BLASPKGS)"; \
+	  $(GO) test -count=1 -tags openblas $(BLASPKGS); \
+	elif [ -n "$$CI" ]; then echo "make unit: libopenblas-dev is missing under CI"; exit 1; \
+	else echo "make unit: no libopenblas-dev; the OpenBLAS build is not tested"; fi
 
-reproduce:
-	$(GO) run ./paper/reproduce
+# reproduce is the main job: every claim and figure at the default scale,
+# built with OpenBLAS (installed from Debian when missing; pure Go where it
+# cannot be). ARGS passes flags, e.g. make reproduce ARGS='-only table-1'.
+reproduce: openblas
+	$(GO) run $(BLASTAGS) ./paper/reproduce $(ARGS)
 
+# bench runs every benchmark in the default build. bench-greedy and
+# bench-nn print the ratios against the fastest peers, measured in one run
+# (numpy's Gram-path greedy; PyTorch's MLP and CNN epochs at their best
+# thread count), in both builds; they need Debian's python3-numpy and
+# python3-torch. Run them on an otherwise idle machine.
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+NPY ?= /tmp/goodorder-greedy.npy
+bench-greedy: openblas
+	@echo "== pure Go"
+	$(GO) test ./ordering -run='^$$' -bench='Greedy32' -benchtime=3x -npy=$(NPY) | \
+	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/numpy_greedy.py $(NPY)
+	@echo "== OpenBLAS"
+	$(GO) test $(BLASTAGS) ./ordering -run='^$$' -bench='Greedy32' -benchtime=3x | \
+	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/numpy_greedy.py $(NPY)
+	rm -f $(NPY)
+
+bench-nn: openblas
+	{ $(GO) test ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x && \
+	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x; } | \
+	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_mlp.py --epochs 3 --threads 1,2 --go-bench -
+	{ $(GO) test ./problems/nn -run='^$$' -bench='CNNEpoch$$' -benchtime=2x && \
+	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='CNNEpoch$$' -benchtime=2x; } | \
+	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_cnn.py --epochs 2 --threads 1,2 --go-bench -
 
 # fuzz runs every fuzz target for FUZZTIME each.
 FUZZTIME ?= 30s
@@ -60,7 +114,6 @@ fuzz:
 # with ./bin on the kernel's PATH, for jupyter lab.
 BIN := $(CURDIR)/bin
 JUPYTER ?= jupyter
-PYTHON ?= python3
 NOTEBOOKS ?= $(wildcard notebooks/*.ipynb)
 NBTIMEOUT ?= 1800
 

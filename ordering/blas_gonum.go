@@ -6,6 +6,11 @@
 
 package ordering
 
+// BLAS names the BLAS implementation of this build: "purego" for gonum's
+// pure-Go kernels (the default), "openblas" with the openblas build tag.
+// Results may differ between the two in the last bits.
+const BLAS = "purego"
+
 // The Gram tiles for gonum's pure-Go BLAS: two 64×256 float64 pieces of
 // rows (256 KiB) stay in a core's L2 cache.
 const (

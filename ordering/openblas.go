@@ -36,6 +36,11 @@ func init() {
 	blas64.Use(netlib.Implementation{})
 }
 
+// BLAS names the BLAS implementation of this build: "purego" for gonum's
+// pure-Go kernels (the default), "openblas" with the openblas build tag.
+// Results may differ between the two in the last bits.
+const BLAS = "openblas"
+
 // The Gram tiles for OpenBLAS: large tiles of whole rows (OpenBLAS blocks
 // for the cache itself), enough of them to keep both cores busy.
 const (

@@ -33,16 +33,20 @@ func sgdEpoch(net Net, w []float64, x []float32, y []uint8) {
 // BenchmarkMLPEpoch times one epoch of the MLP 784-128-10 at batch 64:
 // 938 steps of LossGrad and a plain SGD update, the work of one epoch of
 // standard batching.
+// The sub-benchmark is named after the build's BLAS (ordering.BLAS), so
+// that scripts/torch_mlp.py can tell the builds apart (make bench-nn).
 func BenchmarkMLPEpoch(b *testing.B) {
 	x, y := mnistShaped()
 	m, _ := NewMLP(784, 128, 10)
 	w := make([]float64, m.NumParams())
 	m.Init(w, 1)
-	b.ReportAllocs()
-	for b.Loop() {
-		sgdEpoch(m, w, x, y)
-	}
-	b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
+	b.Run(ordering.BLAS, func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sgdEpoch(m, w, x, y)
+		}
+		b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
+	})
 }
 
 // BenchmarkBatchGrads times what the greedy chooser does once per epoch
@@ -62,21 +66,25 @@ func BenchmarkBatchGrads(b *testing.B) {
 	}
 	w := make([]float64, m.NumParams())
 	m.Init(w, 1)
-	b.ReportMetric(float64(p.Len()), "batches")
-	for b.Loop() {
-		ordering.ComponentGrads(nil, p, w)
-	}
+	b.Run(ordering.BLAS, func(b *testing.B) {
+		for b.Loop() {
+			ordering.ComponentGrads(nil, p, w)
+		}
+		b.ReportMetric(float64(p.Len()), "batches")
+	})
 }
 
 // BenchmarkCNNEpoch times one epoch of the default CNN on MNIST-shaped
-// data at batch 64.
+// data at batch 64 (scripts/torch_cnn.py is the same network in PyTorch).
 func BenchmarkCNNEpoch(b *testing.B) {
 	x, y := mnistShaped()
 	m, _ := NewCNN(CNNConfig{})
 	w := make([]float64, m.NumParams())
 	m.Init(w, 1)
-	for b.Loop() {
-		sgdEpoch(m, w, x, y)
-	}
-	b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
+	b.Run(ordering.BLAS, func(b *testing.B) {
+		for b.Loop() {
+			sgdEpoch(m, w, x, y)
+		}
+		b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
+	})
 }

@@ -34,7 +34,7 @@
 //
 //	go test ./problems/nn -run '^$' -bench 'MLPEpoch$' -benchtime 3x && \
 //	  /usr/bin/python3 scripts/torch_mlp.py --epochs 5 && \
-//	  CGO_LDFLAGS=-lopenblas go test -tags openblas ./problems/nn -run '^$' -bench 'MLPEpoch$' -benchtime 3x
+//	  go test -tags openblas ./problems/nn -run '^$' -bench 'MLPEpoch$' -benchtime 3x
 //
 //	pure Go (gonum blas32)   1.58 s/epoch   0.89 × PyTorch's time
 //	PyTorch 1.13, 2 threads  1.79 s/epoch
