@@ -108,15 +108,12 @@ func (m *MLP) Init(w []float64, seed uint64) {
 // GOMAXPROCS goroutines in a fixed way and sums their gradients in a fixed
 // order, so its results do not depend on the number of cores.
 func (m *MLP) NewWorkspace(maxBatch int) Workspace {
-	ws := &mlpWorkspace{m: m, sharded: newSharded(m, maxBatch, minShard)}
+	ws := &mlpWorkspace{m: m, sharded: newSharded(m, maxBatch, mlpMinShard)}
 	for k := range ws.shards {
 		ws.shard = append(ws.shard, newMLPShard(m, ws.capacity(k)))
 	}
 	return ws
 }
-
-// minShard is the smallest number of examples a goroutine works on.
-const minShard = 16
 
 type mlpWorkspace struct {
 	sharded
