@@ -17,9 +17,7 @@ func nonNeg(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
 // up to g2: the measures of package ordering add up to n² of them (the
 // prefix sums of an epoch), and a factor 16 is left for the rest of the
 // gradient and for rounding. A NaN or infinite g2 does not fit.
-func squaresFit(g2 float64, n int) bool {
-	return g2 <= math.MaxFloat64/16/float64(n)/float64(n)
-}
+func squaresFit(g2 float64, n int) bool { return g2 <= maxSquare(n) }
 
 // maxSquare returns the largest g2 that squaresFit accepts for n
 // components, for error messages.

@@ -78,9 +78,9 @@ func (c TwoLevelConfig) WithDefaults() TwoLevelConfig {
 
 // NewTwoLevel returns the two-level quadratic set up by c. It returns an
 // error wrapping ordering.ErrSetting and naming the value if d < 1, λ < 0,
-// N or m is not even and positive, N·m is above 2^28, a σ is negative or not finite, or the
-// σs are so large that sums of squared gradient norms would overflow
-// (d·(σ_top+σ_low)² above MaxFloat64/(16·(N·m)²)).
+// N or m is not even and positive, N·m is above 2^28, a σ is negative or
+// not finite, or the σs are so large that sums of squared gradient norms
+// would overflow (d·(σ_top+σ_low)² above MaxFloat64/(16·(N·m)²)).
 func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 	c = c.WithDefaults()
 	switch {
