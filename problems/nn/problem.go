@@ -142,7 +142,7 @@ func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss floa
 	if len(y) == 0 {
 		return 0, 0
 	}
-	chunk := min(evalChunk, len(y), largestBatch(net))
+	chunk := min(evalChunk, largestBatch(net))
 	ws := net.NewWorkspace(chunk)
 	correct := 0
 	for lo := 0; lo < len(y); lo += chunk {
