@@ -20,7 +20,7 @@ type HeteroQuadraticConfig struct {
 	// least 4 if both M and Sigma2 are positive (at least 2 otherwise).
 	// Default 16.
 	N int
-	// D is the dimension, at least 2. Default 8.
+	// D is the dimension, at least 2, with N·D at most 2^28. Default 8.
 	D int
 	// L is the smoothness constant of the components (Assumption 1).
 	// Default 1.
@@ -28,7 +28,9 @@ type HeteroQuadraticConfig struct {
 	// Mu is the strong convexity constant of f; it must satisfy
 	// 0 < Mu ≤ L/(1+√M). Default L/100.
 	Mu float64
-	// Sigma2 is the σ² of Assumption 5, finite and >= 0.
+	// Sigma2 is the σ² of Assumption 5, >= 0 and at most
+	// MaxFloat64/(16·N³), so that the components' squared gradient norms
+	// (up to N·σ²) and sums of N² of them stay finite.
 	Sigma2 float64
 	// M is the M of Assumption 5, in [0, 1) so that every component is
 	// convex.
@@ -151,8 +153,10 @@ func (c HeteroQuadraticConfig) check() error {
 		return fmt.Errorf("problems: %w: heterogeneous quadratic with N = %d and M = %v, want an even N when M > 0", ordering.ErrSetting, c.N, c.M)
 	case c.M > 0 && c.Sigma2 > 0 && c.N < 4:
 		return fmt.Errorf("problems: %w: heterogeneous quadratic with N = %d, want N >= 4 when σ² > 0 and M > 0", ordering.ErrSetting, c.N)
-	case c.N > math.MaxInt/c.D:
-		return fmt.Errorf("problems: %w: heterogeneous quadratic with N·d = %d·%d overflows int", ordering.ErrSetting, c.N, c.D)
+	case !squaresFit(c.Sigma2*float64(c.N), c.N):
+		return fmt.Errorf("problems: %w: heterogeneous quadratic with σ² = %v and N = %d: squared gradient norms would overflow, want σ² <= %.3g", ordering.ErrSetting, c.Sigma2, c.N, maxSquare(c.N)/float64(c.N))
+	case !sizeFits(c.N, c.D):
+		return fmt.Errorf("problems: %w: heterogeneous quadratic with N·d = %d·%d, want at most 2^28 values", ordering.ErrSetting, c.N, c.D)
 	case !(c.L > 0) || !finite(c.L):
 		return fmt.Errorf("problems: %w: heterogeneous quadratic with L = %v, want finite and > 0", ordering.ErrSetting, c.L)
 	case !(c.Mu > 0) || c.Mu > c.L/(1+rm):

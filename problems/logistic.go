@@ -142,8 +142,16 @@ func (p *Logistic) CompGrad(grad []float64, i int, w []float64) {
 	}
 }
 
-// Func returns f(w), the mean of the components.
+// errZeroLogistic is the panic of the zero Logistic's Func and Grad: its
+// mean over no rows is not defined.
+const errZeroLogistic = "problems: Logistic not made by NewLogistic"
+
+// Func returns f(w), the mean of the components. It panics with
+// "problems: Logistic not made by NewLogistic" for the zero Logistic.
 func (p *Logistic) Func(w []float64) float64 {
+	if p.n == 0 {
+		panic(errZeroLogistic)
+	}
 	var s float64
 	for i := 0; i < p.n; i++ {
 		s += softplus(p.margin(i, w))
@@ -152,7 +160,12 @@ func (p *Logistic) Func(w []float64) float64 {
 }
 
 // Grad stores ∇f(w) in grad without allocating; grad must not overlap w.
+// It panics with "problems: Logistic not made by NewLogistic" for the zero
+// Logistic.
 func (p *Logistic) Grad(grad, w []float64) {
+	if p.n == 0 {
+		panic(errZeroLogistic)
+	}
 	grad = grad[:p.d]
 	for j := range grad {
 		grad[j] = 0
@@ -190,7 +203,7 @@ func sigmoid(z float64) float64 {
 // N(y_i μ, I) with μ = sep/(2√d) 1, so the class means lie sep apart.
 // The classes overlap little when sep is large compared with 1. It returns
 // an error wrapping ordering.ErrSetting and naming the value if n or d is
-// below 1 or sep is negative or not finite.
+// below 1, n·d is above 2^28 or sep is negative or not finite.
 func TwoBlobs(n, d int, sep float64, seed uint64) (a [][]float64, y []float64, err error) {
 	switch {
 	case n < 1:
@@ -199,8 +212,8 @@ func TwoBlobs(n, d int, sep float64, seed uint64) (a [][]float64, y []float64, e
 		return nil, nil, fmt.Errorf("problems: %w: two blobs with d = %d, want d >= 1", ordering.ErrSetting, d)
 	case !nonNeg(sep):
 		return nil, nil, fmt.Errorf("problems: %w: two blobs with separation %v, want finite and >= 0", ordering.ErrSetting, sep)
-	case n > math.MaxInt/d:
-		return nil, nil, fmt.Errorf("problems: %w: two blobs with n·d = %d·%d overflows int", ordering.ErrSetting, n, d)
+	case !sizeFits(n, d):
+		return nil, nil, fmt.Errorf("problems: %w: two blobs with n·d = %d·%d, want at most 2^28 values", ordering.ErrSetting, n, d)
 	}
 	rnd := rand.New(rand.NewPCG(seed, 0x626c6f6273))
 	mu := sep / (2 * math.Sqrt(float64(d)))

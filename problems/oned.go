@@ -41,13 +41,17 @@ type OneD struct {
 
 // NewOneD returns the Section 4.1 example with n components and shift σ.
 // It returns an error wrapping ordering.ErrSetting and naming the value if
-// n is not even and positive or σ is negative or not finite.
+// n is not even and positive, σ is negative or not finite, or σ² is above
+// MaxFloat64/(16·N²), where sums of squared gradient norms would overflow.
 func NewOneD(n int, sigma float64) (*OneD, error) {
 	if n < 2 || n%2 != 0 {
 		return nil, fmt.Errorf("problems: %w: one-dimensional example with N = %d, want an even number >= 2", ordering.ErrSetting, n)
 	}
 	if !nonNeg(sigma) {
 		return nil, fmt.Errorf("problems: %w: one-dimensional example with σ = %v, want finite and >= 0", ordering.ErrSetting, sigma)
+	}
+	if !squaresFit(sigma*sigma, n) {
+		return nil, fmt.Errorf("problems: %w: one-dimensional example with σ = %v and N = %d: squared gradient norms would overflow, want σ² <= %.3g", ordering.ErrSetting, sigma, n, maxSquare(n))
 	}
 	return &OneD{n: n, sigma: sigma}, nil
 }

@@ -251,7 +251,7 @@ func TestConfigErrors(t *testing.T) {
 		{"TwoLevel σ_top<0", twoLevelErr(TwoLevelConfig{M: 2, SigmaTop: -1}), ordering.ErrSetting, "σ_top = -1"},
 		{"TwoLevel σ_top Inf", twoLevelErr(TwoLevelConfig{M: 2, SigmaTop: inf}), ordering.ErrSetting, "+Inf"},
 		{"TwoLevel σ_low<0", twoLevelErr(TwoLevelConfig{M: 2, SigmaLow: -3}), ordering.ErrSetting, "σ_low = -3"},
-		{"TwoLevel overflow", twoLevelErr(TwoLevelConfig{N: 2, M: math.MaxInt - 1}), ordering.ErrSetting, "overflows"},
+		{"TwoLevel overflow", twoLevelErr(TwoLevelConfig{N: 2, M: math.MaxInt - 1}), ordering.ErrSetting, "want at most 2^28 components"},
 
 		{"OneD odd", oneDErr(3, 1), ordering.ErrSetting, "N = 3"},
 		{"OneD zero", oneDErr(0, 1), ordering.ErrSetting, "N = 0"},

@@ -78,7 +78,9 @@ func (c TwoLevelConfig) WithDefaults() TwoLevelConfig {
 
 // NewTwoLevel returns the two-level quadratic set up by c. It returns an
 // error wrapping ordering.ErrSetting and naming the value if d < 1, λ < 0,
-// N or m is not even and positive, or a σ is negative or not finite.
+// N or m is not even and positive, N·m is above 2^28, a σ is negative or
+// not finite, or the σs are so large that sums of squared gradient norms
+// would overflow (d·(σ_top+σ_low)² above MaxFloat64/(16·(N·m)²)).
 func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 	c = c.WithDefaults()
 	switch {
@@ -94,8 +96,11 @@ func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 		return nil, fmt.Errorf("problems: %w: two-level quadratic with σ_top = %v, want finite and >= 0", ordering.ErrSetting, c.SigmaTop)
 	case !nonNeg(c.SigmaLow):
 		return nil, fmt.Errorf("problems: %w: two-level quadratic with σ_low = %v, want finite and >= 0", ordering.ErrSetting, c.SigmaLow)
-	case c.M > math.MaxInt/c.N:
-		return nil, fmt.Errorf("problems: %w: two-level quadratic with N·m = %d·%d overflows int", ordering.ErrSetting, c.N, c.M)
+	case !sizeFits(c.N, c.M):
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with N·m = %d·%d, want at most 2^28 components", ordering.ErrSetting, c.N, c.M)
+	case !squaresFit(float64(c.D)*(c.SigmaTop+c.SigmaLow)*(c.SigmaTop+c.SigmaLow), c.N*c.M):
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with σ_top = %v, σ_low = %v, d = %d and N·m = %d: squared gradient norms would overflow, want d·(σ_top+σ_low)² <= %.3g",
+			ordering.ErrSetting, c.SigmaTop, c.SigmaLow, c.D, c.N*c.M, maxSquare(c.N*c.M))
 	}
 	p := &TwoLevel{d: c.D, n: c.N, m: c.M, lambda: c.Lambda, top: c.SigmaTop, low: c.SigmaLow, diag: 2 + c.Lambda}
 	// A table of the shifts keeps integer division out of the step loop.

@@ -10,9 +10,11 @@
 //	go run ./paper/reproduce [flags]
 //
 // With no flags it runs every claim at the default scale, writes the charts
-// to figures/ and the report to paper/REPORT.md. It exits with status 2 on
-// bad flags, 1 on a software error, and 0 otherwise, whether or not the
-// claims reproduced.
+// to figures/ and the report to paper/REPORT.md. Before any work it checks
+// the flags and that every output folder can be written; a bad flag line
+// gets one line naming the flag and its value, then a hint to -h. It exits
+// with status 2 on bad flags, 1 on a software error, and 0 otherwise,
+// whether or not the claims reproduced.
 package main
 
 import (
@@ -21,11 +23,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -56,26 +61,29 @@ type options struct {
 // usageError is a bad flag or argument: exit status 2.
 type usageError struct{ error }
 
+// hint follows the one line of a usage error.
+const hint = "run 'go run ./paper/reproduce -h' for the flags"
+
 func parse(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	o := &options{seed: 1, workers: runtime.GOMAXPROCS(0), scale: paper.Default}
 	var (
-		only    = fs.String("only", "", "comma-separated claim ids to run (default all); -list shows them")
-		scale   = fs.String("scale", "default", "scale of the runs: smoke (seconds, for CI), default (minutes) or paper (the paper's protocol where feasible)")
-		figDir  = fs.String("figures", "figures", "folder for charts (PNG, SVG, HTML), their data (CSV) and per-claim results")
-		report  = fs.String("report", filepath.Join("paper", "REPORT.md"), "path of the Markdown report")
-		cache   = fs.String("cache", filepath.Join(".cache", "reproduce"), "folder caching finished runs; empty disables caching")
-		fresh   = fs.Bool("fresh", false, "ignore cached runs and recompute everything")
-		workers = fs.Int("workers", runtime.GOMAXPROCS(0), "number of goroutines used by parallel claims (results do not depend on it)")
-		seed    = fs.Uint64("seed", 1, "base seed of every random choice")
-		list    = fs.Bool("list", false, "list the claims and exit")
-		quiet   = fs.Bool("quiet", false, "no progress output")
+		only = fs.String("only", "", "comma-separated claim ids to run (default all); -list shows them")
+		list = fs.Bool("list", false, "list the claims and exit")
 	)
+	fs.Var((*scaleFlag)(&o.scale), "scale", "`scale` of the runs: smoke (seconds, for CI), default (minutes) or paper (the paper's protocol where feasible)")
+	fs.StringVar(&o.figDir, "figures", "figures", "folder for charts (PNG, SVG, HTML), their data (CSV) and per-claim results")
+	fs.StringVar(&o.report, "report", filepath.Join("paper", "REPORT.md"), "path of the Markdown report")
+	fs.StringVar(&o.cacheDir, "cache", filepath.Join(".cache", "reproduce"), "folder caching finished runs; empty disables caching")
+	fs.BoolVar(&o.fresh, "fresh", false, "ignore cached runs and recompute everything")
+	fs.Var((*workersFlag)(&o.workers), "workers", "`number` of goroutines used by parallel claims (results do not depend on it)")
+	fs.Var((*seedFlag)(&o.seed), "seed", "base `seed` of every random choice")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: go run ./paper/reproduce [flags]\n\nRegenerates the paper's figures and checked claims and writes the report.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseQuietly(fs, args, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
@@ -92,18 +100,10 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 		w.Flush()
 		return nil, flag.ErrHelp
 	}
-	o := &options{figDir: *figDir, report: *report, cacheDir: *cache, fresh: *fresh, workers: *workers, seed: *seed, quiet: *quiet}
-	var err error
-	if o.scale, err = paper.ParseScale(*scale); err != nil {
-		return nil, usageError{fmt.Errorf("-scale: %w", err)}
-	}
-	if *workers < 1 {
-		return nil, usageError{fmt.Errorf("-workers %d: want at least 1", *workers)}
-	}
-	if *figDir == "" {
+	if o.figDir == "" {
 		return nil, usageError{errors.New("-figures: empty folder name")}
 	}
-	if *report == "" {
+	if o.report == "" {
 		return nil, usageError{errors.New("-report: empty path")}
 	}
 	if *only == "" {
@@ -118,26 +118,135 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 			o.only = append(o.only, c)
 		}
 	}
-	for _, dir := range []string{o.figDir, filepath.Dir(o.report)} {
-		if err := writable(dir); err != nil {
-			return nil, usageError{err}
-		}
+	if err := checkPaths(o); err != nil {
+		return nil, usageError{err}
 	}
 	return o, nil
 }
 
-// writable checks that dir exists or can be created, and that files can
-// be created in it.
-func writable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("folder %s is not writable: %w", dir, err)
+// parseQuietly parses args into fs. On a bad flag the flag package would
+// print the error and the whole usage; parseQuietly prints nothing and
+// returns the error (run prints it on one line with a hint to -h). -h and
+// -help print the usage to stderr and return flag.ErrHelp.
+func parseQuietly(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	fs.Usage = usage
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
 	}
-	f, err := os.CreateTemp(dir, ".probe-*")
+	return err
+}
+
+// scaleFlag is the -scale flag: its error lists the scales.
+type scaleFlag paper.Scale
+
+func (s *scaleFlag) String() string { return paper.Scale(*s).String() }
+
+func (s *scaleFlag) Set(name string) error {
+	v, err := paper.ParseScale(name)
 	if err != nil {
-		return fmt.Errorf("folder %s is not writable: %w", dir, err)
+		var names []string
+		for s := paper.Scale(0); ; s++ {
+			if _, err := paper.ParseScale(s.String()); err != nil {
+				break
+			}
+			names = append(names, s.String())
+		}
+		return fmt.Errorf("unknown scale, want one of %s", strings.Join(names, ", "))
+	}
+	*s = scaleFlag(v)
+	return nil
+}
+
+// seedFlag is the -seed flag, an unsigned 64-bit integer.
+type seedFlag uint64
+
+func (s *seedFlag) String() string { return strconv.FormatUint(uint64(*s), 10) }
+
+func (s *seedFlag) Set(v string) error {
+	n, err := strconv.ParseUint(v, 0, 64)
+	if err != nil {
+		return fmt.Errorf("want an integer from 0 to %d", uint64(math.MaxUint64))
+	}
+	*s = seedFlag(n)
+	return nil
+}
+
+// workersFlag is the -workers flag, a positive integer.
+type workersFlag int
+
+func (w *workersFlag) String() string { return strconv.Itoa(int(*w)) }
+
+func (w *workersFlag) Set(v string) error {
+	n, err := strconv.ParseInt(v, 0, 0)
+	if err != nil || n < 1 {
+		return errors.New("want an integer >= 1")
+	}
+	*w = workersFlag(n)
+	return nil
+}
+
+// checkPaths checks, before any work, that every output can be written:
+// the figure folder and its results subfolder (where paper.SaveResult
+// writes), the report's folder, and the cache folder if caching is on,
+// and that the report is not a folder. Its error names the flag and the
+// path. It creates nothing.
+func checkPaths(o *options) error {
+	if err := checkDir("-figures", o.figDir, o.figDir); err != nil {
+		return err
+	}
+	if err := checkDir("-figures", o.figDir, filepath.Join(o.figDir, "results")); err != nil {
+		return err
+	}
+	if st, err := os.Stat(o.report); err == nil && st.IsDir() {
+		return fmt.Errorf("-report %s: is a folder, want the path of a file", o.report)
+	}
+	if err := checkDir("-report", o.report, filepath.Dir(o.report)); err != nil {
+		return err
+	}
+	if o.cacheDir != "" {
+		return checkDir("-cache", o.cacheDir, o.cacheDir)
+	}
+	return nil
+}
+
+// checkDir checks that dir is a folder files can be created in, or can be
+// made one: its nearest existing ancestor must be a folder in which a
+// probe file can be created and removed. The error names the flag and its
+// value, arg.
+func checkDir(name, arg, dir string) error {
+	d := filepath.Clean(dir)
+	for {
+		st, err := os.Stat(d)
+		if err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("%s %s: %s is not a folder", name, arg, d)
+			}
+			break
+		}
+		// A missing folder, or a file in the path (ENOTDIR): look higher.
+		if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+			return fmt.Errorf("%s %s: %v", name, arg, err)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return fmt.Errorf("%s %s: %v", name, arg, err)
+		}
+		d = parent
+	}
+	f, err := os.CreateTemp(d, ".reproduce-probe-*")
+	if err != nil {
+		return fmt.Errorf("%s %s: cannot write in %s: %v", name, arg, d, errors.Unwrap(err))
 	}
 	f.Close()
-	return os.Remove(f.Name())
+	if err := os.Remove(f.Name()); err != nil {
+		return fmt.Errorf("%s %s: %v", name, arg, err)
+	}
+	return nil
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -147,7 +256,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "reproduce: %v\n", ue.error)
+		fmt.Fprintf(stderr, "reproduce: %v\n%s\n", ue.error, hint)
 		return 2
 	}
 	isTerm := false

@@ -58,36 +58,83 @@ func TestSmoke(t *testing.T) {
 	}
 }
 
+// TestBadFlags checks that every bad flag line fails at once, before any
+// work, with exit status 2 and two lines on stderr: one naming the flag and
+// its value, then a hint to -h.
 func TestBadFlags(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, test := range []struct {
+	type test struct {
 		args []string
 		want string
-	}{
-		{[]string{"-only", "no-such-claim"}, `unknown claim "no-such-claim"`},
-		{[]string{"-scale", "huge"}, `unknown scale "huge"`},
-		{[]string{"-figures", filepath.Join(file, "sub")}, "not writable"},
-		{[]string{"-report", filepath.Join(file, "REPORT.md")}, "not writable"},
-		{[]string{"-workers", "0"}, "-workers 0"},
-		{[]string{"-seed", "x"}, "invalid value"},
-		{[]string{"-nosuchflag"}, "not defined"},
+	}
+	tests := []test{
+		{[]string{"-only", "no-such-claim"}, `-only: unknown claim "no-such-claim"`},
+		{[]string{"-scale", "huge"}, `invalid value "huge" for flag -scale: unknown scale, want one of smoke, default, paper`},
+		{[]string{"-workers", "0"}, `invalid value "0" for flag -workers: want an integer >= 1`},
+		{[]string{"-workers", "abc"}, `invalid value "abc" for flag -workers: want an integer >= 1`},
+		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed: want an integer from 0 to`},
+		{[]string{"-seed", "abc"}, `invalid value "abc" for flag -seed`},
+		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
-	} {
+		{[]string{"-figures", ""}, "-figures: empty folder name"},
+		{[]string{"-report", ""}, "-report: empty path"},
+		// Paths: a file where a folder is wanted, a folder where a file is.
+		{[]string{"-figures", file}, "-figures " + file + ": " + file + " is not a folder"},
+		{[]string{"-figures", filepath.Join(file, "sub")}, "-figures " + filepath.Join(file, "sub") + ": " + file + " is not a folder"},
+		{[]string{"-report", filepath.Join(file, "REPORT.md")}, "-report " + filepath.Join(file, "REPORT.md") + ": " + file + " is not a folder"},
+		{[]string{"-report", dir}, "-report " + dir + ": is a folder"},
+		{[]string{"-cache", file}, "-cache " + file + ": " + file + " is not a folder"},
+	}
+	if st, err := os.Stat("/proc"); err == nil && st.IsDir() {
+		// No file can be created in /proc, even by root.
+		tests = append(tests, test{[]string{"-cache", "/proc/x"}, "-cache /proc/x: cannot write in /proc"})
+	}
+	if os.Geteuid() != 0 {
+		// A read-only folder (root writes anyway, so only as another user).
+		ro := filepath.Join(dir, "ro")
+		if err := os.Mkdir(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"-cache", "-figures"} {
+			tests = append(tests, test{[]string{f, filepath.Join(ro, "x")}, f + " " + filepath.Join(ro, "x") + ": cannot write in " + ro})
+		}
+		tests = append(tests, test{[]string{"-report", filepath.Join(ro, "R.md")}, "-report " + filepath.Join(ro, "R.md") + ": cannot write in " + ro})
+	}
+	figs := filepath.Join(dir, "figures")
+	for _, test := range tests {
 		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), append(test.args, "-cache", ""), &stdout, &stderr)
+		// Valid paths unless the test sets them: the run would start.
+		args := append([]string{"-figures", figs, "-report", filepath.Join(dir, "R.md"), "-cache", filepath.Join(dir, "cache"), "-scale", "smoke", "-quiet"}, test.args...)
+		code := run(context.Background(), args, &stdout, &stderr)
 		if code != 2 {
 			t.Errorf("%v: exit %d, want 2", test.args, code)
 		}
-		if !strings.Contains(stderr.String(), test.want) {
-			t.Errorf("%v: stderr %q does not say %q", test.args, stderr.String(), test.want)
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "reproduce: ") || !strings.Contains(lines[0], test.want) || lines[1] != hint {
+			t.Errorf("%v: stderr\n%s\nwant one line saying %q, then %q", test.args, stderr.String(), test.want, hint)
 		}
-		if lines := strings.Count(strings.TrimSpace(stderr.String()), "\n"); lines > 0 && !strings.Contains(stderr.String(), "Usage") {
-			t.Errorf("%v: error is %d lines, want one", test.args, lines+1)
+		if stdout.Len() > 0 {
+			t.Errorf("%v: stdout %q, want nothing", test.args, stdout.String())
 		}
+	}
+	// No work was done and nothing was created.
+	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 1 || m[0] != file {
+		t.Errorf("bad flag lines left %v", m)
+	}
+}
+
+// TestHelp checks that -h prints the usage, not an error, and exits 0.
+func TestHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-h"}, &stdout, &stderr); code != 0 {
+		t.Errorf("-h: exit %d, want 0", code)
+	}
+	if s := stderr.String(); !strings.HasPrefix(s, "Usage:") || !strings.Contains(s, "-seed seed") || strings.Contains(s, "reproduce: ") {
+		t.Errorf("-h printed\n%s", s)
 	}
 }
 

@@ -11,7 +11,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -76,12 +78,15 @@ func (s *Set) ClassCounts() []int {
 	return c
 }
 
-// Validate returns an error if the sizes of s disagree, a label is out of
-// range or a pixel is outside [0, 1].
+// Validate returns an error if the sizes of s disagree or their product
+// N·C·H·W overflows int, a label is out of range or a pixel is outside
+// [0, 1].
 func (s *Set) Validate() error {
 	switch {
 	case s.N < 0 || s.C < 1 || s.H < 1 || s.W < 1:
 		return fmt.Errorf("%w: %s has N, C, H, W = %d, %d, %d, %d", ErrFormat, s.Name, s.N, s.C, s.H, s.W)
+	case !productFits(s.N, s.C, s.H, s.W):
+		return fmt.Errorf("%w: %s has N·C·H·W = %d·%d·%d·%d, which overflows int", ErrFormat, s.Name, s.N, s.C, s.H, s.W)
 	case s.Classes < 1 || s.Classes > 256:
 		return fmt.Errorf("%w: %s has %d classes, want 1 to 256", ErrFormat, s.Name, s.Classes)
 	case len(s.Pixels) != s.N*s.Dim():
@@ -102,10 +107,29 @@ func (s *Set) Validate() error {
 	return nil
 }
 
-// maxValues caps the number of values a header may declare, so that a
-// corrupt header cannot make a reader allocate gigabytes: 2^31 bytes, ten
-// times the largest set this package knows (CIFAR-10's 184 MB).
-const maxValues = 1 << 31
+// productFits reports whether the product of the non-negative v fits in an
+// int.
+func productFits(v ...int) bool {
+	p := 1
+	for _, x := range v {
+		if x != 0 && p > math.MaxInt/x {
+			return false
+		}
+		p *= x
+	}
+	return true
+}
+
+// maxValues caps the number of values an IDX header may declare and the
+// bytes of a CIFAR-10 stream, so that a corrupt header or a gzip stream
+// that inflates a thousandfold cannot make a reader allocate gigabytes:
+// 2^28 values (256 MiB of bytes, 1 GiB as float32 pixels), above the
+// largest file this package knows (CIFAR-10's 50,000 training images in
+// five files, MNIST's 47 million training pixels in one).
+const maxValues = 1 << 28
+
+// errNilReader is the panic of a reader given a nil io.Reader.
+const errNilReader = "dataset: nil reader"
 
 // gzipMagic starts every gzip stream.
 var gzipMagic = []byte{0x1f, 0x8b}
@@ -128,8 +152,16 @@ func maybeGunzip(r io.Reader) (io.Reader, func() error, error) {
 // to 4, as MNIST and Fashion-MNIST are distributed, gzip-compressed or
 // not. It returns the dimensions and the data, row-major. The data is read
 // in chunks as it arrives, so a header that declares more than the stream
-// holds costs no more memory than the stream.
+// holds costs no more memory than the stream, and no more than the
+// declared size is ever decompressed, so a gzip stream that inflates far
+// beyond it costs no more memory than the declared data. A header that
+// declares more than 2^28 values is an error.
+//
+// It panics with "dataset: nil reader" if r is nil.
 func ReadIDX(r io.Reader) (dims []int, data []byte, err error) {
+	if r == nil {
+		panic(errNilReader)
+	}
 	r, closeFn, err := maybeGunzip(r)
 	if err != nil {
 		return nil, nil, err
@@ -189,27 +221,35 @@ func readN(r io.Reader, n int) ([]byte, error) {
 }
 
 // ReadImages reads a set from IDX images (rank 3: N×H×W) and labels (rank
-// 1: N), with 10 classes. It returns an error naming the problem if the
-// counts differ or a label is 10 or more.
+// 1: N), with 10 classes. It returns an error naming the problem if there
+// are no images, the counts differ or a label is 10 or more.
+//
+// It panics with "dataset: nil reader" if images or labels is nil.
 func ReadImages(name string, images, labels io.Reader) (*Set, error) {
+	if images == nil || labels == nil {
+		panic(errNilReader)
+	}
 	dims, pix, err := ReadIDX(images)
 	if err != nil {
 		return nil, fmt.Errorf("dataset: %s images: %w", name, err)
 	}
 	if len(dims) != 3 || dims[1] == 0 || dims[2] == 0 {
-		return nil, fmt.Errorf("dataset: %s images: %w: dimensions %v, want N×H×W", name, ErrFormat, dims)
+		return nil, fmt.Errorf("%w: %s images: dimensions %v, want N×H×W", ErrFormat, name, dims)
+	}
+	if dims[0] == 0 {
+		return nil, fmt.Errorf("%w: %s images: dimensions %v, want at least one image", ErrFormat, name, dims)
 	}
 	ldims, lab, err := ReadIDX(labels)
 	if err != nil {
 		return nil, fmt.Errorf("dataset: %s labels: %w", name, err)
 	}
 	if len(ldims) != 1 || ldims[0] != dims[0] {
-		return nil, fmt.Errorf("dataset: %s: %w: label dimensions %v for %d images", name, ErrFormat, ldims, dims[0])
+		return nil, fmt.Errorf("%w: %s: label dimensions %v for %d images", ErrFormat, name, ldims, dims[0])
 	}
 	s := &Set{Name: name, N: dims[0], C: 1, H: dims[1], W: dims[2], Classes: 10, Pixels: toUnit(pix), Labels: lab}
 	for i, l := range lab {
 		if l >= 10 {
-			return nil, fmt.Errorf("dataset: %s: %w: label %d of image %d, want < 10", name, ErrFormat, l, i)
+			return nil, fmt.Errorf("%w: %s: label %d of image %d, want < 10", ErrFormat, name, l, i)
 		}
 	}
 	return s, nil
@@ -258,8 +298,15 @@ const (
 // ReadCIFAR10 reads the CIFAR-10 binary format (data_batch_*.bin,
 // test_batch.bin): records of one label byte followed by the 3072 pixel
 // bytes of the red, green and blue planes of a 32×32 image. A stream that
-// ends inside a record, or a label of 10 or more, is an error.
+// holds no record or ends inside one, a label of 10 or more, or more than
+// 2^28 bytes is an error wrapping ErrFormat; an error reading r is
+// returned wrapped.
+//
+// It panics with "dataset: nil reader" if r is nil.
 func ReadCIFAR10(name string, r io.Reader) (*Set, error) {
+	if r == nil {
+		panic(errNilReader)
+	}
 	s := &Set{Name: name, C: 3, H: cifarSide, W: cifarSide, Classes: 10}
 	rec := make([]byte, cifarRecord)
 	for {
@@ -267,40 +314,43 @@ func ReadCIFAR10(name string, r io.Reader) (*Set, error) {
 		if err == io.EOF {
 			break
 		}
+		if err == io.ErrUnexpectedEOF {
+			return nil, fmt.Errorf("%w: %s: record %d truncated at byte %d of %d", ErrFormat, name, s.N, n, cifarRecord)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("dataset: %s: %w: record %d truncated at byte %d of %d", name, ErrFormat, s.N, n, cifarRecord)
+			return nil, fmt.Errorf("dataset: %s: reading record %d: %w", name, s.N, err)
 		}
 		if rec[0] >= 10 {
-			return nil, fmt.Errorf("dataset: %s: %w: label %d of record %d, want < 10", name, ErrFormat, rec[0], s.N)
+			return nil, fmt.Errorf("%w: %s: label %d of record %d, want < 10", ErrFormat, name, rec[0], s.N)
 		}
 		if (s.N+1)*cifarRecord > maxValues {
-			return nil, fmt.Errorf("dataset: %s: %w: more than %d bytes", name, ErrFormat, maxValues)
+			return nil, fmt.Errorf("%w: %s: more than %d bytes", ErrFormat, name, maxValues)
 		}
 		s.Labels = append(s.Labels, rec[0])
 		s.Pixels = append(s.Pixels, toUnit(rec[1:])...)
 		s.N++
+	}
+	if s.N == 0 {
+		return nil, fmt.Errorf("%w: %s: no records", ErrFormat, name)
 	}
 	return s, nil
 }
 
 // LoadCIFAR10 reads the CIFAR-10 binary version from dir, or from
 // dir/cifar-10-batches-bin: data_batch_1.bin to data_batch_5.bin for
-// training and test_batch.bin for testing.
+// training and test_batch.bin for testing. An error names the file: one
+// that is missing, a folder, empty or not in the format.
 func LoadCIFAR10(dir string) (train, test *Set, err error) {
-	if _, err := os.Stat(dir + "/cifar-10-batches-bin/test_batch.bin"); err == nil {
-		dir += "/cifar-10-batches-bin"
+	if _, err := os.Stat(filepath.Join(dir, "cifar-10-batches-bin", "test_batch.bin")); err == nil {
+		dir = filepath.Join(dir, "cifar-10-batches-bin")
 	}
 	read := func(name string, files ...string) (*Set, error) {
 		var all *Set
 		for _, f := range files {
-			fh, err := os.Open(dir + "/" + f)
+			path := filepath.Join(dir, f)
+			s, err := readCIFAR10File(name, path)
 			if err != nil {
-				return nil, fmt.Errorf("dataset: CIFAR-10: %w", err)
-			}
-			s, err := ReadCIFAR10(name, bufio.NewReaderSize(fh, 1<<20))
-			fh.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%w (file %s)", err, f)
+				return nil, err
 			}
 			if all == nil {
 				all = s
@@ -319,6 +369,23 @@ func LoadCIFAR10(dir string) (train, test *Set, err error) {
 		return nil, nil, err
 	}
 	return train, test, nil
+}
+
+// readCIFAR10File reads one CIFAR-10 file; the error names it.
+func readCIFAR10File(name, path string) (*Set, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: CIFAR-10: %w", err)
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("dataset: CIFAR-10: %s is a folder, want a file", path)
+	}
+	s, err := ReadCIFAR10(name, bufio.NewReaderSize(fh, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("%w (file %s)", err, path)
+	}
+	return s, nil
 }
 
 // Names lists the names Load accepts; "cifar10:" takes a folder after the

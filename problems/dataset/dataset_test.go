@@ -9,9 +9,12 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -206,6 +209,9 @@ func TestFashionMNIST(t *testing.T) {
 	if errors.Is(err, ErrNotInstalled) {
 		t.Skip(err)
 	}
+	if err != nil && strings.Count(err.Error(), "dataset:") > 1 {
+		t.Errorf("error %q repeats dataset:", err)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,8 +236,51 @@ func TestMNISTDirEnv(t *testing.T) {
 		t.Errorf("empty GOODORDER_MNIST_DIR: err = %v, want ErrNotInstalled", err)
 	}
 	t.Setenv("GOODORDER_FASHION_MNIST_DIR", t.TempDir())
-	if _, _, err := FashionMNIST(); !errors.Is(err, ErrNotInstalled) {
+	_, _, err := FashionMNIST()
+	if !errors.Is(err, ErrNotInstalled) {
 		t.Errorf("empty GOODORDER_FASHION_MNIST_DIR: err = %v, want ErrNotInstalled", err)
+	}
+	// The message TestFashionMNIST skips with names the package once.
+	if err != nil && strings.Count(err.Error(), "dataset:") != 1 {
+		t.Errorf("error %q does not say dataset: once", err)
+	}
+}
+
+// TestReadIDXInflation checks that ReadIDX decompresses no more than its
+// header declares: a gzip stream of a header declaring 10^6 bytes followed
+// by up to 1 GiB of zeros (deflate packs zeros about a thousandfold, so
+// the compressed stream is about 1 MB) must cost about the declared size,
+// not the gigabyte. The stream is made as it is read; only what ReadIDX
+// pulls is ever inflated, plus what the buffers between hold (4 KiB of
+// compressed input, a few MiB of zeros).
+func TestReadIDXInflation(t *testing.T) {
+	pr, pw := io.Pipe()
+	var made atomic.Int64
+	go func() {
+		zw := gzip.NewWriter(pw)
+		if _, err := zw.Write(idx([]int{1000, 1000}, nil)); err != nil {
+			return
+		}
+		zeros := make([]byte, 1<<16)
+		for made.Load() < 1<<30 {
+			n, err := zw.Write(zeros)
+			made.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+		pw.CloseWithError(zw.Close())
+	}()
+	dims, data, err := ReadIDX(pr)
+	pr.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(dims, []int{1000, 1000}) || len(data) != 1e6 {
+		t.Fatalf("dims %v, %d bytes; want [1000 1000], 10^6", dims, len(data))
+	}
+	if n := made.Load(); n > 64<<20 {
+		t.Errorf("ReadIDX inflated %d bytes of a stream whose header declares 10^6", n)
 	}
 }
 

@@ -20,5 +20,7 @@
 // ReadIDX reads IDX files of unsigned bytes, gzip-compressed or not;
 // ReadCIFAR10 reads CIFAR-10's binary records. Both check every size
 // against the data, return errors wrapping ErrFormat that name the
-// offending value, and never allocate more than the input justifies.
+// offending value, and never allocate more than the input justifies: no
+// more than an IDX header declares is decompressed, and no header may
+// declare more than 2^28 values.
 package dataset

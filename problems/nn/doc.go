@@ -19,6 +19,16 @@
 // batch between two goroutines in a fixed way, summing their gradients in
 // a fixed order, so that results are bit-identical whatever GOMAXPROCS is.
 //
+// # Limits
+//
+// A network too large to allocate would kill the process at its first use
+// with an out-of-memory error no recover can catch, so the constructors
+// refuse it up front, with an error naming the sizes: at most 2^27
+// parameters (a 1 GiB parameter vector) and, per goroutine, workspace
+// buffers of at most 2^28 values (1 GiB of float32). Data from outside is
+// checked with CheckExamples (NewBatchProblem does it); Evaluate and the
+// workspaces panic on data that fails it.
+//
 // # Problems
 //
 // BatchProblem turns fixed minibatches of a data set into an

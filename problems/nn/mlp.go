@@ -57,8 +57,10 @@ type MLP struct {
 var _ Net = (*MLP)(nil)
 
 // NewMLP returns an MLP with the given layer sizes, input first and
-// classes last, such as NewMLP(784, 128, 10). It returns an error for
-// fewer than two sizes or a size below 1 (or 2 for the classes).
+// classes last, such as NewMLP(784, 128, 10). It returns an error naming
+// the value for fewer than two sizes, a size below 1 (or 2 for the
+// classes) or above 2^20, or more than 2^27 parameters in all (a 1 GiB
+// parameter vector), which could not be allocated reasonably.
 func NewMLP(sizes ...int) (*MLP, error) {
 	if len(sizes) < 2 {
 		return nil, fmt.Errorf("nn: MLP with sizes %v, want an input and an output size at least", sizes)
@@ -71,7 +73,12 @@ func NewMLP(sizes ...int) (*MLP, error) {
 	m := &MLP{sizes: append([]int(nil), sizes...)}
 	for l := 0; l+1 < len(sizes); l++ {
 		m.off = append(m.off, m.n)
+		// Each term is at most 2^40 + 2^20: the sum cannot overflow
+		// before it passes maxParams.
 		m.n += sizes[l+1]*sizes[l] + sizes[l+1]
+		if m.n > maxParams {
+			return nil, fmt.Errorf("nn: MLP with sizes %v has more than 2^27 parameters (%d in its first %d layers)", sizes, m.n, l+1)
+		}
 	}
 	return m, nil
 }
@@ -106,8 +113,12 @@ func (m *MLP) Init(w []float64, seed uint64) {
 
 // NewWorkspace implements Net. The workspace splits a batch between up to
 // GOMAXPROCS goroutines in a fixed way and sums their gradients in a fixed
-// order, so its results do not depend on the number of cores.
+// order, so its results do not depend on the number of cores. It panics
+// with "nn: workspace for an empty batch" if maxBatch < 1 and with
+// "nn: workspace too large" if the buffers for maxBatch examples would
+// exceed 2^28 values (1 GiB).
 func (m *MLP) NewWorkspace(maxBatch int) Workspace {
+	checkWorkspace(m, maxBatch)
 	ws := &mlpWorkspace{m: m, sharded: newSharded(m, maxBatch, mlpMinShard)}
 	for k := range ws.shards {
 		ws.shard = append(ws.shard, newMLPShard(m, ws.capacity(k)))

@@ -30,31 +30,33 @@ var (
 )
 
 // NewBatchProblem returns the batches of the examples x (rows of
-// net.InDim() values) with labels y. It returns an error if the sizes
-// disagree, a batch is empty, an index is outside the examples or a label
-// is not below net.Classes().
+// net.InDim() values) with labels y. It returns an error naming the value
+// if CheckExamples does, if there are no batches, a batch is empty or
+// larger than a workspace of net may hold (buffers of 2^28 values), or an
+// index is outside the examples. It panics with "nn: nil Net" if net is
+// nil.
 func NewBatchProblem(net Net, x []float32, y []uint8, batches [][]int) (*BatchProblem, error) {
-	d := net.InDim()
-	if len(x) != len(y)*d {
-		return nil, fmt.Errorf("nn: %d input values for %d labels of %d values each", len(x), len(y), d)
+	if err := CheckExamples(net, x, y); err != nil {
+		return nil, err
 	}
+	d := net.InDim()
 	if len(batches) == 0 {
 		return nil, fmt.Errorf("nn: no batches")
 	}
 	p := &BatchProblem{net: net}
-	largest := 0
+	largest, limit := 0, largestBatch(net)
 	for bi, b := range batches {
 		if len(b) == 0 {
 			return nil, fmt.Errorf("nn: batch %d is empty", bi)
+		}
+		if len(b) > limit {
+			return nil, fmt.Errorf("nn: batch %d holds %d examples, want at most %d for this network's buffers", bi, len(b), limit)
 		}
 		bx := make([]float32, 0, len(b)*d)
 		by := make([]uint8, 0, len(b))
 		for _, i := range b {
 			if i < 0 || i >= len(y) {
 				return nil, fmt.Errorf("nn: batch %d holds example %d, want [0, %d)", bi, i, len(y))
-			}
-			if int(y[i]) >= net.Classes() {
-				return nil, fmt.Errorf("nn: example %d has label %d, want < %d", i, y[i], net.Classes())
 			}
 			bx = append(bx, x[i*d:(i+1)*d]...)
 			by = append(by, y[i])
@@ -89,8 +91,13 @@ func (p *BatchProblem) CompGrad(grad []float64, i int, w []float64) {
 
 // Func returns f(w) = (1/N) Σ_i f_i(w), the mean over batches of their
 // mean losses, as ordering.Func defines it (with unequal batches this is
-// not the mean loss over examples).
+// not the mean loss over examples). It panics with "nn: BatchProblem not
+// made by NewBatchProblem" for the zero BatchProblem, whose mean over no
+// batches is not defined.
 func (p *BatchProblem) Func(w []float64) float64 {
+	if len(p.x) == 0 {
+		panic("nn: BatchProblem not made by NewBatchProblem")
+	}
 	var s float64
 	for i := range p.x {
 		s += p.CompFunc(i, w)
@@ -101,9 +108,33 @@ func (p *BatchProblem) Func(w []float64) float64 {
 // evalChunk is the number of examples Evaluate passes at once.
 const evalChunk = 512
 
+// CheckExamples returns an error naming the value if x does not hold
+// len(y) examples of net.InDim() values each or a label is not below
+// net.Classes(): the checks to make on data from outside before Evaluate
+// or a Workspace, which panic on them. It panics with "nn: nil Net" if net
+// is nil.
+func CheckExamples(net Net, x []float32, y []uint8) error {
+	checkNet(net)
+	d := net.InDim()
+	if len(x) != len(y)*d {
+		return fmt.Errorf("nn: %d input values for %d labels of %d values each", len(x), len(y), d)
+	}
+	for i, l := range y {
+		if int(l) >= net.Classes() {
+			return fmt.Errorf("nn: example %d has label %d, want < %d", i, l, net.Classes())
+		}
+	}
+	return nil
+}
+
 // Evaluate returns the accuracy and the mean loss of net at w on the
-// examples x with labels y.
+// examples x with labels y, and zeros for no examples. It panics with
+// "nn: nil Net" if net is nil, "nn: input and label lengths disagree" or
+// "nn: label out of range" if CheckExamples would return an error, and
+// "nn: wrong parameter, gradient or input length" if w does not hold
+// net.NumParams() values.
 func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss float64) {
+	checkNet(net)
 	d := net.InDim()
 	if len(x) != len(y)*d {
 		panic("nn: input and label lengths disagree")
@@ -111,10 +142,11 @@ func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss floa
 	if len(y) == 0 {
 		return 0, 0
 	}
-	ws := net.NewWorkspace(evalChunk)
+	chunk := min(evalChunk, largestBatch(net))
+	ws := net.NewWorkspace(chunk)
 	correct := 0
-	for lo := 0; lo < len(y); lo += evalChunk {
-		hi := min(lo+evalChunk, len(y))
+	for lo := 0; lo < len(y); lo += chunk {
+		hi := min(lo+chunk, len(y))
 		l, c := ws.Score(w, x[lo*d:hi*d], y[lo:hi])
 		loss += l * float64(hi-lo)
 		correct += c

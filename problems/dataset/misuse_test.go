@@ -1,0 +1,86 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package dataset
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/goodorder/goodorder/problems/internal/misuse"
+)
+
+// TestMisuse checks the edges of the package's API: bad data returns an
+// error naming the value (or the file), a nil reader panics with its
+// documented message.
+func TestMisuse(t *testing.T) {
+	dir := t.TempDir()
+	// A CIFAR-10 folder whose first training file is a folder.
+	withFolder := filepath.Join(dir, "folder")
+	if err := os.MkdirAll(filepath.Join(withFolder, "data_batch_1.bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A CIFAR-10 folder of six empty files.
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin", "test_batch.bin"} {
+		if err := os.WriteFile(filepath.Join(empty, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	readIDX := func(in []byte) func() error {
+		return func() error { _, _, err := ReadIDX(bytes.NewReader(in)); return err }
+	}
+	readImages := func(img, lab []byte) func() error {
+		return func() error { _, err := ReadImages("tiny", bytes.NewReader(img), bytes.NewReader(lab)); return err }
+	}
+	loadCIFAR := func(dir string) func() error {
+		return func() error { _, _, err := LoadCIFAR10(dir); return err }
+	}
+	validate := func(s *Set) func() error { return s.Validate }
+	ok := &Set{Name: "ok", N: 1, C: 1, H: 1, W: 2, Classes: 2, Pixels: []float32{0, 1}, Labels: []uint8{1}}
+	with := func(f func(s *Set)) *Set { s := *ok; f(&s); return &s }
+
+	misuse.Run(t, []misuse.Case{
+		// Nil readers are programmer misuse.
+		{Name: "ReadIDX nil", Call: func() error { _, _, err := ReadIDX(nil); return err }, Panic: "dataset: nil reader"},
+		{Name: "ReadImages nil", Call: func() error { _, err := ReadImages("x", nil, nil); return err }, Panic: "dataset: nil reader"},
+		{Name: "ReadCIFAR10 nil", Call: func() error { _, err := ReadCIFAR10("x", nil); return err }, Panic: "dataset: nil reader"},
+
+		// IDX.
+		{Name: "ReadIDX 2^28+1 values", Call: readIDX(idx([]int{1<<28 + 1}, nil)), Err: "declare more than 268435456 values"},
+		{Name: "ReadIDX gzip 2^14×2^14+", Call: readIDX(gz(idx([]int{1 << 14, 1<<14 + 1}, nil))), Err: "declare more than 268435456 values"},
+		{Name: "ReadIDX rank 5", Call: readIDX([]byte{0, 0, 8, 5}), Err: "rank 5"},
+		{Name: "ReadIDX type", Call: readIDX([]byte{0, 0, 0x0d, 1}), Err: "IDX data type 0x0d"},
+		{Name: "ReadIDX truncated", Call: readIDX(idx([]int{4}, []byte{1, 2})), Err: "truncated at byte 2 of 4"},
+		{Name: "ReadImages no images", Call: readImages(idx([]int{0, 2, 2}, nil), idx([]int{0}, nil)), Err: "dimensions [0 2 2], want at least one image"},
+		{Name: "ReadImages label", Call: readImages(idx([]int{1, 1, 1}, []byte{0}), idx([]int{1}, []byte{10})), Err: "label 10 of image 0"},
+		{Name: "LoadIDX missing", Call: func() error {
+			_, err := LoadIDX("x", filepath.Join(dir, "nope"), filepath.Join(dir, "nope"))
+			return err
+		}, Err: filepath.Join(dir, "nope")},
+
+		// CIFAR-10.
+		{Name: "LoadCIFAR10 folder", Call: loadCIFAR(withFolder), Err: filepath.Join(withFolder, "data_batch_1.bin") + " is a folder"},
+		{Name: "LoadCIFAR10 empty files", Call: loadCIFAR(empty), Err: "no records (file " + filepath.Join(empty, "data_batch_1.bin") + ")"},
+		{Name: "LoadCIFAR10 missing", Call: loadCIFAR(filepath.Join(dir, "nope")), Err: filepath.Join(dir, "nope", "data_batch_1.bin")},
+		{Name: "ReadCIFAR10 empty", Call: func() error { _, err := ReadCIFAR10("x", bytes.NewReader(nil)); return err }, Err: "x: no records"},
+		{Name: "ReadCIFAR10 truncated", Call: func() error { _, err := ReadCIFAR10("x", bytes.NewReader(make([]byte, 100))); return err }, Err: "record 0 truncated at byte 100 of 3073"},
+		{Name: "Load unknown", Call: func() error { _, _, err := Load("imagenet"); return err }, Err: `unknown data set "imagenet"`},
+
+		// Sets.
+		{Name: "Validate overflow", Call: validate(with(func(s *Set) { s.N, s.H, s.W = 1<<40, 1<<20, 1<<20 })), Err: "N·C·H·W = 1099511627776·1·1048576·1048576, which overflows int"},
+		{Name: "Validate N<0", Call: validate(with(func(s *Set) { s.N = -1 })), Err: "N, C, H, W = -1, 1, 1, 2"},
+		{Name: "Validate pixels", Call: validate(with(func(s *Set) { s.Pixels = s.Pixels[:1] })), Err: "1 pixel values, want N·C·H·W = 2"},
+		{Name: "Validate classes", Call: validate(with(func(s *Set) { s.Classes = 300 })), Err: "300 classes"},
+		{Name: "Validate label", Call: validate(with(func(s *Set) { s.Labels = []uint8{2} })), Err: "label 2 of image 0"},
+		{Name: "Validate pixel NaN", Call: validate(with(func(s *Set) { s.Pixels = []float32{0, float32(math.NaN())} })), Err: "pixel value NaN at 1"},
+		{Name: "Subset index", Call: func() error { _, err := ok.Subset([]int{0, 1}); return err }, Err: "subset entry 1 is image 1, want [0, 1)"},
+	})
+}

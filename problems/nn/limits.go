@@ -1,0 +1,82 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package nn
+
+import "math"
+
+// Size limits. A network or workspace too large to allocate would kill the
+// process with an out-of-memory error that no recover can catch, at its
+// first use; the constructors reject it up front instead.
+const (
+	// maxParams bounds the parameters of a network: 2^27, a 1 GiB
+	// float64 parameter vector (the MLP 784-128-10 has 101,770).
+	maxParams = 1 << 27
+	// maxWorkspace bounds the float32 values of a workspace's buffers,
+	// those of a whole batch of examples plus those of one: 2^28, 1 GiB.
+	maxWorkspace = 1 << 28
+)
+
+// Panic messages.
+const (
+	errNilNet    = "nn: nil Net"
+	errWorkspace = "nn: workspace too large"
+)
+
+// checkNet panics with errNilNet if net is nil, or a nil *MLP or *CNN.
+func checkNet(net Net) {
+	switch m := net.(type) {
+	case nil:
+		panic(errNilNet)
+	case *MLP:
+		if m == nil {
+			panic(errNilNet)
+		}
+	case *CNN:
+		if m == nil {
+			panic(errNilNet)
+		}
+	}
+}
+
+// bufferValues returns the float32 (and int32) values a workspace of net
+// holds for each example of a batch and once per goroutine, or zeros for
+// a Net of another package.
+func bufferValues(net Net) (perExample, fixed int) {
+	switch m := net.(type) {
+	case *MLP:
+		widest := 0
+		for _, s := range m.sizes[1:] {
+			perExample += 2 * s // pre-activations and activations
+			widest = max(widest, s)
+		}
+		return perExample + widest, m.n
+	case *CNN:
+		c := m.c
+		k2 := c.K * c.K
+		perExample = c.Conv1*m.o1*m.o1 + c.Conv2*m.o2*m.o2 + 2*c.Conv1*m.p1*m.p1 + 3*m.flat
+		fixed = c.C*k2*m.o1*m.o1 + 2*c.Conv1*k2*m.o2*m.o2 + c.Conv2*m.o2*m.o2 + c.Conv1*m.p1*m.p1 + c.Conv1*m.o1*m.o1 + m.n
+		head, _ := bufferValues(m.head)
+		return perExample + head, fixed
+	}
+	return 0, 0
+}
+
+// largestBatch returns the largest batch a workspace of net may hold
+// within maxWorkspace values per goroutine.
+func largestBatch(net Net) int {
+	perExample, fixed := bufferValues(net)
+	if perExample == 0 {
+		return math.MaxInt
+	}
+	return max(0, maxWorkspace-fixed) / perExample
+}
+
+// checkWorkspace panics with errWorkspace if a workspace of net for
+// batches of maxBatch examples would exceed maxWorkspace values.
+func checkWorkspace(net Net, maxBatch int) {
+	if maxBatch > largestBatch(net) {
+		panic(errWorkspace)
+	}
+}
