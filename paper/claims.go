@@ -7,7 +7,6 @@ package paper
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -71,7 +70,10 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
 
-// Env is what a claim needs to run.
+// Env is what a claim needs to run: the scale, the base seed, the workers,
+// the folders of charts and cached runs, and a progress callback. A nil
+// *Env passed to a RunX function means the zero Env: seed 0, GOMAXPROCS
+// workers, no cache, no progress.
 type Env struct {
 	Scale Scale
 	// Seed is the base seed of every random choice.
@@ -90,6 +92,14 @@ type Env struct {
 	Progress func(done, total int)
 
 	reused int // cached runs reused
+}
+
+// orDefault returns e, or a new Env of the defaults if e is nil.
+func (e *Env) orDefault() *Env {
+	if e == nil {
+		return &Env{}
+	}
+	return e
 }
 
 // Reused reports whether the claim reused finished runs from the cache, so
@@ -165,36 +175,40 @@ type Claim struct {
 	Run func(ctx context.Context, env *Env) (*Outcome, error)
 }
 
-var registry []Claim
-
-// register adds a claim; it panics on a duplicate id (a programming error).
-func register(c Claim) {
-	if _, ok := Lookup(c.ID); ok {
-		panic("paper: duplicate claim " + c.ID)
-	}
-	registry = append(registry, c)
-}
-
-// Claims returns every registered claim in the order of the paper.
-func Claims() []Claim {
-	return slices.Clone(registry)
-}
-
-// Lookup returns the claim with the given id.
-func Lookup(id string) (Claim, bool) {
-	for _, c := range registry {
-		if c.ID == id {
-			return c, true
+// claimRun returns the Run function of a claim whose protocol at a scale
+// is scale(env.Scale), whose runs are run and whose outcome is outcome:
+// every claim runs the same way, and writes its charts into env.FigDir.
+func claimRun[C, R any](scale func(Scale) C, run func(context.Context, *Env, C) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, *Env) (*Outcome, error) {
+	return func(ctx context.Context, env *Env) (*Outcome, error) {
+		res, err := run(ctx, env, scale(env.Scale))
+		if err != nil {
+			return nil, err
 		}
+		out, err := outcome(res)
+		if err != nil {
+			return nil, err
+		}
+		return out, out.WriteFigures(env.FigDir)
 	}
-	return Claim{}, false
 }
 
-// IDs returns the ids of every registered claim.
-func IDs() []string {
-	ids := make([]string, len(registry))
-	for i, c := range registry {
-		ids[i] = c.ID
+// verdictOf returns Reproduced if ok, else NotReproduced.
+func verdictOf(ok bool) Verdict {
+	if ok {
+		return Reproduced
 	}
-	return ids
+	return NotReproduced
+}
+
+// errResult returns the error of an Outcome function given a result it
+// cannot read: nil, empty, or not of the shape of its config.
+func errResult(id, format string, args ...any) error {
+	return fmt.Errorf("paper: %s result: "+format, append([]any{id}, args...)...)
+}
+
+// setDefault sets *v to def if it is zero.
+func setDefault[T int | float64](v *T, def T) {
+	if *v == 0 {
+		*v = def
+	}
 }
