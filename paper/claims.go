@@ -137,6 +137,21 @@ type Outcome struct {
 	// Charts are the charts of the outcome, in memory, for notebooks to
 	// show; WriteFigures writes them and lists them in Figures.
 	Charts []Figure `json:"-"`
+	// Checks are named findings beside the verdict, each from a named
+	// threshold of the claim, for notebooks to print as CHECK lines.
+	Checks []Check `json:"-"`
+}
+
+// Check is one named finding of an outcome: whether it holds, and what was
+// measured against what.
+type Check struct {
+	Name   string
+	OK     bool
+	Detail string
+}
+
+func (o *Outcome) addCheck(name string, ok bool, format string, args ...any) {
+	o.Checks = append(o.Checks, Check{Name: name, OK: ok, Detail: fmt.Sprintf(format, args...)})
 }
 
 // Figure is a chart with the base name of its files.

@@ -316,6 +316,11 @@ func OmegaOutcome(res *OmegaResult) (*Outcome, error) {
 		lo, hi = append(lo, r.RRMean-1.96*r.RRSE), append(hi, r.RRMean+1.96*r.RRSE)
 	}
 	var out Outcome
+	worst := math.Inf(1)
+	for _, r := range rows {
+		worst = math.Min(worst, r.RRMean/r.Lower)
+	}
+	out.addCheck("omega-rr-lower-bound", rrOK, "E σ*² of RR is at least %.3g × nσ²/256 over n; paper: E σ*² ≥ nσ²/256", worst)
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("σ*² of an order on f_i = x²/2 ± σx, σ = %g (M* = 0)", c.Sigma),
 		XLabel: "n", YLabel: "σ*²", LogX: true, LogY: true,
@@ -378,4 +383,10 @@ func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, sorted int) {
 		Paper:    "Theorem 1: the bound grows with σ*² (sorted largest)",
 		Ours:     fmt.Sprintf("%s; sorted slowest: %v", strings.Join(avgs, ", "), slowest),
 	})
+	out.addCheck("omega-sorted-slowest", slowest, "the order with the largest σ*² has the largest (1/T)Σ‖∇f(x_t)‖²: %s", strings.Join(avgs, ", "))
+	if alt := slices.Index(conv.Orders, "alternating"); alt >= 0 {
+		a, s := conv.GradNorm2[alt], conv.GradNorm2[sorted]
+		fa, fs := a[len(a)-1], s[len(s)-1]
+		out.addCheck("omega-alternating-faster", fa < fs, "final ‖∇f‖² alternating %.4g < sorted %.4g, ratio %.4g", fa, fs, fs/fa)
+	}
 }

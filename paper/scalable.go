@@ -402,6 +402,10 @@ func runBalance1D(ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
 // scalableExact names the reference method, the exact greedy order.
 const scalableExact = "greedy (exact)"
 
+// scalableOneDTol is the relative rounding allowed when greedy's σ*² on
+// the 1-D example is checked to equal σ² = 1.
+const scalableOneDTol = 1e-9
+
 // scalableGoalK is the sketch dimension whose σ*² and speed the verdict
 // checks, with the goals of the issue: within scalableGoalRatio of
 // greedy's σ*², scalableGoalSpeed times faster.
@@ -483,6 +487,15 @@ func ScalableOutcome(r *ScalableResult) (*Outcome, error) {
 			})
 		}
 		out.addChart("scalable-oned", "Online orders on the 1-D example", lc)
+		greedyOne := true
+		for _, o := range r.OneD {
+			if o.Method == "greedy" {
+				for _, v := range o.SigmaStar2 {
+					greedyOne = greedyOne && v < 1+scalableOneDTol
+				}
+			}
+		}
+		out.addCheck("oned-greedy-finds-sigma2", greedyOne, "greedy's order has σ*² = σ² = 1 on the 1-D example in every epoch and n (Section 4.1)")
 	}
 	out.Verdict = verdictOf(ok && checked > 0)
 	if checked == 0 {

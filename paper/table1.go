@@ -586,6 +586,14 @@ func (r *Table1Result) check(id string) error {
 // tie whatever its standard error.
 const table1Tie = 0.5
 
+// table1MLPAccuracy is the test accuracy, in percent, an MLP trained on
+// at least table1MLPTrain MNIST images with RR and standard batching must
+// exceed: a sanity check of the training code, not a claim of the paper.
+const (
+	table1MLPAccuracy = 95
+	table1MLPTrain    = 10000
+)
+
 // table1SEs is the number of standard errors a gap must exceed to count
 // as a win, or may reach to count as a tie.
 const table1SEs = 2
@@ -659,6 +667,11 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 		out.addChart("table-1-accuracy-"+batching, "Test accuracy, "+batching+" batching", acc)
 	}
 	out.addChart("table-1-loss", "Training loss", loss)
+	if rr, ok := r.Cell("RR", "standard"); ok {
+		need := c.Model == "mlp" && c.Dataset == "mnist" && (c.Train == 0 || c.Train >= table1MLPTrain)
+		out.addCheck("table-1-mlp-accuracy", rr.Mean > table1MLPAccuracy || !need,
+			"RR with standard batching reaches %.2f%% test accuracy; a standard MLP on MNIST reaches > %g%% (required with at least %d training images, here %s)", rr.Mean, float64(table1MLPAccuracy), table1MLPTrain, countText(c.Train, "all"))
+	}
 	// How fast, not only where: the paired gap after the first epoch and
 	// in the mean accuracy over all epochs (the area under the curve).
 	for _, batching := range r.Batchings {

@@ -477,6 +477,12 @@ func Theorem1Outcome(res *Theorem1Result) (*Outcome, error) {
 		}
 	}
 
+	{
+		at := len(c.Ts) - 1
+		g, r, i, s := gr[at], rr[at], igs[at], res.Tuned[idx["SGD"]][at]
+		out.addCheck("theorem1-order-ranking", g <= r && r <= i && i <= s,
+			"tuned at the largest T: greedy %.3g ≤ RR %.3g ≤ IG sorted %.3g ≤ SGD %.3g; paper: smaller σ*² gives a smaller bound, SGD's rate is the slowest", g, r, i, s)
+	}
 	out.Verdict = verdictOf(holds)
 	out.Summary = fmt.Sprintf("measured (1/T) Σ_{t<T} ‖∇f(x_t)‖² ≤ stated and proof bounds in %s of %d runs; smallest slack (bound/measured) %.3g stated, %.3g proof; "+
 		"tuned slopes over the last %d T: RR %.2f, IG %.2f, IG sorted %.2f, greedy %.2f, SGD %.2f; greedy ≤ RR ≤ IG sorted at %d of %d T",
