@@ -136,7 +136,8 @@ func (h *History) Record(r *Record) error {
 }
 
 // Settings configures Run. Epochs and Step must be set; the other fields
-// have defaults.
+// have defaults. A nil *Settings is the zero Settings, so Run reports the
+// missing Epochs and Step.
 type Settings struct {
 	// Epochs is T, the number of epochs. It must be positive.
 	Epochs int
@@ -193,7 +194,7 @@ const noiseStream = 0x6e6f697365
 // never modifies x0.
 func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	if s == nil {
-		return nil, fmt.Errorf("ordering: %w: nil settings", ErrSetting)
+		s = &Settings{}
 	}
 	n, d := p.Len(), p.Dim()
 	switch {

@@ -122,9 +122,6 @@ func (p *TwoLevel) Len() int { return p.n * p.m }
 // Dim returns d.
 func (p *TwoLevel) Dim() int { return p.d }
 
-// D returns d, like Dim.
-func (p *TwoLevel) D() int { return p.d }
-
 // N returns the number of top-level functions.
 func (p *TwoLevel) N() int { return p.n }
 
