@@ -215,6 +215,11 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 1):
 		return nil, fmt.Errorf("ordering: %w: WeightDecay = %v, want finite and >= 0", ErrSetting, s.WeightDecay)
 	}
+	// Run gives an orderer everything; the check is there so that an
+	// orderer's needs are stated in one place, before the first epoch.
+	if err := Uses(o, Available{Oracle: true, Observe: true}); err != nil {
+		return nil, err
+	}
 	e := newEngine(p, x0, o, s)
 	if stop, err := e.record(nil); stop || err != nil {
 		return e.res, err

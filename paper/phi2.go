@@ -45,12 +45,17 @@ func (s *Phi2Stats) MaxOfMean() (float64, int) {
 }
 
 // samplePhi2 draws trials orders from o (epochs 0, 1, ... without an
-// oracle, so o must not need one) and returns the statistics of φ²_{r,k}
-// for the component gradients in the rows of grads. It returns an error if
-// trials < 2, an order is invalid, or ctx is cancelled.
+// oracle) and returns the statistics of φ²_{r,k} for the component
+// gradients in the rows of grads. It returns an error if trials < 2, o
+// needs an oracle or observed steps (ordering.Uses), an order is invalid,
+// or ctx is cancelled.
 func samplePhi2(ctx context.Context, grads *mat.Dense, o ordering.Orderer, trials int) (*Phi2Stats, error) {
 	if trials < 2 {
 		return nil, fmt.Errorf("paper: %d Monte Carlo trials, want >= 2", trials)
+	}
+	// The orders are drawn without an oracle and without steps to observe.
+	if err := ordering.Uses(o, ordering.Available{}); err != nil {
+		return nil, err
 	}
 	var (
 		r        []int

@@ -173,6 +173,9 @@ func TestSamplePhi2Deterministic(t *testing.T) {
 	if _, err := samplePhi2(context.Background(), g, o, 1); err == nil {
 		t.Error("no error for 1 trial")
 	}
+	if _, err := samplePhi2(context.Background(), g, &ordering.Greedy{}, 10); err == nil {
+		t.Error("no error for an orderer that needs an oracle")
+	}
 }
 
 func TestRunLemma1(t *testing.T) {
