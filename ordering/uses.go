@@ -35,14 +35,6 @@ func Uses(o Orderer, has Available) error {
 	return nil
 }
 
-var (
-	_ User = (*Greedy)(nil)
-	_ User = (*StaleGreedy)(nil)
-	_ User = (*SketchedGreedy)(nil)
-	_ User = (*MeanBalance)(nil)
-	_ User = (*PairBalance)(nil)
-)
-
 // needs returns an error naming the orderer and what it lacks.
 func needs(name string, has, want Available) error {
 	switch {
@@ -54,10 +46,14 @@ func needs(name string, has, want Available) error {
 	return nil
 }
 
+var _ User = (*Greedy)(nil)
+
 // Uses implements User: Greedy queries the oracle at x_t.
 func (g *Greedy) Uses(has Available) error {
 	return needs("greedy", has, Available{Oracle: true})
 }
+
+var _ User = (*StaleGreedy)(nil)
 
 // Uses implements User: StaleGreedy queries the oracle in its first epoch
 // and observes the steps' gradients after it.
@@ -65,17 +61,23 @@ func (s *StaleGreedy) Uses(has Available) error {
 	return needs("stale greedy", has, Available{Oracle: true, Observe: true})
 }
 
+var _ User = (*SketchedGreedy)(nil)
+
 // Uses implements User: SketchedGreedy queries the oracle (in the first
 // epoch only if Stale, then it observes the steps' gradients).
 func (s *SketchedGreedy) Uses(has Available) error {
 	return needs("sketched greedy", has, Available{Oracle: true, Observe: s.Stale})
 }
 
+var _ User = (*MeanBalance)(nil)
+
 // Uses implements User: MeanBalance builds each order from the gradients
 // of the previous epoch's steps.
 func (m *MeanBalance) Uses(has Available) error {
 	return needs("mean balance", has, Available{Observe: true})
 }
+
+var _ User = (*PairBalance)(nil)
 
 // Uses implements User: PairBalance builds each order from the gradients
 // of the previous epoch's steps.

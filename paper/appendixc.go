@@ -47,24 +47,15 @@ type AppendixCConfig struct {
 
 // AppendixCScale returns the appendix-c-lower-bound protocol at a scale.
 func AppendixCScale(s Scale) AppendixCConfig {
-	var c AppendixCConfig
-	switch s {
-	case Smoke:
-		c = AppendixCConfig{Ns: []int{4, 16, 64}, D: 5, Trials: 10}
-	case Full:
-		c = AppendixCConfig{Ns: []int{2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}, Trials: 500}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]AppendixCConfig{
+		Smoke: {Ns: []int{4, 16, 64}, D: 5, Trials: 10},
+		Full:  {Ns: []int{2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}, Trials: 500},
+	})
 }
 
 // fill sets the zero fields to their defaults.
 func (c *AppendixCConfig) fill() {
-	if c.Ns == nil {
-		c.Ns = []int{2, 4, 8, 16, 32, 64, 128, 256, 512}
-	}
-	setDefault(&c.D, 10)
-	setDefault(&c.Trials, 200)
+	fillZero(c, AppendixCConfig{Ns: []int{2, 4, 8, 16, 32, 64, 128, 256, 512}, D: 10, Trials: 200})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -140,20 +131,11 @@ type AppendixCResult struct {
 // first coordinate, and for the zig-zag matrices (zigzagGrads) in the
 // order they are built, or returns the rows from env's cache.
 func RunAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
-	env = env.orDefault()
-	c.fill()
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	return cached(env, "appendix-c-lower-bound", struct {
-		Config AppendixCConfig
-		Seed   uint64
-	}{c, env.Seed}, func() (*AppendixCResult, error) {
-		return runAppendixC(ctx, c, env.Seed)
-	})
+	return runCached(ctx, env, "appendix-c-lower-bound", c, runAppendixC)
 }
 
-func runAppendixC(ctx context.Context, c AppendixCConfig, seed uint64) (*AppendixCResult, error) {
+func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
+	seed := env.Seed
 	var rows []AppendixCRow
 	k := len(appendixCOrders)
 	for _, n := range c.Ns {

@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -221,9 +222,62 @@ func errResult(id, format string, args ...any) error {
 	return fmt.Errorf("paper: %s result: "+format, append([]any{id}, args...)...)
 }
 
+// fillZero sets every zero field of *c (0, "", a nil slice) to that field
+// of def: the one way the configs fill their defaults, written as a
+// literal of the defaults.
+func fillZero[C any](c *C, def C) {
+	v, d := reflect.ValueOf(c).Elem(), reflect.ValueOf(def)
+	for i := range v.NumField() {
+		if f := v.Field(i); f.CanSet() && f.IsZero() {
+			f.Set(d.Field(i))
+		}
+	}
+}
+
 // setDefault sets *v to def if it is zero.
 func setDefault[T int | float64](v *T, def T) {
 	if *v == 0 {
 		*v = def
 	}
+}
+
+// protocol is what every claim's config has: fill sets the zero fields to
+// their defaults, validate names the first value out of range.
+type protocol interface {
+	fill()
+	validate() error
+}
+
+// runCached is the run section every claim shares: it fills c's defaults,
+// validates it, and returns run's result for c and env.Seed from env's
+// cache (a nil env is the zero Env), computing and storing it if it is not
+// there. The key is the filled config and the seed, nothing else.
+func runCached[C any, PC interface {
+	*C
+	protocol
+}, R any](ctx context.Context, env *Env, name string, c C, run func(context.Context, *Env, C) (R, error)) (R, error) {
+	env = env.orDefault()
+	PC(&c).fill()
+	if err := PC(&c).validate(); err != nil {
+		var zero R
+		return zero, err
+	}
+	return cached(env, name, struct {
+		Config C
+		Seed   uint64
+	}{c, env.Seed}, func() (R, error) {
+		return run(ctx, env, c)
+	})
+}
+
+// atScale returns the protocol at scale s: byScale[s], the fields that
+// differ from the defaults at that scale (a scale not in byScale is the
+// zero config), with the defaults filled in.
+func atScale[C any, PC interface {
+	*C
+	protocol
+}](s Scale, byScale map[Scale]C) C {
+	c := byScale[s]
+	PC(&c).fill()
+	return c
 }

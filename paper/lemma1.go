@@ -47,23 +47,15 @@ type Lemma1Config struct {
 
 // Lemma1Scale returns the mishchenko-lemma1 protocol at a scale.
 func Lemma1Scale(s Scale) Lemma1Config {
-	var c Lemma1Config
-	switch s {
-	case Smoke:
-		c = Lemma1Config{N: 16, D: 5, Trials: 2000}
-	case Full:
-		c = Lemma1Config{N: 256, D: 20, Trials: 1000000}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]Lemma1Config{
+		Smoke: {N: 16, D: 5, Trials: 2000},
+		Full:  {N: 256, D: 20, Trials: 1000000},
+	})
 }
 
 // fill sets the zero fields to their defaults.
 func (c *Lemma1Config) fill() {
-	setDefault(&c.N, 64)
-	setDefault(&c.D, 10)
-	setDefault(&c.Trials, 200000)
-	setDefault(&c.Tolerance, 5)
+	fillZero(c, Lemma1Config{N: 64, D: 10, Trials: 200000, Tolerance: 5})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -98,20 +90,11 @@ type Lemma1Result struct {
 // mean of φ²_{r,k} over random permutations with ExpectedPhi2RR, or
 // returns the comparison from env's cache.
 func RunLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
-	env = env.orDefault()
-	c.fill()
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	return cached(env, "mishchenko-lemma1", struct {
-		Config Lemma1Config
-		Seed   uint64
-	}{c, env.Seed}, func() (*Lemma1Result, error) {
-		return runLemma1(ctx, c, env.Seed)
-	})
+	return runCached(ctx, env, "mishchenko-lemma1", c, runLemma1)
 }
 
-func runLemma1(ctx context.Context, c Lemma1Config, seed uint64) (*Lemma1Result, error) {
+func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
+	seed := env.Seed
 	rnd := rand.New(rand.NewPCG(seed, mixSeed(streamLemma1Grads)))
 	g := randomGrads(c.N, c.D, rnd)
 	sigma2, _ := ordering.Heterogeneity(g)

@@ -52,27 +52,18 @@ type OmegaConfig struct {
 
 // OmegaScale returns the omega-example protocol at a scale.
 func OmegaScale(s Scale) OmegaConfig {
-	var c OmegaConfig
-	switch s {
-	case Smoke:
-		c = OmegaConfig{Ns: []int{4, 16, 64}, Trials: 200, RunN: 16, Epochs: 10}
-	case Full:
-		c = OmegaConfig{Ns: []int{4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}, Trials: 100000, RunN: 256, Epochs: 100}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]OmegaConfig{
+		Smoke: {Ns: []int{4, 16, 64}, Trials: 200, RunN: 16, Epochs: 10},
+		Full:  {Ns: []int{4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}, Trials: 100000, RunN: 256, Epochs: 100},
+	})
 }
 
 // fill sets the zero fields to their defaults.
 func (c *OmegaConfig) fill() {
-	if c.Ns == nil {
-		c.Ns = []int{4, 8, 16, 32, 64, 128, 256, 512, 1024}
-	}
-	setDefault(&c.Sigma, 1)
-	setDefault(&c.Trials, 20000)
-	setDefault(&c.RunN, 64)
-	setDefault(&c.Gamma, 0.5)
-	setDefault(&c.Epochs, 40)
+	fillZero(c, OmegaConfig{
+		Ns:    []int{4, 8, 16, 32, 64, 128, 256, 512, 1024},
+		Sigma: 1, Trials: 20000, RunN: 64, Gamma: 0.5, Epochs: 40,
+	})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -122,20 +113,11 @@ type OmegaResult struct {
 // deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.
 // The random permutations of each n are seeded from env.Seed and n.
 func RunOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
-	env = env.orDefault()
-	c.fill()
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	return cached(env, "omega-example", struct {
-		Config OmegaConfig
-		Seed   uint64
-	}{c, env.Seed}, func() (*OmegaResult, error) {
-		return runOmega(ctx, c, env.Seed)
-	})
+	return runCached(ctx, env, "omega-example", c, runOmega)
 }
 
-func runOmega(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaResult, error) {
+func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
+	seed := env.Seed
 	rows, err := omegaRows(ctx, c, seed)
 	if err != nil {
 		return nil, err

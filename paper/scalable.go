@@ -72,31 +72,18 @@ type ScalableConfig struct {
 
 // ScalableScale returns the protocol at a scale.
 func ScalableScale(s Scale) ScalableConfig {
-	var c ScalableConfig
-	switch s {
-	case Smoke:
-		c = ScalableConfig{MNISTTrain: 3000, Snapshots: []int{0, 1}, Ks: []int{64, 1024}, Passes: 3, RRDraws: 5, OneDNs: []int{8, 64}, OneDEpochs: 4}
-	case Full:
-		c = ScalableConfig{Snapshots: []int{0, 1, 3, 10}, Ks: []int{64, 256, 1024, 4096, 16384}, Passes: 10, RRDraws: 50, OneDNs: []int{8, 64, 512, 4096}, OneDEpochs: 10}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]ScalableConfig{
+		Smoke: {MNISTTrain: 3000, Snapshots: []int{0, 1}, Ks: []int{64, 1024}, Passes: 3, RRDraws: 5, OneDNs: []int{8, 64}, OneDEpochs: 4},
+		Full:  {Snapshots: []int{0, 1, 3, 10}, Ks: []int{64, 256, 1024, 4096, 16384}, Passes: 10, RRDraws: 50, OneDNs: []int{8, 64, 512, 4096}, OneDEpochs: 10},
+	})
 }
 
 // fill sets the zero fields to their defaults.
 func (c *ScalableConfig) fill() {
-	if c.Snapshots == nil {
-		c.Snapshots = []int{0, 1, 5}
-	}
-	if c.Ks == nil {
-		c.Ks = []int{64, 256, 1024, 4096}
-	}
-	if c.OneDNs == nil {
-		c.OneDNs = []int{8, 64, 512}
-	}
-	setDefault(&c.Passes, 5)
-	setDefault(&c.RRDraws, 20)
-	setDefault(&c.OneDEpochs, 6)
+	fillZero(c, ScalableConfig{
+		Snapshots: []int{0, 1, 5}, Ks: []int{64, 256, 1024, 4096}, Passes: 5, RRDraws: 20,
+		OneDNs: []int{8, 64, 512}, OneDEpochs: 6,
+	})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -160,20 +147,11 @@ type ScalableResult struct {
 // methods on the MNIST MLP's batch gradient matrices and on the paper's
 // problems, and the online methods on the 1-D example.
 func RunScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
-	env = env.orDefault()
-	c.fill()
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	return cached(env, "scalable-orderings", struct {
-		C    ScalableConfig
-		Seed uint64
-	}{c, env.Seed}, func() (*ScalableResult, error) {
-		return runScalable(ctx, c, env.Seed)
-	})
+	return runCached(ctx, env, "scalable-orderings", c, runScalable)
 }
 
-func runScalable(ctx context.Context, c ScalableConfig, seed uint64) (*ScalableResult, error) {
+func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
+	seed := env.Seed
 	res := &ScalableResult{Config: c}
 	mats, err := scalableMatrices(ctx, c, seed)
 	if err != nil {

@@ -95,45 +95,24 @@ var table1OrderNames = []string{"RR", "greedy", "slow update", "stale greedy", "
 
 // Table1Scale returns the table-1 protocol at a scale.
 func Table1Scale(s Scale) Table1Config {
-	var c Table1Config
-	switch s {
-	case Smoke:
-		c = Table1Config{Hidden: 32, Train: 2000, Test: 1000, Epochs: 3, Seeds: 1}
-	case Full:
-		c = Table1Config{Model: "cnn", Train: 20000, Epochs: 15}
-	default:
-		c = Table1Config{Train: 20000}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]Table1Config{
+		Smoke:   {Hidden: 32, Train: 2000, Test: 1000, Epochs: 3, Seeds: 1},
+		Full:    {Model: "cnn", Train: 20000, Epochs: 15},
+		Default: {Train: 20000},
+	})
 }
 
 // fill sets the defaults of the zero fields.
 func (c *Table1Config) fill() {
-	if c.Dataset == "" {
-		c.Dataset = "mnist"
-	}
-	if c.Model == "" {
-		c.Model = "mlp"
-	}
+	fillZero(c, Table1Config{
+		Dataset: "mnist", Model: "mlp", BatchSize: 64, Epochs: 10,
+		LRStandard: 0.1, LRSameClass: 0.01, Milestones: []float64{0.4, 0.6, 0.8}, Decay: 0.1, Momentum: 0.9,
+		Seeds: 3, Orders: slices.Clone(table1Orders), SketchK: 1024,
+	})
 	if c.Model == "mlp" {
 		setDefault(&c.Hidden, 128)
 	}
-	setDefault(&c.BatchSize, 64)
-	setDefault(&c.Epochs, 10)
-	setDefault(&c.LRStandard, 0.1)
-	setDefault(&c.LRSameClass, 0.01)
-	if c.Milestones == nil {
-		c.Milestones = []float64{0.4, 0.6, 0.8}
-	}
-	setDefault(&c.Decay, 0.1)
-	setDefault(&c.Momentum, 0.9)
 	setDefault(&c.SlowEvery, max(2, c.Epochs/20))
-	setDefault(&c.Seeds, 3)
-	if c.Orders == nil {
-		c.Orders = slices.Clone(table1Orders)
-	}
-	setDefault(&c.SketchK, 1024)
 }
 
 // validate returns an error naming the first field of c out of range.

@@ -60,15 +60,10 @@ type Theorem1Config struct {
 
 // Theorem1Scale returns the theorem-1 protocol at a scale.
 func Theorem1Scale(s Scale) Theorem1Config {
-	var c Theorem1Config
-	switch s {
-	case Smoke:
-		c = Theorem1Config{N: 8, D: 4, Ts: []int{4, 16, 64}, Fractions: []float64{0.5, 0.99}, Grid: 12, Runs: 1}
-	case Full:
-		c = Theorem1Config{N: 64, D: 20, Ts: []int{4, 16, 64, 256, 1024, 4096, 16384}, Runs: 10}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]Theorem1Config{
+		Smoke: {N: 8, D: 4, Ts: []int{4, 16, 64}, Fractions: []float64{0.5, 0.99}, Grid: 12, Runs: 1},
+		Full:  {N: 64, D: 20, Ts: []int{4, 16, 64, 256, 1024, 4096, 16384}, Runs: 10},
+	})
 }
 
 // fill sets the zero fields to their defaults.
@@ -77,20 +72,10 @@ func (c *Theorem1Config) fill() {
 	// of the rates at the larger T while the step limit still binds at
 	// the smaller ones. The grid reaches 2^-21 of the limit so that SGD,
 	// whose limit is n times larger, finds its best step.
-	setDefault(&c.N, 32)
-	setDefault(&c.D, 10)
-	setDefault(&c.L, 1)
-	setDefault(&c.Mu, 0.1)
-	setDefault(&c.Sigma2, 1e4)
-	setDefault(&c.X0Shift, 1)
-	setDefault(&c.Grid, 22)
-	setDefault(&c.Runs, 3)
-	if c.Ts == nil {
-		c.Ts = []int{4, 16, 64, 256, 1024, 4096}
-	}
-	if c.Fractions == nil {
-		c.Fractions = []float64{0.1, 0.5, 0.99}
-	}
+	fillZero(c, Theorem1Config{
+		N: 32, D: 10, L: 1, Mu: 0.1, Sigma2: 1e4, X0Shift: 1,
+		Ts: []int{4, 16, 64, 256, 1024, 4096}, Fractions: []float64{0.1, 0.5, 0.99}, Grid: 22, Runs: 3,
+	})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -308,17 +293,7 @@ func (c *Theorem1Config) runsOf(order string) int {
 // order, T and the run's index (not the step, so that the step grid
 // compares steps on the same orders).
 func RunTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {
-	env = env.orDefault()
-	c.fill()
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	return cached(env, "theorem-1", struct {
-		Config Theorem1Config
-		Seed   uint64
-	}{c, env.Seed}, func() (*Theorem1Result, error) {
-		return runTheorem1(ctx, env, c)
-	})
+	return runCached(ctx, env, "theorem-1", c, runTheorem1)
 }
 
 func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {

@@ -49,29 +49,15 @@ type TwoLevelLemmaConfig struct {
 
 // TwoLevelLemmaScale returns the two-level-lemma protocol at a scale.
 func TwoLevelLemmaScale(s Scale) TwoLevelLemmaConfig {
-	var c TwoLevelLemmaConfig
-	switch s {
-	case Smoke:
-		c = TwoLevelLemmaConfig{M: 8, Ks: []int{1, 8}, SigmaTops: []float64{0, 10}, Trials: 1000}
-	case Full:
-		c = TwoLevelLemmaConfig{M: 32, Ks: []int{1, 2, 4, 8, 16, 32}, Trials: 200000}
-	}
-	c.fill()
-	return c
+	return atScale(s, map[Scale]TwoLevelLemmaConfig{
+		Smoke: {M: 8, Ks: []int{1, 8}, SigmaTops: []float64{0, 10}, Trials: 1000},
+		Full:  {M: 32, Ks: []int{1, 2, 4, 8, 16, 32}, Trials: 200000},
+	})
 }
 
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelLemmaConfig) fill() {
-	setDefault(&c.N, 2)
-	setDefault(&c.M, 16)
-	setDefault(&c.SigmaLow, 10)
-	setDefault(&c.Trials, 50000)
-	if c.Ks == nil {
-		c.Ks = []int{1, 2, 4, 8, 16}
-	}
-	if c.SigmaTops == nil {
-		c.SigmaTops = []float64{0, 1, 10, 100}
-	}
+	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, SigmaLow: 10, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -118,20 +104,11 @@ type TwoLevelLemmaResult struct {
 // the gradients are taken at x = 1 (all ones). It returns the rows from
 // env's cache if they are there.
 func RunTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
-	env = env.orDefault()
-	c.fill()
-	if err := c.validate(); err != nil {
-		return nil, err
-	}
-	return cached(env, "two-level-lemma", struct {
-		Config TwoLevelLemmaConfig
-		Seed   uint64
-	}{c, env.Seed}, func() (*TwoLevelLemmaResult, error) {
-		return runTwoLevelLemma(ctx, c, env.Seed)
-	})
+	return runCached(ctx, env, "two-level-lemma", c, runTwoLevelLemma)
 }
 
-func runTwoLevelLemma(ctx context.Context, c TwoLevelLemmaConfig, seed uint64) (*TwoLevelLemmaResult, error) {
+func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
+	seed := env.Seed
 	var rows []TwoLevelLemmaRow
 	for _, top := range c.SigmaTops {
 		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: c.SigmaLow}.WithDefaults())
