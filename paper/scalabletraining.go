@@ -72,7 +72,7 @@ func ScalableTrainingOutcome(r *Table1Result) (*Outcome, error) {
 		for _, order := range c.Orders {
 			mean, _, _ := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
 			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean})
-			cell, _ := r.Cell(order, batching)
+			cell, _ := r.cell(order, batching)
 			ours := fmt.Sprintf("final %.2f (%.2f), %.0f s/run", cell.Mean, cell.SE, cell.Seconds)
 			if order != "RR" {
 				g, se := r.pairedGap(order, "RR", batching, meanAcc)

@@ -463,8 +463,8 @@ func table1PaperText(order, batching string) string {
 	return fmt.Sprintf("%.2f (%.2f)", v[col][0], v[col][1])
 }
 
-// Table1Cell is the summary of one cell of Table 1.
-type Table1Cell struct {
+// table1Cell is the summary of one cell of Table 1.
+type table1Cell struct {
 	// Mean and SE are the mean and the standard error of the final test
 	// accuracy over the seeds, in percent.
 	Mean, SE float64
@@ -472,9 +472,9 @@ type Table1Cell struct {
 	Seconds float64
 }
 
-// Cell returns the summary of the runs of order under batching; ok is
+// cell returns the summary of the runs of order under batching; ok is
 // false if there are none.
-func (r *Table1Result) Cell(order, batching string) (c Table1Cell, ok bool) {
+func (r *Table1Result) cell(order, batching string) (c table1Cell, ok bool) {
 	runs := r.runs(order, batching)
 	if len(runs) == 0 {
 		return c, false
@@ -590,10 +590,10 @@ func table1Verdict(r *Table1Result) (Verdict, string) {
 	gt, set := r.pairedGap("greedy", "RR", "standard", finalAcc)
 	wins := gs > table1Tie && gs > table1SEs*ses
 	ties := math.Abs(gt) <= table1Tie || math.Abs(gt) <= table1SEs*set
-	rrS, _ := r.Cell("RR", "same-class")
-	grS, _ := r.Cell("greedy", "same-class")
-	rrT, _ := r.Cell("RR", "standard")
-	grT, _ := r.Cell("greedy", "standard")
+	rrS, _ := r.cell("RR", "same-class")
+	grS, _ := r.cell("greedy", "same-class")
+	rrT, _ := r.cell("RR", "standard")
+	grT, _ := r.cell("greedy", "standard")
 	ms, mse := r.pairedGap("greedy", "RR", "same-class", meanAcc)
 	summary := fmt.Sprintf("final test accuracy, same-class batching: greedy %.2f%% vs RR %.2f%% (gap %+.2f ± %.2f points, paper +15); standard batching: greedy %.2f%% vs RR %.2f%% (gap %+.2f ± %.2f, paper -0.05); mean accuracy over the epochs, same-class: %+.2f ± %.2f",
 		grS.Mean, rrS.Mean, gs, ses, grT.Mean, rrT.Mean, gt, set, ms, mse)
@@ -631,7 +631,7 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 			lm, _, _ := table1Curve(runs, func(run Table1Run) []float64 { return run.TrainLoss }, 1)
 			loss.Series = append(loss.Series, chart.Series{Name: order + ", " + batching, X: epochs, Y: lm, Dashed: batching == "standard"})
 
-			cell, _ := r.Cell(order, batching)
+			cell, _ := r.cell(order, batching)
 			ours := fmt.Sprintf("%.2f (%.2f)", cell.Mean, cell.SE)
 			if order != "RR" {
 				g, se := r.pairedGap(order, "RR", batching, finalAcc)
@@ -646,7 +646,7 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 		out.addChart("table-1-accuracy-"+batching, "Test accuracy, "+batching+" batching", acc)
 	}
 	out.addChart("table-1-loss", "Training loss", loss)
-	if rr, ok := r.Cell("RR", "standard"); ok {
+	if rr, ok := r.cell("RR", "standard"); ok {
 		need := c.Model == "mlp" && c.Dataset == "mnist" && (c.Train == 0 || c.Train >= table1MLPTrain)
 		out.addCheck("table-1-mlp-accuracy", rr.Mean > table1MLPAccuracy || !need,
 			"RR with standard batching reaches %.2f%% test accuracy; a standard MLP on MNIST reaches > %g%% (required with at least %d training images, here %s)", rr.Mean, float64(table1MLPAccuracy), table1MLPTrain, countText(c.Train, "all"))
@@ -673,7 +673,7 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 	for _, order := range c.Orders {
 		b.WriteString("| " + order)
 		for _, batching := range r.Batchings {
-			cell, _ := r.Cell(order, batching)
+			cell, _ := r.cell(order, batching)
 			fmt.Fprintf(&b, " | %.2f (%.2f), %.0f s/run", cell.Mean, cell.SE, cell.Seconds)
 		}
 		b.WriteString(" |\n")
