@@ -72,7 +72,8 @@
 // a table-1 run is keyed on its protocol without the list of orders or the
 // number of seeds, so the scalable-training claim reuses the RR and greedy
 // runs of table-1 instead of training them again. All cache code is in
-// cache.go (cached is its one entry point; Cached exposes it to notebooks).
+// cache.go, whose one entry point is cached; notebooks reach it through
+// Env.CacheDir.
 // Env.Fresh recomputes and overwrites. Change cacheVersion when a change to
 // the code changes results.
 //

@@ -64,7 +64,7 @@ func MustScale() paper.Scale {
 }
 
 // CacheDir is the folder the cells of a notebook share finished runs in
-// (see paper.Cached): $GOODORDER_NB_CACHE if set, else goodorder-notebooks
+// (paper.Env.CacheDir): $GOODORDER_NB_CACHE if set, else goodorder-notebooks
 // in the system's temporary folder.
 func CacheDir() string {
 	if d := os.Getenv("GOODORDER_NB_CACHE"); d != "" {
