@@ -73,9 +73,8 @@
 // number of seeds, so the scalable-training claim reuses the RR and greedy
 // runs of table-1 instead of training them again. All cache code is in
 // cache.go, whose one entry point is cached; notebooks reach it through
-// Env.CacheDir.
-// Env.Fresh recomputes and overwrites. Change cacheVersion when a change to
-// the code changes results.
+// Env.CacheDir. Env.Fresh recomputes and overwrites. Change cacheVersion
+// when a change to the code changes results.
 //
 // # Report
 //
