@@ -43,6 +43,12 @@ func ScalableTrainingScale(s Scale) Table1Config {
 	return c
 }
 
+// # The run
+
+// The run is RunTable1 with ScalableTrainingScale's config: each run is
+// cached under exactly its inputs, so the RR and greedy runs come from
+// table-1's.
+
 // # The outcome
 
 // scalableTrainingSEs is the number of standard errors an efficient
