@@ -42,8 +42,9 @@
 //     paper.RunX function, its checks and charts paper.XOutcome (the same
 //     functions the reproduce command uses for figures/ and the report),
 //     and package nb (notebooks/nb) displays them and prints CHECK lines.
-//     Runs shared between cells are cached with paper.Cached in
-//     nb.CacheDir(), since each cell runs as its own program.
+//     Runs shared between cells are cached by passing
+//     &paper.Env{Seed: seed, CacheDir: nb.CacheDir()} to paper.RunX, since
+//     each cell runs as its own program.
 //   - Interactive charts: a cell tagged "strip-output" calls
 //     nb.LoadECharts() to send the ECharts library (1 MB) to the page, and
 //     cells calling nb.Interactive draw each chart from its data alone.

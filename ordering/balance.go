@@ -211,7 +211,6 @@ type MeanBalance struct {
 	prevMean  []float64 // mean gradient of the previous epoch
 	curMean   []float64 // running sum of this epoch's gradients
 	count     int       // gradients observed this epoch
-	epoch     int       // the epoch being observed
 	started   bool      // an order is being built
 	havePrev  bool      // prevMean holds a full epoch's mean
 	lastOrder []int
@@ -229,7 +228,7 @@ func NewMeanBalance(n int, s BalanceSettings) (*MeanBalance, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MeanBalance{b: b, epoch: -1}, nil
+	return &MeanBalance{b: b}, nil
 }
 
 // Order implements Orderer.
@@ -241,7 +240,6 @@ func (m *MeanBalance) Order(dst []int, e Epoch) ([]int, error) {
 		m.lastOrder = m.b.finish(m.lastOrder)
 		m.endEpoch()
 	}
-	m.epoch = e.T
 	if m.lastOrder == nil {
 		m.lastOrder = m.b.first(m.lastOrder)
 	}
@@ -381,58 +379,19 @@ func (p *PairBalance) Observe(_, _, i int, grad []float64) {
 	p.pendingI = -1
 }
 
-// FlipFlop (Rajput, Lee and Papailiopoulos, 2022) draws a random
-// permutation in the even epochs and uses its reverse in the odd ones: the
-// prefix sums of the reversed order cancel those of the forward order's
-// epoch to first order, at no cost.
-type FlipFlop struct {
-	n    int
-	rnd  *rand.Rand
-	perm []int
-}
-
-var _ Orderer = (*FlipFlop)(nil)
-
-// NewFlipFlop returns FlipFlop over n components, seeded by seed. It
-// returns an error if n <= 0.
-func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
-	if n <= 0 {
-		return nil, fmt.Errorf("ordering: %w: FlipFlop over n = %d components, want n > 0", ErrSetting, n)
-	}
-	return &FlipFlop{n: n, rnd: rand.New(rand.NewPCG(seed, flipFlopStream))}, nil
-}
-
-const flipFlopStream = 0x666c6970
-
-// Order implements Orderer. The epochs pair up by e.T: epoch 2k draws a
-// permutation and epoch 2k+1 reverses it.
-func (f *FlipFlop) Order(dst []int, e Epoch) ([]int, error) {
-	if err := checkLen("FlipFlop", f.n, e); err != nil {
-		return dst[:0], err
-	}
-	if e.T%2 == 0 || f.perm == nil {
-		f.perm = identity(f.perm, f.n)
-		shuffle(f.rnd, f.perm)
-		return append(dst[:0], f.perm...), nil
-	}
-	dst = dst[:0]
-	for k := f.n - 1; k >= 0; k-- {
-		dst = append(dst, f.perm[k])
-	}
-	return dst, nil
-}
-
 // MeanBalanceOrder stores in dst, resized as needed, the order mean
 // balancing builds from one pass over the rows of grads in the order
 // start (nil: 0, 1, ..., N-1), centring every row on the exact mean of the
-// rows (offline, the mean is known), and returns it. Repeated calls, each
+// rows (offline, the mean is known), and returns it. It is MeanBalance
+// observing the rows with the exact mean as its stale mean, so the two
+// round alike. Repeated calls, each
 // starting from the previous result, are balancing over several epochs on
 // a fixed gradient matrix; dst may be start. It returns an error if
 // start is not a permutation of the rows.
 func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
 	n, d := grads.Dims()
 	s.Start = nil
-	b, err := newBalancer("mean balance", n, s)
+	m, err := NewMeanBalance(n, s)
 	if err != nil {
 		return dst, err
 	}
@@ -441,18 +400,14 @@ func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 	} else if err := checkPerm(start, n); err != nil {
 		return dst, fmt.Errorf("ordering: mean balance start: %w", err)
 	}
-	mean := rowMean(nil, grads)
-	b.reset(d)
-	c := make([]float64, d)
+	// Offline the mean is known: it is the online order's stale mean,
+	// exact.
+	m.prevMean, m.curMean, m.havePrev = rowMean(nil, grads), make([]float64, d), true
 	raw := grads.RawMatrix()
-	for _, i := range start {
-		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
-		for j, v := range row {
-			c[j] = v - mean[j]
-		}
-		b.place(i, b.sign(c))
+	for k, i := range start {
+		m.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])
 	}
-	return b.finish(dst), nil
+	return m.b.finish(dst), nil
 }
 
 // PairBalanceOrder is MeanBalanceOrder for pair balancing (no mean).

@@ -31,33 +31,20 @@ type DiscrepancyReport struct {
 
 // Discrepancy returns the herding report of the order r of the rows of
 // grads (any sequence of row indices: repeats and omissions are measured
-// as given). Its Phi2 curve is Phi2's, bit for bit: the prefix sums are
-// accumulated in the same order. It returns an error if r is empty or
+// as given). Its Phi2 curve is Phi2's, bit for bit: both are views of one
+// prefix-sum kernel. It returns an error if r is empty or
 // holds an index outside the rows.
 func Discrepancy(grads *mat.Dense, r []int) (DiscrepancyReport, error) {
-	n, d := grads.Dims()
 	if len(r) == 0 {
 		return DiscrepancyReport{}, fmt.Errorf("ordering: %w: discrepancy of an empty order", ErrEmpty)
 	}
-	for k, i := range r {
-		if i < 0 || i >= n {
-			return DiscrepancyReport{}, fmt.Errorf("ordering: %w: position %d holds %d, want [0, %d)", ErrIndex, k, i, n)
-		}
+	if err := checkRows(grads, r); err != nil {
+		return DiscrepancyReport{}, err
 	}
-	// One pass for both norms; the 2-norm arithmetic is Phi2's.
-	mean := rowMean(nil, grads)
-	raw := grads.RawMatrix()
-	s := make([]float64, d)
 	h := DiscrepancyReport{Phi2: make([]float64, len(r)), Inf: make([]float64, len(r))}
-	for k, i := range r {
-		var n2, inf float64
-		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
-			s[j] += v - mean[j]
-			n2 += s[j] * s[j]
-			inf = math.Max(inf, math.Abs(s[j]))
-		}
-		h.Phi2[k], h.Inf[k] = n2, inf
-		h.MaxInf = math.Max(h.MaxInf, inf)
+	prefixSums(h.Phi2, h.Inf, grads, r)
+	for _, v := range h.Inf {
+		h.MaxInf = math.Max(h.MaxInf, v)
 	}
 	h.SigmaStar2 = SigmaStar2(h.Phi2, 0, 0)
 	return h, nil

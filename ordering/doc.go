@@ -40,18 +40,48 @@
 // CountSketch of the gradients, O(N k) memory; with Stale it sketches the
 // steps' gradients and needs no extra pass either), StaleGreedy (on the
 // gradients of the previous epoch's steps, no extra pass, one N×d
-// matrix), MeanBalance and
-// PairBalance (GraB's online balancing, O(d) memory, no extra pass) and
-// FlipFlop. Orders that learn from the steps' gradients implement
+// matrix), MeanBalance and PairBalance (GraB's online balancing, O(d)
+// memory, no extra pass) and FlipFlop. Orders that learn from the steps' gradients implement
 // Observer, which Run feeds; offline versions (GreedyOrder,
 // SketchedGreedyOrder, MeanBalanceOrder, PairBalanceOrder) order a fixed
 // gradient matrix, and Discrepancy returns a DiscrepancyReport: the
 // herding (prefix-sum) curve of any order in the 2- and ∞-norms.
 //
+// # Batching (Section 6.1)
+//
+// Each layer has one place for each batching. Standard batching (fresh
+// consecutive batches of a new permutation each epoch) is Settings.BatchSize
+// in the engine; a problem that evaluates a batch at once implements
+// BatchGradienter (nn.ExampleProblem for the networks). Fixed batches
+// (same-class batching, or batches cut once by StandardBatches so that an
+// order can be kept) are the components of a batched problem: Batched for
+// any Problem, nn.BatchProblem for the networks, and SameClassBatches cuts
+// them.
+//
+// # The greedy family
+//
+// Greedy (Algorithm 2 at x_t), StaleGreedy (on the previous epoch's step
+// gradients) and SketchedGreedy (on CountSketches, stale or not) share the
+// selection (GreedyOrder's) and the storage of stale rows, but stay
+// separate types: they differ in what they need (Uses: an oracle every
+// epoch, or observed steps) and in memory (N×d, N×d, N×k), and a single
+// type with options would make each Order check combinations that cannot
+// occur. The speed-critical code they share lives once, in the selection
+// and the row storage.
+//
+// # What an orderer needs
+//
+// An Orderer that needs more than the epoch number implements User: Greedy
+// queries the oracle at x_t; StaleGreedy, stale SketchedGreedy, MeanBalance
+// and PairBalance learn from the gradients of the steps (Observer). Run
+// gives everything and checks Uses before the first epoch; a caller that
+// draws orders without running them checks Uses(o, Available{}) first.
+//
 // # Measures
 //
 // Phi2 is the curve φ²_{r,k}(x) = ‖Σ_{i≤k} (∇f_{r_i}(x) - ∇f(x))‖² of
-// Assumption 4, and SigmaStar2 the σ*² it implies; the package also fits the
+// Assumption 4, and SigmaStar2 the σ*² it implies (Phi2 and Discrepancy
+// are two views of one prefix-sum kernel); the package also fits the
 // (σ², M) of Assumption 5 and the (ζ², P) of Assumption 2, and checks the
 // sample bias of Assumption 3.
 //

@@ -136,7 +136,8 @@ func (h *History) Record(r *Record) error {
 }
 
 // Settings configures Run. Epochs and Step must be set; the other fields
-// have defaults.
+// have defaults. A nil *Settings is the zero Settings, so Run reports the
+// missing Epochs and Step.
 type Settings struct {
 	// Epochs is T, the number of epochs. It must be positive.
 	Epochs int
@@ -193,7 +194,7 @@ const noiseStream = 0x6e6f697365
 // never modifies x0.
 func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	if s == nil {
-		return nil, fmt.Errorf("ordering: %w: nil settings", ErrSetting)
+		s = &Settings{}
 	}
 	n, d := p.Len(), p.Dim()
 	switch {
@@ -214,133 +215,183 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 1):
 		return nil, fmt.Errorf("ordering: %w: WeightDecay = %v, want finite and >= 0", ErrSetting, s.WeightDecay)
 	}
-	batch := s.BatchSize
-	if batch == 0 {
-		batch = 1
+	// Run gives an orderer everything; the check is there so that an
+	// orderer's needs are stated in one place, before the first epoch.
+	if err := Uses(o, Available{Oracle: true, Observe: true}); err != nil {
+		return nil, err
 	}
+	e := newEngine(p, x0, o, s)
+	if stop, err := e.record(nil); stop || err != nil {
+		return e.res, err
+	}
+	var order []int
+	for t := 0; t < s.Epochs; t++ {
+		var err error
+		if order, err = e.order(order, t); err != nil {
+			return e.res, err
+		}
+		for step, lo := 0, 0; lo < len(order); step, lo = step+1, lo+e.batch {
+			gamma := s.Step.Step(t, step)
+			if !(gamma > 0) || math.IsInf(gamma, 1) {
+				return e.res, fmt.Errorf("ordering: %w: γ = %v at epoch %d, step %d, want positive and finite", ErrStep, gamma, t, step)
+			}
+			batch := order[lo:min(lo+e.batch, len(order))]
+			cnt := e.gradient(t, lo, batch)
+			if !isFinite(e.acc) {
+				return e.res, fmt.Errorf("ordering: %w: gradient at epoch %d, step %d (components %v)", ErrNaN, t, step, batch)
+			}
+			e.update(gamma, cnt)
+			e.res.Steps++
+		}
+		if !isFinite(e.x) {
+			return e.res, fmt.Errorf("ordering: %w: iterate after epoch %d (the run diverged)", ErrNaN, t)
+		}
+		e.res.Epochs++
+		if stop, err := e.record(order); stop || err != nil {
+			return e.res, err
+		}
+	}
+	return e.res, nil
+}
+
+// engine is the state of one Run: the iterate, the oracle and the buffers
+// of its three steps, gradient (the oracle's answer for a step's
+// components), update (the step of plain, momentum or weight-decay SGD)
+// and record (the Record after each epoch).
+type engine struct {
+	p      Problem
+	o      Orderer
+	s      *Settings
+	n      int
+	batch  int // components per step
+	oracle *Oracle
+	obs    Observer        // o, if it observes the steps' gradients
+	bg     BatchGradienter // p, if it evaluates a batch at once and may
+	x      []float64       // the iterate
+	xt     []float64       // x_t, given to the orderer
+	g, acc []float64       // one gradient; the sum of a step's gradients
+	vel    []float64       // the momentum buffer, nil without momentum
+	res    *Result
+	rec    *Record
+}
+
+// newEngine returns the engine of a run with valid inputs.
+func newEngine(p Problem, x0 []float64, o Orderer, s *Settings) *engine {
+	d := p.Dim()
+	e := &engine{p: p, o: o, s: s, n: p.Len(), batch: max(1, s.BatchSize)}
 	var src rand.Source
 	if s.Noise != nil {
 		src = rand.NewPCG(s.Seed, noiseStream)
 	}
-	oracle := NewOracle(p, s.Noise, src)
-
-	x := append([]float64(nil), x0...)
-	xt := make([]float64, d)
-	g := make([]float64, d)
-	acc := make([]float64, d)
-	var vel []float64
+	e.oracle = NewOracle(p, s.Noise, src)
+	e.x = append([]float64(nil), x0...)
+	e.xt, e.g, e.acc = make([]float64, d), make([]float64, d), make([]float64, d)
 	if s.Momentum > 0 {
-		vel = make([]float64, d)
+		e.vel = make([]float64, d)
 	}
-	obs, _ := o.(Observer)
-	bg, _ := p.(BatchGradienter)
-	if s.Noise != nil || obs != nil {
-		bg = nil
+	e.obs, _ = o.(Observer)
+	e.bg, _ = p.(BatchGradienter)
+	if s.Noise != nil || e.obs != nil {
+		// A noisy oracle or an observer needs every component's gradient.
+		e.bg = nil
 	}
-	res := &Result{X: x}
-	rec := &Record{X: x}
+	e.res = &Result{X: e.x}
+	e.rec = &Record{X: e.x}
+	return e
+}
 
-	report := func(order []int) (bool, error) {
-		if s.Recorder == nil {
-			return false, nil
-		}
-		rec.Epoch, rec.Steps, rec.Order = res.Epochs, res.Steps, order
-		rec.F, rec.GradNorm2 = math.NaN(), math.NaN()
-		if !s.SkipEval {
-			rec.F = Func(p, x)
-			Grad(g, p, x)
-			rec.GradNorm2 = dot(g, g)
-		}
-		err := s.Recorder.Record(rec)
-		if errors.Is(err, Stop) {
-			return true, nil
-		}
-		return false, err
+// order asks the orderer for r_t, stored in dst, and checks it.
+func (e *engine) order(dst []int, t int) ([]int, error) {
+	copy(e.xt, e.x)
+	order, err := e.o.Order(dst[:0], Epoch{T: t, X: e.xt, Oracle: e.oracle})
+	if err != nil {
+		return order, fmt.Errorf("ordering: epoch %d: %w", t, err)
 	}
-	if stop, err := report(nil); stop || err != nil {
-		return res, err
+	if len(order) == 0 {
+		return order, fmt.Errorf("ordering: %w: epoch %d has an empty sequence", ErrEmpty, t)
 	}
+	for k, i := range order {
+		if i < 0 || i >= e.n {
+			return order, fmt.Errorf("ordering: %w: epoch %d, position %d holds %d, want [0, %d)", ErrIndex, t, k, i, e.n)
+		}
+	}
+	return order, nil
+}
 
-	var order []int
-	for t := 0; t < s.Epochs; t++ {
-		copy(xt, x)
-		var err error
-		order, err = o.Order(order[:0], Epoch{T: t, X: xt, Oracle: oracle})
-		if err != nil {
-			return res, fmt.Errorf("ordering: epoch %d: %w", t, err)
+// gradient stores in e.acc the gradients of the components of one step,
+// which start at position lo of epoch t's order, showing each to the
+// observer, and returns the count to divide e.acc by for their mean (1 if
+// the problem evaluated the batch's mean at once).
+func (e *engine) gradient(t, lo int, batch []int) float64 {
+	switch {
+	case len(batch) == 1:
+		e.oracle.Grad(e.acc, batch[0], e.x)
+		if e.obs != nil {
+			e.obs.Observe(t, lo, batch[0], e.acc)
 		}
-		if len(order) == 0 {
-			return res, fmt.Errorf("ordering: %w: epoch %d has an empty sequence", ErrEmpty, t)
+		return 1
+	case e.bg != nil:
+		e.bg.BatchGrad(e.acc, batch, e.x)
+		return 1
+	}
+	clear(e.acc)
+	for k, i := range batch {
+		e.oracle.Grad(e.g, i, e.x)
+		if e.obs != nil {
+			e.obs.Observe(t, lo+k, i, e.g)
 		}
-		for k, i := range order {
-			if i < 0 || i >= n {
-				return res, fmt.Errorf("ordering: %w: epoch %d, position %d holds %d, want [0, %d)", ErrIndex, t, k, i, n)
-			}
-		}
-		for step, lo := 0, 0; lo < len(order); step, lo = step+1, lo+batch {
-			gamma := s.Step.Step(t, step)
-			if !(gamma > 0) || math.IsInf(gamma, 1) {
-				return res, fmt.Errorf("ordering: %w: γ = %v at epoch %d, step %d, want positive and finite", ErrStep, gamma, t, step)
-			}
-			hi := min(lo+batch, len(order))
-			// acc holds the sum of cnt gradients; the step uses their
-			// mean, acc/cnt.
-			cnt := float64(hi - lo)
-			switch {
-			case hi-lo == 1:
-				oracle.Grad(acc, order[lo], x)
-				if obs != nil {
-					obs.Observe(t, lo, order[lo], acc)
-				}
-			case bg != nil:
-				bg.BatchGrad(acc, order[lo:hi], x)
-				cnt = 1
-			default:
-				for j := range acc {
-					acc[j] = 0
-				}
-				for k, i := range order[lo:hi] {
-					oracle.Grad(g, i, x)
-					if obs != nil {
-						obs.Observe(t, lo+k, i, g)
-					}
-					for j, v := range g {
-						acc[j] += v
-					}
-				}
-			}
-			if !isFinite(acc) {
-				return res, fmt.Errorf("ordering: %w: gradient at epoch %d, step %d (components %v)", ErrNaN, t, step, order[lo:hi])
-			}
-			switch {
-			case vel != nil:
-				// PyTorch's SGD: the decay term joins the mean gradient
-				// before the momentum buffer.
-				for j, v := range acc {
-					vel[j] = s.Momentum*vel[j] + v/cnt + s.WeightDecay*x[j]
-					x[j] -= gamma * vel[j]
-				}
-			case s.WeightDecay > 0:
-				for j, v := range acc {
-					x[j] -= gamma * (v/cnt + s.WeightDecay*x[j])
-				}
-			default:
-				gamma /= cnt
-				for j, v := range acc {
-					x[j] -= gamma * v
-				}
-			}
-			res.Steps++
-		}
-		if !isFinite(x) {
-			return res, fmt.Errorf("ordering: %w: iterate after epoch %d (the run diverged)", ErrNaN, t)
-		}
-		res.Epochs++
-		if stop, err := report(order); stop || err != nil {
-			return res, err
+		for j, v := range e.g {
+			e.acc[j] += v
 		}
 	}
-	return res, nil
+	return float64(len(batch))
+}
+
+// update takes the step x ← x - γ·(mean gradient), e.acc/cnt, with
+// momentum and weight decay if the settings ask for them.
+func (e *engine) update(gamma, cnt float64) {
+	x, acc := e.x, e.acc
+	mu, wd := e.s.Momentum, e.s.WeightDecay
+	switch {
+	case e.vel != nil:
+		// PyTorch's SGD: the decay term joins the mean gradient before
+		// the momentum buffer.
+		for j, v := range acc {
+			e.vel[j] = mu*e.vel[j] + v/cnt + wd*x[j]
+			x[j] -= gamma * e.vel[j]
+		}
+	case wd > 0:
+		for j, v := range acc {
+			x[j] -= gamma * (v/cnt + wd*x[j])
+		}
+	default:
+		gamma /= cnt
+		for j, v := range acc {
+			x[j] -= gamma * v
+		}
+	}
+}
+
+// record gives the Recorder the record of the epochs run so far, order
+// being the last epoch's (nil before the first). It reports whether the
+// Recorder asked to stop.
+func (e *engine) record(order []int) (stop bool, err error) {
+	if e.s.Recorder == nil {
+		return false, nil
+	}
+	r := e.rec
+	r.Epoch, r.Steps, r.Order = e.res.Epochs, e.res.Steps, order
+	r.F, r.GradNorm2 = math.NaN(), math.NaN()
+	if !e.s.SkipEval {
+		r.F = Func(e.p, e.x)
+		Grad(e.g, e.p, e.x)
+		r.GradNorm2 = dot(e.g, e.g)
+	}
+	err = e.s.Recorder.Record(r)
+	if errors.Is(err, Stop) {
+		return true, nil
+	}
+	return false, err
 }
 
 func dot(a, b []float64) float64 {

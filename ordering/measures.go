@@ -77,25 +77,50 @@ func rowMean(dst []float64, m *mat.Dense) []float64 {
 // names its position and value, not a panic; dst is then returned
 // unchanged.
 func Phi2(dst []float64, grads *mat.Dense, r []int) ([]float64, error) {
-	n, d := grads.Dims()
+	if err := checkRows(grads, r); err != nil {
+		return dst, err
+	}
+	dst = append(dst[:0], make([]float64, len(r))...)
+	prefixSums(dst, nil, grads, r)
+	return dst, nil
+}
+
+// checkRows returns an error wrapping ErrIndex, naming the position and
+// value, if an entry of r is not a row of grads.
+func checkRows(grads *mat.Dense, r []int) error {
+	n, _ := grads.Dims()
 	for k, i := range r {
 		if i < 0 || i >= n {
-			return dst, fmt.Errorf("ordering: %w: sequence position %d holds %d, want [0, %d)", ErrIndex, k, i, n)
+			return fmt.Errorf("ordering: %w: sequence position %d holds %d, want [0, %d)", ErrIndex, k, i, n)
 		}
 	}
+	return nil
+}
+
+// prefixSums is the kernel of Phi2 and Discrepancy: for the prefix sums
+// S_k = Σ_{l ≤ k} (g_{r_l} - ḡ) of the centred rows of grads it stores
+// ‖S_k‖² in phi2[k-1] and, if inf is not nil, ‖S_k‖_∞ in inf[k-1]. The
+// entries of r must be rows of grads and phi2 and inf have length len(r).
+func prefixSums(phi2, inf []float64, grads *mat.Dense, r []int) {
+	_, d := grads.Dims()
 	mean := rowMean(nil, grads)
 	c := make([]float64, d)
 	raw := grads.RawMatrix()
-	dst = append(dst[:0], make([]float64, len(r))...)
 	for k, i := range r {
 		var s float64
 		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
 			c[j] += v - mean[j]
 			s += c[j] * c[j]
 		}
-		dst[k] = s
+		phi2[k] = s
+		if inf != nil {
+			var m float64
+			for _, v := range c {
+				m = math.Max(m, math.Abs(v))
+			}
+			inf[k] = m
+		}
 	}
-	return dst, nil
 }
 
 // SigmaStar2 returns the smallest σ*² for which the curve phi2 (from Phi2)

@@ -336,3 +336,44 @@ func shuffle(rnd *rand.Rand, s []int) {
 		s[i], s[j] = s[j], s[i]
 	}
 }
+
+// FlipFlop (Rajput, Lee and Papailiopoulos, 2022) draws a random
+// permutation in the even epochs and uses its reverse in the odd ones: the
+// prefix sums of the reversed order cancel those of the forward order's
+// epoch to first order, at no cost.
+type FlipFlop struct {
+	n    int
+	rnd  *rand.Rand
+	perm []int
+}
+
+var _ Orderer = (*FlipFlop)(nil)
+
+// NewFlipFlop returns FlipFlop over n components, seeded by seed. It
+// returns an error if n <= 0.
+func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
+	if n <= 0 {
+		return nil, fmt.Errorf("ordering: %w: FlipFlop over n = %d components, want n > 0", ErrSetting, n)
+	}
+	return &FlipFlop{n: n, rnd: rand.New(rand.NewPCG(seed, flipFlopStream))}, nil
+}
+
+const flipFlopStream = 0x666c6970
+
+// Order implements Orderer. The epochs pair up by e.T: epoch 2k draws a
+// permutation and epoch 2k+1 reverses it.
+func (f *FlipFlop) Order(dst []int, e Epoch) ([]int, error) {
+	if err := checkLen("FlipFlop", f.n, e); err != nil {
+		return dst[:0], err
+	}
+	if e.T%2 == 0 || f.perm == nil {
+		f.perm = identity(f.perm, f.n)
+		shuffle(f.rnd, f.perm)
+		return append(dst[:0], f.perm...), nil
+	}
+	dst = dst[:0]
+	for k := f.n - 1; k >= 0; k-- {
+		dst = append(dst, f.perm[k])
+	}
+	return dst, nil
+}

@@ -21,11 +21,13 @@ import (
 // code changes results, so that stale runs are not reused.
 const cacheVersion = 2
 
-// cached returns the result of compute for key, from env's cache folder if
-// a finished run with the same name and key is there (and env.Fresh is not
-// set), else by calling compute and storing its result atomically. The key
-// must marshal to JSON and hold every parameter the result depends on,
-// seed included.
+// cached is the one entry point of the run cache: every cached run goes
+// through it (runCached for a claim's whole run, RunTable1 and RunTwoLevel
+// for their runs and rows). It returns the result of compute for key, from
+// env's cache folder if a finished run with the same name and key is there
+// (and env.Fresh is not set), else by calling compute and storing its
+// result atomically. The key must marshal to JSON and hold every parameter
+// the result depends on, seed included, and nothing else.
 func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T, error) {
 	var zero T
 	if env.CacheDir == "" {
@@ -70,14 +72,4 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
 	return v, nil
-}
-
-// Cached returns the result of compute for key from the cache folder dir,
-// if a finished run with the same name and key is there, else by calling
-// compute and storing its result atomically ("" disables the cache). The
-// key must marshal to JSON and hold every parameter the result depends on,
-// seed included, and T must survive a JSON round trip. Notebooks use it to
-// share one run between cells, each of which runs as its own program.
-func Cached[T any](dir, name string, key any, compute func() (T, error)) (T, error) {
-	return cached(&Env{CacheDir: dir}, name, key, compute)
 }

@@ -7,7 +7,7 @@ package paper
 import (
 	"context"
 	"fmt"
-	"slices"
+	"reflect"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -71,7 +71,10 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
 
-// Env is what a claim needs to run.
+// Env is what a claim needs to run: the scale, the base seed, the workers,
+// the folders of charts and cached runs, and a progress callback. A nil
+// *Env passed to a RunX function means the zero Env: seed 0, GOMAXPROCS
+// workers, no cache, no progress.
 type Env struct {
 	Scale Scale
 	// Seed is the base seed of every random choice.
@@ -90,6 +93,14 @@ type Env struct {
 	Progress func(done, total int)
 
 	reused int // cached runs reused
+}
+
+// orDefault returns e, or a new Env of the defaults if e is nil.
+func (e *Env) orDefault() *Env {
+	if e == nil {
+		return &Env{}
+	}
+	return e
 }
 
 // Reused reports whether the claim reused finished runs from the cache, so
@@ -127,6 +138,21 @@ type Outcome struct {
 	// Charts are the charts of the outcome, in memory, for notebooks to
 	// show; WriteFigures writes them and lists them in Figures.
 	Charts []Figure `json:"-"`
+	// Checks are named findings beside the verdict, each from a named
+	// threshold of the claim, for notebooks to print as CHECK lines.
+	Checks []Check `json:"-"`
+}
+
+// Check is one named finding of an outcome: whether it holds, and what was
+// measured against what.
+type Check struct {
+	Name   string
+	OK     bool
+	Detail string
+}
+
+func (o *Outcome) addCheck(name string, ok bool, format string, args ...any) {
+	o.Checks = append(o.Checks, Check{Name: name, OK: ok, Detail: fmt.Sprintf(format, args...)})
 }
 
 // Figure is a chart with the base name of its files.
@@ -165,36 +191,93 @@ type Claim struct {
 	Run func(ctx context.Context, env *Env) (*Outcome, error)
 }
 
-var registry []Claim
-
-// register adds a claim; it panics on a duplicate id (a programming error).
-func register(c Claim) {
-	if _, ok := Lookup(c.ID); ok {
-		panic("paper: duplicate claim " + c.ID)
+// claimRun returns the Run function of a claim whose protocol at a scale
+// is scale(env.Scale), whose runs are run and whose outcome is outcome:
+// every claim runs the same way, and writes its charts into env.FigDir.
+func claimRun[C, R any](scale func(Scale) C, run func(context.Context, *Env, C) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, *Env) (*Outcome, error) {
+	return func(ctx context.Context, env *Env) (*Outcome, error) {
+		res, err := run(ctx, env, scale(env.Scale))
+		if err != nil {
+			return nil, err
+		}
+		out, err := outcome(res)
+		if err != nil {
+			return nil, err
+		}
+		return out, out.WriteFigures(env.FigDir)
 	}
-	registry = append(registry, c)
 }
 
-// Claims returns every registered claim in the order of the paper.
-func Claims() []Claim {
-	return slices.Clone(registry)
+// verdictOf returns Reproduced if ok, else NotReproduced.
+func verdictOf(ok bool) Verdict {
+	if ok {
+		return Reproduced
+	}
+	return NotReproduced
 }
 
-// Lookup returns the claim with the given id.
-func Lookup(id string) (Claim, bool) {
-	for _, c := range registry {
-		if c.ID == id {
-			return c, true
+// errResult returns the error of an Outcome function given a result it
+// cannot read: nil, empty, or not of the shape of its config.
+func errResult(id, format string, args ...any) error {
+	return fmt.Errorf("paper: %s result: "+format, append([]any{id}, args...)...)
+}
+
+// fillZero sets every zero field of *c (0, "", a nil slice) to that field
+// of def: the one way the configs fill their defaults, written as a
+// literal of the defaults.
+func fillZero[C any](c *C, def C) {
+	v, d := reflect.ValueOf(c).Elem(), reflect.ValueOf(def)
+	for i := range v.NumField() {
+		if f := v.Field(i); f.CanSet() && f.IsZero() {
+			f.Set(d.Field(i))
 		}
 	}
-	return Claim{}, false
 }
 
-// IDs returns the ids of every registered claim.
-func IDs() []string {
-	ids := make([]string, len(registry))
-	for i, c := range registry {
-		ids[i] = c.ID
+// setDefault sets *v to def if it is zero.
+func setDefault[T int | float64](v *T, def T) {
+	if *v == 0 {
+		*v = def
 	}
-	return ids
+}
+
+// protocol is what every claim's config has: fill sets the zero fields to
+// their defaults, validate names the first value out of range.
+type protocol interface {
+	fill()
+	validate() error
+}
+
+// runCached is the run section every claim shares: it fills c's defaults,
+// validates it, and returns run's result for c and env.Seed from env's
+// cache (a nil env is the zero Env), computing and storing it if it is not
+// there. The key is the filled config and the seed, nothing else.
+func runCached[C any, PC interface {
+	*C
+	protocol
+}, R any](ctx context.Context, env *Env, name string, c C, run func(context.Context, *Env, C) (R, error)) (R, error) {
+	env = env.orDefault()
+	PC(&c).fill()
+	if err := PC(&c).validate(); err != nil {
+		var zero R
+		return zero, err
+	}
+	return cached(env, name, struct {
+		Config C
+		Seed   uint64
+	}{c, env.Seed}, func() (R, error) {
+		return run(ctx, env, c)
+	})
+}
+
+// atScale returns the protocol at scale s: byScale[s], the fields that
+// differ from the defaults at that scale (a scale not in byScale is the
+// zero config), with the defaults filled in.
+func atScale[C any, PC interface {
+	*C
+	protocol
+}](s Scale, byScale map[Scale]C) C {
+	c := byScale[s]
+	PC(&c).fill()
+	return c
 }

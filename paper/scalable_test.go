@@ -38,12 +38,12 @@ func TestBalance1D(t *testing.T) {
 			"pair balance (random start)": {25, 9, 4, 4},
 		},
 	}
-	rows, err := RunBalance1D([]int{8, 64}, 4, 1)
+	rows, err := runBalance1D([]int{8, 64}, 4, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 2*len(Balance1DMethods) {
-		t.Fatalf("%d rows, want %d", len(rows), 2*len(Balance1DMethods))
+	if len(rows) != 2*len(balance1DMethods) {
+		t.Fatalf("%d rows, want %d", len(rows), 2*len(balance1DMethods))
 	}
 	for _, r := range rows {
 		w := want[r.N][r.Method]
@@ -64,7 +64,7 @@ func TestScalableSmoke(t *testing.T) {
 		t.Skip("loads MNIST and computes gradient matrices")
 	}
 	c := ScalableScale(Smoke)
-	res, err := RunScalable(context.Background(), c, 1)
+	res, err := RunScalable(context.Background(), &Env{Seed: 1}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,14 +96,18 @@ func TestScalableSmoke(t *testing.T) {
 
 func TestScalableTrainingConfig(t *testing.T) {
 	c := ScalableTrainingScale(Default)
-	if !slices.Equal(c.orders(), ScalableTrainingOrders) {
-		t.Errorf("orders %v", c.orders())
+	if !slices.Equal(c.Orders, scalableTrainingOrders) {
+		t.Errorf("orders %v", c.Orders)
 	}
 	bad := c
-	bad.Orders = []string{"greedy", "RR"}
+	bad.Orders = []string{"greedy", "mean balance"}
 	bad.fill()
 	if bad.validate() == nil {
-		t.Error("orders without RR first: no error")
+		t.Error("orders without RR: no error")
+	}
+	bad.Orders = []string{"RR", "greedy", "RR"}
+	if bad.validate() == nil {
+		t.Error("an order twice: no error")
 	}
 	bad.Orders = []string{"RR", "magic"}
 	if bad.validate() == nil {

@@ -18,20 +18,20 @@ func TestRunTable1Deterministic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains 12 small networks twice")
 	}
-	a, err := RunTable1(context.Background(), tinyTable1, 3, "", nil)
+	a, err := RunTable1(context.Background(), &Env{Seed: 3}, tinyTable1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := RunTable1(context.Background(), tinyTable1, 3, t.TempDir(), nil)
+	b, err := RunTable1(context.Background(), &Env{Seed: 3, CacheDir: t.TempDir()}, tinyTable1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for o := range Table1Orders {
-		for bi := range Table1Batchings {
+	for o := range a.Config.Orders {
+		for bi := range a.Batchings {
 			for s := range a.Runs[o][bi] {
 				ra, rb := a.Runs[o][bi][s], b.Runs[o][bi][s]
 				if !slices.Equal(ra.TestAcc, rb.TestAcc) || !slices.Equal(ra.TrainLoss, rb.TrainLoss) {
-					t.Errorf("%s, %s, run %d: not bit-identical with the same seed", Table1Orders[o], Table1Batchings[bi], s)
+					t.Errorf("%s, %s, run %d: not bit-identical with the same seed", a.Config.Orders[o], a.Batchings[bi], s)
 				}
 				if len(ra.TestAcc) != tinyTable1.Epochs+1 {
 					t.Errorf("%d accuracies, want %d", len(ra.TestAcc), tinyTable1.Epochs+1)
@@ -55,8 +55,52 @@ func TestRunTable1Deterministic(t *testing.T) {
 	}
 	// A row per cell, and one per order other than RR and batching for
 	// the early gaps.
-	if want := (2*len(Table1Orders) - 1) * len(Table1Batchings); len(out.Charts) != 3 || len(out.Rows) != want {
+	if want := (2*len(a.Config.Orders) - 1) * len(a.Batchings); len(out.Charts) != 3 || len(out.Rows) != want {
 		t.Errorf("%d charts and %d rows, want 3 and %d", len(out.Charts), len(out.Rows), want)
+	}
+}
+
+// TestTable1CustomOrders reruns Table 1 at the smoke scale with orders
+// other than the paper's, in another order: the outcome finds each order by
+// its name (it used to assume RR at index 0 and greedy at 1, and panicked).
+func TestTable1CustomOrders(t *testing.T) {
+	for _, orders := range [][]string{
+		{"pair balance", "RR", "greedy"},
+		{"mean balance", "RR"}, // no greedy: not checkable
+	} {
+		c := Table1Scale(Smoke)
+		c.Orders = orders
+		cache := t.TempDir()
+		res, err := RunTable1(context.Background(), &Env{Seed: 1, CacheDir: cache}, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Table1Outcome(res)
+		if err != nil {
+			t.Fatalf("orders %q: %v", orders, err)
+		}
+		if want := (2*len(orders) - 1) * 2; len(out.Rows) != want {
+			t.Errorf("orders %q: %d rows, want %d", orders, len(out.Rows), want)
+		}
+		for _, row := range out.Rows[:len(orders)] {
+			if strings.HasPrefix(row.Quantity, "pair balance") && row.Paper != "(not in the paper)" {
+				t.Errorf("row %+v: the paper has no pair balance", row)
+			}
+		}
+		if hasGreedy := slices.Contains(orders, "greedy"); !hasGreedy && out.Verdict != NotCheckable {
+			t.Errorf("orders %q: verdict %v without greedy", orders, out.Verdict)
+		}
+		// The same runs in the paper's orders come from the cache: a run
+		// is keyed on its own inputs, not on the other orders.
+		env := &Env{Seed: 1, CacheDir: cache}
+		c.Orders = []string{"RR"}
+		again, err := RunTable1(context.Background(), env, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !env.Reused() || !slices.Equal(again.Runs[0][0][0].TestAcc, res.Runs[slices.Index(orders, "RR")][0][0].TestAcc) {
+			t.Errorf("orders %q: the RR runs were not reused from the cache", orders)
+		}
 	}
 }
 
@@ -69,10 +113,12 @@ func TestTable1ConfigErrors(t *testing.T) {
 		func(c *Table1Config) { c.Milestones = []float64{1.5} },
 		func(c *Table1Config) { c.LRStandard = -0.1 },
 		func(c *Table1Config) { c.Dataset = "imagenet" },
+		func(c *Table1Config) { c.Orders = []string{"greedy"} },
+		func(c *Table1Config) { c.Orders = []string{"RR", "magic"} },
 	} {
 		c := tinyTable1
 		edit(&c)
-		if _, err := RunTable1(context.Background(), c, 1, "", nil); err == nil {
+		if _, err := RunTable1(context.Background(), &Env{Seed: 1}, c); err == nil {
 			t.Errorf("config %+v: no error", c)
 		}
 	}
@@ -81,10 +127,10 @@ func TestTable1ConfigErrors(t *testing.T) {
 // fakeTable1 returns a result whose final accuracies are given per order
 // and batching, one value per seed.
 func fakeTable1(final [3][2][]float64) *Table1Result {
-	r := &Table1Result{Config: Table1Config{Seeds: len(final[0][0]), Epochs: 1}}
-	for o := range Table1Orders {
-		r.Runs = append(r.Runs, make([][]Table1Run, len(Table1Batchings)))
-		for b := range Table1Batchings {
+	r := &Table1Result{Config: Table1Config{Seeds: len(final[0][0]), Epochs: 1, Orders: table1Orders}, Batchings: table1Batchings}
+	for o := range table1Orders {
+		r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
+		for b := range table1Batchings {
 			for _, v := range final[o][b] {
 				r.Runs[o][b] = append(r.Runs[o][b], Table1Run{TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
 			}
@@ -94,7 +140,7 @@ func fakeTable1(final [3][2][]float64) *Table1Result {
 }
 
 func TestTable1Verdict(t *testing.T) {
-	// Table1Batchings is {standard, same-class}.
+	// table1Batchings is {standard, same-class}.
 	for _, test := range []struct {
 		name  string
 		final [3][2][]float64
@@ -117,7 +163,7 @@ func TestTable1Verdict(t *testing.T) {
 		}, NotReproduced},
 		{"one seed", [3][2][]float64{{{0.9}, {0.8}}, {{0.9}, {0.9}}, {{0.9}, {0.85}}}, NotCheckable},
 	} {
-		v, summary := Table1Verdict(fakeTable1(test.final))
+		v, summary := table1Verdict(fakeTable1(test.final))
 		if v != test.want {
 			t.Errorf("%s: verdict %v, want %v (%s)", test.name, v, test.want, summary)
 		}

@@ -73,10 +73,14 @@ func TestTheoryClaimsOrder(t *testing.T) {
 
 func TestRunOmega(t *testing.T) {
 	const sigma = 1.5
-	rows, err := RunOmega(context.Background(), OmegaConfig{Ns: []int{2, 6, 32}, Sigma: sigma, Trials: 500}, 3)
+	res, err := RunOmega(context.Background(), &Env{Seed: 3}, OmegaConfig{Ns: []int{2, 6, 32}, Sigma: sigma, Trials: 500, RunN: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if res.Convergence != nil {
+		t.Error("RunN < 0: convergence runs")
+	}
+	rows := res.Rows
 	s2 := sigma * sigma
 	for _, r := range rows {
 		n := float64(r.N)
@@ -126,15 +130,15 @@ func TestZigzagGradsTight(t *testing.T) {
 }
 
 func TestRunAppendixC(t *testing.T) {
-	rows, err := RunAppendixC(context.Background(), AppendixCConfig{Ns: []int{2, 5, 40}, D: 3, Trials: 20}, 7)
+	res, err := RunAppendixC(context.Background(), &Env{Seed: 7}, AppendixCConfig{Ns: []int{2, 5, 40}, D: 3, Trials: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range rows {
-		for o := range AppendixCOrders {
+	for _, r := range res.Rows {
+		for o := range res.Orders {
 			// Appendix C: σ² ≤ 4σ*² for every order.
 			if r.Min[o] < 1-1e-12 || r.Min[o] > r.Mean[o]*(1+1e-12) || r.Mean[o] > r.Max[o]*(1+1e-12) {
-				t.Errorf("n = %d, %s: min %v, mean %v, max %v", r.N, AppendixCOrders[o], r.Min[o], r.Mean[o], r.Max[o])
+				t.Errorf("n = %d, %s: min %v, mean %v, max %v", r.N, res.Orders[o], r.Min[o], r.Mean[o], r.Max[o])
 			}
 		}
 	}
@@ -150,7 +154,7 @@ func TestSamplePhi2Deterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := SamplePhi2(context.Background(), g, o, 10)
+	st, err := samplePhi2(context.Background(), g, o, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,14 +170,17 @@ func TestSamplePhi2Deterministic(t *testing.T) {
 	if s := ordering.SigmaStar2(want, 0, 0); math.Abs(st.MaxMean-s) > 1e-12*s {
 		t.Errorf("E max φ² = %v, want %v", st.MaxMean, s)
 	}
-	if _, err := SamplePhi2(context.Background(), g, o, 1); err == nil {
+	if _, err := samplePhi2(context.Background(), g, o, 1); err == nil {
 		t.Error("no error for 1 trial")
+	}
+	if _, err := samplePhi2(context.Background(), g, &ordering.Greedy{}, 10); err == nil {
+		t.Error("no error for an orderer that needs an oracle")
 	}
 }
 
 func TestRunLemma1(t *testing.T) {
 	c := Lemma1Config{N: 12, D: 4, Trials: 4000, Tolerance: 5}
-	res, err := RunLemma1(context.Background(), c, 11)
+	res, err := RunLemma1(context.Background(), &Env{Seed: 11}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,10 +200,11 @@ func TestRunLemma1(t *testing.T) {
 
 func TestRunTwoLevelLemma(t *testing.T) {
 	c := TwoLevelLemmaConfig{N: 2, M: 4, SigmaLow: 10, Ks: []int{1, 4}, SigmaTops: []float64{0, 30}, Trials: 3000}
-	rows, err := RunTwoLevelLemma(context.Background(), c, 5)
+	res, err := RunTwoLevelLemma(context.Background(), &Env{Seed: 5}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := res.Rows
 	if len(rows) != len(c.Ks)*len(c.SigmaTops) {
 		t.Fatalf("%d rows, want %d", len(rows), len(c.Ks)*len(c.SigmaTops))
 	}
@@ -234,11 +242,11 @@ func TestRunTwoLevelLemma(t *testing.T) {
 func TestRunTheorem1(t *testing.T) {
 	c := Theorem1Scale(Smoke)
 	c.Ts, c.Grid = []int{3, 12}, 3
-	res, err := RunTheorem1(context.Background(), c, 2, nil)
+	res, err := RunTheorem1(context.Background(), &Env{Seed: 2}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for o, name := range Theorem1Orders {
+	for o, name := range res.Orders {
 		for i, T := range c.Ts {
 			for f, fr := range c.Fractions {
 				rs := res.Bound[o][i][f]
@@ -261,7 +269,7 @@ func TestRunTheorem1(t *testing.T) {
 		}
 	}
 	// Same seed, same result.
-	again, err := RunTheorem1(context.Background(), c, 2, nil)
+	again, err := RunTheorem1(context.Background(), &Env{Seed: 2}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,42 +303,80 @@ func TestMixSeed(t *testing.T) {
 }
 
 func TestRunOmegaConvergence(t *testing.T) {
-	c := OmegaConfig{Sigma: 1, RunN: 16, Gamma: 0.5, Epochs: 12}
-	conv, err := RunOmegaConvergence(context.Background(), c, 1)
+	c := OmegaConfig{Ns: []int{4}, Trials: 2, RunN: 16, Gamma: 0.5, Epochs: 12}
+	res, err := RunOmega(context.Background(), &Env{Seed: 1}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(conv.GradNorm2) != len(OmegaOrders) {
-		t.Fatalf("%d trajectories, want %d", len(conv.GradNorm2), len(OmegaOrders))
+	conv := res.Convergence
+	if len(conv.GradNorm2) != len(conv.Orders) || len(conv.Orders) != len(omegaOrders) {
+		t.Fatalf("%d trajectories for %q, want %d", len(conv.GradNorm2), conv.Orders, len(omegaOrders))
 	}
 	for o, g := range conv.GradNorm2 {
 		if len(g) != c.Epochs+1 {
-			t.Errorf("%s: %d records, want %d", OmegaOrders[o], len(g), c.Epochs+1)
+			t.Errorf("%s: %d records, want %d", conv.Orders[o], len(g), c.Epochs+1)
 		}
 		// f = x²/2, so ‖∇f(x_0)‖² = 1 at x_0 = 1 (closed form).
 		if g[0] != 1 {
-			t.Errorf("%s: ‖∇f(x_0)‖² = %v, want 1", OmegaOrders[o], g[0])
+			t.Errorf("%s: ‖∇f(x_0)‖² = %v, want 1", conv.Orders[o], g[0])
 		}
 	}
 	// The sorted order drifts by γnσ/2 within an epoch; the alternating
 	// order by at most γσ, so it must end and average lower.
-	alt, srt := 0, len(OmegaOrders)-1
+	alt, srt := slices.Index(conv.Orders, "alternating"), slices.Index(conv.Orders, "sorted")
 	if !(conv.Average(alt) < conv.Average(srt)) {
 		t.Errorf("average ‖∇f‖²: alternating %v, sorted %v; want alternating smaller", conv.Average(alt), conv.Average(srt))
 	}
-	again, err := RunOmegaConvergence(context.Background(), c, 1)
+	again, err := RunOmega(context.Background(), &Env{Seed: 1}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for o := range conv.GradNorm2 {
-		if !slices.Equal(conv.GradNorm2[o], again.GradNorm2[o]) {
-			t.Errorf("%s: not reproducible with the same seed", OmegaOrders[o])
+		if !slices.Equal(conv.GradNorm2[o], again.Convergence.GradNorm2[o]) {
+			t.Errorf("%s: not reproducible with the same seed", conv.Orders[o])
 		}
 	}
-	if none, err := RunOmegaConvergence(context.Background(), OmegaConfig{Sigma: 1}, 1); none != nil || err != nil {
-		t.Errorf("RunN = 0: got %v, %v; want nil, nil", none, err)
+	if _, err := RunOmega(context.Background(), nil, OmegaConfig{Ns: []int{4}, RunN: 4, Gamma: -0.5}); err == nil {
+		t.Error("γn < 0: no error")
 	}
-	if _, err := RunOmegaConvergence(context.Background(), OmegaConfig{Sigma: 1, RunN: 4, Gamma: 0.5}, 1); err == nil {
-		t.Error("Epochs = 0: no error")
+}
+
+// TestOutcomesRejectMalformed checks that every Outcome function returns
+// an error, not a panic, for nil, empty and malformed results.
+func TestOutcomesRejectMalformed(t *testing.T) {
+	for _, test := range []struct {
+		name string
+		f    func() (*Outcome, error)
+	}{
+		{"theorem-1 nil", func() (*Outcome, error) { return Theorem1Outcome(nil) }},
+		{"theorem-1 empty", func() (*Outcome, error) { return Theorem1Outcome(&Theorem1Result{Config: Theorem1Scale(Smoke)}) }},
+		{"lemma1 nil", func() (*Outcome, error) { return Lemma1Outcome(nil) }},
+		{"lemma1 short", func() (*Outcome, error) {
+			return Lemma1Outcome(&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &Phi2Stats{Mean: []float64{1}}})
+		}},
+		{"omega nil", func() (*Outcome, error) { return OmegaOutcome(nil) }},
+		{"omega empty", func() (*Outcome, error) { return OmegaOutcome(&OmegaResult{}) }},
+		{"omega no sorted", func() (*Outcome, error) {
+			return OmegaOutcome(&OmegaResult{Rows: []OmegaRow{{N: 4}}, Convergence: &OmegaConvergence{Orders: []string{"greedy"}}})
+		}},
+		{"appendix-c empty", func() (*Outcome, error) { return AppendixCOutcome(&AppendixCResult{}) }},
+		{"appendix-c short row", func() (*Outcome, error) {
+			return AppendixCOutcome(&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []AppendixCRow{{N: 2}}})
+		}},
+		{"two-level-lemma empty", func() (*Outcome, error) { return TwoLevelLemmaOutcome(&TwoLevelLemmaResult{}) }},
+		{"table-1 nil", func() (*Outcome, error) { return Table1Outcome(nil) }},
+		{"table-1 empty", func() (*Outcome, error) { return Table1Outcome(&Table1Result{Config: Table1Scale(Smoke)}) }},
+		{"scalable-training empty", func() (*Outcome, error) { return ScalableTrainingOutcome(&Table1Result{}) }},
+		{"two-level nil", func() (*Outcome, error) { return TwoLevelOutcome(nil) }},
+		{"two-level empty", func() (*Outcome, error) { return TwoLevelOutcome(&TwoLevelResult{Config: TwoLevelScale(Smoke)}) }},
+		{"scalable empty", func() (*Outcome, error) { return ScalableOutcome(&ScalableResult{}) }},
+		{"scalable no exact", func() (*Outcome, error) {
+			return ScalableOutcome(&ScalableResult{Matrices: []ScalableMatrix{{Name: "m", Methods: []ScalableMethod{{Name: "pair balance"}}}}})
+		}},
+	} {
+		out, err := test.f()
+		if err == nil || out != nil {
+			t.Errorf("%s: got %v, %v; want an error", test.name, out, err)
+		}
 	}
 }

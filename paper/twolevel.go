@@ -10,22 +10,32 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
 	"github.com/goodorder/goodorder/problems"
 )
 
-// Methods compared in the two-level experiment, in the order of
-// TwoLevelCell.Methods.
-const (
-	TwoLevelShuffling = iota // two-level K-shuffling, Algorithm 3
-	StandardShuffling        // standard shuffling (m copies of each f_i)
-	numMethods
-)
+// # The claim
 
-// MethodNames names the methods of the two-level experiment.
-var MethodNames = [numMethods]string{"two-level", "standard"}
+// twoLevelID is the claim's id.
+const twoLevelID = "two-level-figure"
+
+var twoLevelClaim = Claim{
+	ID:    twoLevelID,
+	Where: "Figure 1, Section 6.2",
+	Statement: "On the two-level quadratic (d = 20, λ = 0.2, N = 2, σ_low = 10), the ratio of the steps two-level " +
+		"1-shuffling needs to reach ‖x‖₂ < 0.2 to the steps standard shuffling needs, each with its learning rate " +
+		"tuned over 1.1·{2^-1, …, 2^-20} by the mean of 3 runs: \"as the value of σ_top grows, two-level shuffling " +
+		"clearly outperforms simple shuffling\".",
+	Run: claimRun(TwoLevelScale, RunTwoLevel, TwoLevelOutcome),
+}
+
+// # The config
 
 // TwoLevelConfig is the protocol of the two-level shuffling experiment of
 // Section 6.2 (Figure 1). The zero value of each field means its default;
@@ -71,20 +81,24 @@ type TwoLevelConfig struct {
 	// along the all-ones vector; at epoch ends the shuffled noise has
 	// cancelled.
 	PerStep bool
-	// Seed seeds every run. Default 0.
-	Seed uint64
-	// Workers is the number of goroutines. Default GOMAXPROCS. Results do
-	// not depend on it.
-	Workers int
 }
 
-// DefaultTwoLevel returns the default protocol with every field filled in.
-func DefaultTwoLevel() TwoLevelConfig {
+// TwoLevelScale returns the protocol of the two-level claim at a scale:
+// the paper's full protocol at Default and Full, a small grid at Smoke.
+func TwoLevelScale(s Scale) TwoLevelConfig {
 	var c TwoLevelConfig
 	c.fill()
+	if s == Smoke {
+		c.SigmaTops = []float64{0, 100}
+		c.Ms = []int{4, 16}
+		c.Steps = c.Steps[:10]
+		c.Runs = 2
+		c.Budget = 100_000
+	}
 	return c
 }
 
+// fill sets the zero fields to their defaults.
 func (c *TwoLevelConfig) fill() {
 	if c.SigmaTops == nil {
 		c.SigmaTops = []float64{0, 1, 2, 5, 10, 20, 50, 100}
@@ -115,17 +129,16 @@ func (c *TwoLevelConfig) fill() {
 	if c.X0 == 0 {
 		c.X0 = 1
 	}
-	if c.Workers == 0 {
-		c.Workers = runtime.GOMAXPROCS(0)
-	}
 }
 
-// ErrGrid is returned for an invalid two-level protocol.
-var ErrGrid = errors.New("invalid experiment grid")
+// errGrid is wrapped by the errors of an invalid two-level protocol.
+var errGrid = errors.New("invalid experiment grid")
 
+// validate returns an error wrapping errGrid and naming the first field of
+// c out of range.
 func (c *TwoLevelConfig) validate() error {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("paper: %w: "+format, append([]any{ErrGrid}, args...)...)
+		return fmt.Errorf("paper: %w: "+format, append([]any{errGrid}, args...)...)
 	}
 	switch {
 	case len(c.SigmaTops) == 0:
@@ -144,8 +157,6 @@ func (c *TwoLevelConfig) validate() error {
 		return bad("Budget = %d, want >= 1", c.Budget)
 	case c.D < 0:
 		return bad("D = %d, want >= 1", c.D)
-	case c.Workers < 0:
-		return bad("Workers = %d, want >= 1", c.Workers)
 	case !(c.Target > 0) || math.IsInf(c.Target, 0):
 		return bad("Target = %v, want positive and finite", c.Target)
 	case !(c.SigmaLow >= 0) || math.IsInf(c.SigmaLow, 0):
@@ -176,9 +187,24 @@ func (c *TwoLevelConfig) validate() error {
 	return nil
 }
 
+// # The run
+
+// Methods compared in the two-level experiment, in the order of
+// TwoLevelCell.Methods.
+const (
+	twoLevelShuffling = iota // two-level K-shuffling, Algorithm 3
+	standardShuffling        // standard shuffling (m copies of each f_i)
+	numMethods
+)
+
+// twoLevelMethods names the methods of the two-level experiment.
+var twoLevelMethods = []string{"two-level", "standard"}
+
 // TwoLevelResult is the full table of the two-level experiment.
 type TwoLevelResult struct {
 	Config TwoLevelConfig
+	// Methods names the methods, indexing TwoLevelCell.Methods.
+	Methods []string
 	// Cells holds one cell per (σ_top, m), row-major: Cells[i*len(Ms)+j]
 	// is SigmaTops[i], Ms[j].
 	Cells []TwoLevelCell
@@ -201,14 +227,14 @@ type TwoLevelCell struct {
 	Ratio float64 `json:"-"`
 }
 
-// NotConverged marks a run that did not reach the target within the budget
+// notConverged marks a run that did not reach the target within the budget
 // or diverged.
-const NotConverged = -1
+const notConverged = -1
 
 // MethodOutcome is one method's outcome in one cell.
 type MethodOutcome struct {
 	// Steps[k][r] is the number of gradient steps run r with learning rate
-	// Steps[k] of the config needed, or NotConverged.
+	// Steps[k] of the config needed, or notConverged.
 	Steps [][]int
 	// Mean[k] is the mean of Steps[k] over the runs, +Inf if any run did
 	// not converge.
@@ -223,18 +249,55 @@ type MethodOutcome struct {
 // RunTwoLevel runs the two-level shuffling experiment of Section 6.2: for
 // each (σ_top, m), each method and each learning rate, Runs runs of
 // Algorithm 1 on the two-level quadratic from the all-X0 point, counting
-// gradient steps until ‖x‖₂ < Target. progress, if not nil, is called
-// after each (cell, method, learning rate) unit with the units done and
-// the total; it may be called from several goroutines, never at once.
+// gradient steps until ‖x‖₂ < Target. It runs one σ_top row at a time and
+// caches each finished row in env's cache, so an interrupted call resumes.
+// env.Progress, if set, is told the (cell, method, learning rate) units
+// done.
 //
-// The result is bit-identical for any number of workers: every run draws
-// its randomness from a seed derived from Seed and its place in the grid.
-func RunTwoLevel(ctx context.Context, c TwoLevelConfig, progress func(done, total int)) (*TwoLevelResult, error) {
+// The result is bit-identical for any env.Workers: every run draws its
+// randomness from a seed derived from env.Seed and its parameters (not its
+// place in the grid, so that a sub-grid gives the same runs).
+func RunTwoLevel(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelResult, error) {
+	env = env.orDefault()
 	c.fill()
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	res := &TwoLevelResult{Config: c, Cells: make([]TwoLevelCell, len(c.SigmaTops)*len(c.Ms))}
+	workers := env.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	total := len(c.SigmaTops) * len(c.Ms) * int(numMethods) * len(c.Steps)
+	perRow := total / len(c.SigmaTops)
+	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods)}
+	for i, st := range c.SigmaTops {
+		row := c
+		row.SigmaTops = []float64{st}
+		// Workers do not change results, so they are not part of the key.
+		key := struct {
+			Config TwoLevelConfig
+			Seed   uint64
+		}{row, env.Seed}
+		r, err := cached(env, "two-level-row", key, func() (*TwoLevelResult, error) {
+			return runTwoLevelGrid(ctx, row, env.Seed, workers, func(done, _ int) { env.progress(i*perRow+done, total) })
+		})
+		if err != nil {
+			return nil, err
+		}
+		env.progress((i+1)*perRow, total)
+		res.Cells = append(res.Cells, r.Cells...)
+		res.Work += r.Work
+	}
+	res.Summarise()
+	return res, nil
+}
+
+// runTwoLevelGrid runs the grid of c, a filled and valid config, with
+// workers goroutines. progress, if not nil, is called after each (cell,
+// method, learning rate) unit with the units done and the total; it may be
+// called from several goroutines, never at once.
+func runTwoLevelGrid(ctx context.Context, c TwoLevelConfig, seed uint64, workers int, progress func(done, total int)) (*TwoLevelResult, error) {
+	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]TwoLevelCell, len(c.SigmaTops)*len(c.Ms))}
 	type unit struct{ cell, method, lr int }
 	var units []unit
 	for i, st := range c.SigmaTops {
@@ -261,13 +324,13 @@ func RunTwoLevel(ctx context.Context, c TwoLevelConfig, progress func(done, tota
 	)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	for w := 0; w < c.Workers; w++ {
+	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for u := range jobs {
 				cell := &res.Cells[u.cell]
-				steps, work, err := runUnit(ctx, &c, cell.SigmaTop, cell.M, u.method, u.lr)
+				steps, work, err := runUnit(ctx, &c, seed, cell.SigmaTop, cell.M, u.method, u.lr)
 				mu.Lock()
 				res.Work += work
 				if err != nil && firstErr == nil {
@@ -312,7 +375,7 @@ func (r *TwoLevelResult) Summarise() {
 		for meth := range cell.Methods {
 			cell.Methods[meth].summarise(r.Config.Steps)
 		}
-		two, std := cell.Methods[TwoLevelShuffling].BestMean, cell.Methods[StandardShuffling].BestMean
+		two, std := cell.Methods[twoLevelShuffling].BestMean, cell.Methods[standardShuffling].BestMean
 		cell.Ratio = two / std
 		if math.IsInf(two, 1) || math.IsInf(std, 1) {
 			cell.Ratio = math.NaN()
@@ -326,7 +389,7 @@ func (mo *MethodOutcome) summarise(lrs []float64) {
 	for k, runs := range mo.Steps {
 		sum := 0.0
 		for _, s := range runs {
-			if s == NotConverged {
+			if s == notConverged {
 				sum = math.Inf(1)
 				break
 			}
@@ -340,26 +403,11 @@ func (mo *MethodOutcome) summarise(lrs []float64) {
 	}
 }
 
-// runSeed derives the seed of one run from the base seed and the run's
-// parameters (not its index in the grid, so that a sub-grid gives the same
-// runs as the full grid), mixing with the splitmix64 finaliser.
-func runSeed(base uint64, sigmaTop float64, m, method int, gamma float64, run int) uint64 {
-	z := base
-	for _, w := range []uint64{math.Float64bits(sigmaTop), uint64(m), uint64(method), math.Float64bits(gamma), uint64(run)} {
-		z ^= w
-		z += 0x9e3779b97f4a7c15
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		z ^= z >> 31
-	}
-	return z
-}
-
 // divergeNorm2 is the squared norm beyond which a run is declared diverged.
 const divergeNorm2 = 1e16
 
 // runUnit runs the Runs runs of one (cell, method, learning rate).
-func runUnit(ctx context.Context, c *TwoLevelConfig, sigmaTop float64, m, method, lr int) (steps []int, work int64, err error) {
+func runUnit(ctx context.Context, c *TwoLevelConfig, seed uint64, sigmaTop float64, m, method, lr int) (steps []int, work int64, err error) {
 	p, err := problems.NewTwoLevel(problems.TwoLevelConfig{
 		D: c.D, Lambda: c.Lambda, N: c.N, M: m, SigmaTop: sigmaTop, SigmaLow: c.SigmaLow,
 	})
@@ -373,9 +421,10 @@ func runUnit(ctx context.Context, c *TwoLevelConfig, sigmaTop float64, m, method
 		if err := ctx.Err(); err != nil {
 			return nil, work, err
 		}
-		seed := runSeed(c.Seed, sigmaTop, m, method, c.Steps[lr], run)
+		// The run's own stream: its parameters, not its place in the grid.
+		seed := mixSeed(seed, math.Float64bits(sigmaTop), uint64(m), uint64(method), math.Float64bits(c.Steps[lr]), uint64(run))
 		var o ordering.Orderer
-		if method == TwoLevelShuffling {
+		if method == twoLevelShuffling {
 			o, err = ordering.NewKShuffle(c.N, m, c.K, seed)
 		} else {
 			o, err = ordering.NewStandardShuffle(c.N, m, seed)
@@ -394,7 +443,7 @@ func runUnit(ctx context.Context, c *TwoLevelConfig, sigmaTop float64, m, method
 }
 
 // converge runs epochs of o on p from x until ‖x‖² < target2 and returns
-// the number of gradient steps, or NotConverged, and the steps executed.
+// the number of gradient steps, or notConverged, and the steps executed.
 // The step loop does not allocate.
 func converge(p *problems.TwoLevel, o ordering.Orderer, x []float64, order []int, gamma float64, budget int, target2 float64, perStep bool) (result, steps int) {
 	for t := 0; steps < budget; t++ {
@@ -408,7 +457,7 @@ func converge(p *problems.TwoLevel, o ordering.Orderer, x []float64, order []int
 		if !perStep && steps+len(order) > budget {
 			// The target is tested at epoch ends, and this epoch would end
 			// past the budget.
-			return NotConverged, steps
+			return notConverged, steps
 		}
 		if perStep {
 			for _, i := range order {
@@ -418,7 +467,7 @@ func converge(p *problems.TwoLevel, o ordering.Orderer, x []float64, order []int
 					return steps, steps
 				}
 				if steps == budget {
-					return NotConverged, steps
+					return notConverged, steps
 				}
 			}
 		} else {
@@ -430,10 +479,10 @@ func converge(p *problems.TwoLevel, o ordering.Orderer, x []float64, order []int
 			return steps, steps
 		}
 		if !(n2 < divergeNorm2) {
-			return NotConverged, steps
+			return notConverged, steps
 		}
 	}
-	return NotConverged, steps
+	return notConverged, steps
 }
 
 func norm2(x []float64) float64 {
@@ -442,4 +491,262 @@ func norm2(x []float64) float64 {
 		s += v * v
 	}
 	return s
+}
+
+// # The outcome
+
+// predictTwoLevelRatio returns the ratio of the epochs two-level
+// K-shuffling needs to the epochs standard shuffling needs according to the
+// corollary's rates (kshuffle-bound and normalshuffle-bound), each the
+// smallest T at which the rate falls below eps. The rates are O-expressions
+// without their constants, so the ratio is indicative only.
+func predictTwoLevelRatio(p *problems.TwoLevel, k int, f0, eps float64) (float64, error) {
+	c := ordering.TwoLevelConstants{
+		L: p.L(), F0: f0, SigmaTop2: p.SigmaTop2(), SigmaLow2: p.SigmaLow2(),
+		// All h_{i,j} about f: the shift s_i σ_top + t_j σ_low has mean
+		// square σ_top² + σ_low² per coordinate, so the paper's bound
+		// σ_full² ≤ σ_top² + σ_low² holds with equality.
+		SigmaFull2: p.SigmaTop2() + p.SigmaLow2(),
+		N:          p.N(), M: p.M(),
+	}
+	two, err := epochsTo(func(t int) (float64, error) { c.T = t; return ordering.KShufflingRate(c, k) }, eps)
+	if err != nil {
+		return 0, err
+	}
+	std, err := epochsTo(func(t int) (float64, error) { c.T = t; return ordering.StandardShufflingRate(c) }, eps)
+	if err != nil {
+		return 0, err
+	}
+	return float64(two) / float64(std), nil
+}
+
+// epochsTo returns the smallest T with rate(T) <= eps, for a rate that
+// decreases in T.
+func epochsTo(rate func(int) (float64, error), eps float64) (int, error) {
+	lo, hi := 0, 1
+	for {
+		r, err := rate(hi)
+		if err != nil {
+			return 0, err
+		}
+		if r <= eps {
+			break
+		}
+		if hi > math.MaxInt/4 {
+			return 0, fmt.Errorf("paper: rate does not fall below %v", eps)
+		}
+		lo, hi = hi, 2*hi
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		r, err := rate(mid)
+		if err != nil {
+			return 0, err
+		}
+		if r <= eps {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi, nil
+}
+
+// twoLevelFigures are the charts of the two-level claim and the data
+// behind them, shared by the reproduce command and the notebook.
+type twoLevelFigures struct {
+	// Measured and Predicted are the ratio heatmaps: the experiment's and
+	// the corollary's (predictTwoLevelRatio).
+	Measured, Predicted *chart.Heatmap
+	// LR is the mean steps against the learning rate of both methods in the
+	// cell with the largest σ_top and m.
+	LR *chart.LineChart
+}
+
+// newTwoLevelFigures builds the charts of a two-level result.
+func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
+	c := res.Config
+	xt := make([]string, len(c.Ms))
+	for j, m := range c.Ms {
+		xt[j] = strconv.Itoa(m)
+	}
+	yt := make([]string, len(c.SigmaTops))
+	measured := make([][]float64, len(c.SigmaTops))
+	predicted := make([][]float64, len(c.SigmaTops))
+	for i, st := range c.SigmaTops {
+		yt[i] = strconv.FormatFloat(st, 'g', -1, 64)
+		measured[i] = make([]float64, len(c.Ms))
+		predicted[i] = make([]float64, len(c.Ms))
+		for j, m := range c.Ms {
+			measured[i][j] = res.Cell(i, j).Ratio
+			p, err := problems.NewTwoLevel(problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, N: c.N, M: m, SigmaTop: st, SigmaLow: c.SigmaLow})
+			if err != nil {
+				return nil, err
+			}
+			x0 := make([]float64, c.D)
+			for k := range x0 {
+				x0[k] = c.X0
+			}
+			// Target ‖x‖ < r; ‖∇f(x)‖ ≥ μ‖x‖, so the rates are asked for
+			// ‖∇f‖² below (μ r)².
+			eps := math.Pow(p.Mu()*c.Target, 2)
+			predicted[i][j], err = predictTwoLevelRatio(p, c.K, p.Func(x0), eps)
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	f := &twoLevelFigures{
+		Measured: &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured)", c.Target),
+			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: measured, Center: 1},
+		Predicted: &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
+			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: predicted, Center: 1},
+	}
+	cell := res.Cell(len(c.SigmaTops)-1, len(c.Ms)-1)
+	f.LR = &chart.LineChart{
+		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d", cell.SigmaTop, cell.M),
+		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
+	}
+	for meth, name := range res.Methods {
+		f.LR.Series = append(f.LR.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean})
+	}
+	return f, nil
+}
+
+// TwoLevelOutcome checks a two-level result against Figure 1 and builds
+// the measured and predicted ratio heatmaps and the learning-rate chart. It
+// returns an error if res is not of the shape of its config.
+func TwoLevelOutcome(res *TwoLevelResult) (*Outcome, error) {
+	if err := res.check(); err != nil {
+		return nil, err
+	}
+	c := res.Config
+	figs, err := newTwoLevelFigures(res)
+	if err != nil {
+		return nil, err
+	}
+	var out Outcome
+	out.addChart("two-level-ratio", "two-level-ratio", figs.Measured)
+	out.addChart("two-level-theory", "two-level-theory", figs.Predicted)
+	out.addChart("two-level-lr", "two-level-lr", figs.LR)
+	measured, predicted := figs.Measured.Values, figs.Predicted.Values
+	xt, yt := figs.Measured.XTicks, figs.Measured.YTicks
+
+	out.Verdict, out.Summary = twoLevelVerdict(res)
+	gm := make([]float64, len(c.SigmaTops))
+	for i := range c.SigmaTops {
+		gm[i] = geoMean(measured[i])
+	}
+	top, bottom := gm[len(gm)-1], gm[0]
+	for i, st := range c.SigmaTops {
+		out.Rows = append(out.Rows, Row{
+			Quantity: fmt.Sprintf("σ_top = %g: ratio per m (%s)", st, strings.Join(xt, ", ")),
+			Paper:    paperTrend(i, len(c.SigmaTops)),
+			Ours:     fmt.Sprintf("%s (geo. mean %.2f)", joinRatios(measured[i]), gm[i]),
+		})
+	}
+	var b strings.Builder
+	pgTop, pgBottom := geoMean(predicted[len(predicted)-1]), geoMean(predicted[0])
+	fmt.Fprintf(&b, "%d gradient steps in all.\n\n", res.Work)
+	fmt.Fprintf(&b, "Theory (second heatmap): the corollary's rates for two-level 1-shuffling and standard shuffling, each solved for the epochs at which the rate falls below (μ·%g)², with σ² = d·coefficient² and the constants the O-notation hides dropped. ", c.Target)
+	fmt.Fprintf(&b, "They predict a geometric-mean ratio of %.2f at σ_top = %g and %.2f at σ_top = %g. ", pgBottom, c.SigmaTops[0], pgTop, c.SigmaTops[len(c.SigmaTops)-1])
+	agree := (pgTop < pgBottom) == (top < bottom)
+	if agree {
+		b.WriteString("The direction agrees with the measurement: the ratio falls as σ_top grows. ")
+	} else {
+		b.WriteString("The direction disagrees with the measurement. ")
+	}
+	if pgBottom > 1.25 && bottom < 1.25 {
+		b.WriteString("The level does not: at small σ_top the bound predicts two-level shuffling to be slower, because splitting its σ* bound adds a low-level term that standard shuffling's bound lacks, while the measured ratio stays near 1. An upper bound need not be tight, so this is a looseness of the bound rather than a contradiction.\n")
+	}
+	fmt.Fprintf(&b, "\nThe cells with σ_top ≤ 10 scatter around 1 from cell to cell: with %d runs per learning rate the best-rate mean is itself noisy.", c.Runs)
+	out.Details = b.String()
+	out.Protocol = []string{
+		fmt.Sprintf("x₀ = %g·1 (all-ones); the paper does not state x₀.", c.X0),
+		fmt.Sprintf("Grid σ_top ∈ {%s}, m ∈ {%s}; the paper shows a grid but does not list it.", strings.Join(yt, ", "), strings.Join(xt, ", ")),
+		fmt.Sprintf("A run that has not reached the target after %d gradient steps (or whose ‖x‖² exceeds 1e16) counts as not converged; a learning rate qualifies only if all %d runs converge.", c.Budget, c.Runs),
+		"The target is tested at the end of each epoch (N·m steps); tested after every step, a noisy run can enter the ball by a lucky step since the noise points along 1.",
+		"Ties between learning rates with the same mean go to the larger rate.",
+		"Every run has its own seed derived from the base seed and its (σ_top, m, method, learning rate, run).",
+	}
+	return &out, nil
+}
+
+// The thresholds of the two-level verdict: "clearly outperforms" is read
+// as a geometric-mean ratio below twoLevelClearly at the largest σ_top,
+// with two-level shuffling winning in at least twoLevelWinShare of that
+// row's cells.
+const (
+	twoLevelClearly  = 0.8
+	twoLevelWinShare = 0.75
+)
+
+// twoLevelVerdict judges the paper's claim on a two-level result: it is
+// reproduced if, at the largest σ_top, the geometric mean over m of the
+// ratio is below twoLevelClearly and below its value at the smallest
+// σ_top, and two-level shuffling wins in at least twoLevelWinShare of the
+// cells of that row.
+func twoLevelVerdict(res *TwoLevelResult) (Verdict, string) {
+	c := res.Config
+	row := func(i int) []float64 {
+		r := make([]float64, len(c.Ms))
+		for j := range r {
+			r[j] = res.Cell(i, j).Ratio
+		}
+		return r
+	}
+	last := len(c.SigmaTops) - 1
+	top, bottom := geoMean(row(last)), geoMean(row(0))
+	below := 0
+	for _, r := range row(last) {
+		if r < 1 {
+			below++
+		}
+	}
+	if math.IsNaN(top) || math.IsNaN(bottom) {
+		return NotCheckable, "some cells never converged within the budget"
+	}
+	summary := fmt.Sprintf("geometric-mean ratio over m: %.2f at σ_top = %g, %.2f at σ_top = %g; two-level wins in %d of %d cells at the largest σ_top",
+		bottom, c.SigmaTops[0], top, c.SigmaTops[last], below, len(c.Ms))
+	if top < twoLevelClearly && top < bottom && float64(below) >= twoLevelWinShare*float64(len(c.Ms)) {
+		return Reproduced, summary
+	}
+	return NotReproduced, summary
+}
+
+func paperTrend(i, n int) string {
+	switch {
+	case i == n-1:
+		return "two-level clearly better (< 1)"
+	case i == 0:
+		return "no clear winner"
+	}
+	return "shown in Figure 1"
+}
+
+// check returns an error if r is nil or its cells do not have the shape
+// of its config.
+func (r *TwoLevelResult) check() error {
+	id := twoLevelID
+	if r == nil {
+		return errResult(id, "nil")
+	}
+	c := r.Config
+	if len(c.SigmaTops) == 0 || len(c.Ms) == 0 || len(c.Steps) == 0 {
+		return errResult(id, "an empty grid: %d σ_top, %d m, %d learning rates", len(c.SigmaTops), len(c.Ms), len(c.Steps))
+	}
+	if len(r.Cells) != len(c.SigmaTops)*len(c.Ms) {
+		return errResult(id, "%d cells, want %d σ_top × %d m", len(r.Cells), len(c.SigmaTops), len(c.Ms))
+	}
+	if !slices.Equal(r.Methods, twoLevelMethods) {
+		return errResult(id, "methods %q, want %q", r.Methods, twoLevelMethods)
+	}
+	for k := range r.Cells {
+		for m, mo := range r.Cells[k].Methods {
+			if len(mo.Mean) != len(c.Steps) {
+				return errResult(id, "cell %d, %s: %d mean steps for %d learning rates (call Summarise after decoding)", k, r.Methods[m], len(mo.Mean), len(c.Steps))
+			}
+		}
+	}
+	return nil
 }

@@ -19,7 +19,7 @@ func BenchmarkTwoLevelProtocol(b *testing.B) {
 	}
 	var work int64
 	for b.Loop() {
-		res, err := RunTwoLevel(context.Background(), TwoLevelConfig{}, nil)
+		res, err := RunTwoLevel(context.Background(), nil, TwoLevelConfig{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -33,9 +33,9 @@ func BenchmarkTwoLevelProtocol(b *testing.B) {
 func BenchmarkTwoLevelCell(b *testing.B) {
 	var work int64
 	for b.Loop() {
-		res, err := RunTwoLevel(context.Background(), TwoLevelConfig{
-			SigmaTops: []float64{10}, Ms: []int{16}, Workers: 1,
-		}, nil)
+		res, err := RunTwoLevel(context.Background(), &Env{Workers: 1}, TwoLevelConfig{
+			SigmaTops: []float64{10}, Ms: []int{16},
+		})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -50,7 +50,7 @@ func referenceSteps(t *testing.T, d int, lambda float64, n, m int, sigmaTop, sig
 			t.Fatal(err)
 		}
 		if !perStep && steps+len(order) > budget {
-			return NotConverged
+			return notConverged
 		}
 		for _, flat := range order {
 			top, low := flat/m, flat%m
@@ -79,7 +79,7 @@ func referenceSteps(t *testing.T, d int, lambda float64, n, m int, sigmaTop, sig
 					return steps
 				}
 				if steps == budget {
-					return NotConverged
+					return notConverged
 				}
 			}
 		}
@@ -88,7 +88,7 @@ func referenceSteps(t *testing.T, d int, lambda float64, n, m int, sigmaTop, sig
 			return steps
 		}
 		if !(nx*nx < 1e16) {
-			return NotConverged
+			return notConverged
 		}
 	}
 }
@@ -102,9 +102,8 @@ func TestTwoLevelAgainstReference(t *testing.T) {
 			Runs:      2,
 			Budget:    20000,
 			PerStep:   perStep,
-			Seed:      3,
 		}
-		res, err := RunTwoLevel(context.Background(), c, nil)
+		res, err := RunTwoLevel(context.Background(), &Env{Seed: 3}, c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,9 +113,9 @@ func TestTwoLevelAgainstReference(t *testing.T) {
 		for meth := range cell.Methods {
 			for k, gamma := range full.Steps {
 				for run := 0; run < full.Runs; run++ {
-					seed := runSeed(full.Seed, 5, 4, meth, gamma, run)
+					seed := mixSeed(3, math.Float64bits(5), 4, uint64(meth), math.Float64bits(gamma), uint64(run))
 					var o ordering.Orderer
-					if meth == TwoLevelShuffling {
+					if meth == twoLevelShuffling {
 						o, err = ordering.NewKShuffle(full.N, 4, full.K, seed)
 					} else {
 						o, err = ordering.NewStandardShuffle(full.N, 4, seed)
@@ -127,9 +126,9 @@ func TestTwoLevelAgainstReference(t *testing.T) {
 					want := referenceSteps(t, full.D, full.Lambda, full.N, 4, 5, full.SigmaLow, o, gamma, full.Budget, full.Target, perStep)
 					got := cell.Methods[meth].Steps[k][run]
 					if got != want {
-						t.Errorf("perStep=%v %s γ=%v run %d: steps = %d, reference %d", perStep, MethodNames[meth], gamma, run, got, want)
+						t.Errorf("perStep=%v %s γ=%v run %d: steps = %d, reference %d", perStep, twoLevelMethods[meth], gamma, run, got, want)
 					}
-					if got != NotConverged {
+					if got != notConverged {
 						converged++
 					}
 				}
@@ -150,50 +149,47 @@ func TestTwoLevelWorkersBitIdentical(t *testing.T) {
 		Steps:     []float64{1.1 / 4, 1.1 / 16, 1.1 / 64},
 		Runs:      2,
 		Budget:    50000,
-		Seed:      9,
 	}
-	c.Workers = 1
-	a, err := RunTwoLevel(context.Background(), c, nil)
+	a, err := RunTwoLevel(context.Background(), &Env{Seed: 9, Workers: 1}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Workers = 3
-	b, err := RunTwoLevel(context.Background(), c, nil)
+	b, err := RunTwoLevel(context.Background(), &Env{Seed: 9, Workers: 3}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := range a.Cells {
 		for meth := range a.Cells[k].Methods {
 			if !slices.EqualFunc(a.Cells[k].Methods[meth].Steps, b.Cells[k].Methods[meth].Steps, slices.Equal) {
-				t.Errorf("cell %d %s: 1 worker %v, 3 workers %v", k, MethodNames[meth],
+				t.Errorf("cell %d %s: 1 worker %v, 3 workers %v", k, twoLevelMethods[meth],
 					a.Cells[k].Methods[meth].Steps, b.Cells[k].Methods[meth].Steps)
 			}
 		}
 	}
 	// A sub-grid reproduces the runs of the full grid.
 	c.SigmaTops = []float64{20}
-	sub, err := RunTwoLevel(context.Background(), c, nil)
+	sub, err := RunTwoLevel(context.Background(), &Env{Seed: 9, Workers: 3}, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for j := range c.Ms {
 		for meth := range sub.Cell(0, j).Methods {
 			if !slices.EqualFunc(sub.Cell(0, j).Methods[meth].Steps, a.Cell(1, j).Methods[meth].Steps, slices.Equal) {
-				t.Errorf("sub-grid differs from the full grid at m = %d, %s", c.Ms[j], MethodNames[meth])
+				t.Errorf("sub-grid differs from the full grid at m = %d, %s", c.Ms[j], twoLevelMethods[meth])
 			}
 		}
 	}
 }
 
 func TestTwoLevelSummary(t *testing.T) {
-	mo := MethodOutcome{Steps: [][]int{{10, 20}, {NotConverged, 5}, {15, 15}, {30, 30}}}
+	mo := MethodOutcome{Steps: [][]int{{10, 20}, {notConverged, 5}, {15, 15}, {30, 30}}}
 	mo.summarise([]float64{0.5, 0.4, 0.3, 0.2})
 	// Means: 15, +Inf, 15, 30. The tie between 0.5 and 0.3 goes to the
 	// larger rate.
 	if mo.Best != 0 || mo.BestMean != 15 || !math.IsInf(mo.Mean[1], 1) {
 		t.Errorf("Best, BestMean, Mean = %d, %v, %v", mo.Best, mo.BestMean, mo.Mean)
 	}
-	none := MethodOutcome{Steps: [][]int{{NotConverged}}}
+	none := MethodOutcome{Steps: [][]int{{notConverged}}}
 	none.summarise([]float64{0.1})
 	if none.Best != -1 || !math.IsInf(none.BestMean, 1) {
 		t.Errorf("no convergence: Best, BestMean = %d, %v", none.Best, none.BestMean)
@@ -215,8 +211,8 @@ func TestTwoLevelBadGrid(t *testing.T) {
 		{Target: -1},
 		{SigmaLow: -2},
 	} {
-		if _, err := RunTwoLevel(context.Background(), c, nil); !errors.Is(err, ErrGrid) {
-			t.Errorf("%+v: err = %v, want ErrGrid", c, err)
+		if _, err := RunTwoLevel(context.Background(), nil, c); !errors.Is(err, errGrid) {
+			t.Errorf("%+v: err = %v, want errGrid", c, err)
 		}
 	}
 }

@@ -19,12 +19,12 @@ func ExampleNewTwoLevel() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("N = %d, m = %d, d = %d, components %d\n", p.N(), p.M(), p.D(), p.Len())
+	fmt.Printf("N = %d, m = %d, d = %d, components %d\n", p.N(), p.M(), p.Dim(), p.Len())
 	fmt.Printf("L = %.4g, μ = %.4g\n", p.L(), p.Mu())
 	fmt.Printf("σ²: top %.4g, low %.4g, all %.4g\n", p.SigmaTop2(), p.SigmaLow2(), p.SigmaFull2())
 
 	// One epoch of standard gradient steps in place.
-	x := make([]float64, p.D())
+	x := make([]float64, p.Dim())
 	x[0] = 1
 	p.Steps(x, 0.01, []int{0, 4, 1, 5, 2, 6, 3, 7})
 	fmt.Printf("f(x) = %.4g\n", p.Func(x))

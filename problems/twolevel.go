@@ -12,13 +12,16 @@ import (
 )
 
 // TwoLevelConfig sets up the two-level quadratic. A zero field means its
-// default, the value of Section 6.2; so λ = 0 and σ_low = 0 cannot be
-// asked for.
+// default, the value of Section 6.2; λ = 0 and σ_low = 0 are asked for
+// with ZeroLambda and ZeroSigmaLow.
 type TwoLevelConfig struct {
 	// D is the dimension d. Default 20.
 	D int
-	// Lambda is the regulariser λ. Default 0.2.
+	// Lambda is the regulariser λ. Default 0.2, or 0 if ZeroLambda is set.
 	Lambda float64
+	// ZeroLambda asks for λ = 0 (no regulariser: f is then only
+	// convex); Lambda must be 0.
+	ZeroLambda bool
 	// N is the number of top-level functions; it must be even. Default 2.
 	N int
 	// M is the number m of low-level functions per top-level function; it
@@ -26,8 +29,12 @@ type TwoLevelConfig struct {
 	M int
 	// SigmaTop is the coefficient σ_top of the top-level shift. Default 0.
 	SigmaTop float64
-	// SigmaLow is the coefficient σ_low of the low-level shift. Default 10.
+	// SigmaLow is the coefficient σ_low of the low-level shift. Default
+	// 10, or 0 if ZeroSigmaLow is set.
 	SigmaLow float64
+	// ZeroSigmaLow asks for σ_low = 0 (the low-level functions of each
+	// f_i equal); SigmaLow must be 0.
+	ZeroSigmaLow bool
 }
 
 // TwoLevel is the two-level quadratic of Section 6.2:
@@ -59,18 +66,19 @@ type TwoLevel struct {
 }
 
 // WithDefaults returns c with every zero field that has a default set to
-// it: D = 20, λ = 0.2, N = 2 and σ_low = 10, the values of Section 6.2.
+// it: D = 20, λ = 0.2 (unless ZeroLambda), N = 2 and σ_low = 10 (unless
+// ZeroSigmaLow), the values of Section 6.2.
 func (c TwoLevelConfig) WithDefaults() TwoLevelConfig {
 	if c.D == 0 {
 		c.D = 20
 	}
-	if c.Lambda == 0 {
+	if c.Lambda == 0 && !c.ZeroLambda {
 		c.Lambda = 0.2
 	}
 	if c.N == 0 {
 		c.N = 2
 	}
-	if c.SigmaLow == 0 {
+	if c.SigmaLow == 0 && !c.ZeroSigmaLow {
 		c.SigmaLow = 10
 	}
 	return c
@@ -86,6 +94,8 @@ func NewTwoLevel(c TwoLevelConfig) (*TwoLevel, error) {
 	switch {
 	case c.D < 1:
 		return nil, fmt.Errorf("problems: %w: two-level quadratic with d = %d, want d >= 1", ordering.ErrSetting, c.D)
+	case c.ZeroLambda && c.Lambda != 0, c.ZeroSigmaLow && c.SigmaLow != 0:
+		return nil, fmt.Errorf("problems: %w: two-level quadratic with λ = %v and σ_low = %v but ZeroLambda = %v and ZeroSigmaLow = %v", ordering.ErrSetting, c.Lambda, c.SigmaLow, c.ZeroLambda, c.ZeroSigmaLow)
 	case !nonNeg(c.Lambda):
 		return nil, fmt.Errorf("problems: %w: two-level quadratic with λ = %v, want finite and >= 0", ordering.ErrSetting, c.Lambda)
 	case c.N < 2 || c.N%2 != 0:
@@ -126,9 +136,6 @@ func (p *TwoLevel) Len() int { return p.n * p.m }
 
 // Dim returns d.
 func (p *TwoLevel) Dim() int { return p.d }
-
-// D returns d, like Dim.
-func (p *TwoLevel) D() int { return p.d }
 
 // N returns the number of top-level functions.
 func (p *TwoLevel) N() int { return p.n }

@@ -5,6 +5,7 @@
 package problems
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -23,11 +24,32 @@ func TestTwoLevelDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Section 6.2: d = 20, λ = 0.2, two top-level functions, σ_low = 10.
-	if p.D() != 20 || p.Dim() != 20 || p.Lambda() != 0.2 || p.N() != 2 || p.SigmaLow() != 10 {
-		t.Errorf("defaults: d = %d, λ = %v, N = %d, σ_low = %v; want 20, 0.2, 2, 10", p.D(), p.Lambda(), p.N(), p.SigmaLow())
+	if p.Dim() != 20 || p.Lambda() != 0.2 || p.N() != 2 || p.SigmaLow() != 10 {
+		t.Errorf("defaults: d = %d, λ = %v, N = %d, σ_low = %v; want 20, 0.2, 2, 10", p.Dim(), p.Lambda(), p.N(), p.SigmaLow())
 	}
 	if p.M() != 8 || p.SigmaTop() != 2 || p.Len() != 16 {
 		t.Errorf("m = %d, σ_top = %v, Len = %d; want 8, 2, 16", p.M(), p.SigmaTop(), p.Len())
+	}
+}
+
+// TestTwoLevelZeros checks that λ = 0 and σ_low = 0 can be asked for,
+// and that asking for zero beside a non-zero value is an error.
+func TestTwoLevelZeros(t *testing.T) {
+	t.Parallel()
+	p, err := NewTwoLevel(TwoLevelConfig{M: 4, SigmaTop: 1, ZeroLambda: true, ZeroSigmaLow: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Lambda() != 0 || p.SigmaLow() != 0 || p.SigmaLow2() != 0 {
+		t.Errorf("λ = %v, σ_low = %v, σ_low² = %v; want 0, 0, 0", p.Lambda(), p.SigmaLow(), p.SigmaLow2())
+	}
+	for _, c := range []TwoLevelConfig{
+		{M: 4, Lambda: 0.1, ZeroLambda: true},
+		{M: 4, SigmaLow: 3, ZeroSigmaLow: true},
+	} {
+		if _, err := NewTwoLevel(c); !errors.Is(err, ordering.ErrSetting) {
+			t.Errorf("%+v: err = %v, want ErrSetting", c, err)
+		}
 	}
 }
 
@@ -114,7 +136,7 @@ func TestTwoLevelHeterogeneity(t *testing.T) {
 			t.Errorf("all components: measured σ² = %v, SigmaFull2 = %v", v, p.SigmaFull2())
 		}
 		for i := 0; i < p.N(); i++ {
-			low := all.Slice(i*p.M(), (i+1)*p.M(), 0, p.D()).(*mat.Dense)
+			low := all.Slice(i*p.M(), (i+1)*p.M(), 0, p.Dim()).(*mat.Dense)
 			if v, _ := ordering.Heterogeneity(low); !scalar.EqualWithinRel(v, p.SigmaLow2(), 1e-10) {
 				t.Errorf("low level %d: measured σ² = %v, SigmaLow2 = %v", i, v, p.SigmaLow2())
 			}
@@ -141,8 +163,8 @@ func TestTwoLevelTopIsMeanOfLow(t *testing.T) {
 		t.Fatal(err)
 	}
 	top := p.Top()
-	if top.Len() != p.N() || top.Dim() != p.D() {
-		t.Fatalf("Top: Len, Dim = %d, %d; want %d, %d", top.Len(), top.Dim(), p.N(), p.D())
+	if top.Len() != p.N() || top.Dim() != p.Dim() {
+		t.Fatalf("Top: Len, Dim = %d, %d; want %d, %d", top.Len(), top.Dim(), p.N(), p.Dim())
 	}
 	rnd := rand.New(rand.NewPCG(13, 14))
 	g, gb := make([]float64, 5), make([]float64, 5)
@@ -167,7 +189,7 @@ func TestTwoLevelTopPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := make([]float64, p.D())
+	x := make([]float64, p.Dim())
 	for _, i := range []int{-1, p.N()} {
 		func() {
 			defer func() {

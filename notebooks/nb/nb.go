@@ -64,7 +64,7 @@ func MustScale() paper.Scale {
 }
 
 // CacheDir is the folder the cells of a notebook share finished runs in
-// (see paper.Cached): $GOODORDER_NB_CACHE if set, else goodorder-notebooks
+// (paper.Env.CacheDir): $GOODORDER_NB_CACHE if set, else goodorder-notebooks
 // in the system's temporary folder.
 func CacheDir() string {
 	if d := os.Getenv("GOODORDER_NB_CACHE"); d != "" {
@@ -188,9 +188,13 @@ func checkLine(name string, ok bool, detail string) string {
 }
 
 // CheckOutcome prints the CHECK line of a claim's outcome: ok if the claim
-// was reproduced, with the outcome's summary as the detail.
+// was reproduced, with the outcome's summary as the detail; then one line
+// per named finding of the outcome (out.Checks).
 func CheckOutcome(name string, out *paper.Outcome) {
 	Check(name, out.Verdict == paper.Reproduced, out.Verdict.String()+": "+out.Summary)
+	for _, c := range out.Checks {
+		Check(c.Name, c.OK, c.Detail)
+	}
 }
 
 // Table displays the rows of out, the paper's numbers beside ours, as a

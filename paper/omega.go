@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -15,17 +16,35 @@ import (
 	"github.com/goodorder/goodorder/problems"
 )
 
-// OmegaConfig is the protocol of the omega-example claim.
+// # The claim
+
+// omegaID is the claim's id.
+const omegaID = "omega-example"
+
+var omegaClaim = Claim{
+	ID:    omegaID,
+	Where: "Section 4.1",
+	Statement: "On f_i = x²/2 ± σx the order f_1, f_{n/2+1}, f_2, ... achieves σ*² = σ², while a random order " +
+		"has E σ*² ≥ nσ²/256 (Lemma 12 of Rajput et al.): choosing the order can beat random reshuffling by a factor of order n.",
+	Run: claimRun(OmegaScale, RunOmega, OmegaOutcome),
+}
+
+// # The config
+
+// OmegaConfig is the protocol of the omega-example claim. The zero value
+// of a field means its default, the protocol at the Default scale.
 type OmegaConfig struct {
-	// Ns are the numbers of components n (even, >= 2).
+	// Ns are the numbers of components n (even, >= 2). Default 4, 8, ...,
+	// 1024.
 	Ns []int
-	// Sigma is σ of the example.
+	// Sigma is σ of the example. Default 1.
 	Sigma float64
-	// Trials is the number of random permutations per n.
+	// Trials is the number of random permutations per n. Default 20,000.
 	Trials int
 	// RunN, Gamma and Epochs set the convergence runs: Algorithm 1 on the
 	// example with n = RunN from x_0 = 1 with the constant step
-	// γ = Gamma/RunN for Epochs epochs. RunN 0 skips them.
+	// γ = Gamma/RunN for Epochs epochs. Defaults 64, 0.5 and 40; a
+	// negative RunN skips the runs.
 	RunN   int
 	Gamma  float64
 	Epochs int
@@ -33,14 +52,37 @@ type OmegaConfig struct {
 
 // OmegaScale returns the omega-example protocol at a scale.
 func OmegaScale(s Scale) OmegaConfig {
-	switch s {
-	case Smoke:
-		return OmegaConfig{Ns: []int{4, 16, 64}, Sigma: 1, Trials: 200, RunN: 16, Gamma: 0.5, Epochs: 10}
-	case Full:
-		return OmegaConfig{Ns: []int{4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}, Sigma: 1, Trials: 100000, RunN: 256, Gamma: 0.5, Epochs: 100}
-	}
-	return OmegaConfig{Ns: []int{4, 8, 16, 32, 64, 128, 256, 512, 1024}, Sigma: 1, Trials: 20000, RunN: 64, Gamma: 0.5, Epochs: 40}
+	return atScale(s, map[Scale]OmegaConfig{
+		Smoke: {Ns: []int{4, 16, 64}, Trials: 200, RunN: 16, Epochs: 10},
+		Full:  {Ns: []int{4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}, Trials: 100000, RunN: 256, Epochs: 100},
+	})
 }
+
+// fill sets the zero fields to their defaults.
+func (c *OmegaConfig) fill() {
+	fillZero(c, OmegaConfig{
+		Ns:    []int{4, 8, 16, 32, 64, 128, 256, 512, 1024},
+		Sigma: 1, Trials: 20000, RunN: 64, Gamma: 0.5, Epochs: 40,
+	})
+}
+
+// validate returns an error naming the first field of c out of range.
+func (c *OmegaConfig) validate() error {
+	switch {
+	case len(c.Ns) == 0:
+		return fmt.Errorf("paper: omega-example with no n, want at least one")
+	case !(c.Sigma > 0) || math.IsInf(c.Sigma, 0):
+		return fmt.Errorf("paper: omega-example with σ = %v, want positive and finite", c.Sigma)
+	case c.Trials < 2:
+		return fmt.Errorf("paper: omega-example with %d trials, want >= 2", c.Trials)
+	case c.RunN >= 0 && (c.Epochs < 1 || !(c.Gamma > 0) || math.IsInf(c.Gamma, 0)):
+		return fmt.Errorf("paper: omega convergence with %d epochs and γn = %v, want both positive", c.Epochs, c.Gamma)
+	}
+	// problems.NewOneD checks every n.
+	return nil
+}
+
+// # The run
 
 // OmegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
 // one n.
@@ -56,10 +98,39 @@ type OmegaRow struct {
 	Lower float64
 }
 
-// RunOmega measures the Section 4.1 example for every n of c. The
-// gradient deviations ±σ do not depend on x, so the gradients are taken at
-// x = 0.3. The random permutations of each n are seeded from seed and n.
-func RunOmega(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, error) {
+// OmegaResult holds the omega-example claim's measurements.
+type OmegaResult struct {
+	Config OmegaConfig
+	// Rows holds one row per n of the config.
+	Rows []OmegaRow
+	// Convergence holds the convergence runs, nil if RunN < 0.
+	Convergence *OmegaConvergence
+}
+
+// RunOmega measures the Section 4.1 example for every n of c and runs
+// Algorithm 1 on it with n = c.RunN under each order (greedy: Algorithm 2
+// recomputed every epoch), or returns both from env's cache. The gradient
+// deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.
+// The random permutations of each n are seeded from env.Seed and n.
+func RunOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
+	return runCached(ctx, env, "omega-example", c, runOmega)
+}
+
+func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
+	seed := env.Seed
+	rows, err := omegaRows(ctx, c, seed)
+	if err != nil {
+		return nil, err
+	}
+	conv, err := omegaConvergence(ctx, c, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &OmegaResult{Config: c, Rows: rows, Convergence: conv}, nil
+}
+
+// omegaRows measures σ*² of every order for every n of c.
+func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, error) {
 	var rows []OmegaRow
 	for _, n := range c.Ns {
 		p, err := problems.NewOneD(n, c.Sigma)
@@ -83,11 +154,11 @@ func RunOmega(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, erro
 		if row.Lower, err = ordering.RandomSigmaStar2Lower(p.Sigma2(), n); err != nil {
 			return nil, err
 		}
-		rr, err := ordering.NewRR(n, mixSeed(seed, 1, uint64(n)))
+		rr, err := ordering.NewRR(n, mixSeed(seed, streamOmegaRR, uint64(n)))
 		if err != nil {
 			return nil, err
 		}
-		st, err := SamplePhi2(ctx, g, rr, c.Trials)
+		st, err := samplePhi2(ctx, g, rr, c.Trials)
 		if err != nil {
 			return nil, err
 		}
@@ -97,15 +168,17 @@ func RunOmega(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, erro
 	return rows, nil
 }
 
-// OmegaOrders names the orders of the convergence runs of the
+// omegaOrders names the orders of the convergence runs of the
 // omega-example claim.
-var OmegaOrders = []string{"alternating", "greedy", "random reshuffling", "sorted"}
+var omegaOrders = []string{"alternating", "greedy", "random reshuffling", "sorted"}
 
 // OmegaConvergence is Algorithm 1 on the Section 4.1 example under each of
-// OmegaOrders.
+// omegaOrders.
 type OmegaConvergence struct {
-	N     int
-	Gamma float64
+	// Orders names the orders, indexing GradNorm2.
+	Orders []string
+	N      int
+	Gamma  float64
 	// GradNorm2[o][t] is ‖∇f(x_t)‖², t = 0..Epochs, under order o.
 	GradNorm2 [][]float64
 }
@@ -121,15 +194,12 @@ func (c *OmegaConvergence) Average(o int) float64 {
 	return s / float64(len(g)-1)
 }
 
-// RunOmegaConvergence runs Algorithm 1 on the example with n = c.RunN under
-// each of OmegaOrders (greedy: Algorithm 2 recomputed every epoch; random
-// reshuffling seeded from seed). It returns nil if c.RunN is 0.
-func RunOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaConvergence, error) {
-	if c.RunN == 0 {
+// omegaConvergence runs Algorithm 1 on the example with n = c.RunN under
+// each of omegaOrders (random reshuffling seeded from seed). It returns nil
+// if c.RunN < 0.
+func omegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaConvergence, error) {
+	if c.RunN < 0 {
 		return nil, nil
-	}
-	if c.Epochs <= 0 || !(c.Gamma > 0) {
-		return nil, fmt.Errorf("paper: omega convergence with %d epochs and γn = %v, want both positive", c.Epochs, c.Gamma)
 	}
 	p, err := problems.NewOneD(c.RunN, c.Sigma)
 	if err != nil {
@@ -144,11 +214,11 @@ func RunOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*Omeg
 	if err != nil {
 		return nil, err
 	}
-	rr, err := ordering.NewRR(n, mixSeed(seed, 2, uint64(n)))
+	rr, err := ordering.NewRR(n, mixSeed(seed, streamOmegaRun, uint64(n)))
 	if err != nil {
 		return nil, err
 	}
-	res := &OmegaConvergence{N: n, Gamma: c.Gamma / float64(n)}
+	res := &OmegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
 	for _, o := range []ordering.Orderer{alt, &ordering.Greedy{}, rr, srt} {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -167,29 +237,40 @@ func RunOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*Omeg
 	return res, nil
 }
 
-// omegaEqual reports whether a measured σ*² equals want up to rounding:
-// the gradients 0.3 ± σ are not exact in binary.
+// # The outcome
+
+// omegaRelTol is the relative tolerance of the check that a measured σ*²
+// equals σ²: the gradients 0.3 ± σ are not exact in binary.
+const omegaRelTol = 1e-9 // the protocol text says 1e-9
+
+// omegaEqual reports whether a measured σ*² equals want up to rounding.
 func omegaEqual(got, want float64) bool {
-	return math.Abs(got-want) <= 1e-9*want
+	return math.Abs(got-want) <= omegaRelTol*want
 }
 
-func runOmegaClaim(ctx context.Context, env *Env) (*Outcome, error) {
-	c := OmegaScale(env.Scale)
-	rows, err := RunOmega(ctx, c, env.Seed)
-	if err != nil {
-		return nil, err
+// OmegaOutcome checks the rows of RunOmega against Section 4.1 and builds
+// the chart of σ*² against n, and, if there are convergence runs, their
+// chart. It returns an error if res has no rows or malformed runs.
+func OmegaOutcome(res *OmegaResult) (*Outcome, error) {
+	if res == nil || len(res.Rows) == 0 {
+		return nil, errResult(omegaID, "no rows")
 	}
-	conv, err := RunOmegaConvergence(ctx, c, env.Seed)
-	if err != nil {
-		return nil, err
+	c, rows, conv := res.Config, res.Rows, res.Convergence
+	var sorted int
+	if conv != nil {
+		var err error
+		if sorted, err = orderIndex(omegaID, conv.Orders, "sorted"); err != nil {
+			return nil, err
+		}
+		if len(conv.GradNorm2) != len(conv.Orders) {
+			return nil, errResult(omegaID, "%d convergence runs for %d orders", len(conv.GradNorm2), len(conv.Orders))
+		}
+		for o, g := range conv.GradNorm2 {
+			if len(g) < 2 {
+				return nil, errResult(omegaID, "convergence run of %q has %d values, want >= 2", conv.Orders[o], len(g))
+			}
+		}
 	}
-	return writeOutcome(env)(OmegaOutcome(c, rows, conv))
-}
-
-// OmegaOutcome checks the rows of RunOmega for c against Section 4.1 and
-// builds the chart of σ*² against n, and, if conv is not nil, the chart of
-// the convergence runs.
-func OmegaOutcome(c OmegaConfig, rows []OmegaRow, conv *OmegaConvergence) (*Outcome, error) {
 	s2 := c.Sigma * c.Sigma
 	var ns, alt, srt, grd, rrm, lo, hi, lb []float64
 	greedyOK, sortedOK, rrOK := true, true, true
@@ -217,6 +298,11 @@ func OmegaOutcome(c OmegaConfig, rows []OmegaRow, conv *OmegaConvergence) (*Outc
 		lo, hi = append(lo, r.RRMean-1.96*r.RRSE), append(hi, r.RRMean+1.96*r.RRSE)
 	}
 	var out Outcome
+	worst := math.Inf(1)
+	for _, r := range rows {
+		worst = math.Min(worst, r.RRMean/r.Lower)
+	}
+	out.addCheck("omega-rr-lower-bound", rrOK, "E σ*² of RR is at least %.3g × nσ²/256 over n; paper: E σ*² ≥ nσ²/256", worst)
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("σ*² of an order on f_i = x²/2 ± σx, σ = %g (M* = 0)", c.Sigma),
 		XLabel: "n", YLabel: "σ*²", LogX: true, LogY: true,
@@ -230,7 +316,7 @@ func OmegaOutcome(c OmegaConfig, rows []OmegaRow, conv *OmegaConvergence) (*Outc
 	}
 	out.addChart("omega-example", "σ*² of orders on the Section 4.1 example", lc)
 	if conv != nil {
-		omegaConvergence(&out, conv)
+		omegaConvergenceOutcome(&out, conv, sorted)
 	}
 	out.Verdict = verdictOf(greedyOK && rrOK)
 	last := rows[len(rows)-1]
@@ -256,16 +342,16 @@ func OmegaOutcome(c OmegaConfig, rows []OmegaRow, conv *OmegaConvergence) (*Outc
 	return &out, nil
 }
 
-// omegaConvergence adds the chart and rows of the convergence runs.
-func omegaConvergence(out *Outcome, conv *OmegaConvergence) {
+// omegaConvergenceOutcome adds the chart and rows of the convergence runs;
+// sorted is the index of the sorted order.
+func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, sorted int) {
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Algorithm 1 on f_i = x²/2 ± σx, n = %d, γ = %.3g", conv.N, conv.Gamma),
 		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
 	}
-	sorted := len(OmegaOrders) - 1
 	slowest := true
 	var avgs []string
-	for o, name := range OmegaOrders {
+	for o, name := range conv.Orders {
 		g := conv.GradNorm2[o]
 		lc.Series = append(lc.Series, chart.Series{Name: name, X: ints(seq(len(g))), Y: g})
 		avgs = append(avgs, fmt.Sprintf("%s %.3g (final %.3g)", name, conv.Average(o), g[len(g)-1]))
@@ -279,13 +365,10 @@ func omegaConvergence(out *Outcome, conv *OmegaConvergence) {
 		Paper:    "Theorem 1: the bound grows with σ*² (sorted largest)",
 		Ours:     fmt.Sprintf("%s; sorted slowest: %v", strings.Join(avgs, ", "), slowest),
 	})
-}
-
-// seq returns 0, 1, ..., n-1.
-func seq(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = i
+	out.addCheck("omega-sorted-slowest", slowest, "the order with the largest σ*² has the largest (1/T)Σ‖∇f(x_t)‖²: %s", strings.Join(avgs, ", "))
+	if alt := slices.Index(conv.Orders, "alternating"); alt >= 0 {
+		a, s := conv.GradNorm2[alt], conv.GradNorm2[sorted]
+		fa, fs := a[len(a)-1], s[len(s)-1]
+		out.addCheck("omega-alternating-faster", fa < fs, "final ‖∇f‖² alternating %.4g < sorted %.4g, ratio %.4g", fa, fs, fs/fa)
 	}
-	return s
 }

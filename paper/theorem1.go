@@ -5,6 +5,7 @@
 package paper
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,49 +13,101 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
 	"github.com/goodorder/goodorder/problems"
-	"gonum.org/v1/gonum/mat"
 )
 
-// Theorem1Config is the protocol of the theorem-1 claim.
+// # The claim
+
+// theorem1ID is the claim's id.
+const theorem1ID = "theorem-1"
+
+var theorem1Claim = Claim{
+	ID:    theorem1ID,
+	Where: "Theorem 1, Section 3.4",
+	Statement: "For γ < 1/(8Ln(M* + P/n + 1)), (1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; " +
+		"with γ tuned this gives the rates (RR) O(... + (σLF₀/(√n T))^{2/3}), (IG) O(... + (σLF₀/T)^{2/3}) and, " +
+		"for SGD seen as one function with a noisy oracle, O(... + σ√(LF₀/(nT))).",
+	Run: claimRun(Theorem1Scale, RunTheorem1, Theorem1Outcome),
+}
+
+// # The config
+
+// Theorem1Config is the protocol of the theorem-1 claim. The zero value of
+// a field means its default, the protocol at the Default scale.
 type Theorem1Config struct {
 	// N, D, L, Mu and Sigma2 set up problems.HeteroQuadratic (M = 0).
+	// Defaults 32, 10, 1, 0.1 and 10⁴.
 	N, D          int
 	L, Mu, Sigma2 float64
-	// X0Shift is the start: x_0 = x* + X0Shift·1.
+	// X0Shift is the start: x_0 = x* + X0Shift·1. Default 1.
 	X0Shift float64
-	// Ts are the numbers of epochs T.
+	// Ts are the numbers of epochs T. Default 4, 16, ..., 4096.
 	Ts []int
 	// Fractions are the steps of part (a), as fractions of the largest
-	// admissible step of Theorem 1.
+	// admissible step of Theorem 1. Default 0.1, 0.5 and 0.99.
 	Fractions []float64
 	// Grid is the number of steps of part (b): 0.99·max·2^-j, j < Grid.
+	// Default 22.
 	Grid int
 	// Runs is the number of runs of the random orders (RR, SGD) per
-	// setting; the deterministic ones run once.
+	// setting; the deterministic ones run once. Default 3.
 	Runs int
 }
 
 // Theorem1Scale returns the theorem-1 protocol at a scale.
 func Theorem1Scale(s Scale) Theorem1Config {
+	return atScale(s, map[Scale]Theorem1Config{
+		Smoke: {N: 8, D: 4, Ts: []int{4, 16, 64}, Fractions: []float64{0.5, 0.99}, Grid: 12, Runs: 1},
+		Full:  {N: 64, D: 20, Ts: []int{4, 16, 64, 256, 1024, 4096, 16384}, Runs: 10},
+	})
+}
+
+// fill sets the zero fields to their defaults.
+func (c *Theorem1Config) fill() {
 	// σ² = 10⁴ against F₀ ≈ 2 puts the runs near the σ-dominated regime
 	// of the rates at the larger T while the step limit still binds at
 	// the smaller ones. The grid reaches 2^-21 of the limit so that SGD,
 	// whose limit is n times larger, finds its best step.
-	c := Theorem1Config{N: 32, D: 10, L: 1, Mu: 0.1, Sigma2: 1e4, X0Shift: 1,
-		Ts: []int{4, 16, 64, 256, 1024, 4096}, Fractions: []float64{0.1, 0.5, 0.99}, Grid: 22, Runs: 3}
-	switch s {
-	case Smoke:
-		c.N, c.D, c.Ts, c.Fractions, c.Grid, c.Runs = 8, 4, []int{4, 16, 64}, []float64{0.5, 0.99}, 12, 1
-	case Full:
-		c.N, c.D, c.Ts, c.Runs = 64, 20, []int{4, 16, 64, 256, 1024, 4096, 16384}, 10
-	}
-	return c
+	fillZero(c, Theorem1Config{
+		N: 32, D: 10, L: 1, Mu: 0.1, Sigma2: 1e4, X0Shift: 1,
+		Ts: []int{4, 16, 64, 256, 1024, 4096}, Fractions: []float64{0.1, 0.5, 0.99}, Grid: 22, Runs: 3,
+	})
 }
 
-// Theorem1Orders names the orders of the theorem-1 claim: random
+// validate returns an error naming the first field of c out of range.
+func (c *Theorem1Config) validate() error {
+	switch {
+	case c.N < 2 || c.D < 1:
+		return fmt.Errorf("paper: theorem-1 with n = %d and d = %d, want n >= 2 and d >= 1", c.N, c.D)
+	case !(c.Mu > 0 && c.Mu <= c.L) || math.IsInf(c.L, 0):
+		return fmt.Errorf("paper: theorem-1 with L = %v and μ = %v, want 0 < μ <= L finite", c.L, c.Mu)
+	case !(c.Sigma2 >= 0) || math.IsInf(c.Sigma2, 0):
+		return fmt.Errorf("paper: theorem-1 with σ² = %v, want finite and >= 0", c.Sigma2)
+	case math.IsNaN(c.X0Shift) || math.IsInf(c.X0Shift, 0):
+		return fmt.Errorf("paper: theorem-1 with x₀ shift %v, want finite", c.X0Shift)
+	case len(c.Ts) == 0:
+		return errors.New("paper: theorem-1 with no T, want at least one")
+	case c.Grid < 1 || c.Runs < 1:
+		return fmt.Errorf("paper: theorem-1 with a grid of %d steps and %d runs, want both >= 1", c.Grid, c.Runs)
+	}
+	for _, t := range c.Ts {
+		if t < 1 {
+			return fmt.Errorf("paper: theorem-1 with T = %d, want >= 1", t)
+		}
+	}
+	for _, f := range c.Fractions {
+		if !(f > 0 && f <= 1) {
+			return fmt.Errorf("paper: theorem-1 step fraction %v, want in (0, 1]", f)
+		}
+	}
+	return nil
+}
+
+// theorem1Orders names the orders of the theorem-1 claim: random
 // reshuffling, the identity order (incremental gradient, IG), Algorithm 2
 // every epoch, SGD with replacement, and "IG sorted", a fixed order chosen
 // to be bad: the components sorted by the projection of ∇f_i(x*) on the
@@ -62,7 +115,9 @@ func Theorem1Scale(s Scale) Theorem1Config {
 // sums grow like the sorted order of Section 4.1 and σ*² ∝ n²σ², the
 // worst case the IG rate is stated for. (On a random problem the identity
 // order is just one random permutation, σ*² ∝ nσ².)
-var Theorem1Orders = []string{"RR", "IG", "greedy", "SGD", "IG sorted"}
+var theorem1Orders = []string{"RR", "IG", "greedy", "SGD", "IG sorted"}
+
+// # The run
 
 // Theorem1Run is one run of Algorithm 1 and the bounds of Theorem 1 for it.
 type Theorem1Run struct {
@@ -74,6 +129,22 @@ type Theorem1Run struct {
 	SigmaStar2 float64
 	// Stated and Proof are Theorem1Bound and Theorem1ProofBound.
 	Stated, Proof float64
+}
+
+// Theorem1Result holds both parts of the theorem-1 claim.
+type Theorem1Result struct {
+	Config Theorem1Config
+	// Orders names the orders, indexing MaxStep, Bound and Tuned.
+	Orders []string
+	L, F0  float64
+	// MaxStep[o] is Theorem 1's step limit of order o.
+	MaxStep []float64
+	// Bound[o][i][f] are the runs of order o at T = Ts[i] with step
+	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one.
+	Bound [][][][]Theorem1Run
+	// Tuned[o][i] is the smallest mean over runs of Measured over the
+	// step grid at T = Ts[i], and TunedStep[o][i] the step attaining it.
+	Tuned, TunedStep [][]float64
 }
 
 // theorem1Setup is the problem of the claim and its constants.
@@ -130,7 +201,7 @@ func principalOrder(g *mat.Dense) ([]int, error) {
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpFloat(proj[a], proj[b]) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(proj[a], proj[b]) })
 	return order, nil
 }
 
@@ -209,20 +280,6 @@ func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (Th
 	return r, nil
 }
 
-// Theorem1Result holds both parts of the theorem-1 claim.
-type Theorem1Result struct {
-	Config Theorem1Config
-	L, F0  float64
-	// MaxStep[o] is Theorem 1's step limit of order o.
-	MaxStep []float64
-	// Bound[o][i][f] are the runs of order o at T = Ts[i] with step
-	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one.
-	Bound [][][][]Theorem1Run
-	// Tuned[o][i] is the smallest mean over runs of Measured over the
-	// step grid at T = Ts[i], and TunedStep[o][i] the step attaining it.
-	Tuned, TunedStep [][]float64
-}
-
 // runsOf returns the number of runs of an order.
 func (c *Theorem1Config) runsOf(order string) int {
 	if order == "RR" || order == "SGD" {
@@ -231,26 +288,30 @@ func (c *Theorem1Config) runsOf(order string) int {
 	return 1
 }
 
-// RunTheorem1 runs both parts of the theorem-1 claim. Every run of a
-// random order is seeded from seed, the order, T and the run's index (not
-// the step, so that the step grid compares steps on the same orders).
-func RunTheorem1(ctx context.Context, c Theorem1Config, seed uint64, progress func(done, total int)) (*Theorem1Result, error) {
+// RunTheorem1 runs both parts of the theorem-1 claim, or returns them from
+// env's cache. Every run of a random order is seeded from env.Seed, the
+// order, T and the run's index (not the step, so that the step grid
+// compares steps on the same orders).
+func RunTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {
+	return runCached(ctx, env, "theorem-1", c, runTheorem1)
+}
+
+func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {
+	seed := env.Seed
 	s, err := newTheorem1Setup(c, seed)
 	if err != nil {
 		return nil, err
 	}
-	res := &Theorem1Result{Config: c, L: s.p.L(), F0: s.f0}
+	res := &Theorem1Result{Config: c, Orders: slices.Clone(theorem1Orders), L: s.p.L(), F0: s.f0}
 	total, done := 0, 0
-	for _, name := range Theorem1Orders {
+	for _, name := range theorem1Orders {
 		total += len(c.Ts) * (len(c.Fractions) + c.Grid) * c.runsOf(name)
 	}
 	step := func() {
 		done++
-		if progress != nil {
-			progress(done, total)
-		}
+		env.progress(done, total)
 	}
-	for oi, name := range Theorem1Orders {
+	for oi, name := range theorem1Orders {
 		max, err := s.maxStep(name)
 		if err != nil {
 			return nil, err
@@ -265,7 +326,7 @@ func RunTheorem1(ctx context.Context, c Theorem1Config, seed uint64, progress fu
 					if err := ctx.Err(); err != nil {
 						return nil, err
 					}
-					r, err := s.run(name, T, gamma, mixSeed(seed, 9, uint64(oi), uint64(T), uint64(k)))
+					r, err := s.run(name, T, gamma, mixSeed(seed, streamTheorem1, uint64(oi), uint64(T), uint64(k)))
 					if err != nil {
 						return nil, fmt.Errorf("paper: theorem-1 %s, T = %d, γ = %g: %w", name, T, gamma, err)
 					}
@@ -307,25 +368,31 @@ func RunTheorem1(ctx context.Context, c Theorem1Config, seed uint64, progress fu
 	return res, nil
 }
 
+// # The outcome
+
 // theorem1Exponent is the exponent of T in each order's rate when the σ
 // (or, for SGD, the sampling noise) term dominates.
 var theorem1Exponent = map[string]string{
 	"RR": "-2/3 (RR rate)", "IG": "-2/3 (IG rate)", "greedy": "-2/3 (Theorem 1)", "SGD": "-1/2 (SGD rate, in steps ∝ T)", "IG sorted": "-2/3 (IG rate)",
 }
 
-func runTheorem1Claim(ctx context.Context, env *Env) (*Outcome, error) {
-	c := Theorem1Scale(env.Scale)
-	res, err := RunTheorem1(ctx, c, env.Seed, env.progress)
-	if err != nil {
+// Theorem1Outcome checks the runs of RunTheorem1 against Theorem 1 (every
+// run under the bound) and the rates (tuned slopes, the ordering of the
+// orders) and builds the two charts. It returns an error if res is not of
+// the shape of its config.
+func Theorem1Outcome(res *Theorem1Result) (*Outcome, error) {
+	if err := res.check(); err != nil {
 		return nil, err
 	}
-	return writeOutcome(env)(Theorem1Outcome(c, res))
-}
-
-// Theorem1Outcome checks the runs of RunTheorem1 for c against Theorem 1
-// (every run under the bound) and the rates (tuned slopes, the ordering of
-// the orders) and builds the two charts.
-func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
+	c := res.Config
+	idx := map[string]int{}
+	for _, name := range theorem1Orders {
+		i, err := orderIndex(theorem1ID, res.Orders, name)
+		if err != nil {
+			return nil, err
+		}
+		idx[name] = i
+	}
 	var out Outcome
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
@@ -334,12 +401,12 @@ func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 	holds, holdsEnd := true, true
 	runs := 0
 	minStated, minProof := math.Inf(1), math.Inf(1)
-	slack := make([]float64, len(Theorem1Orders))
+	slack := make([]float64, len(res.Orders))
 	boundChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (solid) and stated bound (dashed)", c.Fractions[last]),
 		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 	}
-	for o, name := range Theorem1Orders {
+	for o, name := range res.Orders {
 		slack[o] = math.Inf(1)
 		meas, stated := make([]float64, len(c.Ts)), make([]float64, len(c.Ts))
 		for i := range c.Ts {
@@ -369,23 +436,15 @@ func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 		Title:  fmt.Sprintf("(1/T) Σ_t ‖∇f(x_t)‖² with γ tuned per T over admissible steps, n = %d", c.N),
 		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 	}
-	slopes, tail := make([]float64, len(Theorem1Orders)), make([]float64, len(Theorem1Orders))
+	slopes, tail := make([]float64, len(res.Orders)), make([]float64, len(res.Orders))
 	nt := min(3, len(ts))
-	for o, name := range Theorem1Orders {
+	for o, name := range res.Orders {
 		slopes[o] = logSlope(ts, res.Tuned[o])
 		tail[o] = logSlope(ts[len(ts)-nt:], res.Tuned[o][len(ts)-nt:])
 		rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s (slope %.2f, last %d T %.2f)", name, slopes[o], nt, tail[o]), X: ts, Y: res.Tuned[o]})
 	}
 	out.addChart("theorem-1-rates", "Theorem 1: tuned rates", rateChart)
-	idx := func(name string) int {
-		for o, n := range Theorem1Orders {
-			if n == name {
-				return o
-			}
-		}
-		panic("paper: unknown order " + name)
-	}
-	gr, rr, ig, igs := res.Tuned[idx("greedy")], res.Tuned[idx("RR")], res.Tuned[idx("IG")], res.Tuned[idx("IG sorted")]
+	gr, rr, ig, igs := res.Tuned[idx["greedy"]], res.Tuned[idx["RR"]], res.Tuned[idx["IG"]], res.Tuned[idx["IG sorted"]]
 	ordered := 0
 	for i := range c.Ts {
 		if gr[i] <= rr[i] && rr[i] <= igs[i] {
@@ -393,12 +452,18 @@ func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 		}
 	}
 
+	{
+		at := len(c.Ts) - 1
+		g, r, i, s := gr[at], rr[at], igs[at], res.Tuned[idx["SGD"]][at]
+		out.addCheck("theorem1-order-ranking", g <= r && r <= i && i <= s,
+			"tuned at the largest T: greedy %.3g ≤ RR %.3g ≤ IG sorted %.3g ≤ SGD %.3g; paper: smaller σ*² gives a smaller bound, SGD's rate is the slowest", g, r, i, s)
+	}
 	out.Verdict = verdictOf(holds)
 	out.Summary = fmt.Sprintf("measured (1/T) Σ_{t<T} ‖∇f(x_t)‖² ≤ stated and proof bounds in %s of %d runs; smallest slack (bound/measured) %.3g stated, %.3g proof; "+
 		"tuned slopes over the last %d T: RR %.2f, IG %.2f, IG sorted %.2f, greedy %.2f, SGD %.2f; greedy ≤ RR ≤ IG sorted at %d of %d T",
 		map[bool]string{true: "all", false: "not all"}[holds], runs, minStated, minProof,
-		nt, tail[idx("RR")], tail[idx("IG")], tail[idx("IG sorted")], tail[idx("greedy")], tail[idx("SGD")], ordered, len(c.Ts))
-	for o, name := range Theorem1Orders {
+		nt, tail[idx["RR"]], tail[idx["IG"]], tail[idx["IG sorted"]], tail[idx["greedy"]], tail[idx["SGD"]], ordered, len(c.Ts))
+	for o, name := range res.Orders {
 		var ss2 []string
 		for i := range c.Ts {
 			s := 0.0
@@ -417,7 +482,7 @@ func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 			Ours:     fmt.Sprintf("%.3g (%s)", slack[o], sigma),
 		})
 	}
-	for o, name := range Theorem1Orders {
+	for o, name := range res.Orders {
 		out.Rows = append(out.Rows, Row{
 			Quantity: name + ": slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)",
 			Paper:    theorem1Exponent[name],
@@ -432,7 +497,7 @@ func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 	})
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic, n = %d, d = %d, L = %.3g, μ = %g, σ² = %g exactly (M = 0), F₀ = f(x₀) - f* = %.4g. ", c.N, c.D, res.L, c.Mu, c.Sigma2, res.F0)
-	fmt.Fprintf(&b, "Step limits: %.4g for RR, IG, IG sorted and greedy (1/(8Ln)), %.4g for SGD (1/(8L), n = 1).\n\n", res.MaxStep[0], res.MaxStep[idx("SGD")])
+	fmt.Fprintf(&b, "Step limits: %.4g for RR, IG, IG sorted and greedy (1/(8Ln)), %.4g for SGD (1/(8L), n = 1).\n\n", res.MaxStep[0], res.MaxStep[idx["SGD"]])
 	fmt.Fprintf(&b, "The bound is loose by orders of magnitude, as expected of a worst-case bound on a strongly convex problem. ")
 	if holdsEnd {
 		b.WriteString("The inequality also holds with the statement's indices t = 1..T in every run. ")
@@ -453,11 +518,35 @@ func Theorem1Outcome(c Theorem1Config, res *Theorem1Result) (*Outcome, error) {
 	return &out, nil
 }
 
-// shortFloats formats v with 3 significant digits.
-func shortFloats(v []float64) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = fmt.Sprintf("%.3g", x)
+// check returns an error if r is nil or its slices do not have the shape
+// of its config.
+func (r *Theorem1Result) check() error {
+	id := theorem1ID
+	if r == nil {
+		return errResult(id, "nil")
 	}
-	return strings.Join(s, ", ")
+	c := r.Config
+	if len(c.Ts) == 0 || len(c.Fractions) == 0 {
+		return errResult(id, "no T or no step fractions")
+	}
+	no := len(r.Orders)
+	if len(r.MaxStep) != no || len(r.Bound) != no || len(r.Tuned) != no {
+		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.Bound), len(r.Tuned))
+	}
+	for o := range r.Orders {
+		if len(r.Bound[o]) != len(c.Ts) || len(r.Tuned[o]) != len(c.Ts) {
+			return errResult(id, "order %q has %d bound and %d tuned values, want %d", r.Orders[o], len(r.Bound[o]), len(r.Tuned[o]), len(c.Ts))
+		}
+		for i := range c.Ts {
+			if len(r.Bound[o][i]) != len(c.Fractions) {
+				return errResult(id, "order %q at T = %d has %d step fractions, want %d", r.Orders[o], c.Ts[i], len(r.Bound[o][i]), len(c.Fractions))
+			}
+			for f := range c.Fractions {
+				if len(r.Bound[o][i][f]) == 0 {
+					return errResult(id, "order %q at T = %d has no runs", r.Orders[o], c.Ts[i])
+				}
+			}
+		}
+	}
+	return nil
 }

@@ -1,0 +1,84 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Package paper checks the claims of Mohtashami, Stich and Jaggi,
+// "Characterizing & Finding Good Data Orderings for Fast Convergence of
+// Sequential Gradient Methods", one function per claim, returning data.
+//
+// # Claims
+//
+// A claim is one checkable statement of the paper: a theorem, a lemma, an
+// example, a table or a figure, and two experiments beyond the paper that
+// answer its Section 7. Claims lists them in the paper's order; Lookup
+// finds one by its id (the reproduce command's -only flag). Each is a
+// Claim: its id, where it is in the paper, its statement, and a Run that
+// measures ours at a Scale and returns an Outcome.
+//
+// Every claim has one file, with the same sections in the same order:
+//
+//   - The claim: its id constant and its Claim value, with the paper's
+//     statement and where it is.
+//   - The config: XConfig, the protocol, whose zero value means the
+//     defaults (each default is stated in its field's comment); XScale,
+//     the protocol at a Scale; fill, which sets the defaults; and validate,
+//     which returns an error naming the first value out of range.
+//   - The run: RunX(ctx, env, c) returns an XResult holding its config and
+//     the measurements. It is cached in env's cache folder (see below), so
+//     an interrupted run resumes and a repeated one is quick, and it stops
+//     with ctx's error when ctx is done. A nil *Env means seed 0, no cache.
+//   - The outcome: XOutcome(res) returns the rows comparing the paper's
+//     numbers with ours, the charts, the verdict and prose built from the
+//     data. It returns an error, never panics, for a result that is nil,
+//     empty or not of the shape of its config, and finds orders by name,
+//     never by their place in a slice.
+//
+// The scalable-training claim reuses table-1's config, run and result
+// with other orders, and has only a Scale and an Outcome of its own.
+//
+// # Adding a claim
+//
+// Copy the file of a claim like it (theorem1.go for theory checked by
+// simulation, table1.go for training runs), keep its four sections, add
+// the claim to the registry in registry.go at its place in the paper, and
+// name its random streams in seed.go. The reproduce command, the report and
+// the tests that run every claim at the smoke scale pick it up from the
+// registry. Helpers shared by several claims live in one small file each:
+// seeds (seed.go), statistics such as paired gaps (stats.go), lookups of
+// orders by name (orders.go), Monte Carlo of φ² (phi2.go) and formatting
+// (format.go).
+//
+// # Verdicts
+//
+// An Outcome's Verdict is Reproduced, NotReproduced or NotCheckable (for
+// example with one seed, where no standard error exists). It comes from
+// the claim's thresholds, named constants in its file (table1Tie,
+// twoLevelClearly, scalableGoalRatio, ...) that the protocol text quotes;
+// the Summary says what was measured against what the paper states.
+// Notebooks print the same verdict through XOutcome, so a notebook's CHECK
+// line and the report agree.
+//
+// # Seeds
+//
+// Every random choice draws from its own stream: a seed derived by mixSeed
+// from the base seed (Env.Seed), a named stream constant (seed.go) and the
+// words that tell one draw from another (n, the run, the order). Results
+// are bit-identical for the same seed whatever the number of workers.
+//
+// # Cache
+//
+// A finished run is stored in Env.CacheDir as JSON under a key that holds
+// exactly the inputs that determine it, seed included, and nothing else:
+// a table-1 run is keyed on its protocol without the list of orders or the
+// number of seeds, so the scalable-training claim reuses the RR and greedy
+// runs of table-1 instead of training them again. All cache code is in
+// cache.go, whose one entry point is cached; notebooks reach it through
+// Env.CacheDir. Env.Fresh recomputes and overwrites. Change cacheVersion
+// when a change to the code changes results.
+//
+// # Report
+//
+// SaveResult and LoadResult keep each claim's Result in the figure folder;
+// WriteReport assembles REPORT.md from them, one section per claim in the
+// registry's order.
+package paper

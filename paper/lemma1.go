@@ -1,0 +1,182 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// # The claim
+
+// lemma1ID is the claim's id.
+const lemma1ID = "mishchenko-lemma1"
+
+var lemma1Claim = Claim{
+	ID:    lemma1ID,
+	Where: "Remark 3 (Lemma 1 of Mishchenko et al.)",
+	Statement: "For a uniformly random permutation r, E φ²_{r,k}(x) = k(n-k)/(n-1) σ² (σ² the heterogeneity at x), " +
+		"so random reshuffling satisfies Assumption 4 in expectation with σ*² = nσ².",
+	Run: claimRun(Lemma1Scale, RunLemma1, Lemma1Outcome),
+}
+
+// # The config
+
+// Lemma1Config is the protocol of the mishchenko-lemma1 claim. The zero
+// value of a field means its default, the protocol at the Default scale.
+type Lemma1Config struct {
+	// N is the number of components, D the dimension. Defaults 64 and 10.
+	N, D int
+	// Trials is the number of random permutations. Default 200,000.
+	Trials int
+	// Tolerance is the largest deviation, in standard errors, accepted
+	// between the Monte Carlo mean and the formula. Default 5: for each k
+	// the Monte Carlo mean of many draws is close to normal, so
+	// |mean - E| / SE exceeds 5 with probability 5.7e-7; over at most a
+	// thousand k the chance of a false alarm is below 1e-3 even if the k
+	// were independent.
+	Tolerance float64
+}
+
+// Lemma1Scale returns the mishchenko-lemma1 protocol at a scale.
+func Lemma1Scale(s Scale) Lemma1Config {
+	return atScale(s, map[Scale]Lemma1Config{
+		Smoke: {N: 16, D: 5, Trials: 2000},
+		Full:  {N: 256, D: 20, Trials: 1000000},
+	})
+}
+
+// fill sets the zero fields to their defaults.
+func (c *Lemma1Config) fill() {
+	fillZero(c, Lemma1Config{N: 64, D: 10, Trials: 200000, Tolerance: 5})
+}
+
+// validate returns an error naming the first field of c out of range.
+func (c *Lemma1Config) validate() error {
+	switch {
+	case c.N < 2 || c.D < 1:
+		return fmt.Errorf("paper: mishchenko-lemma1 with n = %d and d = %d, want n >= 2 and d >= 1", c.N, c.D)
+	case c.Trials < 2:
+		return fmt.Errorf("paper: mishchenko-lemma1 with %d trials, want >= 2", c.Trials)
+	case !(c.Tolerance > 0):
+		return fmt.Errorf("paper: mishchenko-lemma1 tolerance %v, want > 0", c.Tolerance)
+	}
+	return nil
+}
+
+// # The run
+
+// Lemma1Result is the Monte Carlo check of Lemma 1 of Mishchenko et al.
+type Lemma1Result struct {
+	Config Lemma1Config
+	Sigma2 float64
+	Stats  *Phi2Stats
+	// Want[k-1] is k(n-k)/(n-1) σ².
+	Want []float64
+	// Worst is the largest |mean - want| in standard errors, over the k
+	// where the deviation exceeds rounding, and WorstK is its k.
+	Worst  float64
+	WorstK int
+}
+
+// RunLemma1 draws a random gradient matrix and compares the Monte Carlo
+// mean of φ²_{r,k} over random permutations with ExpectedPhi2RR, or
+// returns the comparison from env's cache.
+func RunLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
+	return runCached(ctx, env, "mishchenko-lemma1", c, runLemma1)
+}
+
+func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
+	seed := env.Seed
+	rnd := rand.New(rand.NewPCG(seed, mixSeed(streamLemma1Grads)))
+	g := randomGrads(c.N, c.D, rnd)
+	sigma2, _ := ordering.Heterogeneity(g)
+	rr, err := ordering.NewRR(c.N, mixSeed(seed, streamLemma1RR))
+	if err != nil {
+		return nil, err
+	}
+	st, err := samplePhi2(ctx, g, rr, c.Trials)
+	if err != nil {
+		return nil, err
+	}
+	res := &Lemma1Result{Config: c, Sigma2: sigma2, Stats: st, Want: make([]float64, c.N)}
+	for k := 1; k <= c.N; k++ {
+		w, err := ordering.ExpectedPhi2RR(sigma2, c.N, k)
+		if err != nil {
+			return nil, err
+		}
+		res.Want[k-1] = w
+		// At k = n, φ² is rounding (about 1e-28) with an even smaller
+		// standard error: deviations below 1e-9·nσ² are rounding.
+		if dev := math.Abs(st.Mean[k-1]-w) - 1e-9*sigma2*float64(c.N); dev > 0 && st.SE[k-1] > 0 {
+			if z := dev / st.SE[k-1]; z > res.Worst {
+				res.Worst, res.WorstK = z, k
+			}
+		}
+	}
+	return res, nil
+}
+
+// # The outcome
+
+// Lemma1Outcome checks the Monte Carlo of RunLemma1 against Lemma 1 of
+// Mishchenko et al. and builds its chart. It returns an error if res is
+// not of the shape of its config.
+func Lemma1Outcome(res *Lemma1Result) (*Outcome, error) {
+	if res == nil || res.Stats == nil {
+		return nil, errResult(lemma1ID, "no statistics")
+	}
+	c := res.Config
+	st := res.Stats
+	if c.N < 1 || len(st.Mean) != c.N || len(st.SE) != c.N || len(res.Want) != c.N {
+		return nil, errResult(lemma1ID, "%d means, %d standard errors and %d formula values, want n = %d", len(st.Mean), len(st.SE), len(res.Want), c.N)
+	}
+	ks := make([]float64, c.N)
+	lo, hi := make([]float64, c.N), make([]float64, c.N)
+	maxRel := 0.0
+	for k := range ks {
+		ks[k] = float64(k + 1)
+		lo[k], hi[k] = st.Mean[k]-1.96*st.SE[k], st.Mean[k]+1.96*st.SE[k]
+		if k+1 < c.N {
+			maxRel = math.Max(maxRel, math.Abs(st.Mean[k]/res.Want[k]-1))
+		}
+	}
+	var out Outcome
+	lc := &chart.LineChart{
+		Title:  fmt.Sprintf("Random reshuffling, n = %d, d = %d: E φ²_{r,k} against Lemma 1 of Mishchenko et al.", c.N, c.D),
+		XLabel: "k", YLabel: "E φ²_{r,k}",
+		Series: []chart.Series{
+			{Name: fmt.Sprintf("Monte Carlo mean of %d permutations (95%% band)", c.Trials), X: ks, Y: st.Mean, Lo: lo, Hi: hi},
+			{Name: "k(n-k)/(n-1) σ²", X: ks, Y: res.Want, Dashed: true},
+		},
+	}
+	out.addChart("mishchenko-lemma1", "Lemma 1 of Mishchenko et al.", lc)
+	out.Verdict = verdictOf(res.Worst <= c.Tolerance)
+	out.Summary = fmt.Sprintf("Monte Carlo E φ²_{r,k} within %.2f standard errors of k(n-k)/(n-1)σ² for every k (tolerance %g; largest relative deviation %.2g)",
+		res.Worst, c.Tolerance, maxRel)
+	peak := (c.N + 1) / 2
+	out.Rows = []Row{
+		{Quantity: fmt.Sprintf("E φ²_{r,k} at k = %d", peak), Paper: fmt.Sprintf("%.4g", res.Want[peak-1]),
+			Ours: fmt.Sprintf("%.4g ± %.2g", st.Mean[peak-1], 1.96*st.SE[peak-1])},
+		{Quantity: "largest deviation over k", Paper: "0", Ours: fmt.Sprintf("%.2f standard errors (k = %d)", res.Worst, res.WorstK)},
+		{Quantity: "max_k E φ²_{r,k} / (nσ²)", Paper: "≤ 1 (Remark 3: σ*² = nσ²); exactly ⌈n/2⌉⌊n/2⌋/(n(n-1)) ≈ 1/4",
+			Ours: func() string { m, _ := st.MaxOfMean(); return fmt.Sprintf("%.4f", m/(float64(c.N)*res.Sigma2)) }()},
+		{Quantity: "E max_k φ²_{r,k} / (nσ²) (expected σ*² of one permutation)", Paper: "(not stated)",
+			Ours: fmt.Sprintf("%.4f ± %.2g", st.MaxMean/(float64(c.N)*res.Sigma2), 1.96*st.MaxSE/(float64(c.N)*res.Sigma2))},
+	}
+	out.Details = "Remark 3 uses the lemma for σ*² = nσ² in expectation, bounding E φ²_{r,k} for each k. " +
+		"The expected largest φ² of one permutation, the σ*² a single epoch sees, is larger than max_k E φ²_{r,k} but still of order nσ²."
+	out.Protocol = []string{
+		fmt.Sprintf("One random gradient matrix, n = %d, d = %d, rows = μ + diag(1, ..., d)·z; σ² is its heterogeneity (Assumption 5 with equality, M = 0).", c.N, c.D),
+		fmt.Sprintf("%d uniformly random permutations; the 95%% band is ±1.96 standard errors.", c.Trials),
+		fmt.Sprintf("Verdict: reproduced iff every |mean - formula| is within %g standard errors (deviations below 1e-9·nσ², rounding at k = n, are ignored).", c.Tolerance),
+	}
+	return &out, nil
+}

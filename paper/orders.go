@@ -1,0 +1,44 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import "fmt"
+
+// This file holds the lookups of orders by name. Results keep the names of
+// the orders they hold, in the order of their slices; outcomes find an
+// order by its name, never by its place.
+
+// orderIndex returns the index of name in names, or an error naming the
+// claim id and the names there are.
+func orderIndex(id string, names []string, name string) (int, error) {
+	for i, n := range names {
+		if n == name {
+			return i, nil
+		}
+	}
+	return -1, errResult(id, "no order %q among %q", name, names)
+}
+
+// orderIndices returns the index of each of want in names (see orderIndex).
+func orderIndices(id string, names []string, want ...string) ([]int, error) {
+	idx := make([]int, len(want))
+	for i, name := range want {
+		var err error
+		if idx[i], err = orderIndex(id, names, name); err != nil {
+			return nil, err
+		}
+	}
+	return idx, nil
+}
+
+// checkNames returns an error if a name of names is not among known.
+func checkNames(id, what string, names, known []string) error {
+	for _, n := range names {
+		if _, err := orderIndex(id, known, n); err != nil {
+			return fmt.Errorf("paper: %s: unknown %s %q, want one of %q", id, what, n, known)
+		}
+	}
+	return nil
+}

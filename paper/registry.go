@@ -1,0 +1,45 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import "slices"
+
+// registry lists every claim in the order of the paper, then the claims
+// beyond it. A new claim is added here and nowhere else (see doc.go).
+var registry = []Claim{
+	theorem1Claim,      // Theorem 1, Section 3.4
+	lemma1Claim,        // Remark 3 (Lemma 1 of Mishchenko et al.)
+	omegaClaim,         // Section 4.1
+	appendixCClaim,     // Appendix C, Section 4.1
+	twoLevelLemmaClaim, // Lemma 2, Appendix B
+	table1Claim,        // Section 6.1, Table 1
+	twoLevelClaim,      // Section 6.2, Figure 1
+	scalableClaim,      // beyond the paper: Section 7
+	scalableTrainingClaim,
+}
+
+// Claims returns every claim in the order of the paper.
+func Claims() []Claim {
+	return slices.Clone(registry)
+}
+
+// Lookup returns the claim with the given id.
+func Lookup(id string) (Claim, bool) {
+	for _, c := range registry {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Claim{}, false
+}
+
+// IDs returns the ids of every claim, in the order of Claims.
+func IDs() []string {
+	ids := make([]string, len(registry))
+	for i, c := range registry {
+		ids[i] = c.ID
+	}
+	return ids
+}

@@ -1,0 +1,106 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// # The claim
+
+// scalableTrainingID is the claim's id.
+const scalableTrainingID = "scalable-training"
+
+// scalableTrainingClaim answers the paper's Section 7 ("Future Work") in
+// the setting of Table 1. It shares table-1's runs: RunTable1 caches each
+// run under exactly its inputs, so RR and greedy are trained once for both
+// claims.
+var scalableTrainingClaim = Claim{
+	ID:    scalableTrainingID,
+	Where: "Beyond the paper: Section 7 and the setting of Table 1",
+	Statement: "Training with an efficient order should obtain the accuracy of Algorithm 2's (the paper's future work): " +
+		"the setting of Table 1 (MNIST MLP) with RR, greedy, sketched greedy, stale greedy, mean balance and pair balance.",
+	Run: claimRun(ScalableTrainingScale, RunTable1, ScalableTrainingOutcome),
+}
+
+// # The config
+
+// scalableTrainingOrders are the orders of the scalable-training claim.
+var scalableTrainingOrders = []string{"RR", "greedy", "sketched greedy", "stale greedy", "mean balance", "pair balance"}
+
+// ScalableTrainingScale returns the scalable-training protocol: Table 1's
+// at the same scale with RR, greedy and the scalable orders of package
+// ordering. The run is RunTable1's.
+func ScalableTrainingScale(s Scale) Table1Config {
+	c := Table1Scale(s)
+	c.Orders = slices.Clone(scalableTrainingOrders)
+	return c
+}
+
+// # The run
+
+// The run is RunTable1 with ScalableTrainingScale's config: each run is
+// cached under exactly its inputs, so the RR and greedy runs come from
+// table-1's.
+
+// # The outcome
+
+// scalableTrainingSEs is the number of standard errors an efficient
+// order's mean accuracy may fall below greedy's and still count as equal.
+const scalableTrainingSEs = 2
+
+// ScalableTrainingOutcome builds the table and charts of a RunTable1
+// result with the scalable orders. The verdict is reproduced if, under
+// same-class batching, every efficient order's mean accuracy over the
+// epochs is within scalableTrainingSEs standard errors of greedy's or
+// above it. It returns an error if r is not of the shape of its config.
+func ScalableTrainingOutcome(r *Table1Result) (*Outcome, error) {
+	if err := r.check(scalableTrainingID); err != nil {
+		return nil, err
+	}
+	c := r.Config
+	var out Outcome
+	epochs := ints(seq(c.Epochs + 1))
+	hasGreedy := slices.Contains(c.Orders, "greedy")
+	ok := hasGreedy && c.Seeds > 1
+	var summary []string
+	for _, batching := range r.Batchings {
+		acc := &chart.LineChart{
+			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (mean of %d runs)", batching, c.Dataset, table1Model(c), c.Seeds),
+			XLabel: "epoch", YLabel: "test accuracy (%)",
+		}
+		for _, order := range c.Orders {
+			mean, _, _ := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
+			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean})
+			cell, _ := r.cell(order, batching)
+			ours := fmt.Sprintf("final %.2f (%.2f), %.0f s/run", cell.Mean, cell.SE, cell.Seconds)
+			if order != "RR" {
+				g, se := r.pairedGap(order, "RR", batching, meanAcc)
+				ours += fmt.Sprintf("; mean accuracy over epochs vs RR %+.2f ± %.2f", g, se)
+			}
+			if hasGreedy && order != "greedy" && order != "RR" && batching == "same-class" {
+				m, se := r.pairedGap(order, "greedy", batching, meanAcc)
+				ok = ok && m >= -scalableTrainingSEs*se
+				summary = append(summary, fmt.Sprintf("%s %+.2f ± %.2f", order, m, se))
+			}
+			out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s, %s batching", order, batching), Paper: "-", Ours: ours})
+		}
+		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", acc)
+	}
+	out.Verdict = verdictOf(ok)
+	if c.Seeds < 2 || !hasGreedy {
+		out.Verdict = NotCheckable
+	}
+	out.Summary = "same-class batching, mean test accuracy over the epochs against greedy's (points, paired by seed): " + strings.Join(summary, ", ")
+	out.Protocol = []string{
+		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
+		"Under standard batching every order but RR orders batches cut once from a random permutation.",
+	}
+	return &out, nil
+}

@@ -1,0 +1,59 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import "math"
+
+// This file holds the statistics the outcomes share.
+
+// meanSE returns the mean of v and its standard error (0 for one value).
+func meanSE(v []float64) (mean, se float64) {
+	for _, x := range v {
+		mean += x
+	}
+	mean /= float64(len(v))
+	if len(v) < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range v {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / float64(len(v)-1) / float64(len(v)))
+}
+
+// pairedGap returns the mean and standard error of the paired differences
+// scale·(a[s] - b[s]), s = 0..len(a)-1: the gap between two treatments
+// measured on the same seeds, whose shared noise cancels.
+func pairedGap(a, b []float64, scale float64) (mean, se float64) {
+	d := make([]float64, len(a))
+	for s := range d {
+		d[s] = scale * (a[s] - b[s])
+	}
+	return meanSE(d)
+}
+
+// logSlope returns the least-squares slope of log y against log x.
+func logSlope(x, y []float64) float64 {
+	var sx, sy, sxx, sxy float64
+	for i := range x {
+		lx, ly := math.Log(x[i]), math.Log(y[i])
+		sx, sy, sxx, sxy = sx+lx, sy+ly, sxx+lx*lx, sxy+lx*ly
+	}
+	n := float64(len(x))
+	return (n*sxy - sx*sy) / (n*sxx - sx*sx)
+}
+
+// geoMean returns the geometric mean of v, NaN if any value is NaN.
+func geoMean(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		if math.IsNaN(x) {
+			return math.NaN()
+		}
+		s += math.Log(x)
+	}
+	return math.Exp(s / float64(len(v)))
+}
