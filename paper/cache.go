@@ -14,19 +14,22 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/atomic"
 )
 
 // cacheVersion is part of every cache key; bump it when a change to the
-// code changes results, so that stale runs are not reused.
-const cacheVersion = 2
+// code changes results, so that stale runs are not reused. The build's
+// BLAS (ordering.BLAS) is part of every key too: the pure-Go and the
+// OpenBLAS builds round differently, so neither serves the other's runs.
+const cacheVersion = 3
 
 // cached is the one entry point of the run cache: every cached run goes
 // through it (runCached for a claim's whole run, RunTable1 and RunTwoLevel
 // for their runs and rows). It returns the result of compute for key, from
 // env's cache folder if a finished run with the same name and key is there
 // (and env.Fresh is not set), else by calling compute and storing its
-// result atomically. The key must marshal to JSON and hold every parameter
+// result atomically. It is safe for concurrent use with distinct keys. The key must marshal to JSON and hold every parameter
 // the result depends on, seed included, and nothing else.
 func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T, error) {
 	var zero T
@@ -35,9 +38,10 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 	}
 	kb, err := json.Marshal(struct {
 		Version int
+		BLAS    string
 		Name    string
 		Key     any
-	}{cacheVersion, name, key})
+	}{cacheVersion, ordering.BLAS, name, key})
 	if err != nil {
 		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
 	}
@@ -49,7 +53,7 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 		case err == nil:
 			var v T
 			if json.Unmarshal(b, &v) == nil {
-				env.reused++
+				env.reused.Add(1)
 				return v, nil
 			}
 			// A corrupt entry is recomputed and overwritten.

@@ -8,7 +8,9 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
+	"sync/atomic"
 
 	"github.com/goodorder/goodorder/paper/chart"
 )
@@ -92,7 +94,7 @@ type Env struct {
 	// Progress, if not nil, is told how much of the claim is done.
 	Progress func(done, total int)
 
-	reused int // cached runs reused
+	reused atomic.Int64 // cached runs reused
 }
 
 // orDefault returns e, or a new Env of the defaults if e is nil.
@@ -105,7 +107,15 @@ func (e *Env) orDefault() *Env {
 
 // Reused reports whether the claim reused finished runs from the cache, so
 // that its wall time is not that of a full run.
-func (e *Env) Reused() bool { return e.reused > 0 }
+func (e *Env) Reused() bool { return e.reused.Load() > 0 }
+
+// workers returns Workers, or GOMAXPROCS if it is not positive.
+func (e *Env) workers() int {
+	if e.Workers > 0 {
+		return e.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
 
 func (e *Env) progress(done, total int) {
 	if e.Progress != nil {

@@ -5,12 +5,15 @@
 package paper
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -259,40 +262,79 @@ func RunTable1(ctx context.Context, env *Env, c Table1Config) (*Table1Result, er
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
-	var data *table1Data
+	var (
+		data     *table1Data
+		loadOnce sync.Once
+		loadErr  error
+	)
 	load := func() error {
-		if data != nil {
-			return nil
-		}
-		var err error
-		data, err = loadTable1Data(c, env.Seed)
-		return err
+		loadOnce.Do(func() { data, loadErr = loadTable1Data(c, env.Seed) })
+		return loadErr
 	}
 	res := &Table1Result{Config: c, Batchings: slices.Clone(table1Batchings)}
-	total := len(c.Orders) * len(table1Batchings) * c.Seeds
-	done := 0
-	for _, order := range c.Orders {
+	type job struct{ o, b, s int }
+	var jobs []job
+	for o := range c.Orders {
 		res.Runs = append(res.Runs, make([][]Table1Run, len(table1Batchings)))
-		o := len(res.Runs) - 1
-		for b, batching := range table1Batchings {
+		for b := range table1Batchings {
+			res.Runs[o][b] = make([]Table1Run, c.Seeds)
 			for s := range c.Seeds {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				run, err := cached(env, "table1-run", c.runKey(order, batching, env.Seed, s), func() (Table1Run, error) {
-					if err := load(); err != nil {
-						return Table1Run{}, err
-					}
-					return trainTable1(ctx, c, data, order, batching, mixSeed(env.Seed, streamTable1Run, uint64(s)))
-				})
-				if err != nil {
-					return nil, fmt.Errorf("paper: table-1 %s, %s batching, run %d: %w", order, batching, s, err)
-				}
-				res.Runs[o][b] = append(res.Runs[o][b], run)
-				done++
-				env.progress(done, total)
+				jobs = append(jobs, job{o, b, s})
 			}
 		}
+	}
+	// The runs are independent and each is deterministic, so env.Workers
+	// of them train at once (the networks' BLAS and shards are fixed per
+	// run, not per number of workers) and each lands in its own place:
+	// the result does not depend on the number of workers.
+	var (
+		next atomic.Int64
+		mu   sync.Mutex // guards done, fail and the progress calls
+		done int
+		fail error
+		wg   sync.WaitGroup
+	)
+	work := func() {
+		for {
+			k := int(next.Add(1) - 1)
+			if k >= len(jobs) {
+				return
+			}
+			j := jobs[k]
+			order, batching := c.Orders[j.o], table1Batchings[j.b]
+			if err := ctx.Err(); err != nil {
+				mu.Lock()
+				fail = cmp.Or(fail, err)
+				mu.Unlock()
+				return
+			}
+			run, err := cached(env, "table1-run", c.runKey(order, batching, env.Seed, j.s), func() (Table1Run, error) {
+				if err := load(); err != nil {
+					return Table1Run{}, err
+				}
+				return trainTable1(ctx, c, data, order, batching, mixSeed(env.Seed, streamTable1Run, uint64(j.s)))
+			})
+			mu.Lock()
+			if err != nil {
+				fail = cmp.Or(fail, fmt.Errorf("paper: table-1 %s, %s batching, run %d: %w", order, batching, j.s, err))
+				mu.Unlock()
+				return
+			}
+			res.Runs[j.o][j.b][j.s] = run
+			done++
+			env.progress(done, len(jobs))
+			mu.Unlock()
+		}
+	}
+	for range min(env.workers(), len(jobs)) {
+		wg.Go(work)
+	}
+	wg.Wait()
+	if fail != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fail
 	}
 	if err := load(); err != nil {
 		return nil, err
