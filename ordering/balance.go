@@ -76,6 +76,9 @@ type balancer struct {
 }
 
 func newBalancer(name string, n int, set BalanceSettings) (balancer, error) {
+	if err := checkMaxComponents(name, n); err != nil {
+		return balancer{}, err
+	}
 	if n <= 0 {
 		return balancer{}, fmt.Errorf("ordering: %w: %s over n = %d components, want n > 0", ErrSetting, name, n)
 	}
@@ -223,7 +226,8 @@ var (
 )
 
 // NewMeanBalance returns mean balancing of n components. It returns an
-// error if n <= 0 or s.Start is not a permutation of [0, n).
+// error if n <= 0, n > 2^28 (an order that could not be allocated) or
+// s.Start is not a permutation of [0, n).
 func NewMeanBalance(n int, s BalanceSettings) (*MeanBalance, error) {
 	b, err := newBalancer("mean balance", n, s)
 	if err != nil {
@@ -317,7 +321,8 @@ var (
 )
 
 // NewPairBalance returns pair balancing of n components. It returns an
-// error if n <= 0 or s.Start is not a permutation of [0, n).
+// error if n <= 0, n > 2^28 (an order that could not be allocated) or
+// s.Start is not a permutation of [0, n).
 func NewPairBalance(n int, s BalanceSettings) (*PairBalance, error) {
 	b, err := newBalancer("pair balance", n, s)
 	if err != nil {
@@ -394,8 +399,12 @@ type FlipFlop struct {
 var _ Orderer = (*FlipFlop)(nil)
 
 // NewFlipFlop returns FlipFlop over n components, seeded by seed. It
-// returns an error if n <= 0.
+// returns an error if n <= 0 or n > 2^28 (an order that could not be
+// allocated).
 func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
+	if err := checkMaxComponents("FlipFlop", n); err != nil {
+		return nil, err
+	}
 	if n <= 0 {
 		return nil, fmt.Errorf("ordering: %w: FlipFlop over n = %d components, want n > 0", ErrSetting, n)
 	}

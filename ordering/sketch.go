@@ -28,8 +28,12 @@ type CountSketch struct {
 const sketchStream = 0x736b65746368
 
 // NewCountSketch returns a seeded CountSketch from R^d to R^k. It returns
-// an error if d or k is not positive.
+// an error if d or k is not positive, or above 2^28 (tables or sketches
+// that could not be allocated).
 func NewCountSketch(d, k int, seed uint64) (*CountSketch, error) {
+	if d > maxLen || k > maxLen {
+		return nil, fmt.Errorf("ordering: %w: CountSketch from dimension %d to %d, want both at most 2^28", ErrSetting, d, k)
+	}
 	if d <= 0 || k <= 0 {
 		return nil, fmt.Errorf("ordering: %w: CountSketch from dimension %d to %d, want both positive", ErrSetting, d, k)
 	}
