@@ -437,8 +437,12 @@ func (f *FlipFlop) Order(dst []int, e Epoch) ([]int, error) {
 // rows (offline, the mean is known), and returns it. Repeated calls, each
 // starting from the previous result, are balancing over several epochs on
 // a fixed gradient matrix; dst may be start. It returns an error if
-// start is not a permutation of the rows.
+// grads is nil, has no rows or more than 2^28, or if start is not a
+// permutation of the rows.
 func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
+	if err := checkGrads(grads); err != nil {
+		return dst, err
+	}
 	n, d := grads.Dims()
 	s.Start = nil
 	b, err := newBalancer("mean balance", n, s)
@@ -466,6 +470,9 @@ func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 
 // PairBalanceOrder is MeanBalanceOrder for pair balancing (no mean).
 func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
+	if err := checkGrads(grads); err != nil {
+		return dst, err
+	}
 	n, _ := grads.Dims()
 	s.Start = nil
 	p, err := NewPairBalance(n, s)

@@ -7,16 +7,56 @@ package ordering
 import (
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/goodorder/goodorder/internal/misuse"
 )
 
-// TestMisuse checks the edges of the package's API: sizes that could not
-// be allocated return an error naming the value, and misuse panics with
-// its documented message. TestOrdersErrors covers the plain range checks.
+// TestMisuse checks the edges of the package's API: nil or empty inputs
+// and sizes that could not be allocated return an error naming the value,
+// and misuse panics with its documented message. TestOrdersErrors covers
+// the plain range checks.
 func TestMisuse(t *testing.T) {
 	const huge = 1 << 40
-
+	panics := func(f func()) func() error { return func() error { f(); return nil } }
+	p := newQuad(3, 2, 1)
+	x := []float64{1, 2}
+	empty := quad{}                  // N = 0
+	flat := quad{b: [][]float64{{}}} // d = 0
+	var zero mat.Dense               // no rows: only the zero value has none
 	misuse.Run(t, []misuse.Case{
+		// A nil gradient matrix: an error where the function returns one,
+		// else a documented panic.
+		{Name: "Phi2 nil", Call: func() error { _, err := Phi2(nil, nil, []int{0}); return err }, Err: "gradient matrix is nil"},
+		{Name: "SampleBias nil", Call: func() error { _, _, err := SampleBias(nil, []int{0}); return err }, Err: "gradient matrix is nil"},
+		{Name: "Discrepancy nil", Call: func() error { _, err := Discrepancy(nil, []int{0}); return err }, Err: "gradient matrix is nil"},
+		{Name: "SketchedGreedyOrder nil", Call: func() error { _, err := SketchedGreedyOrder(nil, nil, 2, 1); return err }, Err: "gradient matrix is nil"},
+		{Name: "MeanBalanceOrder nil", Call: func() error { _, err := MeanBalanceOrder(nil, nil, nil, BalanceSettings{}); return err }, Err: "gradient matrix is nil"},
+		{Name: "PairBalanceOrder nil", Call: func() error { _, err := PairBalanceOrder(nil, nil, nil, BalanceSettings{}); return err }, Err: "gradient matrix is nil"},
+		{Name: "GreedyOrder nil", Call: panics(func() { GreedyOrder(nil, nil) }), Panic: "ordering: nil gradient matrix"},
+		{Name: "Heterogeneity nil", Call: panics(func() { Heterogeneity(nil) }), Panic: "ordering: nil gradient matrix"},
+
+		// An empty gradient matrix: no NaN.
+		{Name: "Heterogeneity empty", Call: panics(func() { Heterogeneity(&zero) }), Panic: "ordering: empty gradient matrix"},
+		{Name: "Phi2 empty", Call: func() error { _, err := Phi2(nil, &zero, []int{0}); return err }, Err: "sequence position 0 holds 0, want [0, 0)"},
+		{Name: "SampleBias empty", Call: func() error { _, _, err := SampleBias(&zero, []int{0}); return err }, Err: "sequence position 0 holds 0, want [0, 0)"},
+		{Name: "MeanBalanceOrder empty", Call: func() error { _, err := MeanBalanceOrder(nil, &zero, nil, BalanceSettings{}); return err }, Err: "mean balance over n = 0 components"},
+
+		// Nil oracles and problems, and problems with no components.
+		{Name: "NoiseEstimate nil", Call: func() error { _, _, err := NoiseEstimate(nil, [][]float64{x}, 1); return err }, Err: "oracle is nil"},
+		{Name: "NoiseEstimate nil problem", Call: func() error { _, _, err := NoiseEstimate(NewOracle(nil, nil, nil), [][]float64{x}, 1); return err }, Err: "oracle has a nil problem"},
+		{Name: "NoiseEstimate N=0", Call: func() error { _, _, err := NoiseEstimate(NewOracle(empty, nil, nil), [][]float64{x}, 1); return err }, Err: "problem has N = 0 components"},
+		{Name: "NewBatched nil", Call: func() error { _, err := NewBatched(nil, [][]int{{0}}); return err }, Err: "NewBatched of a nil problem"},
+		{Name: "SigmaTracker{} Record", Call: func() error { return new(SigmaTracker).Record(&Record{X: x}) }, Err: "SigmaTracker has a nil Problem"},
+		{Name: "SigmaTracker{} in Run", Call: func() error {
+			_, err := Run(p, x, fixed{0, 1, 2}, &Settings{Epochs: 1, Step: Constant(0.1), Recorder: &SigmaTracker{}})
+			return err
+		}, Err: "SigmaTracker has a nil Problem"},
+		{Name: "Func N=0", Call: panics(func() { Func(empty, []float64{1}) }), Panic: "ordering: problem with no components"},
+		{Name: "Grad N=0", Call: panics(func() { Grad(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
+		{Name: "ComponentGrads N=0", Call: panics(func() { ComponentGrads(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
+		{Name: "ComponentGrads d=0", Call: panics(func() { ComponentGrads(nil, flat, nil) }), Panic: "ordering: problem of dimension 0"},
+
 		// Sizes that could not be allocated.
 		{Name: "RR n=2^40", Call: func() error { _, err := NewRR(huge, 1); return err }, Err: "RR over n = 1099511627776 components, want at most 2^28"},
 		{Name: "Incremental n=2^40", Call: func() error { _, err := NewIncremental(huge, nil); return err }, Err: "Incremental over n = 1099511627776 components, want at most 2^28"},

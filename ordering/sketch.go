@@ -92,8 +92,12 @@ func (s *CountSketch) sketchRows(dst, grads *mat.Dense) {
 // greedy selection sees every inner product <u_i, u_j> up to the sketch's
 // error. It costs O(N d) for the sketch and O(N² k) for the Gram matrix of
 // the sketch, against O(N² d) for GreedyOrder, and O(N k) memory beyond
-// grads. With k >= d it is GreedyOrder. It returns an error if k <= 0.
+// grads. With k >= d it is GreedyOrder. It returns an error if grads is
+// nil or k <= 0.
 func SketchedGreedyOrder(dst []int, grads *mat.Dense, k int, seed uint64) ([]int, error) {
+	if err := checkGrads(grads); err != nil {
+		return dst, err
+	}
 	n, d := grads.Dims()
 	if k <= 0 {
 		return dst, fmt.Errorf("ordering: %w: sketch dimension k = %d, want > 0", ErrSetting, k)

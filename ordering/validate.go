@@ -43,3 +43,51 @@ func checkGrads(grads *mat.Dense) error {
 	}
 	return nil
 }
+
+// checkOracle returns an error wrapping ErrSetting if o or its problem is
+// nil, or if the problem has no components.
+func checkOracle(o *Oracle) error {
+	switch {
+	case o == nil:
+		return fmt.Errorf("ordering: %w: oracle is nil", ErrSetting)
+	case o.p == nil:
+		return fmt.Errorf("ordering: %w: oracle has a nil problem", ErrSetting)
+	case o.p.Len() <= 0:
+		return fmt.Errorf("ordering: %w: oracle's problem has N = %d components, want N > 0", ErrSetting, o.p.Len())
+	}
+	return nil
+}
+
+// mustGrads panics if grads is nil, for the functions of a gradient matrix
+// that return no error.
+func mustGrads(grads *mat.Dense) {
+	if grads == nil {
+		panic("ordering: nil gradient matrix")
+	}
+}
+
+// mustRows is mustGrads that also panics if grads has no rows, which only
+// a zero-value mat.Dense has.
+func mustRows(grads *mat.Dense) {
+	mustGrads(grads)
+	if grads.IsEmpty() {
+		panic("ordering: empty gradient matrix")
+	}
+}
+
+// mustComponents panics if a problem has n <= 0 components, for the
+// functions of a problem that return no error.
+func mustComponents(n int) {
+	if n <= 0 {
+		panic("ordering: problem with no components")
+	}
+}
+
+// mustSize panics if a problem has no components or dimension d <= 0, of
+// which mat cannot make a gradient matrix.
+func mustSize(n, d int) {
+	mustComponents(n)
+	if d <= 0 {
+		panic("ordering: problem of dimension 0")
+	}
+}
