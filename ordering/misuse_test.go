@@ -5,6 +5,7 @@
 package ordering
 
 import (
+	"math"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -12,10 +13,11 @@ import (
 	"github.com/goodorder/goodorder/internal/misuse"
 )
 
-// TestMisuse checks the edges of the package's API: nil or empty inputs
-// and sizes that could not be allocated return an error naming the value,
-// and misuse panics with its documented message. TestOrdersErrors covers
-// the plain range checks.
+// TestMisuse checks the edges of the package's API: nil or empty inputs,
+// sizes that could not be allocated and constants too extreme for float64
+// return an error naming the value, and misuse panics with its documented
+// message. TestOrdersErrors and TestBoundErrors cover the plain range
+// checks.
 func TestMisuse(t *testing.T) {
 	const huge = 1 << 40
 	panics := func(f func()) func() error { return func() error { f(); return nil } }
@@ -24,6 +26,19 @@ func TestMisuse(t *testing.T) {
 	empty := quad{}                  // N = 0
 	flat := quad{b: [][]float64{{}}} // d = 0
 	var zero mat.Dense               // no rows: only the zero value has none
+	one := Theorem1Constants{L: 1, F0: 1, N: 1, T: 1}
+	with := func(f func(*Theorem1Constants)) Theorem1Constants {
+		c := one
+		f(&c)
+		return c
+	}
+	maxStep := func(c Theorem1Constants) func() error {
+		return func() error { _, err := Theorem1MaxStep(c); return err }
+	}
+	tuned := func(c Theorem1Constants) func() error {
+		return func() error { _, err := Theorem1TunedStep(c); return err }
+	}
+
 	misuse.Run(t, []misuse.Case{
 		// A nil gradient matrix: an error where the function returns one,
 		// else a documented panic.
@@ -56,6 +71,23 @@ func TestMisuse(t *testing.T) {
 		{Name: "Grad N=0", Call: panics(func() { Grad(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
 		{Name: "ComponentGrads N=0", Call: panics(func() { ComponentGrads(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
 		{Name: "ComponentGrads d=0", Call: panics(func() { ComponentGrads(nil, flat, nil) }), Panic: "ordering: problem of dimension 0"},
+
+		// Constants too extreme for float64: an error, not a step of 0.
+		{Name: "MaxStep L=1e300 n=2^40", Call: maxStep(with(func(c *Theorem1Constants) { c.L, c.N = 1e300, huge })), Err: "L = 1e+300, n = 1099511627776, M* = 0 and P = 0 give the step limit 1/(8 L (n + n M* + P)) = 0"},
+		{Name: "MaxStep L=1e-320", Call: maxStep(with(func(c *Theorem1Constants) { c.L = 1e-320 })), Err: "L = 1e-320, n = 1, M* = 0 and P = 0 give the step limit 1/(8 L (n + n M* + P)) = +Inf"},
+		{Name: "MaxStep M*=MaxFloat64", Call: maxStep(with(func(c *Theorem1Constants) { c.MStar, c.N = math.MaxFloat64, 2 })), Err: "M* = 1.7976931348623157e+308"},
+		{Name: "Bound L=1e-320", Call: func() error {
+			_, err := Theorem1Bound(with(func(c *Theorem1Constants) { c.L = 1e-320 }), 1)
+			return err
+		}, Err: "L = 1e-320"},
+		{Name: "TunedStep L=1e300 n=2^40", Call: tuned(with(func(c *Theorem1Constants) { c.L, c.N = 1e300, huge })), Err: "L = 1e+300, n = 1099511627776"},
+		{Name: "TunedStep σ*²=1e308", Call: tuned(with(func(c *Theorem1Constants) { c.SigmaStar2 = 1e308 })), Err: "constants {L:1 F0:1 Zeta2:0 P:0 SigmaStar2:1e+308 MStar:0 N:1 T:1} give the tuned step 0"},
+		{Name: "TunedStep ζ²=1e308", Call: tuned(with(func(c *Theorem1Constants) { c.Zeta2 = 1e308 })), Err: "Zeta2:1e+308"},
+		// The step, about 1e-50/L = 1e-350, underflows.
+		{Name: "ProofTunedStep underflow", Call: func() error {
+			_, err := Theorem1ProofTunedStep(with(func(c *Theorem1Constants) { c.L, c.F0, c.Zeta2 = 1e300, 1e-300, 1e100 }))
+			return err
+		}, Err: "constants {L:1e+300 F0:1e-300 Zeta2:1e+100 P:0 SigmaStar2:0 MStar:0 N:1 T:1} give the tuned step 0"},
 
 		// Sizes that could not be allocated.
 		{Name: "RR n=2^40", Call: func() error { _, err := NewRR(huge, 1); return err }, Err: "RR over n = 1099511627776 components, want at most 2^28"},
