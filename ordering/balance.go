@@ -437,8 +437,8 @@ func (f *FlipFlop) Order(dst []int, e Epoch) ([]int, error) {
 // rows (offline, the mean is known), and returns it. Repeated calls, each
 // starting from the previous result, are balancing over several epochs on
 // a fixed gradient matrix; dst may be start. It returns an error if
-// grads is nil, has no rows or more than 2^28, or if start is not a
-// permutation of the rows.
+// grads is nil, has no rows or more than 2^28 of them, or if start is not
+// a permutation of the rows.
 func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
 	if err := checkGrads(grads); err != nil {
 		return dst, err
