@@ -76,6 +76,9 @@ type balancer struct {
 }
 
 func newBalancer(name string, n int, set BalanceSettings) (balancer, error) {
+	if err := checkMaxComponents(name, n); err != nil {
+		return balancer{}, err
+	}
 	if n <= 0 {
 		return balancer{}, fmt.Errorf("ordering: %w: %s over n = %d components, want n > 0", ErrSetting, name, n)
 	}
@@ -222,7 +225,8 @@ var (
 )
 
 // NewMeanBalance returns mean balancing of n components. It returns an
-// error if n <= 0 or s.Start is not a permutation of [0, n).
+// error if n <= 0, n > 2^28 (an order that could not be allocated) or
+// s.Start is not a permutation of [0, n).
 func NewMeanBalance(n int, s BalanceSettings) (*MeanBalance, error) {
 	b, err := newBalancer("mean balance", n, s)
 	if err != nil {
@@ -315,7 +319,8 @@ var (
 )
 
 // NewPairBalance returns pair balancing of n components. It returns an
-// error if n <= 0 or s.Start is not a permutation of [0, n).
+// error if n <= 0, n > 2^28 (an order that could not be allocated) or
+// s.Start is not a permutation of [0, n).
 func NewPairBalance(n int, s BalanceSettings) (*PairBalance, error) {
 	b, err := newBalancer("pair balance", n, s)
 	if err != nil {
@@ -387,8 +392,12 @@ func (p *PairBalance) Observe(_, _, i int, grad []float64) {
 // round alike. Repeated calls, each
 // starting from the previous result, are balancing over several epochs on
 // a fixed gradient matrix; dst may be start. It returns an error if
-// start is not a permutation of the rows.
+// grads is nil, has no rows or more than 2^28 of them, or if start is not
+// a permutation of the rows.
 func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
+	if err := checkGrads(grads); err != nil {
+		return dst, err
+	}
 	n, d := grads.Dims()
 	s.Start = nil
 	m, err := NewMeanBalance(n, s)
@@ -412,6 +421,9 @@ func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 
 // PairBalanceOrder is MeanBalanceOrder for pair balancing (no mean).
 func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
+	if err := checkGrads(grads); err != nil {
+		return dst, err
+	}
 	n, _ := grads.Dims()
 	s.Start = nil
 	p, err := NewPairBalance(n, s)

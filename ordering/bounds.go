@@ -58,12 +58,19 @@ func (c Theorem1Constants) Validate() error {
 //
 //	γ < 1 / (8 L n (M* + P/n + 1)) = 1 / (8 L (n + n M* + P)).
 //
-// Steps equal to the limit are not admissible.
+// Steps equal to the limit are not admissible. It returns an error wrapping
+// ErrSetting if c is invalid, or if the limit underflows to 0 or overflows
+// float64 (constants such as L = 1e300 with n = 2^40, or L = 1e-320).
 func Theorem1MaxStep(c Theorem1Constants) (float64, error) {
 	if err := c.Validate(); err != nil {
 		return 0, err
 	}
-	return theorem1MaxStep(c), nil
+	limit := theorem1MaxStep(c)
+	if !(limit > 0) || math.IsInf(limit, 1) {
+		return 0, fmt.Errorf("ordering: %w: L = %v, n = %d, M* = %v and P = %v give the step limit 1/(8 L (n + n M* + P)) = %v, want a positive finite float64",
+			ErrSetting, c.L, c.N, c.MStar, c.P, limit)
+	}
+	return limit, nil
 }
 
 func theorem1MaxStep(c Theorem1Constants) float64 {
@@ -135,9 +142,10 @@ func Theorem1ProofBound(c Theorem1Constants, gamma float64) (float64, error) {
 // Theorem1MaxStep(c): Theorem1Bound accepts it and returns the infimum of
 // the bound over the admissible steps, up to rounding.
 //
-// It returns an error wrapping ErrSetting if c is invalid or F0 = 0: then
+// It returns an error wrapping ErrSetting if c is invalid or F0 = 0 (then
 // x_0 is optimal, the bound decreases to its infimum as γ → 0 and no step
-// minimises it.
+// minimises it), or if the constants are so extreme that Theorem1MaxStep
+// fails or the step underflows to 0 or is lost to overflow in float64.
 func Theorem1TunedStep(c Theorem1Constants) (float64, error) {
 	return theorem1Stated.tunedStep(c)
 }
@@ -149,7 +157,8 @@ func Theorem1TunedStep(c Theorem1Constants) (float64, error) {
 //
 // clipped like Theorem1TunedStep. The two steps agree when ζ = 0, since
 // 8/32 = 12/48, and differ otherwise. It returns an error wrapping
-// ErrSetting if c is invalid or F0 = 0.
+// ErrSetting if c is invalid, F0 = 0, or the constants are too extreme for
+// float64, as Theorem1TunedStep does.
 func Theorem1ProofTunedStep(c Theorem1Constants) (float64, error) {
 	return theorem1Proof.tunedStep(c)
 }
@@ -193,7 +202,8 @@ func (f theorem1Form) value(c Theorem1Constants, gamma float64) float64 {
 }
 
 func (f theorem1Form) tunedStep(c Theorem1Constants) (float64, error) {
-	if err := c.Validate(); err != nil {
+	limit, err := Theorem1MaxStep(c)
+	if err != nil {
 		return 0, err
 	}
 	if c.F0 == 0 {
@@ -204,7 +214,13 @@ func (f theorem1Form) tunedStep(c Theorem1Constants) (float64, error) {
 	n := float64(c.N)
 	a := f.a * c.F0 * c.L / (n * float64(c.T))
 	u := boundMinimiseStep(a, f.b*c.Zeta2, f.e*c.SigmaStar2, 1/(8*(n*(c.MStar+1)+c.P)))
-	return math.Min(u/c.L, math.Nextafter(theorem1MaxStep(c), 0)), nil
+	// A coefficient that overflows, or a step that underflows, gives 0 or
+	// NaN here.
+	step := math.Min(u/c.L, math.Nextafter(limit, 0))
+	if !(step > 0) {
+		return 0, fmt.Errorf("ordering: %w: constants %+v give the tuned step %v, want a positive float64 (they overflow or underflow)", ErrSetting, c, step)
+	}
+	return step, nil
 }
 
 // boundMinimiseStep returns the x in (0, limit] minimising a/x + bx + ex² for
@@ -254,10 +270,11 @@ func boundMinimiseStep(a, b, e, limit float64) float64 {
 
 // theorem1CheckStep validates c and requires 0 < gamma < Theorem1MaxStep(c).
 func theorem1CheckStep(c Theorem1Constants, gamma float64) error {
-	if err := c.Validate(); err != nil {
+	limit, err := Theorem1MaxStep(c)
+	if err != nil {
 		return err
 	}
-	if limit := theorem1MaxStep(c); !(gamma > 0 && gamma < limit) {
+	if !(gamma > 0 && gamma < limit) {
 		return fmt.Errorf("ordering: %w: γ = %v, want in (0, %v) (Theorem 1)", ErrStep, gamma, limit)
 	}
 	return nil

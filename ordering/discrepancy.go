@@ -32,9 +32,12 @@ type DiscrepancyReport struct {
 // Discrepancy returns the herding report of the order r of the rows of
 // grads (any sequence of row indices: repeats and omissions are measured
 // as given). Its Phi2 curve is Phi2's, bit for bit: both are views of one
-// prefix-sum kernel. It returns an error if r is empty or
-// holds an index outside the rows.
+// prefix-sum kernel. It returns an error if grads is nil, or if r is empty
+// or holds an index outside the rows.
 func Discrepancy(grads *mat.Dense, r []int) (DiscrepancyReport, error) {
+	if err := checkGrads(grads); err != nil {
+		return DiscrepancyReport{}, err
+	}
 	if len(r) == 0 {
 		return DiscrepancyReport{}, fmt.Errorf("ordering: %w: discrepancy of an empty order", ErrEmpty)
 	}

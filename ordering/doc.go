@@ -92,4 +92,17 @@
 // Remark 3, Appendix C's lower bound, the two-level lemma with the explicit
 // constant of Appendix B, and the corollary's rates for K-shuffling,
 // standard shuffling and running SGD internally.
+//
+// # Errors and panics
+//
+// Bad input returns an error that names the value and wraps one of
+// ErrEmpty, ErrIndex, ErrDim, ErrNaN, ErrStep and ErrSetting: a setting out
+// of range, an index outside [0, N), a gradient that is not finite, a nil
+// gradient matrix given to a function that returns an error, a size above
+// 2^28 components (an order or buffer that could not be allocated, which
+// would kill the process with an out-of-memory error no recover can catch),
+// or constants for which float64 cannot hold a bound. Programmer misuse of
+// a function that returns no error, such as a nil gradient matrix given to
+// GreedyOrder or a zero-value order, panics with a constant message
+// beginning "ordering: ", documented on the function.
 package ordering

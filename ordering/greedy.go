@@ -248,8 +248,10 @@ func (s *staleRows) order(dst []int) ([]int, int) {
 // accurate than centring the Gram matrix algebraically when ‖ḡ‖ is large
 // against the spread of the rows. It uses O(N d + N²) memory. If grads has
 // a NaN or infinite entry the result is still a permutation of [0, N) but
-// carries no meaning; Greedy checks its oracle's answers instead.
+// carries no meaning; Greedy checks its oracle's answers instead. It panics
+// if grads is nil.
 func GreedyOrder(dst []int, grads *mat.Dense) []int {
+	mustGrads(grads)
 	var s greedySelector
 	return s.order(dst, grads, false)
 }

@@ -6,7 +6,6 @@ package ordering
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -69,7 +68,7 @@ type MultiLevel struct {
 // h_{i,j} is i·m + j. k = m is allowed (every top-level function runs its m
 // steps in a row); if k does not divide m, r^low_i is padded with no-ops as
 // described for MultiLevel. NewKShuffle returns an error if n <= 0, m <= 0,
-// k <= 0, k > m or n·m overflows an int.
+// k <= 0, k > m or n·m > 2^28 (an order that could not be allocated).
 func NewKShuffle(n, m, k int, seed uint64) (*MultiLevel, error) {
 	if err := checkTwoLevel("KShuffle", n, m); err != nil {
 		return nil, err
@@ -84,8 +83,9 @@ func NewKShuffle(n, m, k int, seed uint64) (*MultiLevel, error) {
 // Sizes (Sizes[0] top-level groups, each with Sizes[1] children, ...) and
 // K[l] the number of entries a depth-(l+1) node appends per visit, seeded by
 // seed. The sizes and K are copied. NewMultiLevel returns an error if sizes
-// is empty, a size is not positive, the product of the sizes overflows an
-// int, len(k) != len(sizes)-1, or K[l] is outside [1, Sizes[l+1]···Sizes[L-1]].
+// is empty, a size is not positive, the product of the sizes is above 2^28
+// (an order that could not be allocated), len(k) != len(sizes)-1, or K[l] is
+// outside [1, Sizes[l+1]···Sizes[L-1]].
 func NewMultiLevel(sizes, k []int, seed uint64) (*MultiLevel, error) {
 	if len(sizes) == 0 {
 		return nil, fmt.Errorf("ordering: %w: MultiLevel with no levels", ErrSetting)
@@ -101,8 +101,8 @@ func NewMultiLevel(sizes, k []int, seed uint64) (*MultiLevel, error) {
 		if s <= 0 {
 			return nil, fmt.Errorf("ordering: %w: MultiLevel with Sizes[%d] = %d, want > 0", ErrSetting, l, s)
 		}
-		if block[l+1] > math.MaxInt/s {
-			return nil, fmt.Errorf("ordering: %w: MultiLevel sizes %v: the number of components overflows int", ErrSetting, sizes)
+		if block[l+1] > maxLen/s {
+			return nil, fmt.Errorf("ordering: %w: MultiLevel sizes %v: more than 2^28 components", ErrSetting, sizes)
 		}
 		block[l] = s * block[l+1]
 	}

@@ -15,7 +15,7 @@ import (
 
 // ComponentGrads stores the exact gradient of every component of p at x in
 // the rows of dst and returns it. A nil dst is allocated; it panics if dst
-// is not N×d.
+// is not N×d, or if p has no components or dimension 0.
 func ComponentGrads(dst *mat.Dense, p Problem, x []float64) *mat.Dense {
 	return fillGrads(dst, p.Len(), p.Dim(), func(g []float64, i int) { p.CompGrad(g, i, x) })
 }
@@ -28,6 +28,7 @@ func OracleGrads(dst *mat.Dense, o *Oracle, x []float64) *mat.Dense {
 }
 
 func fillGrads(dst *mat.Dense, n, d int, grad func(g []float64, i int)) *mat.Dense {
+	mustSize(n, d)
 	if dst == nil {
 		dst = mat.NewDense(n, d, nil)
 	}
@@ -75,7 +76,7 @@ func rowMean(dst []float64, m *mat.Dense) []float64 {
 // The entries of r are user-shaped input (a sequence read from a run or a
 // file), so an entry outside [0, N) is an error wrapping ErrIndex that
 // names its position and value, not a panic; dst is then returned
-// unchanged.
+// unchanged, as it is for a nil grads (an error wrapping ErrEmpty).
 func Phi2(dst []float64, grads *mat.Dense, r []int) ([]float64, error) {
 	if err := checkRows(grads, r); err != nil {
 		return dst, err
@@ -88,6 +89,9 @@ func Phi2(dst []float64, grads *mat.Dense, r []int) ([]float64, error) {
 // checkRows returns an error wrapping ErrIndex, naming the position and
 // value, if an entry of r is not a row of grads.
 func checkRows(grads *mat.Dense, r []int) error {
+	if err := checkGrads(grads); err != nil {
+		return err
+	}
 	n, _ := grads.Dims()
 	for k, i := range r {
 		if i < 0 || i >= n {
@@ -149,8 +153,8 @@ func SigmaStar2(phi2 []float64, mStar, gradNorm2 float64) float64 {
 // record of x_0) only set the starting point.
 //
 // It passes every record on to Next, if set, so it chains with History.
-// Problem must be set. Use a new tracker, or clear its fields, for each
-// run.
+// Problem must be set: Record returns an error otherwise. Use a new
+// tracker, or clear its fields, for each run.
 type SigmaTracker struct {
 	// Problem gives the exact component gradients.
 	Problem Problem
@@ -175,9 +179,13 @@ type SigmaTracker struct {
 
 var _ Recorder = (*SigmaTracker)(nil)
 
-// Record implements Recorder. It returns an error if the record's order
-// has an index outside [0, N), or if the error comes from Next.
+// Record implements Recorder. It returns an error if Problem is nil, if
+// the record's order has an index outside [0, N), or if the error comes
+// from Next.
 func (s *SigmaTracker) Record(r *Record) error {
+	if s.Problem == nil {
+		return fmt.Errorf("ordering: %w: SigmaTracker has a nil Problem", ErrSetting)
+	}
 	if r.Order != nil && s.prev != nil {
 		s.grads = ComponentGrads(s.grads, s.Problem, s.prev)
 		var err error
@@ -205,7 +213,12 @@ func (s *SigmaTracker) Record(r *Record) error {
 //
 // so that the components are (σ, M)-heterogeneous at x if v ≤ σ² + M g.
 // FitSigmaM fits (σ², M) to such pairs from several points.
+//
+// It panics if grads is nil or has no rows (where v would be NaN). Neither
+// comes from data: mat.NewDense panics on a zero size, so only a zero-value
+// mat.Dense has no rows.
 func Heterogeneity(grads *mat.Dense) (v, g float64) {
+	mustRows(grads)
 	n, d := grads.Dims()
 	mean := rowMean(nil, grads)
 	raw := grads.RawMatrix()
@@ -334,8 +347,11 @@ func checkPoints(v, g []float64) error {
 //
 // the assumption holds at x if lhs ≤ rhs. A permutation, or several, gives
 // lhs = 0 up to rounding (the remark after Assumption 3). It returns an
-// error for an empty r or an entry outside [0, N).
+// error for a nil grads, an empty r or an entry outside [0, N).
 func SampleBias(grads *mat.Dense, r []int) (lhs, rhs float64, err error) {
+	if err := checkGrads(grads); err != nil {
+		return 0, 0, err
+	}
 	if len(r) == 0 {
 		return 0, 0, fmt.Errorf("ordering: %w: empty sequence", ErrEmpty)
 	}
@@ -362,9 +378,13 @@ func SampleBias(grads *mat.Dense, r []int) (lhs, rhs float64, err error) {
 // which shrinks as 1/√samples.
 //
 // It draws from the oracle's random source, so later answers of o change.
-// It returns an error for no points, fewer than one sample, a point of the
-// wrong dimension, or a non-finite oracle answer.
+// It returns an error for a nil oracle or problem, a problem with no
+// components, no points, fewer than one sample, a point of the wrong
+// dimension, or a non-finite oracle answer.
 func NoiseEstimate(o *Oracle, points [][]float64, samples int) (zeta2, p float64, err error) {
+	if err := checkOracle(o); err != nil {
+		return 0, 0, err
+	}
 	if len(points) == 0 {
 		return 0, 0, fmt.Errorf("ordering: %w: no points", ErrEmpty)
 	}

@@ -6,7 +6,6 @@ package ordering
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -41,10 +40,11 @@ type RR struct {
 }
 
 // NewRR returns random reshuffling of n components, seeded by seed. It
-// returns an error if n <= 0.
+// returns an error if n <= 0 or n > 2^28 (an order that could not be
+// allocated).
 func NewRR(n int, seed uint64) (*RR, error) {
-	if n <= 0 {
-		return nil, fmt.Errorf("ordering: %w: RR over n = %d components, want n > 0", ErrSetting, n)
+	if err := checkComponents("RR", n); err != nil {
+		return nil, err
 	}
 	return &RR{n: n, rnd: rand.New(rand.NewPCG(seed, rrStream))}, nil
 }
@@ -73,11 +73,12 @@ type Incremental struct {
 // NewIncremental returns incremental gradient over n components with the
 // fixed sequence seq, or the identity 0, 1, ..., n-1 if seq is nil. seq may
 // repeat or omit components; it is copied. NewIncremental returns an error
-// if n <= 0, if seq is empty but not nil, or if an entry of seq is outside
-// [0, n). It draws no random numbers and so takes no seed.
+// if n <= 0, n > 2^28 (an order that could not be allocated), seq is empty
+// but not nil, or an entry of seq is outside [0, n). It draws no random
+// numbers and so takes no seed.
 func NewIncremental(n int, seq []int) (*Incremental, error) {
-	if n <= 0 {
-		return nil, fmt.Errorf("ordering: %w: Incremental over n = %d components, want n > 0", ErrSetting, n)
+	if err := checkComponents("Incremental", n); err != nil {
+		return nil, err
 	}
 	if seq == nil {
 		return &Incremental{n: n, seq: identity(nil, n)}, nil
@@ -109,10 +110,11 @@ type ShuffleOnce struct {
 }
 
 // NewShuffleOnce returns shuffle-once over n components, its permutation
-// drawn from seed. It returns an error if n <= 0.
+// drawn from seed. It returns an error if n <= 0 or n > 2^28 (a
+// permutation that could not be allocated).
 func NewShuffleOnce(n int, seed uint64) (*ShuffleOnce, error) {
-	if n <= 0 {
-		return nil, fmt.Errorf("ordering: %w: ShuffleOnce over n = %d components, want n > 0", ErrSetting, n)
+	if err := checkComponents("ShuffleOnce", n); err != nil {
+		return nil, err
 	}
 	perm := identity(nil, n)
 	shuffle(rand.New(rand.NewPCG(seed, shuffleOnceStream)), perm)
@@ -142,13 +144,15 @@ type SGD struct {
 // NewSGD returns sampling with replacement from n components, length draws
 // per epoch, seeded by seed. A length of 0 means n draws per epoch, the same
 // number of steps as an epoch of RR; the paper's SGD is length 1. NewSGD
-// returns an error if n <= 0 or length < 0.
+// returns an error if n <= 0, length < 0, or n or length is above 2^28 (an
+// epoch's order could not be allocated).
 func NewSGD(n, length int, seed uint64) (*SGD, error) {
+	if err := checkComponents("SGD", n); err != nil {
+		return nil, err
+	}
 	switch {
-	case n <= 0:
-		return nil, fmt.Errorf("ordering: %w: SGD over n = %d components, want n > 0", ErrSetting, n)
-	case length < 0:
-		return nil, fmt.Errorf("ordering: %w: SGD with length = %d draws per epoch, want >= 0", ErrSetting, length)
+	case length < 0 || length > maxLen:
+		return nil, fmt.Errorf("ordering: %w: SGD with length = %d draws per epoch, want in [0, 2^28]", ErrSetting, length)
 	case length == 0:
 		length = n
 	}
@@ -197,7 +201,7 @@ type StandardShuffle struct {
 
 // NewStandardShuffle returns standard shuffling of n top-level functions
 // with m low-level functions each, seeded by seed. It returns an error if
-// n <= 0, m <= 0 or n·m overflows an int.
+// n <= 0, m <= 0 or n·m > 2^28 (an order that could not be allocated).
 func NewStandardShuffle(n, m int, seed uint64) (*StandardShuffle, error) {
 	if err := checkTwoLevel("StandardShuffle", n, m); err != nil {
 		return nil, err
@@ -258,7 +262,7 @@ type SGDInternal struct {
 
 // NewSGDInternal returns running SGD internally over n top-level functions
 // with m low-level functions each, seeded by seed. It returns an error if
-// n <= 0, m <= 0 or n·m overflows an int.
+// n <= 0, m <= 0 or n·m > 2^28 (an order that could not be allocated).
 func NewSGDInternal(n, m int, seed uint64) (*SGDInternal, error) {
 	if err := checkTwoLevel("SGDInternal", n, m); err != nil {
 		return nil, err
@@ -301,8 +305,8 @@ func checkTwoLevel(name string, n, m int) error {
 		return fmt.Errorf("ordering: %w: %s with N = %d top-level functions, want N > 0", ErrSetting, name, n)
 	case m <= 0:
 		return fmt.Errorf("ordering: %w: %s with m = %d low-level functions, want m > 0", ErrSetting, name, m)
-	case m > math.MaxInt/n:
-		return fmt.Errorf("ordering: %w: %s with N·m = %d·%d components overflows int", ErrSetting, name, n, m)
+	case m > maxLen/n:
+		return fmt.Errorf("ordering: %w: %s with N·m = %d·%d components, want at most 2^28", ErrSetting, name, n, m)
 	}
 	return nil
 }
@@ -350,8 +354,12 @@ type FlipFlop struct {
 var _ Orderer = (*FlipFlop)(nil)
 
 // NewFlipFlop returns FlipFlop over n components, seeded by seed. It
-// returns an error if n <= 0.
+// returns an error if n <= 0 or n > 2^28 (an order that could not be
+// allocated).
 func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
+	if err := checkMaxComponents("FlipFlop", n); err != nil {
+		return nil, err
+	}
 	if n <= 0 {
 		return nil, fmt.Errorf("ordering: %w: FlipFlop over n = %d components, want n > 0", ErrSetting, n)
 	}

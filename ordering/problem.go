@@ -52,7 +52,9 @@ type BatchGradienter interface {
 }
 
 // Func returns f(x) = (1/N) Σ_i f_i(x), using p's Func method if it has one.
+// It panics if p has no components (f would be NaN).
 func Func(p Problem, x []float64) float64 {
+	mustComponents(p.Len())
 	if f, ok := p.(Funcer); ok {
 		return f.Func(x)
 	}
@@ -65,8 +67,10 @@ func Func(p Problem, x []float64) float64 {
 }
 
 // Grad stores ∇f(x) = (1/N) Σ_i ∇f_i(x) in grad and returns it, using p's
-// Grad method if it has one. A nil grad is allocated.
+// Grad method if it has one. A nil grad is allocated. It panics if p has
+// no components (∇f would be NaN).
 func Grad(grad []float64, p Problem, x []float64) []float64 {
+	mustComponents(p.Len())
 	if grad == nil {
 		grad = make([]float64, p.Dim())
 	}
@@ -163,10 +167,13 @@ type Batched struct {
 	tmp     []float64
 }
 
-// NewBatched returns the batched view of p. It returns an error if there
-// are no batches, a batch is empty, or an index is outside [0, p.Len()).
-// The batches are copied.
+// NewBatched returns the batched view of p. It returns an error if p is
+// nil, there are no batches, a batch is empty, or an index is outside
+// [0, p.Len()). The batches are copied.
 func NewBatched(p Problem, batches [][]int) (*Batched, error) {
+	if p == nil {
+		return nil, fmt.Errorf("ordering: %w: NewBatched of a nil problem", ErrSetting)
+	}
 	if len(batches) == 0 {
 		return nil, fmt.Errorf("ordering: %w: no batches", ErrEmpty)
 	}

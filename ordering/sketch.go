@@ -28,8 +28,12 @@ type CountSketch struct {
 const sketchStream = 0x736b65746368
 
 // NewCountSketch returns a seeded CountSketch from R^d to R^k. It returns
-// an error if d or k is not positive.
+// an error if d or k is not positive, or above 2^28 (tables or sketches
+// that could not be allocated).
 func NewCountSketch(d, k int, seed uint64) (*CountSketch, error) {
+	if d > maxLen || k > maxLen {
+		return nil, fmt.Errorf("ordering: %w: CountSketch from dimension %d to %d, want both at most 2^28", ErrSetting, d, k)
+	}
 	if d <= 0 || k <= 0 {
 		return nil, fmt.Errorf("ordering: %w: CountSketch from dimension %d to %d, want both positive", ErrSetting, d, k)
 	}
@@ -88,8 +92,12 @@ func (s *CountSketch) sketchRows(dst, grads *mat.Dense) {
 // greedy selection sees every inner product <u_i, u_j> up to the sketch's
 // error. It costs O(N d) for the sketch and O(N² k) for the Gram matrix of
 // the sketch, against O(N² d) for GreedyOrder, and O(N k) memory beyond
-// grads. With k >= d it is GreedyOrder. It returns an error if k <= 0.
+// grads. With k >= d it is GreedyOrder. It returns an error if grads is
+// nil or k <= 0.
 func SketchedGreedyOrder(dst []int, grads *mat.Dense, k int, seed uint64) ([]int, error) {
+	if err := checkGrads(grads); err != nil {
+		return dst, err
+	}
 	n, d := grads.Dims()
 	if k <= 0 {
 		return dst, fmt.Errorf("ordering: %w: sketch dimension k = %d, want > 0", ErrSetting, k)

@@ -8,7 +8,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/goodorder/goodorder/problems/internal/misuse"
+	"github.com/goodorder/goodorder/internal/misuse"
 )
 
 // TestMisuse checks the edges of the package's API: settings whose

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/goodorder/goodorder/problems/internal/misuse"
+	"github.com/goodorder/goodorder/internal/misuse"
 )
 
 // TestMisuse checks the edges of the package's API: bad data returns an

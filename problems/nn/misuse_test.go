@@ -7,7 +7,7 @@ package nn
 import (
 	"testing"
 
-	"github.com/goodorder/goodorder/problems/internal/misuse"
+	"github.com/goodorder/goodorder/internal/misuse"
 )
 
 // TestMisuse checks the edges of the package's API: bad sizes and data

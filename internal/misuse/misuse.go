@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package misuse runs the misuse table tests of the problems packages:
+// Package misuse runs the misuse table tests of the module's packages:
 // calls with bad input must return an error naming the value, and calls
 // that misuse the API must panic with their documented message.
 package misuse
