@@ -205,8 +205,9 @@ func (b *balancer) finish(dst []int) []int {
 // three vectors of length d: O(d) memory.
 //
 // MeanBalance needs the gradients of the steps: use it with Run, which
-// calls Observe, and without Settings.BatchSize batching over a
-// BatchGradienter (then no component gradients are computed). If an epoch
+// calls Observe for every component's gradient (under Settings.BatchSize
+// batching too: an Observer turns off a BatchGradienter's one-pass
+// batches). If an epoch
 // does not visit every component, the components it missed go in the
 // middle of the next order. A MeanBalance is not safe for concurrent use.
 type MeanBalance struct {

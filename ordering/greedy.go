@@ -105,9 +105,10 @@ func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
 // before the next selection (exact up to one rounding). So it needs
 // O(N d + N²) memory, as Greedy does, and no oracle queries after epoch 0.
 //
-// Use it without Settings.BatchSize batching over a BatchGradienter (then
-// no component gradients are computed). A StaleGreedy is not safe for
-// concurrent use.
+// Under Settings.BatchSize batching Run shows it every component's
+// gradient, so it computes them one by one even for a BatchGradienter
+// (whose one-pass batches an Observer turns off). A StaleGreedy is not
+// safe for concurrent use.
 type StaleGreedy struct {
 	// Every is the number of epochs an order is kept. Default 1.
 	Every int
