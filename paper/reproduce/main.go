@@ -37,6 +37,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper"
 )
 
@@ -299,7 +300,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
-		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, Seconds: secs, Cached: env.Reused(), Outcome: out}
+		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, Seconds: secs, BLAS: ordering.BLAS, Cached: env.Reused(), Outcome: out}
 		if err := paper.SaveResult(o.figDir, res); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
