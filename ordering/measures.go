@@ -111,19 +111,31 @@ func prefixSums(phi2, inf []float64, grads *mat.Dense, r []int) {
 	c := make([]float64, d)
 	raw := grads.RawMatrix()
 	for k, i := range r {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+d]
 		var s float64
-		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+d] {
-			c[j] += v - mean[j]
-			s += c[j] * c[j]
-		}
-		phi2[k] = s
-		if inf != nil {
-			var m float64
-			for _, v := range c {
-				m = math.Max(m, math.Abs(v))
+		if inf == nil {
+			for j, v := range row {
+				c[j] += v - mean[j]
+				s += c[j] * c[j]
 			}
-			inf[k] = m
+			phi2[k] = s
+			continue
 		}
+		// The ∞-norm in the same pass, by comparison: a NaN in c makes s
+		// NaN, and then the norm too, as math.Max would.
+		var m float64
+		for j, v := range row {
+			cj := c[j] + (v - mean[j])
+			c[j] = cj
+			s += cj * cj
+			if a := math.Abs(cj); a > m {
+				m = a
+			}
+		}
+		if math.IsNaN(s) {
+			m = math.NaN()
+		}
+		phi2[k], inf[k] = s, m
 	}
 }
 

@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"runtime"
 	"strconv"
 	"strings"
@@ -57,6 +58,7 @@ type options struct {
 	workers  int
 	seed     uint64
 	quiet    bool
+	cpuprof  string // CPU profile file, "" for none
 }
 
 // usageError is a bad flag or argument: exit status 2.
@@ -80,6 +82,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.Var((*workersFlag)(&o.workers), "workers", "`number` of goroutines used by parallel claims (results do not depend on it)")
 	fs.Var((*seedFlag)(&o.seed), "seed", "base `seed` of every random choice")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
+	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the claims to `file` (go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: go run ./paper/reproduce [flags]\n\nRegenerates the paper's figures and checked claims and writes the report.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -259,6 +262,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "reproduce: %v\n%s\n", ue.error, hint)
 		return 2
+	}
+	if o.cpuprof != "" {
+		f, err := os.Create(o.cpuprof)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "reproduce: -cpuprofile: %v\n", err)
+			return 2
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}()
 	}
 	isTerm := false
 	if f, ok := stderr.(*os.File); ok {
