@@ -353,6 +353,14 @@ func (e *engine) update(gamma, cnt float64) {
 	x, acc := e.x, e.acc
 	mu, wd := e.s.Momentum, e.s.WeightDecay
 	switch {
+	case e.vel != nil && cnt == 1:
+		// The same as below without the division by 1 (v/1 is v, so
+		// the bits are the same): a division per parameter and step is
+		// the slowest operation of the loop.
+		for j, v := range acc {
+			e.vel[j] = mu*e.vel[j] + v + wd*x[j]
+			x[j] -= gamma * e.vel[j]
+		}
 	case e.vel != nil:
 		// PyTorch's SGD: the decay term joins the mean gradient before
 		// the momentum buffer.
