@@ -87,6 +87,9 @@ type summary struct {
 	// the ECharts library.
 	stripped, strippedOutputs int
 	charts, library           int
+	// fallbacks counts the interactive charts whose output bundle also
+	// has the text that stands in for them where no script runs.
+	fallbacks int
 	// interactive counts the code cells that call nb.Interactive.
 	interactive int
 	// largest is the size in bytes of the largest output.
@@ -96,6 +99,10 @@ type summary struct {
 // stripOutput tags the cells whose outputs make notebooks removes before
 // the notebooks are committed (the cell that sends the ECharts library).
 const stripOutput = "strip-output"
+
+// cleanCommand removes the outputs of the stripOutput cells from notebooks
+// saved from Jupyter, without executing them.
+const cleanCommand = "make notebooks-clean"
 
 // maxOutput is the largest output a committed notebook may carry; the
 // ECharts library (1 MB) must not be among them.
@@ -161,6 +168,9 @@ func readNotebook(path string) (*summary, error) {
 						s.library++
 					case bytes.Contains(h, []byte("echarts.init")):
 						s.charts++
+						if _, ok := o.Data["text/plain"]; ok && bytes.Contains(h, []byte("goodorder-fallback")) {
+							s.fallbacks++
+						}
 					}
 				}
 			}
@@ -181,13 +191,20 @@ func (s *summary) problems(scale string, committed bool) []string {
 	}
 	if committed {
 		if s.strippedOutputs > 0 || s.library > 0 {
-			p = append(p, fmt.Sprintf("the %s cells keep %d outputs and %d copies of the ECharts library (make notebooks removes them)", stripOutput, s.strippedOutputs, s.library))
+			p = append(p, fmt.Sprintf("the %s cells keep %d outputs and %d copies of the ECharts library (saved from Jupyter? %s removes them)", stripOutput, s.strippedOutputs, s.library, cleanCommand))
 		}
 		if s.largest > maxOutput {
-			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d", s.largest, maxOutput))
+			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d (%s removes the ECharts library's)", s.largest, maxOutput, cleanCommand))
 		}
-	} else if s.stripped > 0 && s.library == 0 {
-		p = append(p, "the "+stripOutput+" cell did not send the ECharts library")
+	} else {
+		if s.stripped > 0 && s.library == 0 {
+			p = append(p, "the "+stripOutput+" cell did not send the ECharts library")
+		}
+		// The committed outputs gain their fallbacks when make notebooks
+		// reruns them.
+		if s.fallbacks < s.charts {
+			p = append(p, fmt.Sprintf("%d of %d interactive charts have no text/plain and goodorder-fallback text for renderers without JavaScript", s.charts-s.fallbacks, s.charts))
+		}
 	}
 	if s.charts < s.interactive {
 		p = append(p, fmt.Sprintf("%d interactive charts drawn by %d cells calling nb.Interactive", s.charts, s.interactive))
@@ -275,7 +292,8 @@ func TestSummary(t *testing.T) {
 	}
 	const (
 		library = `{"output_type": "display_data", "data": {"text/html": "<script>(function (define, module, exports) {})()</script>"}}`
-		drawn   = `{"output_type": "display_data", "data": {"text/html": "<div></div><script>echarts.init(x)</script>"}}`
+		drawn   = `{"output_type": "display_data", "data": {"text/html": "<p class=\"goodorder-fallback\">see PNG</p><div></div><script>echarts.init(x)</script>", "text/plain": "see PNG"}}`
+		bare    = `{"output_type": "display_data", "data": {"text/html": "<div></div><script>echarts.init(x)</script>"}}`
 	)
 	for _, test := range []struct {
 		name      string
@@ -287,9 +305,14 @@ func TestSummary(t *testing.T) {
 		{name: "good", edit: func(s string) string { return s }, scale: "smoke"},
 		{name: "charts as executed", edit: withCharts(library, drawn), scale: "smoke"},
 		{name: "charts as committed", edit: withCharts("", drawn), scale: "smoke", committed: true},
+		{name: "charts without fallback as committed", edit: withCharts("", bare), scale: "smoke", committed: true},
+		{
+			name: "charts without fallback", edit: withCharts(library, bare), scale: "smoke",
+			want: []string{"1 of 1 interactive charts have no text/plain"},
+		},
 		{
 			name: "library committed", edit: withCharts(library, drawn), scale: "smoke", committed: true,
-			want: []string{"keep 1 outputs and 1 copies of the ECharts library"},
+			want: []string{"keep 1 outputs and 1 copies of the ECharts library (saved from Jupyter? make notebooks-clean removes them)"},
 		},
 		{
 			name: "library not sent", edit: withCharts("", drawn), scale: "smoke",
@@ -398,7 +421,7 @@ func TestExecuteNotebooks(t *testing.T) {
 	}
 	data := t.TempDir()
 	// A fresh notebook cache, so that every run is computed.
-	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir())
+	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir(), "GOODORDER_NB_BATCH=1")
 	install := exec.CommandContext(ctx, filepath.Join(bin, "installkernel"), "-bin", bin)
 	install.Env = env
 	if out, err := install.CombinedOutput(); err != nil {
