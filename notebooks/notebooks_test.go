@@ -397,77 +397,91 @@ func TestExecuteNotebooks(t *testing.T) {
 		err = exec.Command(jupyter, "nbconvert", "--version").Run()
 	}
 	if err != nil {
-		msg := fmt.Sprintf("jupyter nbconvert is needed to execute the notebooks (%v); on Debian: apt-get install jupyter-nbconvert jupyter-client, elsewhere: pip install nbconvert jupyter_client", err)
-		if inCI() {
-			t.Fatalf("CI=%s: %s", os.Getenv("CI"), msg)
-		}
-		t.Skip(msg)
+		needTool(t, fmt.Sprintf("jupyter nbconvert is needed to execute the notebooks (%v); on Debian: apt-get install jupyter-nbconvert jupyter-client, elsewhere: pip install nbconvert jupyter_client", err))
 	}
 	files := notebookFiles(t)
+	ctx := testContext(t)
+	_, env := buildKernel(t, ctx)
+	env = append(env, "GOODORDER_NB_BATCH=1")
 
-	ctx := t.Context()
-	if d, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, d.Add(-10*time.Second))
-		t.Cleanup(cancel) // not defer: the parallel subtests run after this function returns
+	outDir := t.TempDir()
+	t.Run("execute", func(t *testing.T) {
+		for _, f := range files {
+			t.Run(f, func(t *testing.T) {
+				t.Parallel()
+				committed, err := readNotebook(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				abs, err := filepath.Abs(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The kernel starts in the notebook's folder, so GONB_DIR/..
+				// is the root of this module.
+				cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "notebook", "--execute", abs,
+					"--output-dir", outDir,
+					"--ExecutePreprocessor.timeout=600",
+					"--ExecutePreprocessor.record_timing=False")
+				cmd.Env = env
+				start := time.Now()
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", f, err, logTail(out, 60))
+				}
+				t.Logf("executed at the smoke scale in %v", time.Since(start).Round(time.Millisecond))
+				s, err := readNotebook(filepath.Join(outDir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range s.problems("smoke", false) {
+					t.Errorf("%s at the smoke scale: %s", f, p)
+				}
+				for _, c := range s.checks {
+					t.Log(c)
+				}
+				if got, want := s.checkNames(), committed.checkNames(); !slices.Equal(got, want) {
+					t.Errorf("%s: CHECK lines at the smoke scale name %q, the committed outputs %q (rerun make notebooks)", f, got, want)
+				}
+			})
+		}
+	})
+	if t.Failed() {
+		return
 	}
+	// As GitHub shows them: nbconvert's HTML of the executed notebooks,
+	// loaded without JavaScript.
+	t.Run("static render", func(t *testing.T) {
+		exe, err := chromium()
+		if err != nil {
+			needTool(t, fmt.Sprintf("checking the static render needs Chromium (%v); on Debian: apt-get install chromium", err))
+		}
+		for _, f := range files {
+			staticRender(t, ctx, jupyter, exe, filepath.Join(outDir, f))
+		}
+	})
+}
 
-	// Build the kernel, goimports and the kernelspec installer.
-	bin := t.TempDir()
+// buildKernel builds gonb, goimports and the kernelspec installer into a
+// temporary folder and installs the kernelspec into a temporary Jupyter
+// data directory. It returns the folder and the environment for Jupyter:
+// that data directory, the smoke scale and a fresh notebook cache, so that
+// every run is computed.
+func buildKernel(t *testing.T, ctx context.Context) (bin string, env []string) {
+	t.Helper()
+	bin = t.TempDir()
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator),
 		"github.com/janpfeifer/gonb", "golang.org/x/tools/cmd/goimports", "./internal/installkernel")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the notebook tools: %v\n%s", err, out)
 	}
-	data := t.TempDir()
-	// A fresh notebook cache, so that every run is computed.
-	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir(), "GOODORDER_NB_BATCH=1")
+	env = append(os.Environ(), "JUPYTER_DATA_DIR="+t.TempDir(), "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir())
 	install := exec.CommandContext(ctx, filepath.Join(bin, "installkernel"), "-bin", bin)
 	install.Env = env
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("installing the kernelspec: %v\n%s", err, out)
 	}
-
-	outDir := t.TempDir()
-	for _, f := range files {
-		t.Run(f, func(t *testing.T) {
-			t.Parallel()
-			committed, err := readNotebook(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			abs, err := filepath.Abs(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The kernel starts in the notebook's folder, so GONB_DIR/..
-			// is the root of this module.
-			cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "notebook", "--execute", abs,
-				"--output-dir", outDir,
-				"--ExecutePreprocessor.timeout=600",
-				"--ExecutePreprocessor.record_timing=False")
-			cmd.Env = env
-			start := time.Now()
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", f, err, logTail(out, 60))
-			}
-			t.Logf("executed at the smoke scale in %v", time.Since(start).Round(time.Millisecond))
-			s, err := readNotebook(filepath.Join(outDir, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range s.problems("smoke", false) {
-				t.Errorf("%s at the smoke scale: %s", f, p)
-			}
-			for _, c := range s.checks {
-				t.Log(c)
-			}
-			if got, want := s.checkNames(), committed.checkNames(); !slices.Equal(got, want) {
-				t.Errorf("%s: CHECK lines at the smoke scale name %q, the committed outputs %q (rerun make notebooks)", f, got, want)
-			}
-		})
-	}
+	return bin, env
 }
 
 // logTail returns the last n lines of out that are not the kernel's klog

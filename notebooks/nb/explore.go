@@ -121,6 +121,18 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 		fmt.Printf("(%v within %v: the defaults only)\n", errNoWidgets, widgetTimeout)
 		return showFinal(sliders, values, c, text)
 	}
+	// Listen before the first chart shows, so that no move is missed.
+	type move struct{ slider, pos int }
+	moves := make(chan move, 64)
+	for i, w := range ws {
+		ch := w.Listen()
+		go func() {
+			for pos := range ch.C {
+				moves <- move{i, pos}
+			}
+		}()
+	}
+	clicks := done.Listen()
 	out := "goodorder_explore_" + gonbui.UniqueID()
 	update := func(c chart.Chart, text string, err error) (chart.Chart, string) {
 		msg := positions(sliders, values) + ": " + text
@@ -141,19 +153,6 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 		return fmt.Errorf("nb: drawing the chart at %s failed", positions(sliders, values))
 	}
 	lastValues := append([]float64(nil), values...)
-	changed := make(chan struct{}, 1)
-	for _, w := range ws {
-		ch := w.Listen().LatestOnly()
-		go func() {
-			for range ch.C {
-				select {
-				case changed <- struct{}{}:
-				default:
-				}
-			}
-		}()
-	}
-	clicks := done.Listen()
 	idle := time.NewTimer(idleTimeout)
 loop:
 	for {
@@ -162,10 +161,17 @@ loop:
 			break loop
 		case <-idle.C:
 			break loop
-		case <-changed:
+		case m := <-moves:
 			idle.Reset(idleTimeout)
-			for i, w := range ws {
-				values[i] = sliders[i].Choices[min(max(w.Value(), 0), len(sliders[i].Choices)-1)]
+			// Draw only the latest position of every slider.
+			for pending := true; pending; {
+				s := sliders[m.slider]
+				values[m.slider] = s.Choices[min(max(m.pos, 0), len(s.Choices)-1)]
+				select {
+				case m = <-moves:
+				default:
+					pending = false
+				}
 			}
 			c, text, err := draw(values)
 			if c2, t2 := update(c, text, err); c2 != nil {
