@@ -13,6 +13,8 @@ test: deps check unit
 # offline HTML chart test). Elsewhere see notebooks/README.md.
 DEBPKGS = $(if $(shell jupyter nbconvert --version 2>/dev/null),,jupyter-nbconvert jupyter-client) \
 	$(if $(shell command -v chromium 2>/dev/null),,chromium)
+# The notebooks' browser test also needs the classic Jupyter Notebook.
+DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-notebook)
 deps:
 	@if [ -n "$(strip $(DEBPKGS))" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -71,6 +73,18 @@ tools:
 
 kernel: tools
 	$(BIN)/installkernel -bin $(BIN)
+	@# Prebuild what the notebooks' cells compile against, so that the
+	@# first cell of a fresh kernel does not build gonum/plot and the rest.
+	$(GO) build -tags notebooks ./...
+
+# jupyter installs Debian's Jupyter Notebook if it is missing, installs the
+# kernel (make kernel) and starts Jupyter Notebook on 127.0.0.1, serving
+# notebooks/ (as root with --allow-root). Open the URL it prints.
+JUPYTER_PORT ?= 8888
+jupyter: kernel
+	@$(JUPYTER) notebook --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-notebook
+	cd notebooks && $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
+	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 # notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
 # with the kernel installed in a temporary Jupyter data directory. The
