@@ -4,7 +4,6 @@
 GO ?= go
 
 .PHONY: test deps check vet fmt unit reproduce bench fuzz tools kernel notebooks kernel-conformance
-.PHONY: notebooks-clean jupyter
 
 test: deps check unit
 
@@ -13,8 +12,6 @@ test: deps check unit
 # offline HTML chart test). Elsewhere see notebooks/README.md.
 DEBPKGS = $(if $(shell jupyter nbconvert --version 2>/dev/null),,jupyter-nbconvert jupyter-client) \
 	$(if $(shell command -v chromium 2>/dev/null),,chromium)
-# The notebooks' browser test also needs the classic Jupyter Notebook.
-DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-notebook)
 deps:
 	@if [ -n "$(strip $(DEBPKGS))" ]; then \
 	  if command -v apt-get >/dev/null 2>&1; then \
@@ -76,6 +73,12 @@ kernel: tools
 	@# Prebuild what the notebooks' cells compile against, so that the
 	@# first cell of a fresh kernel does not build gonum/plot and the rest.
 	$(GO) build -tags notebooks ./...
+
+# The notebooks' browser test (notebooks/browser_test.go) also needs the
+# classic Jupyter Notebook: make deps installs it with the rest.
+DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-notebook)
+
+.PHONY: notebooks-clean jupyter
 
 # jupyter installs Debian's Jupyter Notebook if it is missing, installs the
 # kernel (make kernel) and starts Jupyter Notebook on 127.0.0.1, serving
