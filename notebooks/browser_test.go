@@ -187,19 +187,25 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// omegaSigma edits the parameter cell of the notebooks built on the
+	// omega-example protocol.
+	omegaSigma := paramEdit{marker: "func config() paper.OmegaConfig {", from: "\treturn c\n", to: "\tc.Sigma = 3\n\treturn c\n"}
 	for _, test := range []struct {
 		file string
-		// edit names the parameter cell by a line it holds and changes
-		// it; the output of that cell must change.
-		marker, from, to string
+		// edits are ways to change a parameter cell, tried in order: the
+		// first whose marker a cell holds is made, and that cell's output
+		// must change.
+		edits []paramEdit
 		// charts is the number of ECharts canvases to find, explore the
 		// number of cells with sliders.
 		charts, explore int
 	}{
-		{file: "00-quickstart.ipynb", marker: "var scales = map[string]Params{",
-			from: `"smoke":   {Scale: "smoke", N: 8,`, to: `"smoke":   {Scale: "smoke", N: 16,`},
-		{file: "20-omega-example.ipynb", marker: "func config() paper.OmegaConfig {",
-			from: "\treturn c\n", to: "\tc.Sigma = 3\n\treturn c\n", charts: 2, explore: 1},
+		{file: "00-quickstart.ipynb", edits: []paramEdit{
+			omegaSigma,
+			// The quickstart before it used the omega-example protocol.
+			{marker: "var scales = map[string]Params{", from: `"smoke":   {Scale: "smoke", N: 8,`, to: `"smoke":   {Scale: "smoke", N: 16,`},
+		}},
+		{file: "20-omega-example.ipynb", edits: []paramEdit{omegaSigma}, charts: 2, explore: 1},
 	} {
 		t.Run(test.file, func(t *testing.T) {
 			keepFiles(t, test.file)
@@ -213,9 +219,8 @@ func TestBrowser(t *testing.T) {
 			}
 			t.Logf("Run All in %v", time.Since(start).Round(time.Millisecond))
 			page.checkOutputs(test.charts)
-			cell := page.cellWith(test.marker)
+			cell := page.edit(test.edits)
 			before := page.outputs()
-			page.edit(cell, test.from, test.to)
 			again := time.Now()
 			if n := page.runAll(); n != test.explore {
 				t.Errorf("Run All after the edit met %d cells with sliders, want %d", n, test.explore)
@@ -314,25 +319,29 @@ func (p *notebookPage) explore() {
 	p.eval(`(() => { const b = Array.from(document.querySelectorAll(".output_area button")).find(b => b.textContent === "Done" && !b.dataset.pressed); b.dataset.pressed = "1"; b.click(); return true; })()`, nil)
 }
 
-// cellWith returns the index of the first cell whose text holds s.
-func (p *notebookPage) cellWith(s string) int {
-	p.t.Helper()
-	var i int
-	p.eval(fmt.Sprintf(`Jupyter.notebook.get_cells().findIndex(c => c.get_text().includes(%q))`, s), &i)
-	if i < 0 {
-		p.t.Fatalf("no cell holds %q", s)
-	}
-	return i
-}
+// paramEdit changes a parameter cell: the first cell holding marker gets
+// from replaced by to.
+type paramEdit struct{ marker, from, to string }
 
-// edit replaces from by to in the text of cell i.
-func (p *notebookPage) edit(i int, from, to string) {
+// edit makes the first of edits whose marker a cell holds and returns that
+// cell's index.
+func (p *notebookPage) edit(edits []paramEdit) int {
 	p.t.Helper()
-	var ok bool
-	p.eval(fmt.Sprintf(`(() => { const c = Jupyter.notebook.get_cell(%d); const s = c.get_text(); if (!s.includes(%q)) { return false; } c.set_text(s.replace(%q, %q)); return true; })()`, i, from, from, to), &ok)
-	if !ok {
-		p.t.Fatalf("cell %d does not hold %q", i, from)
+	for _, e := range edits {
+		var i int
+		p.eval(fmt.Sprintf(`Jupyter.notebook.get_cells().findIndex(c => c.get_text().includes(%q))`, e.marker), &i)
+		if i < 0 {
+			continue
+		}
+		var ok bool
+		p.eval(fmt.Sprintf(`(() => { const c = Jupyter.notebook.get_cell(%d); const s = c.get_text(); if (!s.includes(%q)) { return false; } c.set_text(s.replace(%q, %q)); return true; })()`, i, e.from, e.from, e.to), &ok)
+		if !ok {
+			p.t.Fatalf("cell %d holds %q but not %q", i, e.marker, e.from)
+		}
+		return i
 	}
+	p.t.Fatalf("no parameter cell to edit: no cell holds any of %+v", edits)
+	return -1
 }
 
 // outputs returns the outputs of every cell as JSON, text and data.
