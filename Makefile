@@ -123,6 +123,24 @@ tools:
 
 kernel: tools
 	$(BIN)/installkernel -bin $(BIN)
+	@# Prebuild what the notebooks' cells compile against, so that the
+	@# first cell of a fresh kernel does not build gonum/plot and the rest.
+	$(GO) build -tags notebooks ./...
+
+# The notebooks' browser test (notebooks/browser_test.go) also needs the
+# classic Jupyter Notebook: make deps installs it with the rest.
+DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-notebook)
+
+.PHONY: notebooks-clean jupyter
+
+# jupyter installs Debian's Jupyter Notebook if it is missing, installs the
+# kernel (make kernel) and starts Jupyter Notebook on 127.0.0.1, serving
+# notebooks/ (as root with --allow-root). Open the URL it prints.
+JUPYTER_PORT ?= 8888
+jupyter: kernel
+	@$(JUPYTER) notebook --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-notebook
+	cd notebooks && $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
+	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 # notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
 # with the kernel installed in a temporary Jupyter data directory. The
@@ -132,6 +150,7 @@ notebooks: tools
 	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
 	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default \
 	  GOODORDER_NB_CACHE="$(CURDIR)/.cache/reproduce" && \
+	export GOODORDER_NB_BATCH=1 && \
 	$(BIN)/installkernel -bin $(BIN) && \
 	for nb in $(NOTEBOOKS); do \
 	  echo "== $$nb"; start=$$(date +%s); \
@@ -143,6 +162,16 @@ notebooks: tools
 	    --TagRemovePreprocessor.enabled=True \
 	    --TagRemovePreprocessor.remove_all_outputs_tags=strip-output "$$nb" || exit 1; \
 	  echo "   $$(($$(date +%s) - start)) s"; \
+	done
+
+# notebooks-clean removes the outputs of the cells tagged strip-output (the
+# 1 MB ECharts library) from NOTEBOOKS saved from Jupyter, without running
+# anything; the rest of each file is unchanged.
+notebooks-clean:
+	@for nb in $(NOTEBOOKS); do \
+	  $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
+	    --TagRemovePreprocessor.enabled=True \
+	    --TagRemovePreprocessor.remove_all_outputs_tags=strip-output "$$nb" || exit 1; \
 	done
 
 # kernel-conformance runs the jupyter_kernel_test suite against the kernel

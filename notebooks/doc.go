@@ -8,8 +8,10 @@
 // The package has no API. README.md explains how to open and rerun the
 // notebooks; in short:
 //
-//	make kernel     # build gonb and goimports into ./bin, install the kernelspec
-//	make notebooks  # rerun every notebook in place at GOODORDER_SCALE=default
+//	make jupyter          # install the kernel, start Jupyter Notebook on 127.0.0.1
+//	make kernel           # build gonb and goimports into ./bin, install the kernelspec
+//	make notebooks        # rerun every notebook in place at GOODORDER_SCALE=default
+//	make notebooks-clean  # strip the ECharts library from notebooks saved from Jupyter
 //
 // # The test
 //
@@ -20,8 +22,14 @@
 // kernel and goimports from the tool directives of go.mod, installs the
 // kernelspec into a temporary Jupyter data directory, executes every
 // notebook with jupyter nbconvert at GOODORDER_SCALE=smoke and checks the
-// same outputs. It skips when jupyter nbconvert is missing, unless the
-// environment variable CI is set, in which case it fails.
+// same outputs, then renders the executed notebooks to HTML and loads them
+// in headless Chromium with JavaScript off, as GitHub shows them: no
+// interactive output may be blank. TestBrowser starts Jupyter Notebook on
+// 127.0.0.1 and drives headless Chromium (chromedp) through Run All, a
+// slider of nb.Explore and an edited parameter cell, checking what the page
+// shows. TestMarkdownCells parses every markdown cell as CommonMark. The
+// tests that need Jupyter or Chromium skip when they are missing, unless the
+// environment variable CI is set, in which case they fail.
 //
 // # Conventions for a notebook
 //
@@ -48,8 +56,9 @@
 //   - Interactive charts: a cell tagged "strip-output" calls
 //     nb.LoadECharts() to send the ECharts library (1 MB) to the page, and
 //     cells calling nb.Interactive draw each chart from its data alone.
-//     make notebooks removes the outputs of strip-output cells before the
-//     notebook is committed, and TestCommittedNotebooks fails on any output
+//     make notebooks (or make notebooks-clean, after saving from Jupyter)
+//     removes the outputs of strip-output cells before the notebook is
+//     committed, and TestCommittedNotebooks fails on any output
 //     above 256 KiB, so the library is never committed; at the smoke scale
 //     the test checks that the library was sent and every interactive cell
 //     drew its chart.

@@ -87,6 +87,9 @@ type summary struct {
 	// the ECharts library.
 	stripped, strippedOutputs int
 	charts, library           int
+	// fallbacks counts the interactive charts whose output bundle also
+	// has the text that stands in for them where no script runs.
+	fallbacks int
 	// interactive counts the code cells that call nb.Interactive.
 	interactive int
 	// largest is the size in bytes of the largest output.
@@ -96,6 +99,10 @@ type summary struct {
 // stripOutput tags the cells whose outputs make notebooks removes before
 // the notebooks are committed (the cell that sends the ECharts library).
 const stripOutput = "strip-output"
+
+// cleanCommand removes the outputs of the stripOutput cells from notebooks
+// saved from Jupyter, without executing them.
+const cleanCommand = "make notebooks-clean"
 
 // maxOutput is the largest output a committed notebook may carry; the
 // ECharts library (1 MB) must not be among them.
@@ -161,6 +168,9 @@ func readNotebook(path string) (*summary, error) {
 						s.library++
 					case bytes.Contains(h, []byte("echarts.init")):
 						s.charts++
+						if _, ok := o.Data["text/plain"]; ok && bytes.Contains(h, []byte("goodorder-fallback")) {
+							s.fallbacks++
+						}
 					}
 				}
 			}
@@ -181,13 +191,20 @@ func (s *summary) problems(scale string, committed bool) []string {
 	}
 	if committed {
 		if s.strippedOutputs > 0 || s.library > 0 {
-			p = append(p, fmt.Sprintf("the %s cells keep %d outputs and %d copies of the ECharts library (make notebooks removes them)", stripOutput, s.strippedOutputs, s.library))
+			p = append(p, fmt.Sprintf("the %s cells keep %d outputs and %d copies of the ECharts library (saved from Jupyter? %s removes them)", stripOutput, s.strippedOutputs, s.library, cleanCommand))
 		}
 		if s.largest > maxOutput {
-			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d", s.largest, maxOutput))
+			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d (%s removes the ECharts library's)", s.largest, maxOutput, cleanCommand))
 		}
-	} else if s.stripped > 0 && s.library == 0 {
-		p = append(p, "the "+stripOutput+" cell did not send the ECharts library")
+	} else {
+		if s.stripped > 0 && s.library == 0 {
+			p = append(p, "the "+stripOutput+" cell did not send the ECharts library")
+		}
+		// The committed outputs gain their fallbacks when make notebooks
+		// reruns them.
+		if s.fallbacks < s.charts {
+			p = append(p, fmt.Sprintf("%d of %d interactive charts have no text/plain and goodorder-fallback text for renderers without JavaScript", s.charts-s.fallbacks, s.charts))
+		}
 	}
 	if s.charts < s.interactive {
 		p = append(p, fmt.Sprintf("%d interactive charts drawn by %d cells calling nb.Interactive", s.charts, s.interactive))
@@ -275,7 +292,8 @@ func TestSummary(t *testing.T) {
 	}
 	const (
 		library = `{"output_type": "display_data", "data": {"text/html": "<script>(function (define, module, exports) {})()</script>"}}`
-		drawn   = `{"output_type": "display_data", "data": {"text/html": "<div></div><script>echarts.init(x)</script>"}}`
+		drawn   = `{"output_type": "display_data", "data": {"text/html": "<p class=\"goodorder-fallback\">see PNG</p><div></div><script>echarts.init(x)</script>", "text/plain": "see PNG"}}`
+		bare    = `{"output_type": "display_data", "data": {"text/html": "<div></div><script>echarts.init(x)</script>"}}`
 	)
 	for _, test := range []struct {
 		name      string
@@ -287,9 +305,14 @@ func TestSummary(t *testing.T) {
 		{name: "good", edit: func(s string) string { return s }, scale: "smoke"},
 		{name: "charts as executed", edit: withCharts(library, drawn), scale: "smoke"},
 		{name: "charts as committed", edit: withCharts("", drawn), scale: "smoke", committed: true},
+		{name: "charts without fallback as committed", edit: withCharts("", bare), scale: "smoke", committed: true},
+		{
+			name: "charts without fallback", edit: withCharts(library, bare), scale: "smoke",
+			want: []string{"1 of 1 interactive charts have no text/plain"},
+		},
 		{
 			name: "library committed", edit: withCharts(library, drawn), scale: "smoke", committed: true,
-			want: []string{"keep 1 outputs and 1 copies of the ECharts library"},
+			want: []string{"keep 1 outputs and 1 copies of the ECharts library (saved from Jupyter? make notebooks-clean removes them)"},
 		},
 		{
 			name: "library not sent", edit: withCharts("", drawn), scale: "smoke",
@@ -374,77 +397,91 @@ func TestExecuteNotebooks(t *testing.T) {
 		err = exec.Command(jupyter, "nbconvert", "--version").Run()
 	}
 	if err != nil {
-		msg := fmt.Sprintf("jupyter nbconvert is needed to execute the notebooks (%v); on Debian: apt-get install jupyter-nbconvert jupyter-client, elsewhere: pip install nbconvert jupyter_client", err)
-		if inCI() {
-			t.Fatalf("CI=%s: %s", os.Getenv("CI"), msg)
-		}
-		t.Skip(msg)
+		needTool(t, fmt.Sprintf("jupyter nbconvert is needed to execute the notebooks (%v); on Debian: apt-get install jupyter-nbconvert jupyter-client, elsewhere: pip install nbconvert jupyter_client", err))
 	}
 	files := notebookFiles(t)
+	ctx := testContext(t)
+	_, env := buildKernel(t, ctx)
+	env = append(env, "GOODORDER_NB_BATCH=1")
 
-	ctx := t.Context()
-	if d, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, d.Add(-10*time.Second))
-		t.Cleanup(cancel) // not defer: the parallel subtests run after this function returns
+	outDir := t.TempDir()
+	t.Run("execute", func(t *testing.T) {
+		for _, f := range files {
+			t.Run(f, func(t *testing.T) {
+				t.Parallel()
+				committed, err := readNotebook(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				abs, err := filepath.Abs(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// The kernel starts in the notebook's folder, so GONB_DIR/..
+				// is the root of this module.
+				cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "notebook", "--execute", abs,
+					"--output-dir", outDir,
+					"--ExecutePreprocessor.timeout=600",
+					"--ExecutePreprocessor.record_timing=False")
+				cmd.Env = env
+				start := time.Now()
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", f, err, logTail(out, 60))
+				}
+				t.Logf("executed at the smoke scale in %v", time.Since(start).Round(time.Millisecond))
+				s, err := readNotebook(filepath.Join(outDir, f))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range s.problems("smoke", false) {
+					t.Errorf("%s at the smoke scale: %s", f, p)
+				}
+				for _, c := range s.checks {
+					t.Log(c)
+				}
+				if got, want := s.checkNames(), committed.checkNames(); !slices.Equal(got, want) {
+					t.Errorf("%s: CHECK lines at the smoke scale name %q, the committed outputs %q (rerun make notebooks)", f, got, want)
+				}
+			})
+		}
+	})
+	if t.Failed() {
+		return
 	}
+	// As GitHub shows them: nbconvert's HTML of the executed notebooks,
+	// loaded without JavaScript.
+	t.Run("static render", func(t *testing.T) {
+		exe, err := chromium()
+		if err != nil {
+			needTool(t, fmt.Sprintf("checking the static render needs Chromium (%v); on Debian: apt-get install chromium", err))
+		}
+		for _, f := range files {
+			staticRender(t, ctx, jupyter, exe, filepath.Join(outDir, f))
+		}
+	})
+}
 
-	// Build the kernel, goimports and the kernelspec installer.
-	bin := t.TempDir()
+// buildKernel builds gonb, goimports and the kernelspec installer into a
+// temporary folder and installs the kernelspec into a temporary Jupyter
+// data directory. It returns the folder and the environment for Jupyter:
+// that data directory, the smoke scale and a fresh notebook cache, so that
+// every run is computed.
+func buildKernel(t *testing.T, ctx context.Context) (bin string, env []string) {
+	t.Helper()
+	bin = t.TempDir()
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator),
 		"github.com/janpfeifer/gonb", "golang.org/x/tools/cmd/goimports", "./internal/installkernel")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the notebook tools: %v\n%s", err, out)
 	}
-	data := t.TempDir()
-	// A fresh notebook cache, so that every run is computed.
-	env := append(os.Environ(), "JUPYTER_DATA_DIR="+data, "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir())
+	env = append(os.Environ(), "JUPYTER_DATA_DIR="+t.TempDir(), "GOODORDER_SCALE=smoke", "GOODORDER_NB_CACHE="+t.TempDir())
 	install := exec.CommandContext(ctx, filepath.Join(bin, "installkernel"), "-bin", bin)
 	install.Env = env
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("installing the kernelspec: %v\n%s", err, out)
 	}
-
-	outDir := t.TempDir()
-	for _, f := range files {
-		t.Run(f, func(t *testing.T) {
-			t.Parallel()
-			committed, err := readNotebook(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			abs, err := filepath.Abs(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// The kernel starts in the notebook's folder, so GONB_DIR/..
-			// is the root of this module.
-			cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "notebook", "--execute", abs,
-				"--output-dir", outDir,
-				"--ExecutePreprocessor.timeout=600",
-				"--ExecutePreprocessor.record_timing=False")
-			cmd.Env = env
-			start := time.Now()
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("jupyter nbconvert --execute %s: %v\n%s", f, err, logTail(out, 60))
-			}
-			t.Logf("executed at the smoke scale in %v", time.Since(start).Round(time.Millisecond))
-			s, err := readNotebook(filepath.Join(outDir, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, p := range s.problems("smoke", false) {
-				t.Errorf("%s at the smoke scale: %s", f, p)
-			}
-			for _, c := range s.checks {
-				t.Log(c)
-			}
-			if got, want := s.checkNames(), committed.checkNames(); !slices.Equal(got, want) {
-				t.Errorf("%s: CHECK lines at the smoke scale name %q, the committed outputs %q (rerun make notebooks)", f, got, want)
-			}
-		})
-	}
+	return bin, env
 }
 
 // logTail returns the last n lines of out that are not the kernel's klog

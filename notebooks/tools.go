@@ -14,5 +14,6 @@ import (
 	_ "github.com/janpfeifer/gonb/gonbui"
 	_ "gonum.org/v1/plot"
 	_ "gonum.org/v1/plot/plotter"
+	_ "gonum.org/v1/plot/plotutil"
 	_ "gonum.org/v1/plot/vg"
 )

@@ -23,7 +23,9 @@
 package nb
 
 import (
+	"bytes"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -31,6 +33,7 @@ import (
 	"sync/atomic"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
 
 	"github.com/goodorder/goodorder/paper"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -146,22 +149,54 @@ func LoadECharts() error {
 var displays atomic.Int64
 
 // Interactive displays c as an interactive chart, drawn by the library
-// that LoadECharts sent; if the page has none, the chart's place says so.
+// that LoadECharts sent. The chart's element stays hidden until the
+// library draws it; until then, and wherever the output's script does not
+// run (GitHub, nbconvert's HTML without JavaScript, a notebook opened
+// without rerunning), a line of text takes its place that says where the
+// static chart and the standalone interactive page are. A text/plain
+// version of that line goes in the same output bundle.
 func Interactive(c chart.Chart, id string) error {
-	id = fmt.Sprintf("%s_%d_%d", id, os.Getpid(), displays.Add(1))
-	snip, err := chart.Snippet(c, id)
+	h, err := interactiveHTML(c, fmt.Sprintf("%s_%d_%d", id, os.Getpid(), displays.Add(1)))
 	if err != nil {
 		return err
 	}
-	gonbui.DisplayHTML(missingLibrary + string(snip))
+	if !gonbui.IsNotebook {
+		return nil
+	}
+	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+		protocol.MIMETextHTML:  h,
+		protocol.MIMETextPlain: FallbackText,
+	}})
 	gonbui.Sync()
 	return nil
 }
 
-// missingLibrary shows a note in place of an interactive chart when the
-// page has no ECharts library (the committed notebooks do not carry it).
-const missingLibrary = `<script>if (typeof echarts === "undefined") { document.currentScript.insertAdjacentHTML("afterend", "<p><i>Interactive chart: run the cell that calls nb.LoadECharts, then this one.</i></p>"); }</script>
-`
+// FallbackText stands in for an interactive chart where it cannot draw.
+const FallbackText = "Interactive chart (ECharts): it draws in Jupyter once the cell calling nb.LoadECharts has run, then this one. " +
+	"Its static PNG is in this notebook, and figures/ has every chart of the paper as PNG and as a standalone interactive page (figures/*.html)."
+
+// interactiveHTML returns the output of Interactive for c with the element
+// id id (made an identifier).
+func interactiveHTML(c chart.Chart, id string) (string, error) {
+	id = "chart_" + nonWord.ReplaceAllString(id, "_")
+	snip, err := chart.Snippet(c, id)
+	if err != nil {
+		return "", err
+	}
+	elem := fmt.Sprintf(`id="%s" style="`, id)
+	if !bytes.Contains(snip, []byte(elem)) {
+		return "", fmt.Errorf("nb: no element %s in the chart's snippet", elem)
+	}
+	snip = bytes.Replace(snip, []byte(elem), []byte(elem+"display:none;"), 1)
+	// The classic Notebook runs an output's scripts with jQuery, where
+	// document.currentScript is not the script in the output: find the
+	// elements by id.
+	return fmt.Sprintf(`<p id="%[1]s_fallback" class="goodorder-fallback"><i>%[2]s</i></p>
+<script>(function () { if (typeof echarts === "undefined") { return; } document.getElementById("%[1]s").style.display = ""; var f = document.getElementById("%[1]s_fallback"); if (f) { f.remove(); } })();</script>
+%[3]s`, id, html.EscapeString(FallbackText), snip), nil
+}
+
+var nonWord = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // Must panics if err is not nil: notebook cells show the panic.
 func Must(err error) {

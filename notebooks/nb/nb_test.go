@@ -5,11 +5,14 @@
 package nb
 
 import (
+	"html"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 func TestScale(t *testing.T) {
@@ -69,5 +72,50 @@ func TestCheckLine(t *testing.T) {
 func TestCell(t *testing.T) {
 	if got, want := cell("a|b\nc"), `a\|b c`; got != want {
 		t.Errorf("cell = %q, want %q", got, want)
+	}
+}
+
+func TestInteractiveHTML(t *testing.T) {
+	c := &chart.LineChart{Title: "t", Series: []chart.Series{{Name: "a", X: []float64{1, 2}, Y: []float64{1, 2}}}}
+	h, err := interactiveHTML(c, "omega sigma_1-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<p id="chart_omega_sigma_1_2_fallback" class="goodorder-fallback">`, // the fallback line, shown without JavaScript
+		html.EscapeString(FallbackText),
+		`id="chart_omega_sigma_1_2" style="display:none;`, // no blank space without JavaScript
+		`document.getElementById("chart_omega_sigma_1_2").style.display = ""`,
+		"echarts.init(document.getElementById('chart_omega_sigma_1_2')",
+	} {
+		if !strings.Contains(h, want) {
+			t.Errorf("interactive chart HTML lacks %q:\n%s", want, h)
+		}
+	}
+	if i, j := strings.Index(h, "style.display"), strings.Index(h, "echarts.init"); i > j {
+		t.Error("the chart is drawn before its element is shown")
+	}
+}
+
+func TestExploreBatch(t *testing.T) {
+	t.Setenv(BatchEnv, "1")
+	sliders := []Slider{{Name: "n", Choices: []float64{4, 8, 16}, Default: 1}, {Name: "σ", Choices: []float64{0.5, 1}, Default: 0}}
+	var calls [][]float64
+	draw := func(v []float64) (chart.Chart, string, error) {
+		calls = append(calls, append([]float64(nil), v...))
+		return &chart.LineChart{Series: []chart.Series{{Name: "a", X: v, Y: v}}}, "text", nil
+	}
+	if err := Explore(sliders, draw); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 1 || calls[0][0] != 8 || calls[0][1] != 0.5 {
+		t.Errorf("Explore in batch mode drew %v, want once at the defaults [8 0.5]", calls)
+	}
+	if got, want := positions(sliders, calls[0]), "n = 8, σ = 0.5"; got != want {
+		t.Errorf("positions = %q, want %q", got, want)
+	}
+	sliders[1].Default = 2
+	if err := Explore(sliders, draw); err == nil || len(calls) != 1 {
+		t.Errorf("Explore with a default out of range: error %v after %d draws, want an error before drawing", err, len(calls)-1)
 	}
 }

@@ -41,6 +41,9 @@ type Chart interface {
 	echarts(id string) render.Renderer
 	// table returns the data behind the chart, header first.
 	table() [][]string
+	// labels returns every text the static chart draws but its tick
+	// numbers: title, axis labels, legend entries, row and column names.
+	labels() []string
 }
 
 // ErrChart is returned, wrapped, for charts with invalid data.
@@ -58,6 +61,9 @@ func SVG(c Chart) ([]byte, error) { return renderStatic(c, "svg") }
 
 func renderStatic(c Chart, format string) (b []byte, err error) {
 	if err := c.validate(); err != nil {
+		return nil, err
+	}
+	if err := checkGlyphs(c.labels()); err != nil {
 		return nil, err
 	}
 	w, h := c.size()
@@ -257,6 +263,7 @@ func jsIdent(id string) string {
 // nor y-axis label: drawTitle and drawPlot draw those.
 func newPlot(xLabel string) *plot.Plot {
 	p := plot.New()
+	useLabelFont(p)
 	p.X.Label.Text = xLabel
 	return p
 }
@@ -300,11 +307,11 @@ func drawTitle(dc draw.Canvas, title string) draw.Canvas {
 	return dc
 }
 
-// textStyle is plain text of the default font at size points.
+// textStyle is plain text of labelFont at size points.
 func textStyle(size vg.Length, col color.Color) text.Style {
 	return text.Style{
 		Color:   col,
-		Font:    font.From(plot.DefaultFont, size),
+		Font:    font.From(labelFont, size),
 		Handler: plot.DefaultTextHandler,
 	}
 }

@@ -32,7 +32,7 @@ var regen = flag.Bool("regen", false, "rewrite the golden files in testdata")
 func testCharts() map[string]Chart {
 	return map[string]Chart{
 		"line": &LineChart{
-			Title: "test lines", XLabel: "epoch", YLabel: "value", LogY: true,
+			Title: "test lines", XLabel: "epoch", YLabel: "‖∇f(x)‖² (σ*²)", LogY: true,
 			Series: []Series{
 				{Name: "a", X: []float64{1, 2, 3, 4}, Y: []float64{10, 5, 2.5, 1.25}},
 				{Name: "b", X: []float64{1, 2, 3, 4}, Y: []float64{8, math.NaN(), 4, 3}, Lo: []float64{7, 6, 3, 2}, Hi: []float64{9, 8, 5, 4}, Dashed: true},

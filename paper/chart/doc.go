@@ -21,6 +21,13 @@
 // each cell annotated and a colour bar beside the grid. NaN marks a
 // missing cell.
 //
+// Every series of a LineChart differs from every other in colour, dash or
+// marker: the colours cycle through Okabe and Ito's eight, and each further
+// pass of the cycle marks the points with another glyph. Text is set in
+// DejaVu Sans, embedded from the Go module codeberg.org/go-fonts/dejavu,
+// which has every symbol the labels use (∇, ‖, σ, ², ...); PNG and SVG
+// refuse a label with a character it lacks rather than draw a hole.
+//
 // Invalid data (mismatched lengths, an empty or ragged grid, a
 // non-positive value on a log colour scale) give an error wrapping
 // ErrChart that names the series or cell.

@@ -374,3 +374,9 @@ func (h *Heatmap) table() [][]string {
 	}
 	return rows
 }
+
+func (h *Heatmap) labels() []string {
+	l := []string{h.Title, h.XLabel, h.YLabel, "n/a"}
+	l = append(l, h.XTicks...)
+	return append(l, h.YTicks...)
+}

@@ -86,6 +86,47 @@ var lineColors = []color.RGBA{
 	{240, 228, 66, 255},
 }
 
+// seriesStyle is how the k-th series of a chart looks. The colour cycles
+// through lineColors; each further pass of the cycle marks the points with
+// another glyph (lines of the first pass have none), so that every series
+// of a chart differs from every other in colour, dash or marker, whatever
+// their Dashed and Points flags, up to len(lineColors)·len(glyphs) series.
+type seriesStyle struct {
+	color  color.RGBA
+	dashed bool
+	// glyph is the index in glyphs of the points' marker, or -1 for a
+	// line without markers.
+	glyph int
+}
+
+// glyphs are the markers of points, one per pass of lineColors, with
+// their names in ECharts.
+var glyphs = []struct {
+	draw    draw.GlyphDrawer
+	echarts string
+}{
+	{draw.CircleGlyph{}, "circle"},
+	{draw.TriangleGlyph{}, "triangle"},
+	{draw.SquareGlyph{}, "rect"},
+	{draw.RingGlyph{}, "roundRect"},
+	{draw.PyramidGlyph{}, "diamond"},
+	{draw.BoxGlyph{}, "emptyRect"},
+	{draw.CrossGlyph{}, "pin"},
+	{draw.PlusGlyph{}, "arrow"},
+}
+
+func styleOf(k int, s Series) seriesStyle {
+	pass := k / len(lineColors)
+	st := seriesStyle{color: lineColors[k%len(lineColors)], dashed: s.Dashed && !s.Points, glyph: -1}
+	switch {
+	case s.Points:
+		st.glyph = pass % len(glyphs)
+	case pass > 0:
+		st.glyph = (pass - 1) % len(glyphs)
+	}
+	return st
+}
+
 func hexColor(c color.RGBA) string {
 	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
 }
@@ -117,13 +158,13 @@ func (c *LineChart) draw(dc draw.Canvas) {
 		p.Y.Tick.Marker = logTicks{}
 	}
 	p.Add(plotter.NewGrid())
-	leg := plot.NewLegend()
-	leg.TextStyle.Font.Size = vg.Points(9)
+	leg := newLegend(vg.Points(9))
 	leg.Left, leg.Top = true, true
 	leg.Padding = vg.Points(2)
 	var entries int
 	for k, s := range c.Series {
-		col := lineColors[k%len(lineColors)]
+		st := styleOf(k, s)
+		col := st.color
 		pts, lo, hi := c.points(s)
 		if len(lo) > 1 {
 			band := make(plotter.XYs, 0, 2*len(lo))
@@ -140,29 +181,30 @@ func (c *LineChart) draw(dc draw.Canvas) {
 		if len(pts) == 0 {
 			name += " (no data)"
 		}
-		var thumb plot.Thumbnailer
-		if s.Points {
-			sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
-			sc.Color = col
-			sc.Shape = draw.CircleGlyph{}
-			sc.Radius = vg.Points(2.5)
-			if len(pts) > 0 {
-				p.Add(sc)
-			}
-			thumb = sc
-		} else {
+		var thumbs []plot.Thumbnailer
+		if !s.Points {
 			l := &plotter.Line{XYs: pts, LineStyle: plotter.DefaultLineStyle}
 			l.Color = col
 			l.Width = vg.Points(1.5)
-			if s.Dashed {
+			if st.dashed {
 				l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			}
 			if len(pts) > 0 {
 				p.Add(l)
 			}
-			thumb = l
+			thumbs = append(thumbs, l)
 		}
-		leg.Add(name, thumb)
+		if st.glyph >= 0 {
+			sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
+			sc.Color = col
+			sc.Shape = glyphs[st.glyph].draw
+			sc.Radius = vg.Points(2.5)
+			if len(pts) > 0 {
+				p.Add(sc)
+			}
+			thumbs = append(thumbs, sc)
+		}
+		leg.Add(name, thumbs...)
 		entries++
 	}
 	fixRange(&p.X, c.LogX)
@@ -215,17 +257,23 @@ func (c *LineChart) echarts(id string) render.Renderer {
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}),
 	)
 	for k, s := range c.Series {
-		col := hexColor(lineColors[k%len(lineColors)])
+		st := styleOf(k, s)
+		col := hexColor(st.color)
 		pts, lo, hi := c.points(s)
 		style := opts.LineStyle{Color: col, Width: 2}
-		if s.Dashed {
+		if st.dashed {
 			style.Type = "dashed"
 		}
 		if s.Points {
 			style = opts.LineStyle{Color: col, Width: 0, Opacity: opts.Float(0)}
 		}
+		marker := opts.LineChart{Symbol: "emptyCircle"} // ECharts' default
+		if st.glyph >= 0 {
+			marker = opts.LineChart{Symbol: glyphs[st.glyph].echarts, SymbolSize: 7}
+		}
 		line.AddSeries(s.Name, lineData(pts),
-			charts.WithLineStyleOpts(style), charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
+			charts.WithLineStyleOpts(style), charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+			charts.WithLineChartOpts(marker))
 		// The band's edges share the series' name, so that the legend
 		// shows and hides them with it.
 		for _, edge := range []plotter.XYs{lo, hi} {
@@ -261,4 +309,12 @@ func (c *LineChart) table() [][]string {
 		}
 	}
 	return rows
+}
+
+func (c *LineChart) labels() []string {
+	l := []string{c.Title, c.XLabel, c.YLabel, " (no data)"}
+	for _, s := range c.Series {
+		l = append(l, s.Name)
+	}
+	return l
 }

@@ -1,0 +1,437 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package notebooks
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// needTool skips the test with msg, or fails it under CI (see inCI).
+func needTool(t *testing.T, msg string) {
+	t.Helper()
+	if inCI() {
+		t.Fatalf("CI=%s: %s", os.Getenv("CI"), msg)
+	}
+	t.Skip(msg)
+}
+
+// chromium returns the path of a Chromium or Chrome executable.
+func chromium() (string, error) {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("no chromium, chromium-browser or google-chrome on PATH")
+}
+
+// newBrowser starts headless Chromium and returns a context for chromedp,
+// with JavaScript off if noScript.
+func newBrowser(t *testing.T, ctx context.Context, exe string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", "new"),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.WindowSize(1280, 1024),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	// Chromium is newer than the pinned protocol: chromedp logs events it
+	// cannot decode, which do not matter here.
+	bctx, cancel := chromedp.NewContext(actx, chromedp.WithErrorf(func(format string, args ...any) {
+		if msg := fmt.Sprintf(format, args...); !strings.Contains(msg, "could not unmarshal event") {
+			t.Logf("chromedp: %s", msg)
+		}
+	}))
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Run(bctx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return bctx
+}
+
+// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// startJupyter starts Jupyter Notebook on 127.0.0.1 serving dir with the
+// kernels of env's JUPYTER_DATA_DIR and returns its URL. The server stops
+// with the test.
+func startJupyter(t *testing.T, ctx context.Context, jupyter, dir string, env []string) string {
+	t.Helper()
+	port := freePort(t)
+	args := []string{"notebook", "--no-browser", "--ip=127.0.0.1", "--port=" + strconv.Itoa(port),
+		"--port-retries=0", "--NotebookApp.token=", "--NotebookApp.password=", "--notebook-dir=" + dir}
+	if os.Geteuid() == 0 {
+		args = append(args, "--allow-root")
+	}
+	cmd := exec.CommandContext(ctx, jupyter, args...)
+	cmd.Env = append(env, "JUPYTER_CONFIG_DIR="+t.TempDir(), "JUPYTER_RUNTIME_DIR="+t.TempDir())
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	// Its own process group, so that the kernels it starts stop with it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = 5 * time.Second
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting jupyter notebook: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		// SIGTERM makes the server shut its kernels down and exit.
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+		}
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		if t.Failed() {
+			t.Logf("jupyter notebook log:\n%s", logTail(log.Bytes(), 40))
+		}
+	})
+	url := fmt.Sprintf("http://127.0.0.1:%d", port)
+	for start := time.Now(); ; time.Sleep(200 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			t.Fatalf("jupyter notebook exited: %v\n%s", err, logTail(log.Bytes(), 40))
+		default:
+		}
+		if resp, err := http.Get(url + "/api"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return url
+			}
+		}
+		if time.Since(start) > time.Minute {
+			t.Fatalf("jupyter notebook did not answer on %s within a minute\n%s", url, logTail(log.Bytes(), 40))
+		}
+	}
+}
+
+// keepFiles fails the test, and restores the files, if the browser
+// session changed any of them (the notebook page must never save).
+func keepFiles(t *testing.T, files ...string) {
+	t.Helper()
+	saved := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved[f] = b
+	}
+	_, statErr := os.Stat(".ipynb_checkpoints")
+	hadCheckpoints := statErr == nil
+	t.Cleanup(func() {
+		for f, b := range saved {
+			if now, err := os.ReadFile(f); err != nil || !bytes.Equal(now, b) {
+				t.Errorf("the browser session changed %s; restored it", f)
+				os.WriteFile(f, b, 0o644)
+			}
+		}
+		if !hadCheckpoints {
+			os.RemoveAll(".ipynb_checkpoints")
+		}
+	})
+}
+
+// TestBrowser opens notebooks in Jupyter Notebook, driven by headless
+// Chromium, as a reader would: Run All, then look at what the page shows,
+// then edit a parameter cell and Run All again.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test builds the GoNB kernel and runs notebooks; skipped in -short mode")
+	}
+	jupyter, err := exec.LookPath("jupyter")
+	if err == nil {
+		err = exec.Command(jupyter, "notebook", "--version").Run()
+	}
+	if err != nil {
+		needTool(t, fmt.Sprintf("the browser test needs Jupyter Notebook (%v); on Debian: apt-get install jupyter-notebook, elsewhere: pip install notebook", err))
+	}
+	exe, err := chromium()
+	if err != nil {
+		needTool(t, fmt.Sprintf("the browser test needs Chromium (%v); on Debian: apt-get install chromium", err))
+	}
+	ctx := testContext(t)
+	_, env := buildKernel(t, ctx)
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// omegaSigma edits the parameter cell of the notebooks built on the
+	// omega-example protocol.
+	omegaSigma := paramEdit{marker: "func config() paper.OmegaConfig {", from: "\treturn c\n", to: "\tc.Sigma = 3\n\treturn c\n"}
+	for _, test := range []struct {
+		file string
+		// edits are ways to change a parameter cell, tried in order: the
+		// first whose marker a cell holds is made, and that cell's output
+		// must change.
+		edits []paramEdit
+		// charts is the number of ECharts canvases to find, explore the
+		// number of cells with sliders.
+		charts, explore int
+	}{
+		{file: "00-quickstart.ipynb", edits: []paramEdit{
+			omegaSigma,
+			// The quickstart before it used the omega-example protocol.
+			{marker: "var scales = map[string]Params{", from: `"smoke":   {Scale: "smoke", N: 8,`, to: `"smoke":   {Scale: "smoke", N: 16,`},
+		}},
+		{file: "20-omega-example.ipynb", edits: []paramEdit{omegaSigma}, charts: 2, explore: 1},
+	} {
+		t.Run(test.file, func(t *testing.T) {
+			keepFiles(t, test.file)
+			start := time.Now()
+			url := startJupyter(t, ctx, jupyter, dir, env)
+			bctx := newBrowser(t, ctx, exe)
+			page := &notebookPage{t: t, ctx: bctx}
+			page.open(url + "/notebooks/" + test.file)
+			if n := page.runAll(); n != test.explore {
+				t.Errorf("Run All met %d cells with sliders, want %d", n, test.explore)
+			}
+			t.Logf("Run All in %v", time.Since(start).Round(time.Millisecond))
+			page.checkOutputs(test.charts)
+			cell := page.edit(test.edits)
+			before := page.outputs()
+			again := time.Now()
+			if n := page.runAll(); n != test.explore {
+				t.Errorf("Run All after the edit met %d cells with sliders, want %d", n, test.explore)
+			}
+			t.Logf("Run All after the edit in %v", time.Since(again).Round(time.Millisecond))
+			page.checkOutputs(test.charts)
+			after := page.outputs()
+			if before[cell] == after[cell] {
+				t.Errorf("the output of the edited cell %d did not change:\n%s", cell, after[cell])
+			}
+			changed := 0
+			for i := range after {
+				if i < len(before) && before[i] != after[i] {
+					changed++
+				}
+			}
+			t.Logf("%d cells changed their output after the edit; %v in all", changed, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}
+
+// notebookPage drives the classic Notebook's page through its JavaScript
+// API (Jupyter.notebook).
+type notebookPage struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func (p *notebookPage) eval(js string, v any) {
+	p.t.Helper()
+	if err := chromedp.Run(p.ctx, chromedp.Evaluate(js, v)); err != nil {
+		p.t.Fatalf("evaluating %.60q: %v", js, err)
+	}
+}
+
+// wait polls cond, a JavaScript expression, until it is true.
+func (p *notebookPage) wait(what, cond string, limit time.Duration) {
+	p.t.Helper()
+	for start := time.Now(); ; time.Sleep(250 * time.Millisecond) {
+		var ok bool
+		if err := chromedp.Run(p.ctx, chromedp.Evaluate(cond, &ok)); err == nil && ok {
+			return
+		}
+		if time.Since(start) > limit {
+			p.t.Fatalf("%s: not done within %v", what, limit)
+		}
+	}
+}
+
+func (p *notebookPage) open(url string) {
+	p.t.Helper()
+	if err := chromedp.Run(p.ctx, chromedp.Navigate(url)); err != nil {
+		p.t.Fatalf("opening %s: %v", url, err)
+	}
+	p.wait("the kernel starts", `typeof Jupyter !== "undefined" && Jupyter.notebook !== undefined && Jupyter.notebook._fully_loaded === true && Jupyter.notebook.kernel !== null && Jupyter.notebook.kernel.is_connected()`, time.Minute)
+	// Never save: the page shows the committed notebook.
+	p.eval(`Jupyter.notebook.set_autosave_interval(0); Jupyter.notebook.writable = false; true`, nil)
+}
+
+// runAll clears the outputs, runs every cell, and waits until every code
+// cell has run. A cell showing sliders (nb.Explore) waits for its Done
+// button: runAll moves its first slider, checks that the chart is redrawn,
+// and presses Done. It returns the number of such cells.
+func (p *notebookPage) runAll() (explored int) {
+	p.t.Helper()
+	p.eval(`Jupyter.notebook.clear_all_output(); Jupyter.notebook.execute_all_cells(); true`, nil)
+	const done = `!Jupyter.notebook.kernel_busy && Jupyter.notebook.get_cells().every(c => c.cell_type !== "code" || typeof c.input_prompt_number === "number")`
+	// A Done button of GoNB's widgets (an output's <button>) not yet
+	// pressed, once the first chart of its cell is drawn.
+	const ready = `Array.from(document.querySelectorAll(".output_area button")).some(b => b.textContent === "Done" && !b.dataset.pressed) && document.querySelector("img.goodorder-explore") !== null`
+	for start := time.Now(); ; time.Sleep(250 * time.Millisecond) {
+		var state struct{ Done, Ready bool }
+		if err := chromedp.Run(p.ctx, chromedp.Evaluate(fmt.Sprintf(`({Done: %s, Ready: %s})`, done, ready), &state)); err == nil {
+			if state.Done {
+				return explored
+			}
+			if state.Ready {
+				p.explore()
+				explored++
+			}
+		}
+		if time.Since(start) > 10*time.Minute {
+			p.t.Fatalf("Run All: not done within %v", 10*time.Minute)
+		}
+	}
+}
+
+// explore moves the first slider of nb.Explore's cell to its other end,
+// waits for the chart to change, and presses Done.
+func (p *notebookPage) explore() {
+	p.t.Helper()
+	var before string
+	p.eval(`document.querySelector("img.goodorder-explore").src`, &before)
+	p.eval(`(() => { const s = document.querySelector(".output_area input[type=range]"); s.value = s.value === s.max ? s.min : s.max; s.dispatchEvent(new Event("change")); return true; })()`, nil)
+	p.wait("the chart is redrawn after a slider moved", fmt.Sprintf(`(() => { const img = document.querySelector("img.goodorder-explore"); return img !== null && img.src !== %q && img.complete && img.naturalWidth > 0; })()`, before), time.Minute)
+	p.eval(`(() => { const b = Array.from(document.querySelectorAll(".output_area button")).find(b => b.textContent === "Done" && !b.dataset.pressed); b.dataset.pressed = "1"; b.click(); return true; })()`, nil)
+}
+
+// paramEdit changes a parameter cell: the first cell holding marker gets
+// from replaced by to.
+type paramEdit struct{ marker, from, to string }
+
+// edit makes the first of edits whose marker a cell holds and returns that
+// cell's index.
+func (p *notebookPage) edit(edits []paramEdit) int {
+	p.t.Helper()
+	for _, e := range edits {
+		var i int
+		p.eval(fmt.Sprintf(`Jupyter.notebook.get_cells().findIndex(c => c.get_text().includes(%q))`, e.marker), &i)
+		if i < 0 {
+			continue
+		}
+		var ok bool
+		p.eval(fmt.Sprintf(`(() => { const c = Jupyter.notebook.get_cell(%d); const s = c.get_text(); if (!s.includes(%q)) { return false; } c.set_text(s.replace(%q, %q)); return true; })()`, i, e.from, e.from, e.to), &ok)
+		if !ok {
+			p.t.Fatalf("cell %d holds %q but not %q", i, e.marker, e.from)
+		}
+		return i
+	}
+	p.t.Fatalf("no parameter cell to edit: no cell holds any of %+v", edits)
+	return -1
+}
+
+// outputs returns the outputs of every cell as JSON, text and data.
+func (p *notebookPage) outputs() []string {
+	p.t.Helper()
+	var out []string
+	p.eval(`Jupyter.notebook.get_cells().map(c => c.output_area ? JSON.stringify(c.output_area.outputs.map(o => [o.text, o.data])) : "")`, &out)
+	return out
+}
+
+// checkOutputs checks what the page shows: no error output, every PNG
+// loaded, and charts ECharts canvases with drawn pixels and no fallback
+// line left.
+func (p *notebookPage) checkOutputs(charts int) {
+	p.t.Helper()
+	var errs []string
+	p.eval(`Jupyter.notebook.get_cells().flatMap((c, i) => c.output_area ? c.output_area.outputs.filter(o => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr" && /panic|error/i.test(o.text))).map(o => "cell " + i + ": " + (o.ename || "") + " " + (o.evalue || o.text)) : [])`, &errs)
+	for _, e := range errs {
+		p.t.Errorf("error output: %s", e)
+	}
+	// Images need a moment to decode.
+	p.wait("PNG images load", `Array.from(document.querySelectorAll(".output_png img")).every(img => img.complete)`, 30*time.Second)
+	var imgs struct{ All, Loaded int }
+	p.eval(`(() => { const all = Array.from(document.querySelectorAll(".output_png img")); return {All: all.length, Loaded: all.filter(img => img.naturalWidth > 0).length}; })()`, &imgs)
+	if imgs.All == 0 || imgs.Loaded != imgs.All {
+		p.t.Errorf("%d of %d PNG images loaded (naturalWidth > 0), want all and at least one", imgs.Loaded, imgs.All)
+	}
+	if charts == 0 {
+		return
+	}
+	// ECharts draws with an animation: wait for ink.
+	const inked = `Array.from(document.querySelectorAll(".output_html canvas")).map(cv => { const d = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data; let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i+3] > 0 && (d[i] < 240 || d[i+1] < 240 || d[i+2] < 240)) { n++; } } return n; })`
+	p.wait("ECharts draws", fmt.Sprintf(`(%s).filter(n => n > 1000).length >= %d`, inked, charts), 30*time.Second)
+	var ink []int
+	p.eval(inked, &ink)
+	var fallbacks int
+	p.eval(`document.querySelectorAll(".goodorder-fallback").length`, &fallbacks)
+	if fallbacks != 0 {
+		p.t.Errorf("%d fallback lines still shown beside drawn charts (ink per canvas %v)", fallbacks, ink)
+	}
+}
+
+// testContext returns the test's context, ending 10 s before its deadline.
+func testContext(t *testing.T) context.Context {
+	ctx := t.Context()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-10*time.Second))
+		t.Cleanup(cancel)
+	}
+	return ctx
+}
+
+// staticRender checks the HTML nbconvert makes of the executed notebook
+// path, loaded with JavaScript off (as GitHub shows a notebook): every
+// interactive chart's output shows its fallback line and no blank box.
+func staticRender(t *testing.T, ctx context.Context, jupyter, exe, path string) {
+	t.Helper()
+	out := t.TempDir()
+	cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "html", "--output-dir", out, path)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jupyter nbconvert --to html %s: %v\n%s", path, err, b)
+	}
+	page := filepath.Join(out, strings.TrimSuffix(filepath.Base(path), ".ipynb")+".html")
+	bctx := newBrowser(t, ctx, exe)
+	var res struct {
+		Interactive int
+		Blank       []string
+	}
+	// An interactive output is one whose script calls echarts.init; it
+	// is blank if it shows no text, or holds a box at least 50 pixels
+	// high with neither text nor image.
+	const check = `(() => {
+  const outs = Array.from(document.querySelectorAll(".jp-OutputArea-output, .output_subarea")).filter(o => Array.from(o.querySelectorAll("script")).some(s => s.textContent.includes("echarts.init")));
+  const blank = [];
+  outs.forEach((o, i) => {
+    const boxes = Array.from(o.querySelectorAll("div")).filter(d => d.getBoundingClientRect().height >= 50 && d.innerText.trim() === "" && !d.querySelector("img"));
+    if (o.innerText.trim() === "" || boxes.length > 0) { blank.push("output " + i + ": text " + JSON.stringify(o.innerText.trim().slice(0, 80)) + ", " + boxes.length + " empty boxes"); }
+  });
+  return {Interactive: outs.length, Blank: blank};
+})()`
+	err := chromedp.Run(bctx,
+		emulation.SetScriptExecutionDisabled(true),
+		chromedp.Navigate("file://"+page),
+		chromedp.Evaluate(check, &res))
+	if err != nil {
+		t.Fatalf("loading %s without JavaScript: %v", page, err)
+	}
+	for _, b := range res.Blank {
+		t.Errorf("%s rendered without JavaScript: interactive %s", filepath.Base(path), b)
+	}
+	t.Logf("%s without JavaScript: %d interactive outputs, %d blank", filepath.Base(path), res.Interactive, len(res.Blank))
+}

@@ -1,0 +1,186 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package nb
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/dom"
+	"github.com/janpfeifer/gonb/gonbui/widgets"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// BatchEnv is the environment variable that, when not empty, makes Explore
+// draw its default chart and return at once, as a notebook executed
+// without a browser needs (make notebooks and the notebook test set it):
+// GoNB's widgets wait for a browser to answer.
+const BatchEnv = "GOODORDER_NB_BATCH"
+
+// Slider is a control of Explore: a slider over Choices.
+type Slider struct {
+	// Name is shown before the value, as in "σ_top = 20".
+	Name string
+	// Choices are the values the slider steps through, in order.
+	Choices []float64
+	// Default is the index in Choices of the starting value.
+	Default int
+}
+
+// ExploreFunc draws the chart for one value of every slider of Explore,
+// in order, and returns it with a line of text about it (a ratio, a
+// time).
+type ExploreFunc func(values []float64) (c chart.Chart, text string, err error)
+
+// Explore timings: how long Explore waits for the browser to show the
+// sliders, and for the next change of a slider before it stops.
+var (
+	widgetTimeout = 20 * time.Second
+	idleTimeout   = 15 * time.Minute
+)
+
+// Explore draws the chart of draw at the sliders' defaults as a PNG with
+// its text line. In a notebook open in a browser it also shows the
+// sliders and a Done button, and redraws the chart at every change of a
+// slider, until Done is pressed, the kernel is interrupted, or no slider
+// has moved for 15 minutes; the cell is busy meanwhile. Then the last
+// chart stays as the cell's output. Outside a notebook, or with
+// $GOODORDER_NB_BATCH set, it only draws the defaults.
+//
+// An error of draw for the defaults is returned; for other positions it
+// is shown in place of the chart.
+func Explore(sliders []Slider, draw ExploreFunc) error {
+	values := make([]float64, len(sliders))
+	for i, s := range sliders {
+		if len(s.Choices) == 0 || s.Default < 0 || s.Default >= len(s.Choices) {
+			return fmt.Errorf("nb: slider %q has default %d and %d choices", s.Name, s.Default, len(s.Choices))
+		}
+		values[i] = s.Choices[s.Default]
+	}
+	c, text, err := draw(values)
+	if err != nil {
+		return err
+	}
+	if !gonbui.IsNotebook || os.Getenv(BatchEnv) != "" {
+		return showFinal(sliders, values, c, text)
+	}
+	return explore(sliders, values, draw, c, text)
+}
+
+// positions formats the sliders' values: "σ_top = 20, m = 16".
+func positions(sliders []Slider, values []float64) string {
+	var b strings.Builder
+	for i, s := range sliders {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s = %s", s.Name, strconv.FormatFloat(values[i], 'g', -1, 64))
+	}
+	return b.String()
+}
+
+func showFinal(sliders []Slider, values []float64, c chart.Chart, text string) error {
+	fmt.Printf("%s: %s\n", positions(sliders, values), text)
+	return Show(c)
+}
+
+// errNoWidgets is printed when the page does not answer GoNB's widgets.
+var errNoWidgets = errors.New("nb: the page did not show the sliders")
+
+func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart, text string) error {
+	div := dom.CreateTransientDiv()
+	built := make(chan []*widgets.SliderBuilder, 1)
+	var done *widgets.ButtonBuilder
+	go func() {
+		// Done waits for the page's first answer, forever if the page
+		// has no GoNB widgets.
+		var ws []*widgets.SliderBuilder
+		for _, s := range sliders {
+			row := "goodorder_slider_" + gonbui.UniqueID()
+			dom.Append(div, fmt.Sprintf(`<div id="%s" style="margin:2px 0"><span style="display:inline-block;min-width:5em;font-family:sans-serif">%s</span></div>`,
+				row, html.EscapeString(s.Name)))
+			ws = append(ws, widgets.Slider(0, len(s.Choices)-1, s.Default).AppendTo(row).Done())
+		}
+		done = widgets.Button("Done").AppendTo(div).Done()
+		built <- ws
+	}()
+	var ws []*widgets.SliderBuilder
+	select {
+	case ws = <-built:
+	case <-time.After(widgetTimeout):
+		fmt.Printf("(%v within %v: the defaults only)\n", errNoWidgets, widgetTimeout)
+		return showFinal(sliders, values, c, text)
+	}
+	// Listen before the first chart shows, so that no move is missed.
+	type move struct{ slider, pos int }
+	moves := make(chan move, 64)
+	for i, w := range ws {
+		ch := w.Listen()
+		go func() {
+			for pos := range ch.C {
+				moves <- move{i, pos}
+			}
+		}()
+	}
+	clicks := done.Listen()
+	out := "goodorder_explore_" + gonbui.UniqueID()
+	update := func(c chart.Chart, text string, err error) (chart.Chart, string) {
+		msg := positions(sliders, values) + ": " + text
+		var png []byte
+		if err == nil {
+			png, err = chart.PNG(c)
+		}
+		if err != nil {
+			gonbui.UpdateHTML(out, "<pre>"+html.EscapeString(positions(sliders, values)+": "+err.Error())+"</pre>")
+			return nil, ""
+		}
+		gonbui.UpdateHTML(out, fmt.Sprintf(`<p style="font-family:monospace">%s</p><img class="goodorder-explore" src="data:image/png;base64,%s">`,
+			html.EscapeString(msg), base64.StdEncoding.EncodeToString(png)))
+		return c, text
+	}
+	last, lastText := update(c, text, nil)
+	if last == nil {
+		return fmt.Errorf("nb: drawing the chart at %s failed", positions(sliders, values))
+	}
+	lastValues := append([]float64(nil), values...)
+	idle := time.NewTimer(idleTimeout)
+loop:
+	for {
+		select {
+		case <-clicks.C:
+			break loop
+		case <-idle.C:
+			break loop
+		case m := <-moves:
+			idle.Reset(idleTimeout)
+			// Draw only the latest position of every slider.
+			for pending := true; pending; {
+				s := sliders[m.slider]
+				values[m.slider] = s.Choices[min(max(m.pos, 0), len(s.Choices)-1)]
+				select {
+				case m = <-moves:
+				default:
+					pending = false
+				}
+			}
+			c, text, err := draw(values)
+			if c2, t2 := update(c, text, err); c2 != nil {
+				last, lastText = c2, t2
+				copy(lastValues, values)
+			}
+		}
+	}
+	gonbui.UpdateHTML(out, "")
+	dom.SetInnerHtml(div, "")
+	return showFinal(sliders, lastValues, last, lastText)
+}
