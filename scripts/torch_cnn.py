@@ -14,14 +14,13 @@ stdin over the fastest (make bench-nn):
 
 Needs Debian's python3-torch. Not part of make test.
 """
-import argparse
 import os
 import sys
 
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torch_mlp import compare, mnist, mnist_dir  # noqa: E402
+from torch_mlp import compare, mnist, mnist_dir, parse_args  # noqa: E402
 
 
 def cnn():
@@ -32,13 +31,7 @@ def cnn():
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--dir", default=None, help="folder of the MNIST .gz files (default: the GoMNIST module)")
-    ap.add_argument("--epochs", type=int, default=2)
-    ap.add_argument("--threads", default="1,2", help="comma-separated thread counts to try")
-    ap.add_argument("--momentum", type=float, default=0.0)
-    ap.add_argument("--go-bench", help="file with the Go benchmark's output, - for stdin")
-    args = ap.parse_args()
+    args = parse_args(2)
     x, y = mnist(args.dir or mnist_dir())
     compare("CNNEpoch", cnn, x.reshape(-1, 1, 28, 28), y, args)
 

@@ -104,14 +104,19 @@ def mnist(d):
     return x, y
 
 
-def main():
+def parse_args(epochs):
+    """Parses the flags both network scripts take."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--dir", default=None, help="folder of the MNIST .gz files (default: the GoMNIST module)")
-    ap.add_argument("--epochs", type=int, default=3)
+    ap.add_argument("--epochs", type=int, default=epochs)
     ap.add_argument("--threads", default="1,2", help="comma-separated thread counts to try")
     ap.add_argument("--momentum", type=float, default=0.0)
     ap.add_argument("--go-bench", help="file with the Go benchmark's output, - for stdin")
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def main():
+    args = parse_args(3)
     x, y = mnist(args.dir or mnist_dir())
     compare("MLPEpoch", lambda: torch.nn.Sequential(torch.nn.Linear(784, 128), torch.nn.ReLU(), torch.nn.Linear(128, 10)),
             x, y, args)
