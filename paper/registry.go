@@ -10,6 +10,7 @@ import "slices"
 // beyond it. A new claim is added here and nowhere else (see doc.go).
 var registry = []Claim{
 	theorem1Claim,      // Theorem 1, Section 3.4
+	theorem1NoiseClaim, // Theorem 1 with ζ, P and M* > 0, Section 3.4
 	lemma1Claim,        // Remark 3 (Lemma 1 of Mishchenko et al.)
 	omegaClaim,         // Section 4.1
 	appendixCClaim,     // Appendix C, Section 4.1

@@ -1,0 +1,159 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+
+	"github.com/goodorder/goodorder/problems"
+)
+
+// claimSmoke runs a registered claim at the smoke scale with seed 1 into a
+// temporary folder, checks that its outcome is complete and its figure
+// files are written, and returns it.
+func claimSmoke(t *testing.T, id string) *Outcome {
+	t.Helper()
+	c, ok := Lookup(id)
+	if !ok {
+		t.Fatalf("claim %s not registered", id)
+	}
+	dir := t.TempDir()
+	out, err := c.Run(context.Background(), &Env{Scale: Smoke, Seed: 1, FigDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Summary == "" || len(out.Rows) == 0 || len(out.Protocol) == 0 || out.Details == "" || len(out.Figures) == 0 {
+		t.Fatalf("incomplete outcome: %+v", out)
+	}
+	for _, f := range out.Figures {
+		for _, ext := range []string{".png", ".svg", ".html", ".csv"} {
+			if st, err := os.Stat(filepath.Join(dir, f+ext)); err != nil || st.Size() == 0 {
+				t.Errorf("figure file %s%s: %v", f, ext, err)
+			}
+		}
+	}
+	return out
+}
+
+// checkOK fails the test if out has no check of that name or it does not
+// hold.
+func checkOK(t *testing.T, out *Outcome, name string) {
+	t.Helper()
+	for _, c := range out.Checks {
+		if c.Name == name {
+			if !c.OK {
+				t.Errorf("%s: %s", name, c.Detail)
+			}
+			return
+		}
+	}
+	t.Errorf("no check %s", name)
+}
+
+func TestTheorem1NoiseSmoke(t *testing.T) {
+	out := claimSmoke(t, theorem1NoiseID)
+	// The bound is a theorem and the estimate has 5000 samples; the
+	// slopes at the smoke scale's T ≤ 1024 and 3 runs are too noisy to
+	// assert (the default scale's verdict checks them).
+	checkOK(t, out, "theorem1-noise-bound")
+	checkOK(t, out, "theorem1-noise-estimate")
+}
+
+func TestGradNoiseVariance(t *testing.T) {
+	// E‖ξ‖² = ζ² + P‖∇f(x)‖² (Assumption 2 with equality): the mean of
+	// k draws of ‖ξ‖², a scaled χ² with d degrees of freedom, has relative
+	// standard deviation √(2/d)/√k = 0.5/√20000 ≈ 0.0035; 5 of them is the
+	// tolerance.
+	p, err := problems.NewHeteroQuadratic(problems.HeteroQuadraticConfig{N: 4, D: 8, Sigma2: 1, M: 0.25, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const zeta2, P, k = 3.0, 2.0, 20000
+	x := make([]float64, p.Dim())
+	for i := range x {
+		x[i] = float64(i)
+	}
+	g := make([]float64, p.Dim())
+	p.Grad(g, x)
+	want := zeta2 + P*floats.Dot(g, g)
+	nz := &gradNoise{f: p, zeta2: zeta2, p: P}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	var mean float64
+	xi := make([]float64, p.Dim())
+	for range k {
+		clear(xi)
+		nz.Perturb(xi, 0, x, rnd)
+		mean += floats.Dot(xi, xi) / k
+	}
+	if math.Abs(mean/want-1) > 5*0.5/math.Sqrt(k) {
+		t.Errorf("E‖ξ‖² = %g, want %g", mean, want)
+	}
+}
+
+func TestTheorem1NoiseConfigErrors(t *testing.T) {
+	for _, c := range []Theorem1NoiseConfig{
+		{N: 3},
+		{M: 1},
+		{P: -1},
+		{Ts: []int{4}},
+		{Ts: []int{4, 0}},
+		{Fractions: []float64{1}},
+		{Runs: 1},
+		{Regimes: []Theorem1NoiseRegime{}},
+		{Regimes: []Theorem1NoiseRegime{{Name: "other"}}},
+		{Regimes: []Theorem1NoiseRegime{{Name: "ζ-dominated", Zeta2: -1}}},
+	} {
+		if _, err := RunTheorem1Noise(context.Background(), nil, c); err == nil {
+			t.Errorf("%+v: no error", c)
+		}
+	}
+}
+
+func TestTheorem1NoiseRejectMalformed(t *testing.T) {
+	good, err := RunTheorem1Noise(context.Background(), nil, Theorem1NoiseConfig{Ts: []int{4, 8}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Theorem1NoiseOutcome(good); err != nil {
+		t.Fatalf("well-formed result: %v", err)
+	}
+	for name, f := range map[string]func(r *Theorem1NoiseResult){
+		"no regimes":   func(r *Theorem1NoiseResult) { r.Regimes = nil },
+		"short bound":  func(r *Theorem1NoiseResult) { r.Regimes[0].Bound[0] = r.Regimes[0].Bound[0][:1] },
+		"no runs":      func(r *Theorem1NoiseResult) { r.Regimes[1].Tuned[2][1].Measured = nil },
+		"no greedy":    func(r *Theorem1NoiseResult) { r.Orders[2] = "SGD" },
+		"unknown name": func(r *Theorem1NoiseResult) { r.Regimes[0].Regime.Name = "x" },
+	} {
+		var r Theorem1NoiseResult
+		if err := jsonCopy(&r, good); err != nil {
+			t.Fatal(err)
+		}
+		f(&r)
+		if out, err := Theorem1NoiseOutcome(&r); err == nil || out != nil {
+			t.Errorf("%s: got %v, %v; want an error", name, out, err)
+		}
+	}
+	if out, err := Theorem1NoiseOutcome(nil); err == nil || out != nil {
+		t.Errorf("nil: got %v, %v; want an error", out, err)
+	}
+}
+
+// jsonCopy sets *dst to a deep copy of src through JSON, the way a result
+// comes back from the cache or the figure folder.
+func jsonCopy[T any](dst *T, src *T) error {
+	b, err := json.Marshal(src)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, dst)
+}
