@@ -24,6 +24,8 @@ const (
 	streamTheorem1NoiseOracle   = 11             // theorem-1-noise: the oracle noise of a run (mixed with the run's seed)
 	streamTheorem1NoiseEstimate = 12             // theorem-1-noise: NoiseEstimate's draws per regime
 	streamTheorem1NoiseProblem  = 13             // theorem-1-noise: the problem per regime
+	streamSubsampling           = 14             // sub-sampling: the random sequences per sequence and run
+	streamSubsamplingProblem    = 15             // sub-sampling: the two problems
 	streamTable1Subset          = 0x7461626c6531 // table-1: the training subset ("table1")
 	streamTable1Run             = 0x7431         // table-1: initialisation and orders of run s ("t1")
 	streamTable1Batches         = 0x626174       // table-1: the standard batches greedy orders ("bat")
