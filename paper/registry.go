@@ -12,6 +12,7 @@ var registry = []Claim{
 	theorem1Claim,      // Theorem 1, Section 3.4
 	theorem1NoiseClaim, // Theorem 1 with ζ, P and M* > 0, Section 3.4
 	subsamplingClaim,   // Assumption 3 and the Discussion (sub-sampling)
+	remark3Claim,       // Remark 3 (bounds on σ*), Section 3.3
 	lemma1Claim,        // Remark 3 (Lemma 1 of Mishchenko et al.)
 	omegaClaim,         // Section 4.1
 	appendixCClaim,     // Appendix C, Section 4.1

@@ -26,6 +26,9 @@ const (
 	streamTheorem1NoiseProblem  = 13             // theorem-1-noise: the problem per regime
 	streamSubsampling           = 14             // sub-sampling: the random sequences per sequence and run
 	streamSubsamplingProblem    = 15             // sub-sampling: the two problems
+	streamRemark3Problem        = 16             // remark-3: the problem per setting
+	streamRemark3Direction      = 17             // remark-3: the ray of points per setting
+	streamRemark3RR             = 18             // remark-3: the random permutations per setting and point
 	streamTable1Subset          = 0x7461626c6531 // table-1: the training subset ("table1")
 	streamTable1Run             = 0x7431         // table-1: initialisation and orders of run s ("t1")
 	streamTable1Batches         = 0x626174       // table-1: the standard batches greedy orders ("bat")
