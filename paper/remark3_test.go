@@ -47,25 +47,13 @@ func TestRemark3RejectMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Remark3Outcome(good); err != nil {
-		t.Fatalf("well-formed result: %v", err)
-	}
-	for name, f := range map[string]func(r *Remark3Result){
+	rejectsMalformed(t, good, Remark3Outcome, map[string]func(r *Remark3Result){
 		"no settings": func(r *Remark3Result) { r.Settings = nil },
 		"no points":   func(r *Remark3Result) { r.Settings[1].Points = nil },
 		"short worst": func(r *Remark3Result) { r.Settings[0].Points[0].Worst = nil },
 		"short mean":  func(r *Remark3Result) { r.Settings[2].Points[1].Mean = r.Settings[2].Points[1].Mean[:1] },
 		"no greedy":   func(r *Remark3Result) { r.Orders[3] = "other" },
-	} {
-		var r Remark3Result
-		if err := jsonCopy(&r, good); err != nil {
-			t.Fatal(err)
-		}
-		f(&r)
-		if out, err := Remark3Outcome(&r); err == nil || out != nil {
-			t.Errorf("%s: got %v, %v; want an error", name, out, err)
-		}
-	}
+	})
 	for _, c := range []Remark3Config{{N: 5}, {Settings: []Remark3Setting{}}, {Settings: []Remark3Setting{{0, 0}}}, {Settings: []Remark3Setting{{1, 1}}}, {Trials: 1}, {Tolerance: -1}} {
 		if _, err := RunRemark3(context.Background(), nil, c); err == nil {
 			t.Errorf("%+v: no error", c)

@@ -68,25 +68,13 @@ func TestSubsamplingRejectMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := SubsamplingOutcome(good); err != nil {
-		t.Fatalf("well-formed result: %v", err)
-	}
-	for name, f := range map[string]func(r *SubsamplingResult){
+	rejectsMalformed(t, good, SubsamplingOutcome, map[string]func(r *SubsamplingResult){
 		"no orders":   func(r *SubsamplingResult) { r.Orders = nil },
 		"no runs":     func(r *SubsamplingResult) { r.Orders[1].Runs = nil },
 		"short run":   func(r *SubsamplingResult) { r.Orders[0].Runs[0].GradNorm2 = r.Orders[0].Runs[0].GradNorm2[:3] },
 		"no biased":   func(r *SubsamplingResult) { r.Orders[3].Name = "other" },
 		"short ratio": func(r *SubsamplingResult) { r.Orders[2].Runs[0].BiasRatio = nil },
-	} {
-		var r SubsamplingResult
-		if err := jsonCopy(&r, good); err != nil {
-			t.Fatal(err)
-		}
-		f(&r)
-		if out, err := SubsamplingOutcome(&r); err == nil || out != nil {
-			t.Errorf("%s: got %v, %v; want an error", name, out, err)
-		}
-	}
+	})
 	for _, c := range []SubsamplingConfig{{N: 6}, {M: 0.3}, {Sigma2: -1}, {Fraction: 1}, {Epochs: -1}} {
 		if _, err := RunSubsampling(context.Background(), nil, c); err == nil {
 			t.Errorf("%+v: no error", c)

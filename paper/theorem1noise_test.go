@@ -6,59 +6,14 @@ package paper
 
 import (
 	"context"
-	"encoding/json"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
 
 	"github.com/goodorder/goodorder/problems"
 )
-
-// claimSmoke runs a registered claim at the smoke scale with seed 1 into a
-// temporary folder, checks that its outcome is complete and its figure
-// files are written, and returns it.
-func claimSmoke(t *testing.T, id string) *Outcome {
-	t.Helper()
-	c, ok := Lookup(id)
-	if !ok {
-		t.Fatalf("claim %s not registered", id)
-	}
-	dir := t.TempDir()
-	out, err := c.Run(context.Background(), &Env{Scale: Smoke, Seed: 1, FigDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.Summary == "" || len(out.Rows) == 0 || len(out.Protocol) == 0 || out.Details == "" || len(out.Figures) == 0 {
-		t.Fatalf("incomplete outcome: %+v", out)
-	}
-	for _, f := range out.Figures {
-		for _, ext := range []string{".png", ".svg", ".html", ".csv"} {
-			if st, err := os.Stat(filepath.Join(dir, f+ext)); err != nil || st.Size() == 0 {
-				t.Errorf("figure file %s%s: %v", f, ext, err)
-			}
-		}
-	}
-	return out
-}
-
-// checkOK fails the test if out has no check of that name or it does not
-// hold.
-func checkOK(t *testing.T, out *Outcome, name string) {
-	t.Helper()
-	for _, c := range out.Checks {
-		if c.Name == name {
-			if !c.OK {
-				t.Errorf("%s: %s", name, c.Detail)
-			}
-			return
-		}
-	}
-	t.Errorf("no check %s", name)
-}
 
 func TestTheorem1NoiseSmoke(t *testing.T) {
 	out := claimSmoke(t, theorem1NoiseID)
@@ -124,36 +79,11 @@ func TestTheorem1NoiseRejectMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Theorem1NoiseOutcome(good); err != nil {
-		t.Fatalf("well-formed result: %v", err)
-	}
-	for name, f := range map[string]func(r *Theorem1NoiseResult){
+	rejectsMalformed(t, good, Theorem1NoiseOutcome, map[string]func(r *Theorem1NoiseResult){
 		"no regimes":   func(r *Theorem1NoiseResult) { r.Regimes = nil },
 		"short bound":  func(r *Theorem1NoiseResult) { r.Regimes[0].Bound[0] = r.Regimes[0].Bound[0][:1] },
 		"no runs":      func(r *Theorem1NoiseResult) { r.Regimes[1].Tuned[2][1].Measured = nil },
 		"no greedy":    func(r *Theorem1NoiseResult) { r.Orders[2] = "SGD" },
 		"unknown name": func(r *Theorem1NoiseResult) { r.Regimes[0].Regime.Name = "x" },
-	} {
-		var r Theorem1NoiseResult
-		if err := jsonCopy(&r, good); err != nil {
-			t.Fatal(err)
-		}
-		f(&r)
-		if out, err := Theorem1NoiseOutcome(&r); err == nil || out != nil {
-			t.Errorf("%s: got %v, %v; want an error", name, out, err)
-		}
-	}
-	if out, err := Theorem1NoiseOutcome(nil); err == nil || out != nil {
-		t.Errorf("nil: got %v, %v; want an error", out, err)
-	}
-}
-
-// jsonCopy sets *dst to a deep copy of src through JSON, the way a result
-// comes back from the cache or the figure folder.
-func jsonCopy[T any](dst *T, src *T) error {
-	b, err := json.Marshal(src)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, dst)
+	})
 }

@@ -8,8 +8,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -23,35 +21,11 @@ var theoryIDs = []string{"theorem-1", "mishchenko-lemma1", "omega-example", "app
 func TestTheoryClaimsSmoke(t *testing.T) {
 	for _, id := range theoryIDs {
 		t.Run(id, func(t *testing.T) {
-			c, ok := Lookup(id)
-			if !ok {
-				t.Fatalf("claim %s not registered", id)
-			}
-			dir := t.TempDir()
-			out, err := c.Run(context.Background(), &Env{Scale: Smoke, Seed: 1, FigDir: dir})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := claimSmoke(t, id)
 			// The statements are theorems (or exact identities); at the
 			// smoke scale with seed 1 every one holds.
 			if out.Verdict != Reproduced {
 				t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
-			}
-			if out.Summary == "" || len(out.Rows) == 0 || len(out.Protocol) == 0 {
-				t.Errorf("incomplete outcome: %+v", out)
-			}
-			if len(out.Figures) == 0 {
-				t.Fatal("no figures")
-			}
-			for _, f := range out.Figures {
-				for _, ext := range []string{".png", ".svg", ".html", ".csv"} {
-					st, err := os.Stat(filepath.Join(dir, f+ext))
-					if err != nil {
-						t.Errorf("figure file: %v", err)
-					} else if st.Size() == 0 {
-						t.Errorf("%s%s is empty", f, ext)
-					}
-				}
 			}
 		})
 	}

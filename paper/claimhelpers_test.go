@@ -1,0 +1,85 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// This file holds the helpers the claims' tests share.
+
+// claimSmoke runs a registered claim at the smoke scale with seed 1 into a
+// temporary folder, checks that its outcome is complete and its figure
+// files are written, and returns it.
+func claimSmoke(t *testing.T, id string) *Outcome {
+	t.Helper()
+	c, ok := Lookup(id)
+	if !ok {
+		t.Fatalf("claim %s not registered", id)
+	}
+	dir := t.TempDir()
+	out, err := c.Run(context.Background(), &Env{Scale: Smoke, Seed: 1, FigDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Summary == "" || len(out.Rows) == 0 || len(out.Protocol) == 0 || len(out.Figures) == 0 {
+		t.Fatalf("incomplete outcome: %+v", out)
+	}
+	for _, f := range out.Figures {
+		for _, ext := range []string{".png", ".svg", ".html", ".csv"} {
+			if st, err := os.Stat(filepath.Join(dir, f+ext)); err != nil || st.Size() == 0 {
+				t.Errorf("figure file %s%s: %v", f, ext, err)
+			}
+		}
+	}
+	return out
+}
+
+// checkOK fails the test if out has no check of that name or it does not
+// hold.
+func checkOK(t *testing.T, out *Outcome, name string) {
+	t.Helper()
+	for _, c := range out.Checks {
+		if c.Name == name {
+			if !c.OK {
+				t.Errorf("%s: %s", name, c.Detail)
+			}
+			return
+		}
+	}
+	t.Errorf("no check %s", name)
+}
+
+// rejectsMalformed checks that outcome accepts good and returns an error,
+// not a panic, for good nil and for each of the mutations applied to a
+// copy of good (made through JSON, the way a result comes back from the
+// cache or the figure folder).
+func rejectsMalformed[R any](t *testing.T, good *R, outcome func(*R) (*Outcome, error), mutations map[string]func(r *R)) {
+	t.Helper()
+	if _, err := outcome(good); err != nil {
+		t.Fatalf("well-formed result: %v", err)
+	}
+	if out, err := outcome(nil); err == nil || out != nil {
+		t.Errorf("nil: got %v, %v; want an error", out, err)
+	}
+	b, err := json.Marshal(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range mutations {
+		var r R
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		f(&r)
+		if out, err := outcome(&r); err == nil || out != nil {
+			t.Errorf("%s: got %v, %v; want an error", name, out, err)
+		}
+	}
+}
