@@ -464,6 +464,18 @@ func Theorem1NoiseOutcome(res *Theorem1NoiseResult) (*Outcome, error) {
 			})
 		}
 	}
+	// Reference slopes through the first regime's RR curve at the largest T.
+	if o, err := orderIndex(theorem1NoiseID, res.Orders, "RR"); err == nil {
+		at := len(ts) - 1
+		y0, _ := meanSE(res.Regimes[0].Tuned[o][at].Measured)
+		for _, e := range []float64{-0.5, -2.0 / 3} {
+			ref := make([]float64, len(ts))
+			for i := range ts {
+				ref[i] = y0 * math.Pow(ts[i]/ts[at], e)
+			}
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("T^%.2f (reference)", e), X: ts, Y: ref, Dashed: true})
+		}
+	}
 	out.addChart("theorem-1-noise-rates", "Theorem 1 under a noisy oracle: tuned rates", rateChart)
 	rg0 := res.Regimes[0]
 	out.Rows = append([]Row{
