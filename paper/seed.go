@@ -11,30 +11,35 @@ package paper
 // draws as the full grid. The values are fixed: changing one changes
 // results.
 const (
-	streamOmegaRR               = 1              // omega-example: random orders per n
-	streamOmegaRun              = 2              // omega-example: random reshuffling of the convergence run
-	streamAppendixCGrads        = 2              // appendix-c: the random matrices (mixed without the base seed; see RunAppendixC)
-	streamAppendixCRR           = 3              // appendix-c: random reshuffling per n
-	streamLemma1Grads           = 4              // mishchenko-lemma1: the gradient matrix (mixed without the base seed)
-	streamLemma1RR              = 5              // mishchenko-lemma1: the random orders
-	streamLemma2Standard        = 6              // two-level-lemma: standard shuffling per σ_top
-	streamLemma2KShuffle        = 7              // two-level-lemma: K-shuffling per σ_top and K
-	streamTheorem1              = 9              // theorem-1: random orders per order, T and run
-	streamTheorem1Noise         = 10             // theorem-1-noise: random orders per regime, order, T and run
-	streamTheorem1NoiseOracle   = 11             // theorem-1-noise: the oracle noise of a run (mixed with the run's seed)
-	streamTheorem1NoiseEstimate = 12             // theorem-1-noise: NoiseEstimate's draws per regime
-	streamTheorem1NoiseProblem  = 13             // theorem-1-noise: the problem per regime
-	streamSubsampling           = 14             // sub-sampling: the random sequences per sequence and run
-	streamSubsamplingProblem    = 15             // sub-sampling: the two problems
-	streamRemark3Problem        = 16             // remark-3: the problem per setting
-	streamRemark3Direction      = 17             // remark-3: the ray of points per setting
-	streamRemark3RR             = 18             // remark-3: the random permutations per setting and point
-	streamTable1Subset          = 0x7461626c6531 // table-1: the training subset ("table1")
-	streamTable1Run             = 0x7431         // table-1: initialisation and orders of run s ("t1")
-	streamTable1Batches         = 0x626174       // table-1: the standard batches greedy orders ("bat")
-	streamScalableSubset        = 0x7363616c65   // scalable-orderings: the MNIST subset ("scale")
-	streamScalableBalance       = 0x62616c       // scalable-orderings: the balancing start ("bal")
-	streamScalableRR            = 0x7272         // scalable-orderings: random orders ("rr")
+	streamOmegaRR         = 1              // omega-example: random orders per n
+	streamOmegaRun        = 2              // omega-example: random reshuffling of the convergence run
+	streamAppendixCGrads  = 2              // appendix-c: the random matrices (mixed without the base seed; see RunAppendixC)
+	streamAppendixCRR     = 3              // appendix-c: random reshuffling per n
+	streamLemma1Grads     = 4              // mishchenko-lemma1: the gradient matrix (mixed without the base seed)
+	streamLemma1RR        = 5              // mishchenko-lemma1: the random orders
+	streamLemma2Standard  = 6              // two-level-lemma: standard shuffling per σ_top
+	streamLemma2KShuffle  = 7              // two-level-lemma: K-shuffling per σ_top and K
+	streamTheorem1        = 9              // theorem-1: random orders per order, T and run
+	streamTable1Subset    = 0x7461626c6531 // table-1: the training subset ("table1")
+	streamTable1Run       = 0x7431         // table-1: initialisation and orders of run s ("t1")
+	streamTable1Batches   = 0x626174       // table-1: the standard batches greedy orders ("bat")
+	streamScalableSubset  = 0x7363616c65   // scalable-orderings: the MNIST subset ("scale")
+	streamScalableBalance = 0x62616c       // scalable-orderings: the balancing start ("bal")
+	streamScalableRR      = 0x7272         // scalable-orderings: random orders ("rr")
+)
+
+// Streams of the claims of issue 14 (noisy oracles, sub-sampling, Remark 3
+// with M > 0), in a block of their own.
+const (
+	streamTheorem1Noise         = 10 // theorem-1-noise: random orders per regime, order, T and run
+	streamTheorem1NoiseOracle   = 11 // theorem-1-noise: the oracle noise of a run (mixed with the run's seed)
+	streamTheorem1NoiseEstimate = 12 // theorem-1-noise: NoiseEstimate's draws per regime
+	streamTheorem1NoiseProblem  = 13 // theorem-1-noise: the problem per regime
+	streamSubsampling           = 14 // sub-sampling: the random sequences per sequence and run
+	streamSubsamplingProblem    = 15 // sub-sampling: the two problems
+	streamRemark3Problem        = 16 // remark-3: the problem per setting
+	streamRemark3Direction      = 17 // remark-3: the ray of points per setting
+	streamRemark3RR             = 18 // remark-3: the random permutations per setting and point
 )
 
 // mixSeed derives a seed from a base seed and words naming one random
