@@ -90,7 +90,7 @@ type Theorem1NoiseConfig struct {
 	// setting. Default 6.
 	Runs int
 	// Points and Samples are NoiseEstimate's points and samples per
-	// component. Defaults 8 and 5000.
+	// component. Defaults 8 and 20,000.
 	Points, Samples int
 }
 
@@ -98,7 +98,7 @@ type Theorem1NoiseConfig struct {
 func Theorem1NoiseScale(s Scale) Theorem1NoiseConfig {
 	return atScale(s, map[Scale]Theorem1NoiseConfig{
 		Smoke: {Ts: []int{16, 64, 256, 1024}, Fractions: []float64{0.99}, Grid: 12, Runs: 3},
-		Full:  {N: 16, D: 8, Ts: []int{16, 64, 256, 1024, 4096, 16384}, Grid: 18, Runs: 20, Samples: 20000},
+		Full:  {N: 16, D: 8, Ts: []int{16, 64, 256, 1024, 4096, 16384}, Grid: 18, Runs: 20, Samples: 100000},
 	})
 }
 
@@ -113,7 +113,7 @@ func (c *Theorem1NoiseConfig) fill() {
 	fillZero(c, Theorem1NoiseConfig{
 		N: 8, D: 4, L: 1, Mu: 0.6, M: 0.25, P: 1,
 		Regimes: []Theorem1NoiseRegime{{Name: "ζ-dominated", Sigma2: 0, Zeta2: 100}, {Name: "σ*-dominated", Sigma2: 1e4, Zeta2: 1}},
-		X0Shift: 1, Ts: []int{16, 64, 256, 1024, 4096}, Fractions: []float64{0.5, 0.99}, Grid: 14, Runs: 6, Points: 8, Samples: 5000,
+		X0Shift: 1, Ts: []int{16, 64, 256, 1024, 4096}, Fractions: []float64{0.5, 0.99}, Grid: 14, Runs: 6, Points: 8, Samples: 20000,
 	})
 }
 
@@ -354,13 +354,13 @@ func theorem1NoiseRun(p *problems.HeteroQuadratic, x0 []float64, name string, T 
 }
 
 // theorem1NoiseEstimate returns NoiseEstimate's (ζ², P) for the regime's
-// oracle at Points points x* + s_p·1 whose ‖∇f‖² runs from 0 to about
-// 8(ζ²/P + 1), so that both terms of the line show.
+// oracle at Points points x* + s_p·1 whose ‖∇f‖² runs from 0 to
+// 4(ζ²/P + 1), so that both terms of the line show.
 func theorem1NoiseEstimate(p *problems.HeteroQuadratic, c Theorem1NoiseConfig, reg Theorem1NoiseRegime, seed uint64) (zeta2, P float64, err error) {
 	a := p.Curvatures()
-	top := 8.0 // with P = 0 the line is flat: any spread of ‖∇f‖² shows it
+	top := 4.0 // with P = 0 the line is flat: any spread of ‖∇f‖² shows it
 	if c.P > 0 {
-		top = 8 * (reg.Zeta2/c.P + 1)
+		top = 4 * (reg.Zeta2/c.P + 1)
 	}
 	var points [][]float64
 	for k := 0; k < c.Points; k++ {
@@ -446,12 +446,16 @@ func Theorem1NoiseOutcome(res *Theorem1NoiseResult) (*Outcome, error) {
 		for o, name := range res.Orders {
 			y, lo, hi := make([]float64, len(ts)), make([]float64, len(ts)), make([]float64, len(ts))
 			var steps []float64
+			nt := min(theorem1NoiseTail, len(ts))
+			atLimit := 0 // fitted T whose tuned step is the grid's largest
 			for i, cl := range rg.Tuned[o] {
 				m, se := meanSE(cl.Measured)
 				y[i], lo[i], hi[i] = m, m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
 				steps = append(steps, cl.Step)
+				if i >= len(ts)-nt && cl.Step >= 0.99*rg.MaxStep {
+					atLimit++
+				}
 			}
-			nt := min(theorem1NoiseTail, len(ts))
 			slope := logSlope(ts[len(ts)-nt:], y[len(ts)-nt:])
 			nearer := math.Abs(slope-want) < math.Abs(slope-other)
 			slopesOK = slopesOK && nearer
@@ -460,7 +464,8 @@ func Theorem1NoiseOutcome(res *Theorem1NoiseResult) (*Outcome, error) {
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, name),
 				Paper:    fmt.Sprintf("%.2f (%s term)", want, strings.TrimSuffix(reg.Name, "-dominated")),
-				Ours:     fmt.Sprintf("%.2f, %s %.2f than to %.2f (values %s; tuned steps %s)", slope, map[bool]string{true: "nearer to", false: "not nearer to"}[nearer], want, other, shortFloats(y), shortFloats(steps)),
+				Ours: fmt.Sprintf("%.2f, %s %.2f than to %.2f (values %s; tuned steps %s, at the step limit at %d of the %d fitted T)",
+					slope, map[bool]string{true: "nearer to", false: "not nearer to"}[nearer], want, other, shortFloats(y), shortFloats(steps), atLimit, nt),
 			})
 		}
 	}
@@ -499,6 +504,7 @@ func Theorem1NoiseOutcome(res *Theorem1NoiseResult) (*Outcome, error) {
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))
 	b.WriteString("M* = nM is Remark 3's constant for any permutation, so the same step limit holds for every order and the run's σ*² is measured for it. ")
 	b.WriteString("The bound is a worst-case bound for smooth non-convex f and is loose here; on a strongly convex quadratic the average over the epoch starts still behaves like A/(Tγ) plus a floor in γ (γζ² from the noise, γ² from the order), which is what the tuned slopes test. ")
+	b.WriteString("Where the tuned step is still the step limit (see the rows), the F₀/(nTγ) term, of slope -1, weighs in the fit and the slope comes out steeper than the rate's; RR and greedy, whose σ*² is far below IG's, stay there longest. ")
 	b.WriteString("A slope steeper than the exponent does not contradict a rate that is an upper bound; a shallower one would, once T is large enough for the floor to dominate.")
 	out.Details = b.String()
 	out.Protocol = []string{
@@ -506,7 +512,7 @@ func Theorem1NoiseOutcome(res *Theorem1NoiseResult) (*Outcome, error) {
 		fmt.Sprintf("Oracle noise: additive Gaussian ξ ~ N(0, s² I) with d s² = ζ² + P‖∇f(x)‖² (Assumption 2 with equality), regimes %s.", regimeText(c.Regimes, c.P)),
 		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the mean over runs plus %d standard errors is compared with the bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM).", c.Runs, theorem1NoiseZ),
 		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail), since at small T the step limit binds. The verdict asks each regime's slope to be nearer its exponent (-1/2 or -2/3) than the other.", c.Grid-1, theorem1NoiseTail),
-		fmt.Sprintf("NoiseEstimate: %d points x* + s·1 with ‖∇f‖² from 0 to 8(ζ²/P + 1), %d samples per component; accepted within a relative %g of the values set.", c.Points, c.Samples, theorem1NoiseEstimateTol),
+		fmt.Sprintf("NoiseEstimate: %d points x* + s·1 with ‖∇f‖² from 0 to 4(ζ²/P + 1), %d samples per component; accepted within a relative %g of the values set.", c.Points, c.Samples, theorem1NoiseEstimateTol),
 		"Greedy is Algorithm 2 every epoch on the oracle's noisy gradients; IG is the identity order.",
 	}
 	return &out, nil
