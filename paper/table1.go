@@ -430,8 +430,14 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		acc, _ := nn.Evaluate(d.net, r.X, d.test.Pixels, d.test.Labels)
-		_, loss := nn.Evaluate(d.net, r.X, d.train.Pixels, d.train.Labels)
+		acc, _, err := nn.Evaluate(d.net, r.X, d.test.Pixels, d.test.Labels)
+		if err != nil {
+			return fmt.Errorf("paper: test set: %w", err)
+		}
+		_, loss, err := nn.Evaluate(d.net, r.X, d.train.Pixels, d.train.Labels)
+		if err != nil {
+			return fmt.Errorf("paper: training set: %w", err)
+		}
 		if math.IsNaN(loss) || math.IsInf(loss, 0) {
 			return fmt.Errorf("paper: training loss %v after epoch %d (diverged)", loss, r.Epoch)
 		}
