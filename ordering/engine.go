@@ -188,18 +188,26 @@ const noiseStream = 0x6e6f697365
 //
 //	x_t^{i+1} = x_t^i - γ ∇F_{r_{t,i}}(x_t^i, ξ),  i = 1..n.
 //
-// It returns an error, and the iterate so far, if an input is invalid (N =
-// 0, len(x0) ≠ d, a missing or non-positive step size, an empty sequence or
-// an index outside [0, N)) or if a gradient or iterate is not finite. It
-// never modifies x0.
+// It returns an error, and the iterate so far, if an input is invalid (a
+// nil problem or orderer, N = 0, d = 0, len(x0) ≠ d, a missing or
+// non-positive step size, an empty sequence or an index outside [0, N)) or
+// if a gradient or iterate is not finite. It never modifies x0.
 func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	if s == nil {
 		s = &Settings{}
+	}
+	switch {
+	case p == nil:
+		return nil, fmt.Errorf("ordering: %w: nil problem", ErrSetting)
+	case o == nil:
+		return nil, fmt.Errorf("ordering: %w: nil orderer", ErrSetting)
 	}
 	n, d := p.Len(), p.Dim()
 	switch {
 	case n <= 0:
 		return nil, fmt.Errorf("ordering: %w: problem has N = %d components", ErrEmpty, n)
+	case d <= 0:
+		return nil, fmt.Errorf("ordering: %w: problem has dimension d = %d, want d > 0", ErrDim, d)
 	case len(x0) != d:
 		return nil, fmt.Errorf("ordering: %w: len(x0) = %d, problem dimension %d", ErrDim, len(x0), d)
 	case !isFinite(x0):

@@ -258,6 +258,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{"nil settings", p, x0, fixed{0}, nil, ErrSetting},
 		{"no components", quad{}, []float64{0}, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrEmpty},
+		{"zero dimension", quad{b: [][]float64{{}}}, nil, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrDim},
 		{"dimension", p, []float64{1}, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrDim},
 		{"NaN x0", p, []float64{math.NaN(), 1}, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrNaN},
 		{"epochs", p, x0, fixed{0}, &Settings{Step: Constant(1)}, ErrSetting},
