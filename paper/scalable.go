@@ -31,6 +31,11 @@ import (
 // scalableID is the claim's id.
 const scalableID = "scalable-orderings"
 
+// scalableVersion is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const scalableVersion = 1
+
 // Beyond the paper: orderings that scale. The greedy chooser of Algorithm
 // 2 needs every component's gradient at x_t (an extra pass) and O(N d)
 // memory; online balancing (GraB) needs O(d) and no extra pass; a sketch
@@ -147,11 +152,44 @@ type ScalableResult struct {
 	OneD     []ScalableOneD
 }
 
+// exact returns the exact greedy order's row of every matrix of r, or an
+// error if r has no matrices, a matrix without that row, or a 1-D run
+// without epochs.
+func (r *ScalableResult) exact() ([]ScalableMethod, error) {
+	if r == nil || len(r.Matrices) == 0 {
+		return nil, errResult(scalableID, "no gradient matrices")
+	}
+	exactOf := make([]ScalableMethod, len(r.Matrices))
+	for mi, m := range r.Matrices {
+		names := make([]string, len(m.Methods))
+		for i, meth := range m.Methods {
+			names[i] = meth.Name
+		}
+		e, err := orderIndex(scalableID, names, scalableExact)
+		if err != nil {
+			return nil, err
+		}
+		exactOf[mi] = m.Methods[e]
+	}
+	for _, o := range r.OneD {
+		if len(o.SigmaStar2) == 0 {
+			return nil, errResult(scalableID, "1-D example, n = %d, %s: no epochs", o.N, o.Method)
+		}
+	}
+	return exactOf, nil
+}
+
+// check returns the error of exact.
+func (r *ScalableResult) check() error {
+	_, err := r.exact()
+	return err
+}
+
 // RunScalable runs the experiment, or returns it from env's cache: the
 // methods on the MNIST MLP's batch gradient matrices and on the paper's
 // problems, and the online methods on the 1-D example.
 func RunScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
-	return runCached(ctx, env, "scalable-orderings", c, runScalable)
+	return runCached(ctx, env, "scalable-orderings", scalableVersion, c, runScalable)
 }
 
 func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
@@ -423,25 +461,9 @@ const (
 // It returns an error if r has no matrices or a matrix without the exact
 // greedy order's row.
 func ScalableOutcome(r *ScalableResult) (*Outcome, error) {
-	if r == nil || len(r.Matrices) == 0 {
-		return nil, errResult(scalableID, "no gradient matrices")
-	}
-	exactOf := make([]ScalableMethod, len(r.Matrices))
-	for mi, m := range r.Matrices {
-		names := make([]string, len(m.Methods))
-		for i, meth := range m.Methods {
-			names[i] = meth.Name
-		}
-		e, err := orderIndex(scalableID, names, scalableExact)
-		if err != nil {
-			return nil, err
-		}
-		exactOf[mi] = m.Methods[e]
-	}
-	for _, o := range r.OneD {
-		if len(o.SigmaStar2) == 0 {
-			return nil, errResult(scalableID, "1-D example, n = %d, %s: no epochs", o.N, o.Method)
-		}
+	exactOf, err := r.exact()
+	if err != nil {
+		return nil, err
 	}
 	var out Outcome
 	ok, checked := true, 0

@@ -292,6 +292,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		env := &paper.Env{
 			Scale: o.scale, Seed: o.seed, Workers: o.workers,
 			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh,
+			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
 		var bar *progressbar.ProgressBar
 		if isTerm && !o.quiet {
