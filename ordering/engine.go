@@ -5,6 +5,7 @@
 package ordering
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -166,7 +167,18 @@ type Settings struct {
 	// λ/2 ‖x‖² on f, which the recorded f and ‖∇f‖² do not include).
 	// Default 0.
 	WeightDecay float64
+	// Context, if not nil, stops the run when it is done: Run returns its
+	// error and the iterate so far. It is checked before every epoch and
+	// every cancelCheck steps, so a long epoch stops part way. Default
+	// nil: the run is not cancellable.
+	Context context.Context
 }
+
+// cancelCheck is the number of steps between two checks of
+// Settings.Context: a step is at least a gradient, so the check's cost
+// (a lock) is negligible, and a step takes well under a millisecond for
+// the problems of this module.
+const cancelCheck = 16
 
 // Result is the outcome of Run.
 type Result struct {
@@ -234,11 +246,19 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	}
 	var order []int
 	for t := 0; t < s.Epochs; t++ {
+		if err := e.cancelled(); err != nil {
+			return e.res, err
+		}
 		var err error
 		if order, err = e.order(order, t); err != nil {
 			return e.res, err
 		}
 		for step, lo := 0, 0; lo < len(order); step, lo = step+1, lo+e.batch {
+			if step%cancelCheck == cancelCheck-1 {
+				if err := e.cancelled(); err != nil {
+					return e.res, err
+				}
+			}
 			gamma := s.Step.Step(t, step)
 			if !(gamma > 0) || math.IsInf(gamma, 1) {
 				return e.res, fmt.Errorf("ordering: %w: γ = %v at epoch %d, step %d, want positive and finite", ErrStep, gamma, t, step)
@@ -281,6 +301,15 @@ type engine struct {
 	vel    []float64       // the momentum buffer, nil without momentum
 	res    *Result
 	rec    *Record
+}
+
+// cancelled returns the error of Settings.Context, nil if it is nil or
+// not done.
+func (e *engine) cancelled() error {
+	if e.s.Context == nil {
+		return nil
+	}
+	return e.s.Context.Err()
 }
 
 // newEngine returns the engine of a run with valid inputs.
