@@ -253,7 +253,7 @@ func omegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaCo
 			return nil, err
 		}
 		h := &ordering.History{}
-		_, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(res.Gamma), Recorder: h})
+		_, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(res.Gamma), Recorder: h, Context: ctx})
 		if err != nil {
 			return nil, err
 		}

@@ -203,13 +203,13 @@ func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sm, err := compareOrders(c, m.name, m.g, seed)
+		sm, err := compareOrders(ctx, c, m.name, m.g, seed)
 		if err != nil {
 			return nil, err
 		}
 		res.Matrices = append(res.Matrices, sm)
 	}
-	if res.OneD, err = runBalance1D(c.OneDNs, c.OneDEpochs, seed); err != nil {
+	if res.OneD, err = runBalance1D(ctx, c.OneDNs, c.OneDEpochs, seed); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -274,7 +274,7 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]nam
 	epoch := 0
 	for _, snap := range c.Snapshots {
 		if snap > epoch {
-			r, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: snap - epoch, Step: ordering.Constant(0.01), Momentum: 0.9, SkipEval: true})
+			r, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: snap - epoch, Step: ordering.Constant(0.01), Momentum: 0.9, SkipEval: true, Context: ctx})
 			if err != nil {
 				return nil, err
 			}
@@ -288,8 +288,10 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]nam
 	return out, nil
 }
 
-// compareOrders measures every method on one matrix.
-func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
+// compareOrders measures every method on one matrix. It stops with ctx's
+// error before each method, balancing pass and random draw once ctx is
+// done.
+func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
 	n, d := g.Dims()
 	sm := ScalableMatrix{Name: name, N: n, D: d}
 	sigma := func(r []int) (float64, error) {
@@ -300,6 +302,9 @@ func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (Sc
 		return h.SigmaStar2, nil
 	}
 	add := func(name string, bytes int64, choose func() ([]int, error)) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		start := time.Now()
 		r, err := choose()
 		if err != nil {
@@ -341,6 +346,9 @@ func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (Sc
 		if err := add(fmt.Sprintf("%s, %d passes", b.name, c.Passes), b.bytes, func() ([]int, error) {
 			r := append([]int(nil), start...)
 			for range c.Passes {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
 				var err error
 				if r, err = b.pass(r[:0:0], g, r, ordering.BalanceSettings{}); err != nil {
 					return nil, err
@@ -372,11 +380,17 @@ func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (Sc
 	for range min(runtime.GOMAXPROCS(0), c.RRDraws) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(perms); i = int(next.Add(1) - 1) {
+				if errs[i] = ctx.Err(); errs[i] != nil {
+					return
+				}
 				sigmas[i], errs[i] = sigma(perms[i])
 			}
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return sm, err
+	}
 	if err := errors.Join(errs...); err != nil {
 		return sm, err
 	}
@@ -401,7 +415,7 @@ var balance1DMethods = []string{"RR", "greedy", "mean balance (sorted start)", "
 // balance1DMethods, for epochs epochs, and returns σ*² (M* = 0) of each
 // epoch's order. The balancing methods see the gradients of the steps
 // (stale within the epoch); greedy queries them at x_t.
-func runBalance1D(ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
+func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
 	var out []ScalableOneD
 	for _, n := range ns {
 		p, err := problems.NewOneD(n, 1)
@@ -427,7 +441,7 @@ func runBalance1D(ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
 				return nil, err
 			}
 			tr := &ordering.SigmaTracker{Problem: p}
-			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true}); err != nil {
+			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
 				return nil, err
 			}
 			out = append(out, ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)})

@@ -478,6 +478,7 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 		WeightDecay: c.WeightDecay,
 		Recorder:    record,
 		SkipEval:    true,
+		Context:     ctx,
 	})
 	if err != nil {
 		return run, err

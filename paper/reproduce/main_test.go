@@ -167,8 +167,11 @@ func TestResume(t *testing.T) {
 	if code == 0 {
 		t.Skip("the run finished before it could be interrupted")
 	}
-	if code != 1 {
-		t.Fatalf("interrupted run: exit %d, want 1", code)
+	if code != exitInterrupted {
+		t.Fatalf("interrupted run: exit %d, want %d", code, exitInterrupted)
+	}
+	if !strings.Contains(stderr.String(), "stopping two-level-figure") {
+		t.Errorf("interrupted run's stderr %q does not say what it stops", stderr.String())
 	}
 	// No figure, result or report, and no temporary file, was left behind.
 	if m, _ := filepath.Glob(filepath.Join(figs, "*")); len(m) > 0 {
