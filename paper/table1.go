@@ -27,9 +27,10 @@ import (
 // table1ID is the claim's id.
 const table1ID = "table-1"
 
-// table1Version is the version of the code that computes the claim's runs (each training run, which the scalable-training claim shares),
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
+// table1Version is the version of the code that computes the claim's
+// runs (each training run, which the scalable-training claim shares), part
+// of their cache key: increment it with any change to that code, or to
+// code it calls, that changes a result (see doc.go).
 const table1Version = 1
 
 var table1Claim = Claim{

@@ -25,9 +25,10 @@ import (
 // twoLevelID is the claim's id.
 const twoLevelID = "two-level-figure"
 
-// twoLevelVersion is the version of the code that computes the claim's runs (its rows, cached one σ_top at a time),
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
+// twoLevelVersion is the version of the code that computes the claim's
+// runs (its rows, cached one σ_top at a time), part of their cache key:
+// increment it with any change to that code, or to code it calls, that
+// changes a result (see doc.go).
 const twoLevelVersion = 1
 
 var twoLevelClaim = Claim{
@@ -774,23 +775,14 @@ func paperTrend(i, n int) string {
 	return "shown in Figure 1"
 }
 
-// check returns an error if r is nil or its cells do not have the shape
-// of its config.
+// check returns an error if r is nil, its cells do not have the shape of
+// its config (see checkSteps), or it has not been summarised.
 func (r *TwoLevelResult) check() error {
 	id := twoLevelID
-	if r == nil {
-		return errResult(id, "nil")
+	if err := r.checkSteps(); err != nil {
+		return err
 	}
 	c := r.Config
-	if len(c.SigmaTops) == 0 || len(c.Ms) == 0 || len(c.Steps) == 0 {
-		return errResult(id, "an empty grid: %d σ_top, %d m, %d learning rates", len(c.SigmaTops), len(c.Ms), len(c.Steps))
-	}
-	if len(r.Cells) != len(c.SigmaTops)*len(c.Ms) {
-		return errResult(id, "%d cells, want %d σ_top × %d m", len(r.Cells), len(c.SigmaTops), len(c.Ms))
-	}
-	if !slices.Equal(r.Methods, twoLevelMethods) {
-		return errResult(id, "methods %q, want %q", r.Methods, twoLevelMethods)
-	}
 	for k := range r.Cells {
 		for m, mo := range r.Cells[k].Methods {
 			if len(mo.Mean) != len(c.Steps) {
