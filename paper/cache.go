@@ -139,7 +139,10 @@ func decodeEntry[T any](b, key []byte, check func(T) error) (T, error) {
 	if err := decodeStrict(b, &e); err != nil {
 		return zero, fmt.Errorf("not an entry: %w", err)
 	}
-	if !bytes.Equal(e.Key, key) {
+	switch {
+	case len(e.Key) == 0 || len(e.Payload) == 0 || e.SHA256 == "":
+		return zero, errors.New("not an entry: no key, hash or payload")
+	case !bytes.Equal(e.Key, key):
 		return zero, errors.New("the entry's key is not the one asked for")
 	}
 	sum := sha256.Sum256(e.Payload)
