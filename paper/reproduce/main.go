@@ -39,6 +39,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -268,6 +269,19 @@ func checkDir(name, arg, dir string) error {
 	return nil
 }
 
+// lockedWriter serialises the writes to w: the warnings of a claim's
+// goroutines, its progress and the interrupt message share stderr.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o, err := parse(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -296,6 +310,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if f, ok := stderr.(*os.File); ok {
 		isTerm = term.IsTerminal(int(f.Fd()))
 	}
+	stderr = &lockedWriter{w: stderr}
 
 	type row struct {
 		id, verdict, summary string
@@ -322,11 +337,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		t0 := time.Now()
 		// Say at once what an interrupt stops.
+		said := make(chan struct{})
 		stopping := context.AfterFunc(ctx, func() {
 			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			close(said)
 		})
 		out, err := c.Run(ctx, env)
 		interrupted := !stopping()
+		if interrupted {
+			<-said
+		}
 		if bar != nil {
 			bar.Finish()
 		}
