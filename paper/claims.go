@@ -287,7 +287,8 @@ type checker interface {
 // validates it, and returns run's result for c and env.Seed from env's
 // cache (a nil env is the zero Env), computing and storing it if it is not
 // there. The key is the name, the claim's version (see doc.go), the filled
-// config and the seed, nothing else.
+// config and the seed, nothing else. A ctx done at the start gives its
+// error at once, cache or not.
 func runCached[C any, PC interface {
 	*C
 	protocol
