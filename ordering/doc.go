@@ -21,7 +21,8 @@
 // component may be one example or one fixed minibatch (Batched); a
 // Settings.BatchSize averages consecutive entries of r_t instead, which
 // with random reshuffling is standard batching. A Recorder sees x_t,
-// f(x_t), ‖∇f(x_t)‖² and r_t after every epoch.
+// f(x_t), ‖∇f(x_t)‖² and r_t after every epoch; a Settings.Context stops a
+// long run part way through an epoch.
 //
 // # Orders
 //

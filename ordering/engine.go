@@ -5,6 +5,7 @@
 package ordering
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -166,7 +167,18 @@ type Settings struct {
 	// λ/2 ‖x‖² on f, which the recorded f and ‖∇f‖² do not include).
 	// Default 0.
 	WeightDecay float64
+	// Context, if not nil, stops the run when it is done: Run returns its
+	// error and the iterate so far. It is checked before every epoch and
+	// every cancelCheck steps, so a long epoch stops part way. Default
+	// nil: the run is not cancellable.
+	Context context.Context
 }
+
+// cancelCheck is the number of steps between two checks of
+// Settings.Context: a step is at least a gradient, so the check's cost
+// (a lock) is negligible, and a step takes well under a millisecond for
+// the problems of this module.
+const cancelCheck = 16
 
 // Result is the outcome of Run.
 type Result struct {
@@ -188,18 +200,26 @@ const noiseStream = 0x6e6f697365
 //
 //	x_t^{i+1} = x_t^i - γ ∇F_{r_{t,i}}(x_t^i, ξ),  i = 1..n.
 //
-// It returns an error, and the iterate so far, if an input is invalid (N =
-// 0, len(x0) ≠ d, a missing or non-positive step size, an empty sequence or
-// an index outside [0, N)) or if a gradient or iterate is not finite. It
-// never modifies x0.
+// It returns an error, and the iterate so far, if an input is invalid (a
+// nil problem or orderer, N = 0, d = 0, len(x0) ≠ d, a missing or
+// non-positive step size, an empty sequence or an index outside [0, N)) or
+// if a gradient or iterate is not finite. It never modifies x0.
 func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	if s == nil {
 		s = &Settings{}
+	}
+	switch {
+	case p == nil:
+		return nil, fmt.Errorf("ordering: %w: nil problem", ErrSetting)
+	case o == nil:
+		return nil, fmt.Errorf("ordering: %w: nil orderer", ErrSetting)
 	}
 	n, d := p.Len(), p.Dim()
 	switch {
 	case n <= 0:
 		return nil, fmt.Errorf("ordering: %w: problem has N = %d components", ErrEmpty, n)
+	case d <= 0:
+		return nil, fmt.Errorf("ordering: %w: problem has dimension d = %d, want d > 0", ErrDim, d)
 	case len(x0) != d:
 		return nil, fmt.Errorf("ordering: %w: len(x0) = %d, problem dimension %d", ErrDim, len(x0), d)
 	case !isFinite(x0):
@@ -226,11 +246,19 @@ func Run(p Problem, x0 []float64, o Orderer, s *Settings) (*Result, error) {
 	}
 	var order []int
 	for t := 0; t < s.Epochs; t++ {
+		if err := e.cancelled(); err != nil {
+			return e.res, err
+		}
 		var err error
 		if order, err = e.order(order, t); err != nil {
 			return e.res, err
 		}
 		for step, lo := 0, 0; lo < len(order); step, lo = step+1, lo+e.batch {
+			if step%cancelCheck == cancelCheck-1 {
+				if err := e.cancelled(); err != nil {
+					return e.res, err
+				}
+			}
 			gamma := s.Step.Step(t, step)
 			if !(gamma > 0) || math.IsInf(gamma, 1) {
 				return e.res, fmt.Errorf("ordering: %w: γ = %v at epoch %d, step %d, want positive and finite", ErrStep, gamma, t, step)
@@ -273,6 +301,15 @@ type engine struct {
 	vel    []float64       // the momentum buffer, nil without momentum
 	res    *Result
 	rec    *Record
+}
+
+// cancelled returns the error of Settings.Context, nil if it is nil or
+// not done.
+func (e *engine) cancelled() error {
+	if e.s.Context == nil {
+		return nil
+	}
+	return e.s.Context.Err()
 }
 
 // newEngine returns the engine of a run with valid inputs.

@@ -5,6 +5,7 @@
 package ordering
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -258,6 +259,7 @@ func TestRunErrors(t *testing.T) {
 	}{
 		{"nil settings", p, x0, fixed{0}, nil, ErrSetting},
 		{"no components", quad{}, []float64{0}, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrEmpty},
+		{"zero dimension", quad{b: [][]float64{{}}}, nil, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrDim},
 		{"dimension", p, []float64{1}, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrDim},
 		{"NaN x0", p, []float64{math.NaN(), 1}, fixed{0}, &Settings{Epochs: 1, Step: Constant(1)}, ErrNaN},
 		{"epochs", p, x0, fixed{0}, &Settings{Step: Constant(1)}, ErrSetting},
@@ -320,5 +322,47 @@ func TestPiecewise(t *testing.T) {
 		if got := s.Step(test.t, 0); math.Abs(got-test.want) > 1e-15*test.want {
 			t.Errorf("Step(%d) = %v, want %v", test.t, got, test.want)
 		}
+	}
+}
+
+// cancelling is a problem that cancels a context at its gradient call
+// number at (counting from 1).
+type cancelling struct {
+	quad
+	calls, at int
+	cancel    func()
+}
+
+func (c *cancelling) CompGrad(g []float64, i int, x []float64) {
+	c.calls++
+	if c.calls == c.at {
+		c.cancel()
+	}
+	c.quad.CompGrad(g, i, x)
+}
+
+// TestRunContext checks that a run whose context is done returns the
+// context's error: at once, before any step, if it is done at the start;
+// within cancelCheck steps, part way through an epoch, if it is cancelled
+// then.
+func TestRunContext(t *testing.T) {
+	p := newQuad(1000, 2, 3)
+	order := make(fixed, 1000)
+	for i := range order {
+		order[i] = i
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := Run(p, []float64{1, 1}, order, &Settings{Epochs: 3, Step: Constant(1e-3), SkipEval: true, Context: ctx})
+	if !errors.Is(err, context.Canceled) || res.Steps != 0 {
+		t.Errorf("cancelled at the start: err %v after %d steps, want %v after 0", err, res.Steps, context.Canceled)
+	}
+
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	c := &cancelling{quad: p, at: 500, cancel: cancel}
+	res, err = Run(c, []float64{1, 1}, order, &Settings{Epochs: 3, Step: Constant(1e-3), SkipEval: true, Context: ctx})
+	if !errors.Is(err, context.Canceled) || res.Steps < 500 || res.Steps > 500+cancelCheck || res.Epochs != 0 {
+		t.Errorf("cancelled at step 500: err %v after %d steps and %d epochs, want %v within %d steps, in epoch 0", err, res.Steps, res.Epochs, context.Canceled, cancelCheck)
 	}
 }

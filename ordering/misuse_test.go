@@ -67,6 +67,17 @@ func TestMisuse(t *testing.T) {
 			_, err := Run(p, x, fixed{0, 1, 2}, &Settings{Epochs: 1, Step: Constant(0.1), Recorder: &SigmaTracker{}})
 			return err
 		}, Err: "SigmaTracker has a nil Problem"},
+		{Name: "Run nil problem", Call: func() error { _, err := Run(nil, x, fixed{0}, &Settings{Epochs: 1, Step: Constant(0.1)}); return err }, Err: "ordering: invalid setting: nil problem"},
+		{Name: "Run nil orderer", Call: func() error { _, err := Run(p, x, nil, &Settings{Epochs: 1, Step: Constant(0.1)}); return err }, Err: "nil orderer"},
+		// d = 0: named before the first epoch, not a panic inside gonum.
+		{Name: "Run d=0 Greedy", Call: func() error {
+			_, err := Run(flat, nil, &Greedy{}, &Settings{Epochs: 1, Step: Constant(0.1)})
+			return err
+		}, Err: "problem has dimension d = 0, want d > 0"},
+		{Name: "Run d=0 StaleGreedy", Call: func() error {
+			_, err := Run(flat, nil, &StaleGreedy{}, &Settings{Epochs: 1, Step: Constant(0.1)})
+			return err
+		}, Err: "problem has dimension d = 0, want d > 0"},
 		{Name: "Func N=0", Call: panics(func() { Func(empty, []float64{1}) }), Panic: "ordering: problem with no components"},
 		{Name: "Grad N=0", Call: panics(func() { Grad(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
 		{Name: "ComponentGrads N=0", Call: panics(func() { ComponentGrads(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},

@@ -23,6 +23,11 @@ import (
 // appendixCID is the claim's id.
 const appendixCID = "appendix-c-lower-bound"
 
+// appendixCVersion is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const appendixCVersion = 1
+
 var appendixCClaim = Claim{
 	ID:    appendixCID,
 	Where: "Appendix C, Section 4.1",
@@ -126,12 +131,29 @@ type AppendixCResult struct {
 	Rows []AppendixCRow
 }
 
+// check returns an error if res has no rows, lacks an order, or has a row
+// without a value per order.
+func (res *AppendixCResult) check() error {
+	if res == nil || len(res.Rows) == 0 {
+		return errResult(appendixCID, "no rows")
+	}
+	if _, err := orderIndices(appendixCID, res.Orders, appendixCOrders...); err != nil {
+		return err
+	}
+	for _, r := range res.Rows {
+		if len(r.Min) != len(res.Orders) || len(r.Mean) != len(res.Orders) || len(r.Max) != len(res.Orders) {
+			return errResult(appendixCID, "row n = %d has %d values, want one per order (%d)", r.N, len(r.Mean), len(res.Orders))
+		}
+	}
+	return nil
+}
+
 // RunAppendixC measures 4σ*²/σ² for random gradient matrices (randomGrads)
 // under random reshuffling, the greedy order and the order sorted by the
 // first coordinate, and for the zig-zag matrices (zigzagGrads) in the
 // order they are built, or returns the rows from env's cache.
 func RunAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
-	return runCached(ctx, env, "appendix-c-lower-bound", c, runAppendixC)
+	return runCached(ctx, env, "appendix-c-lower-bound", appendixCVersion, c, runAppendixC)
 }
 
 func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
@@ -195,20 +217,12 @@ const appendixCRounding = 1e-12
 // of Appendix C and builds its chart. It returns an error if res has no
 // rows or a row without a value per order.
 func AppendixCOutcome(res *AppendixCResult) (*Outcome, error) {
-	if res == nil || len(res.Rows) == 0 {
-		return nil, errResult(appendixCID, "no rows")
-	}
-	c, rows := res.Config, res.Rows
-	idx, err := orderIndices(appendixCID, res.Orders, appendixCOrders...)
-	if err != nil {
+	if err := res.check(); err != nil {
 		return nil, err
 	}
+	c, rows := res.Config, res.Rows
+	idx, _ := orderIndices(appendixCID, res.Orders, appendixCOrders...)
 	rr, greedy, sorted, zigzag := idx[0], idx[1], idx[2], idx[3]
-	for _, r := range rows {
-		if len(r.Min) != len(res.Orders) || len(r.Mean) != len(res.Orders) || len(r.Max) != len(res.Orders) {
-			return nil, errResult(appendixCID, "row n = %d has %d values, want one per order (%d)", r.N, len(r.Mean), len(res.Orders))
-		}
-	}
 	var out Outcome
 	ns := make([]float64, len(rows))
 	for i, r := range rows {

@@ -5,43 +5,88 @@
 package paper
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/atomic"
 )
 
-// cacheVersion is part of every cache key; bump it when a change to the
-// code changes results, so that stale runs are not reused. The build's
-// BLAS (ordering.BLAS) is part of every key too: the pure-Go and the
-// OpenBLAS builds round differently, so neither serves the other's runs.
-const cacheVersion = 3
+// cacheKey is the full key of a cached run, stored in its entry and
+// compared on read: the run's name and the version of the code that
+// computes it (a constant in the claim's file, see doc.go), the builds
+// that could round differently (the BLAS, the Go release, the gonum
+// modules), and the run's own key: every parameter its result depends on,
+// seed included, and nothing else.
+type cacheKey struct {
+	Name    string
+	Version int
+	BLAS    string
+	Go      string
+	Modules string
+	Key     any
+}
+
+// cacheEntry is the content of a cache file: the full key as JSON, the
+// SHA-256 of the payload in hex, and the payload, the run's result as
+// JSON. An entry is used only if it decodes strictly, its key is the one
+// asked for, its payload has its hash, and the payload decodes strictly
+// into a result that passes the run's check.
+type cacheEntry struct {
+	Key     json.RawMessage
+	SHA256  string
+	Payload json.RawMessage
+}
+
+// numericModules returns the versions of the modules outside this one that
+// compute numbers (gonum and its BLAS bindings), as linked into this
+// build: a new version may round differently.
+var numericModules = sync.OnceValue(func() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	var mods []string
+	for _, m := range info.Deps {
+		if m.Path == "gonum.org/v1/gonum" || m.Path == "gonum.org/v1/netlib" {
+			if m.Replace != nil {
+				m = m.Replace
+			}
+			mods = append(mods, m.Path+"@"+m.Version)
+		}
+	}
+	return strings.Join(mods, " ")
+})
 
 // cached is the one entry point of the run cache: every cached run goes
 // through it (runCached for a claim's whole run, RunTable1 and RunTwoLevel
 // for their runs and rows). It returns the result of compute for key, from
-// env's cache folder if a finished run with the same name and key is there
-// (and env.Fresh is not set), else by calling compute and storing its
-// result atomically. It is safe for concurrent use with distinct keys. The key must marshal to JSON and hold every parameter
-// the result depends on, seed included, and nothing else.
-func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T, error) {
+// env's cache folder if a valid entry for the same name, version and key
+// is there (and env.Fresh is not set), else by calling compute and storing
+// its result atomically. An entry that is not valid (see cacheEntry; check
+// validates the decoded result) is reported through env.warn, naming its
+// file and what is wrong, and recomputed: it is never used. It is safe for
+// concurrent use with distinct keys. The key must marshal to JSON and hold
+// every parameter the result depends on, seed included, and nothing else;
+// version is the version constant of the code that computes it.
+func cached[T any](env *Env, name string, version int, key any, check func(T) error, compute func() (T, error)) (T, error) {
 	var zero T
 	if env.CacheDir == "" {
 		return compute()
 	}
-	kb, err := json.Marshal(struct {
-		Version int
-		BLAS    string
-		Name    string
-		Key     any
-	}{cacheVersion, ordering.BLAS, name, key})
+	kb, err := json.Marshal(cacheKey{name, version, ordering.BLAS, runtime.Version(), numericModules(), key})
 	if err != nil {
 		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
 	}
@@ -51,12 +96,12 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 		b, err := os.ReadFile(path)
 		switch {
 		case err == nil:
-			var v T
-			if json.Unmarshal(b, &v) == nil {
+			v, err := decodeEntry(b, kb, check)
+			if err == nil {
 				env.reused.Add(1)
 				return v, nil
 			}
-			// A corrupt entry is recomputed and overwritten.
+			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		case !errors.Is(err, fs.ErrNotExist):
 			return zero, fmt.Errorf("paper: reading cache: %w", err)
 		}
@@ -65,7 +110,12 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 	if err != nil {
 		return zero, err
 	}
-	b, err := json.Marshal(v)
+	pb, err := json.Marshal(v)
+	if err != nil {
+		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
+	}
+	ps := sha256.Sum256(pb)
+	b, err := json.Marshal(cacheEntry{Key: kb, SHA256: hex.EncodeToString(ps[:]), Payload: pb})
 	if err != nil {
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
@@ -76,4 +126,49 @@ func cached[T any](env *Env, name string, key any, compute func() (T, error)) (T
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
 	return v, nil
+}
+
+// decodeEntry returns the result held by the cache entry b if its key is
+// key, its payload has its hash, and the payload decodes strictly into a
+// T that passes check; else an error saying which of these fails.
+func decodeEntry[T any](b, key []byte, check func(T) error) (T, error) {
+	var (
+		zero T
+		e    cacheEntry
+	)
+	if err := decodeStrict(b, &e); err != nil {
+		return zero, fmt.Errorf("not an entry: %w", err)
+	}
+	switch {
+	case len(e.Key) == 0 || len(e.Payload) == 0 || e.SHA256 == "":
+		return zero, errors.New("not an entry: no key, hash or payload")
+	case !bytes.Equal(e.Key, key):
+		return zero, errors.New("the entry's key is not the one asked for")
+	}
+	sum := sha256.Sum256(e.Payload)
+	if hex.EncodeToString(sum[:]) != e.SHA256 {
+		return zero, errors.New("the payload does not have its SHA-256")
+	}
+	var v T
+	if err := decodeStrict(e.Payload, &v); err != nil {
+		return zero, fmt.Errorf("payload: %w", err)
+	}
+	if err := check(v); err != nil {
+		return zero, fmt.Errorf("payload: %w", err)
+	}
+	return v, nil
+}
+
+// decodeStrict decodes the one JSON value of b into v, rejecting unknown
+// fields and anything after the value.
+func decodeStrict(b []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return errors.New("data after the JSON value")
+	}
+	return nil
 }

@@ -7,9 +7,11 @@ package paper
 import (
 	"context"
 	"fmt"
+	"os"
 	"reflect"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -93,8 +95,13 @@ type Env struct {
 	Fresh bool
 	// Progress, if not nil, is told how much of the claim is done.
 	Progress func(done, total int)
+	// Warn, if not nil, is told of a problem the claim works around, such
+	// as a bad cache entry that it recomputes, in one line naming the file;
+	// nil prints the line on os.Stderr. It is never called twice at once.
+	Warn func(msg string)
 
 	reused atomic.Int64 // cached runs reused
+	warnMu sync.Mutex   // serialises the calls of Warn
 }
 
 // orDefault returns e, or a new Env of the defaults if e is nil.
@@ -115,6 +122,17 @@ func (e *Env) workers() int {
 		return e.Workers
 	}
 	return runtime.GOMAXPROCS(0)
+}
+
+// warn tells Warn, or os.Stderr, of msg.
+func (e *Env) warn(msg string) {
+	e.warnMu.Lock()
+	defer e.warnMu.Unlock()
+	if e.Warn != nil {
+		e.Warn(msg)
+		return
+	}
+	fmt.Fprintln(os.Stderr, msg)
 }
 
 func (e *Env) progress(done, total int) {
@@ -258,24 +276,36 @@ type protocol interface {
 	validate() error
 }
 
+// checker is what every claim's result has: check returns an error if the
+// result is nil or not of the shape of its config, so that a cached one
+// that is not is recomputed rather than used.
+type checker interface {
+	check() error
+}
+
 // runCached is the run section every claim shares: it fills c's defaults,
 // validates it, and returns run's result for c and env.Seed from env's
 // cache (a nil env is the zero Env), computing and storing it if it is not
-// there. The key is the filled config and the seed, nothing else.
+// there. The key is the name, the claim's version (see doc.go), the filled
+// config and the seed, nothing else. A ctx done at the start gives its
+// error at once, cache or not.
 func runCached[C any, PC interface {
 	*C
 	protocol
-}, R any](ctx context.Context, env *Env, name string, c C, run func(context.Context, *Env, C) (R, error)) (R, error) {
+}, R checker](ctx context.Context, env *Env, name string, version int, c C, run func(context.Context, *Env, C) (R, error)) (R, error) {
+	var zero R
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
 	env = env.orDefault()
 	PC(&c).fill()
 	if err := PC(&c).validate(); err != nil {
-		var zero R
 		return zero, err
 	}
-	return cached(env, name, struct {
+	return cached(env, name, version, struct {
 		Config C
 		Seed   uint64
-	}{c, env.Seed}, func() (R, error) {
+	}{c, env.Seed}, R.check, func() (R, error) {
 		return run(ctx, env, c)
 	})
 }

@@ -73,8 +73,25 @@
 // number of seeds, so the scalable-training claim reuses the RR and greedy
 // runs of table-1 instead of training them again. All cache code is in
 // cache.go, whose one entry point is cached; notebooks reach it through
-// Env.CacheDir. Env.Fresh recomputes and overwrites. Change cacheVersion
-// when a change to the code changes results.
+// Env.CacheDir. Env.Fresh recomputes and overwrites.
+//
+// An entry checks itself: it holds its full key and a SHA-256 of its
+// payload, and is used only if the key is the one asked for, the hash
+// matches, and the payload decodes strictly (no unknown field) into a
+// result that passes the result's check (not nil, of the shape of its
+// config). Any other entry, such as a truncated file, one edited by hand
+// or one copied from another key, is reported through Env.Warn (on stderr
+// by default) with its path, and recomputed; it is never used.
+//
+// The full key holds, besides the run's inputs, the builds that may round
+// differently (ordering.BLAS, the Go release, the versions of the gonum
+// modules, all read from the build) and the version of the claim's code:
+// a constant in the claim's file (theorem1Version, table1Version, ...).
+// The rule: a change to a claim's code, or to code it calls in ordering,
+// problems or nn, that changes any of its results by a bit increments the
+// version of every claim it changes, in the same commit; a change that
+// keeps every result bit-identical (a speed-up, a refactoring, a chart)
+// keeps them, so that finished runs stay reusable.
 //
 // # Report
 //

@@ -19,6 +19,11 @@ import (
 // lemma1ID is the claim's id.
 const lemma1ID = "mishchenko-lemma1"
 
+// lemma1Version is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const lemma1Version = 1
+
 var lemma1Claim = Claim{
 	ID:    lemma1ID,
 	Where: "Remark 3 (Lemma 1 of Mishchenko et al.)",
@@ -86,11 +91,23 @@ type Lemma1Result struct {
 	WorstK int
 }
 
+// check returns an error if res is nil or not of the shape of its config.
+func (res *Lemma1Result) check() error {
+	if res == nil || res.Stats == nil {
+		return errResult(lemma1ID, "no statistics")
+	}
+	c, st := res.Config, res.Stats
+	if c.N < 1 || len(st.Mean) != c.N || len(st.SE) != c.N || len(res.Want) != c.N {
+		return errResult(lemma1ID, "%d means, %d standard errors and %d formula values, want n = %d", len(st.Mean), len(st.SE), len(res.Want), c.N)
+	}
+	return nil
+}
+
 // RunLemma1 draws a random gradient matrix and compares the Monte Carlo
 // mean of φ²_{r,k} over random permutations with ExpectedPhi2RR, or
 // returns the comparison from env's cache.
 func RunLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
-	return runCached(ctx, env, "mishchenko-lemma1", c, runLemma1)
+	return runCached(ctx, env, "mishchenko-lemma1", lemma1Version, c, runLemma1)
 }
 
 func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
@@ -130,14 +147,11 @@ func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, er
 // Mishchenko et al. and builds its chart. It returns an error if res is
 // not of the shape of its config.
 func Lemma1Outcome(res *Lemma1Result) (*Outcome, error) {
-	if res == nil || res.Stats == nil {
-		return nil, errResult(lemma1ID, "no statistics")
+	if err := res.check(); err != nil {
+		return nil, err
 	}
 	c := res.Config
 	st := res.Stats
-	if c.N < 1 || len(st.Mean) != c.N || len(st.SE) != c.N || len(res.Want) != c.N {
-		return nil, errResult(lemma1ID, "%d means, %d standard errors and %d formula values, want n = %d", len(st.Mean), len(st.SE), len(res.Want), c.N)
-	}
 	ks := make([]float64, c.N)
 	lo, hi := make([]float64, c.N), make([]float64, c.N)
 	maxRel := 0.0

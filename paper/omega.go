@@ -21,6 +21,11 @@ import (
 // omegaID is the claim's id.
 const omegaID = "omega-example"
 
+// omegaVersion is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const omegaVersion = 1
+
 var omegaClaim = Claim{
 	ID:    omegaID,
 	Where: "Section 4.1",
@@ -107,13 +112,37 @@ type OmegaResult struct {
 	Convergence *OmegaConvergence
 }
 
+// check returns an error if res has no rows or malformed convergence
+// runs.
+func (res *OmegaResult) check() error {
+	if res == nil || len(res.Rows) == 0 {
+		return errResult(omegaID, "no rows")
+	}
+	conv := res.Convergence
+	if conv == nil {
+		return nil
+	}
+	if _, err := orderIndex(omegaID, conv.Orders, "sorted"); err != nil {
+		return err
+	}
+	if len(conv.GradNorm2) != len(conv.Orders) {
+		return errResult(omegaID, "%d convergence runs for %d orders", len(conv.GradNorm2), len(conv.Orders))
+	}
+	for o, g := range conv.GradNorm2 {
+		if len(g) < 2 {
+			return errResult(omegaID, "convergence run of %q has %d values, want >= 2", conv.Orders[o], len(g))
+		}
+	}
+	return nil
+}
+
 // RunOmega measures the Section 4.1 example for every n of c and runs
 // Algorithm 1 on it with n = c.RunN under each order (greedy: Algorithm 2
 // recomputed every epoch), or returns both from env's cache. The gradient
 // deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.
 // The random permutations of each n are seeded from env.Seed and n.
 func RunOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
-	return runCached(ctx, env, "omega-example", c, runOmega)
+	return runCached(ctx, env, "omega-example", omegaVersion, c, runOmega)
 }
 
 func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
@@ -224,7 +253,7 @@ func omegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaCo
 			return nil, err
 		}
 		h := &ordering.History{}
-		_, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(res.Gamma), Recorder: h})
+		_, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(res.Gamma), Recorder: h, Context: ctx})
 		if err != nil {
 			return nil, err
 		}
@@ -252,24 +281,13 @@ func omegaEqual(got, want float64) bool {
 // the chart of σ*² against n, and, if there are convergence runs, their
 // chart. It returns an error if res has no rows or malformed runs.
 func OmegaOutcome(res *OmegaResult) (*Outcome, error) {
-	if res == nil || len(res.Rows) == 0 {
-		return nil, errResult(omegaID, "no rows")
+	if err := res.check(); err != nil {
+		return nil, err
 	}
 	c, rows, conv := res.Config, res.Rows, res.Convergence
 	var sorted int
 	if conv != nil {
-		var err error
-		if sorted, err = orderIndex(omegaID, conv.Orders, "sorted"); err != nil {
-			return nil, err
-		}
-		if len(conv.GradNorm2) != len(conv.Orders) {
-			return nil, errResult(omegaID, "%d convergence runs for %d orders", len(conv.GradNorm2), len(conv.Orders))
-		}
-		for o, g := range conv.GradNorm2 {
-			if len(g) < 2 {
-				return nil, errResult(omegaID, "convergence run of %q has %d values, want >= 2", conv.Orders[o], len(g))
-			}
-		}
+		sorted, _ = orderIndex(omegaID, conv.Orders, "sorted")
 	}
 	s2 := c.Sigma * c.Sigma
 	var ns, alt, srt, grd, rrm, lo, hi, lb []float64

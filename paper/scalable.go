@@ -31,6 +31,11 @@ import (
 // scalableID is the claim's id.
 const scalableID = "scalable-orderings"
 
+// scalableVersion is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const scalableVersion = 1
+
 // Beyond the paper: orderings that scale. The greedy chooser of Algorithm
 // 2 needs every component's gradient at x_t (an extra pass) and O(N d)
 // memory; online balancing (GraB) needs O(d) and no extra pass; a sketch
@@ -147,11 +152,44 @@ type ScalableResult struct {
 	OneD     []ScalableOneD
 }
 
+// exact returns the exact greedy order's row of every matrix of r, or an
+// error if r has no matrices, a matrix without that row, or a 1-D run
+// without epochs.
+func (r *ScalableResult) exact() ([]ScalableMethod, error) {
+	if r == nil || len(r.Matrices) == 0 {
+		return nil, errResult(scalableID, "no gradient matrices")
+	}
+	exactOf := make([]ScalableMethod, len(r.Matrices))
+	for mi, m := range r.Matrices {
+		names := make([]string, len(m.Methods))
+		for i, meth := range m.Methods {
+			names[i] = meth.Name
+		}
+		e, err := orderIndex(scalableID, names, scalableExact)
+		if err != nil {
+			return nil, err
+		}
+		exactOf[mi] = m.Methods[e]
+	}
+	for _, o := range r.OneD {
+		if len(o.SigmaStar2) == 0 {
+			return nil, errResult(scalableID, "1-D example, n = %d, %s: no epochs", o.N, o.Method)
+		}
+	}
+	return exactOf, nil
+}
+
+// check returns the error of exact.
+func (r *ScalableResult) check() error {
+	_, err := r.exact()
+	return err
+}
+
 // RunScalable runs the experiment, or returns it from env's cache: the
 // methods on the MNIST MLP's batch gradient matrices and on the paper's
 // problems, and the online methods on the 1-D example.
 func RunScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
-	return runCached(ctx, env, "scalable-orderings", c, runScalable)
+	return runCached(ctx, env, "scalable-orderings", scalableVersion, c, runScalable)
 }
 
 func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
@@ -165,13 +203,13 @@ func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sm, err := compareOrders(c, m.name, m.g, seed)
+		sm, err := compareOrders(ctx, c, m.name, m.g, seed)
 		if err != nil {
 			return nil, err
 		}
 		res.Matrices = append(res.Matrices, sm)
 	}
-	if res.OneD, err = runBalance1D(c.OneDNs, c.OneDEpochs, seed); err != nil {
+	if res.OneD, err = runBalance1D(ctx, c.OneDNs, c.OneDEpochs, seed); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -236,7 +274,7 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]nam
 	epoch := 0
 	for _, snap := range c.Snapshots {
 		if snap > epoch {
-			r, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: snap - epoch, Step: ordering.Constant(0.01), Momentum: 0.9, SkipEval: true})
+			r, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: snap - epoch, Step: ordering.Constant(0.01), Momentum: 0.9, SkipEval: true, Context: ctx})
 			if err != nil {
 				return nil, err
 			}
@@ -245,13 +283,56 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]nam
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out = append(out, namedMatrix{fmt.Sprintf("MNIST MLP same-class batch gradients after %d epochs of RR, N = %d, d = %d", snap, p.Len(), p.Dim()), ordering.ComponentGrads(nil, p, w)})
+		g, err := componentGrads(ctx, p, w)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, namedMatrix{fmt.Sprintf("MNIST MLP same-class batch gradients after %d epochs of RR, N = %d, d = %d", snap, p.Len(), p.Dim()), g})
 	}
 	return out, nil
 }
 
-// compareOrders measures every method on one matrix.
-func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
+// interruptible returns f's results, or ctx's error as soon as ctx is
+// done, leaving f to finish in the background and dropping its results:
+// for the kernels that take seconds on the MNIST matrices and do not look
+// at a context (the exact greedy order's Gram matrix).
+func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
+// componentGrads returns ordering.ComponentGrads(nil, p, x), computed row
+// by row in the same order (so with the same bits), or ctx's error once
+// ctx is done: on a network's batches it takes seconds.
+func componentGrads(ctx context.Context, p ordering.Problem, x []float64) (*mat.Dense, error) {
+	g := mat.NewDense(p.Len(), p.Dim(), nil)
+	for i := range p.Len() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p.CompGrad(g.RawRowView(i), i, x)
+	}
+	return g, nil
+}
+
+// compareOrders measures every method on one matrix. It stops with ctx's
+// error before each method, balancing pass and random draw once ctx is
+// done.
+func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
 	n, d := g.Dims()
 	sm := ScalableMatrix{Name: name, N: n, D: d}
 	sigma := func(r []int) (float64, error) {
@@ -262,8 +343,11 @@ func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (Sc
 		return h.SigmaStar2, nil
 	}
 	add := func(name string, bytes int64, choose func() ([]int, error)) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		start := time.Now()
-		r, err := choose()
+		r, err := interruptible(ctx, choose)
 		if err != nil {
 			return err
 		}
@@ -303,6 +387,9 @@ func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (Sc
 		if err := add(fmt.Sprintf("%s, %d passes", b.name, c.Passes), b.bytes, func() ([]int, error) {
 			r := append([]int(nil), start...)
 			for range c.Passes {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
 				var err error
 				if r, err = b.pass(r[:0:0], g, r, ordering.BalanceSettings{}); err != nil {
 					return nil, err
@@ -334,11 +421,17 @@ func compareOrders(c ScalableConfig, name string, g *mat.Dense, seed uint64) (Sc
 	for range min(runtime.GOMAXPROCS(0), c.RRDraws) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(perms); i = int(next.Add(1) - 1) {
+				if errs[i] = ctx.Err(); errs[i] != nil {
+					return
+				}
 				sigmas[i], errs[i] = sigma(perms[i])
 			}
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return sm, err
+	}
 	if err := errors.Join(errs...); err != nil {
 		return sm, err
 	}
@@ -363,7 +456,7 @@ var balance1DMethods = []string{"RR", "greedy", "mean balance (sorted start)", "
 // balance1DMethods, for epochs epochs, and returns σ*² (M* = 0) of each
 // epoch's order. The balancing methods see the gradients of the steps
 // (stale within the epoch); greedy queries them at x_t.
-func runBalance1D(ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
+func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
 	var out []ScalableOneD
 	for _, n := range ns {
 		p, err := problems.NewOneD(n, 1)
@@ -389,7 +482,7 @@ func runBalance1D(ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
 				return nil, err
 			}
 			tr := &ordering.SigmaTracker{Problem: p}
-			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true}); err != nil {
+			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
 				return nil, err
 			}
 			out = append(out, ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)})
@@ -423,25 +516,9 @@ const (
 // It returns an error if r has no matrices or a matrix without the exact
 // greedy order's row.
 func ScalableOutcome(r *ScalableResult) (*Outcome, error) {
-	if r == nil || len(r.Matrices) == 0 {
-		return nil, errResult(scalableID, "no gradient matrices")
-	}
-	exactOf := make([]ScalableMethod, len(r.Matrices))
-	for mi, m := range r.Matrices {
-		names := make([]string, len(m.Methods))
-		for i, meth := range m.Methods {
-			names[i] = meth.Name
-		}
-		e, err := orderIndex(scalableID, names, scalableExact)
-		if err != nil {
-			return nil, err
-		}
-		exactOf[mi] = m.Methods[e]
-	}
-	for _, o := range r.OneD {
-		if len(o.SigmaStar2) == 0 {
-			return nil, errResult(scalableID, "1-D example, n = %d, %s: no epochs", o.N, o.Method)
-		}
+	exactOf, err := r.exact()
+	if err != nil {
+		return nil, err
 	}
 	var out Outcome
 	ok, checked := true, 0

@@ -38,7 +38,7 @@ func TestBalance1D(t *testing.T) {
 			"pair balance (random start)": {25, 9, 4, 4},
 		},
 	}
-	rows, err := runBalance1D([]int{8, 64}, 4, 1)
+	rows, err := runBalance1D(context.Background(), []int{8, 64}, 4, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

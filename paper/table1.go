@@ -27,6 +27,12 @@ import (
 // table1ID is the claim's id.
 const table1ID = "table-1"
 
+// table1Version is the version of the code that computes the claim's
+// runs (each training run, which the scalable-training claim shares), part
+// of their cache key: increment it with any change to that code, or to
+// code it calls, that changes a result (see doc.go).
+const table1Version = 1
+
 var table1Claim = Claim{
 	ID:    table1ID,
 	Where: "Section 6.1, Table 1 and the test-accuracy figure of the appendix",
@@ -308,11 +314,13 @@ func RunTable1(ctx context.Context, env *Env, c Table1Config) (*Table1Result, er
 				mu.Unlock()
 				return
 			}
-			run, err := cached(env, "table1-run", c.runKey(order, batching, env.Seed, j.s), func() (Table1Run, error) {
+			seed := mixSeed(env.Seed, streamTable1Run, uint64(j.s))
+			check := func(r Table1Run) error { return r.check(order, batching, seed, c.Epochs) }
+			run, err := cached(env, "table1-run", table1Version, c.runKey(order, batching, env.Seed, j.s), check, func() (Table1Run, error) {
 				if err := load(); err != nil {
 					return Table1Run{}, err
 				}
-				return trainTable1(ctx, c, data, order, batching, mixSeed(env.Seed, streamTable1Run, uint64(j.s)))
+				return trainTable1(ctx, c, data, order, batching, seed)
 			})
 			mu.Lock()
 			if err != nil {
@@ -347,6 +355,24 @@ func RunTable1(ctx context.Context, env *Env, c Table1Config) (*Table1Result, er
 	}
 	res.Batches = len(batches)
 	return res, nil
+}
+
+// check returns an error unless r is a run of order under batching from
+// seed, with a test accuracy in [0, 1] and a finite training loss at the
+// initialisation and after each of epochs epochs.
+func (r Table1Run) check(order, batching string, seed uint64, epochs int) error {
+	if r.Order != order || r.Batching != batching || r.Seed != seed {
+		return fmt.Errorf("paper: table-1 run of %q, %q batching, seed %d, want %q, %q and %d", r.Order, r.Batching, r.Seed, order, batching, seed)
+	}
+	if len(r.TestAcc) != epochs+1 || len(r.TrainLoss) != epochs+1 {
+		return fmt.Errorf("paper: table-1 run with %d accuracies and %d losses, want %d", len(r.TestAcc), len(r.TrainLoss), epochs+1)
+	}
+	for t := range r.TestAcc {
+		if !(r.TestAcc[t] >= 0 && r.TestAcc[t] <= 1) || !(r.TrainLoss[t] >= 0) {
+			return fmt.Errorf("paper: table-1 run at epoch %d: accuracy %v, loss %v", t, r.TestAcc[t], r.TrainLoss[t])
+		}
+	}
+	return nil
 }
 
 // table1RunKey is the cache key of one run: every input that determines
@@ -430,8 +456,14 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		acc, _ := nn.Evaluate(d.net, r.X, d.test.Pixels, d.test.Labels)
-		_, loss := nn.Evaluate(d.net, r.X, d.train.Pixels, d.train.Labels)
+		acc, _, err := nn.Evaluate(d.net, r.X, d.test.Pixels, d.test.Labels)
+		if err != nil {
+			return fmt.Errorf("paper: test set: %w", err)
+		}
+		_, loss, err := nn.Evaluate(d.net, r.X, d.train.Pixels, d.train.Labels)
+		if err != nil {
+			return fmt.Errorf("paper: training set: %w", err)
+		}
 		if math.IsNaN(loss) || math.IsInf(loss, 0) {
 			return fmt.Errorf("paper: training loss %v after epoch %d (diverged)", loss, r.Epoch)
 		}
@@ -447,6 +479,7 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 		WeightDecay: c.WeightDecay,
 		Recorder:    record,
 		SkipEval:    true,
+		Context:     ctx,
 	})
 	if err != nil {
 		return run, err

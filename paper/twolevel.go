@@ -25,6 +25,12 @@ import (
 // twoLevelID is the claim's id.
 const twoLevelID = "two-level-figure"
 
+// twoLevelVersion is the version of the code that computes the claim's
+// runs (its rows, cached one σ_top at a time), part of their cache key:
+// increment it with any change to that code, or to code it calls, that
+// changes a result (see doc.go).
+const twoLevelVersion = 1
+
 var twoLevelClaim = Claim{
 	ID:    twoLevelID,
 	Where: "Figure 1, Section 6.2",
@@ -271,6 +277,9 @@ func RunTwoLevel(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelResu
 	perRow := total / len(c.SigmaTops)
 	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods)}
 	for i, st := range c.SigmaTops {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		row := c
 		row.SigmaTops = []float64{st}
 		// Workers do not change results, so they are not part of the key.
@@ -278,7 +287,7 @@ func RunTwoLevel(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelResu
 			Config TwoLevelConfig
 			Seed   uint64
 		}{row, env.Seed}
-		r, err := cached(env, "two-level-row", key, func() (*TwoLevelResult, error) {
+		r, err := cached(env, "two-level-row", twoLevelVersion, key, (*TwoLevelResult).checkSteps, func() (*TwoLevelResult, error) {
 			return runTwoLevelGrid(ctx, row, env.Seed, workers, func(done, _ int) { env.progress(i*perRow+done, total) })
 		})
 		if err != nil {
@@ -290,6 +299,48 @@ func RunTwoLevel(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelResu
 	}
 	res.Summarise()
 	return res, nil
+}
+
+// checkSteps returns an error if r is nil or not a grid of the shape of
+// its config as runTwoLevelGrid returns it (before Summarise): a cell per
+// (σ_top, m) in order, and per method and learning rate Runs step counts,
+// each a count or notConverged.
+func (r *TwoLevelResult) checkSteps() error {
+	id := twoLevelID
+	if r == nil {
+		return errResult(id, "nil")
+	}
+	c := r.Config
+	if len(c.SigmaTops) == 0 || len(c.Ms) == 0 || len(c.Steps) == 0 {
+		return errResult(id, "an empty grid: %d σ_top, %d m, %d learning rates", len(c.SigmaTops), len(c.Ms), len(c.Steps))
+	}
+	if len(r.Cells) != len(c.SigmaTops)*len(c.Ms) {
+		return errResult(id, "%d cells, want %d σ_top × %d m", len(r.Cells), len(c.SigmaTops), len(c.Ms))
+	}
+	if !slices.Equal(r.Methods, twoLevelMethods) {
+		return errResult(id, "methods %q, want %q", r.Methods, twoLevelMethods)
+	}
+	for k, cell := range r.Cells {
+		if st, m := c.SigmaTops[k/len(c.Ms)], c.Ms[k%len(c.Ms)]; cell.SigmaTop != st || cell.M != m {
+			return errResult(id, "cell %d is σ_top = %g, m = %d, want %g and %d", k, cell.SigmaTop, cell.M, st, m)
+		}
+		for m, mo := range cell.Methods {
+			if len(mo.Steps) != len(c.Steps) {
+				return errResult(id, "cell %d, %s: %d learning rates, want %d", k, r.Methods[m], len(mo.Steps), len(c.Steps))
+			}
+			for lr, runs := range mo.Steps {
+				if len(runs) != c.Runs {
+					return errResult(id, "cell %d, %s, learning rate %d: %d runs, want %d", k, r.Methods[m], lr, len(runs), c.Runs)
+				}
+				for _, s := range runs {
+					if s < 0 && s != notConverged {
+						return errResult(id, "cell %d, %s, learning rate %d: %d steps", k, r.Methods[m], lr, s)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // runTwoLevelGrid runs the grid of c, a filled and valid config, with
@@ -724,23 +775,14 @@ func paperTrend(i, n int) string {
 	return "shown in Figure 1"
 }
 
-// check returns an error if r is nil or its cells do not have the shape
-// of its config.
+// check returns an error if r is nil, its cells do not have the shape of
+// its config (see checkSteps), or it has not been summarised.
 func (r *TwoLevelResult) check() error {
 	id := twoLevelID
-	if r == nil {
-		return errResult(id, "nil")
+	if err := r.checkSteps(); err != nil {
+		return err
 	}
 	c := r.Config
-	if len(c.SigmaTops) == 0 || len(c.Ms) == 0 || len(c.Steps) == 0 {
-		return errResult(id, "an empty grid: %d σ_top, %d m, %d learning rates", len(c.SigmaTops), len(c.Ms), len(c.Steps))
-	}
-	if len(r.Cells) != len(c.SigmaTops)*len(c.Ms) {
-		return errResult(id, "%d cells, want %d σ_top × %d m", len(r.Cells), len(c.SigmaTops), len(c.Ms))
-	}
-	if !slices.Equal(r.Methods, twoLevelMethods) {
-		return errResult(id, "methods %q, want %q", r.Methods, twoLevelMethods)
-	}
 	for k := range r.Cells {
 		for m, mo := range r.Cells[k].Methods {
 			if len(mo.Mean) != len(c.Steps) {

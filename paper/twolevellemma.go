@@ -19,6 +19,11 @@ import (
 // twoLevelLemmaID is the claim's id.
 const twoLevelLemmaID = "two-level-lemma"
 
+// twoLevelLemmaVersion is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const twoLevelLemmaVersion = 1
+
 var twoLevelLemmaClaim = Claim{
 	ID:    twoLevelLemmaID,
 	Where: "Lemma 2, Appendix B",
@@ -98,13 +103,26 @@ type TwoLevelLemmaResult struct {
 	Rows []TwoLevelLemmaRow
 }
 
+// check returns an error if res has no rows or a row without statistics.
+func (res *TwoLevelLemmaResult) check() error {
+	if res == nil || len(res.Rows) == 0 || len(res.Config.Ks) == 0 || len(res.Config.SigmaTops) == 0 {
+		return errResult(twoLevelLemmaID, "no rows")
+	}
+	for _, r := range res.Rows {
+		if r.TwoLevel == nil || r.Standard == nil || len(r.TwoLevel.Mean) < 2 || len(r.Standard.Mean) != len(r.TwoLevel.Mean) {
+			return errResult(twoLevelLemmaID, "K = %d, σ_top = %g has no statistics or too few k", r.K, r.SigmaTop)
+		}
+	}
+	return nil
+}
+
 // RunTwoLevelLemma measures E φ²_{r,k} of two-level K-shuffling and of
 // standard shuffling on the two-level quadratic for every configuration
 // of c. The component deviations of the quadratic do not depend on x, so
 // the gradients are taken at x = 1 (all ones). It returns the rows from
 // env's cache if they are there.
 func RunTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
-	return runCached(ctx, env, "two-level-lemma", c, runTwoLevelLemma)
+	return runCached(ctx, env, "two-level-lemma", twoLevelLemmaVersion, c, runTwoLevelLemma)
 }
 
 func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
@@ -149,15 +167,10 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 // two-level lemma (Lemma 2, Appendix B) and builds its chart. It returns an
 // error if res has no rows or a row without statistics.
 func TwoLevelLemmaOutcome(res *TwoLevelLemmaResult) (*Outcome, error) {
-	if res == nil || len(res.Rows) == 0 || len(res.Config.Ks) == 0 || len(res.Config.SigmaTops) == 0 {
-		return nil, errResult(twoLevelLemmaID, "no rows")
+	if err := res.check(); err != nil {
+		return nil, err
 	}
 	c, rows := res.Config, res.Rows
-	for _, r := range rows {
-		if r.TwoLevel == nil || r.Standard == nil || len(r.TwoLevel.Mean) < 2 || len(r.Standard.Mean) != len(r.TwoLevel.Mean) {
-			return nil, errResult(twoLevelLemmaID, "K = %d, σ_top = %g has no statistics or too few k", r.K, r.SigmaTop)
-		}
-	}
 	var out Outcome
 	holds, holdsMax := true, true
 	minSlack := math.Inf(1)

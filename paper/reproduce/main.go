@@ -12,9 +12,17 @@
 // With no flags it runs every claim at the default scale, writes the charts
 // to figures/ and the report to paper/REPORT.md. Before any work it checks
 // the flags and that every output folder can be written; a bad flag line
-// gets one line naming the flag and its value, then a hint to -h. It exits
-// with status 2 on bad flags, 1 on a software error, and 0 otherwise,
-// whether or not the claims reproduced.
+// gets one line naming the flag and its value, then a hint to -h.
+//
+// An interrupt (Ctrl-C) stops the claim being run within about a second:
+// the command prints which claim it is stopping, keeps the runs already
+// finished in the cache (a rerun resumes from them) and leaves the figures,
+// results and report as they were (each is written whole or not at all). A
+// second interrupt kills the process at once.
+//
+// It exits with status 2 on bad flags, 1 on a software error, 130 (128 +
+// SIGINT, as a shell reports a process killed by Ctrl-C) when interrupted,
+// and 0 otherwise, whether or not the claims reproduced.
 package main
 
 import (
@@ -31,6 +39,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -44,9 +53,16 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+	// After the first interrupt, the second gets the default action: it
+	// kills the process.
+	context.AfterFunc(ctx, stop)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
+
+// exitInterrupted is the exit status of a run stopped by an interrupt.
+const exitInterrupted = 130
 
 type options struct {
 	only     []paper.Claim
@@ -253,6 +269,19 @@ func checkDir(name, arg, dir string) error {
 	return nil
 }
 
+// lockedWriter serialises the writes to w: the warnings of a claim's
+// goroutines, its progress and the interrupt message share stderr.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o, err := parse(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -281,6 +310,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if f, ok := stderr.(*os.File); ok {
 		isTerm = term.IsTerminal(int(f.Fd()))
 	}
+	stderr = &lockedWriter{w: stderr}
 
 	type row struct {
 		id, verdict, summary string
@@ -292,6 +322,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		env := &paper.Env{
 			Scale: o.scale, Seed: o.seed, Workers: o.workers,
 			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh,
+			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
 		var bar *progressbar.ProgressBar
 		if isTerm && !o.quiet {
@@ -305,11 +336,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		t0 := time.Now()
+		// Say at once what an interrupt stops.
+		said := make(chan struct{})
+		stopping := context.AfterFunc(ctx, func() {
+			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			close(said)
+		})
 		out, err := c.Run(ctx, env)
+		interrupted := !stopping()
+		if interrupted {
+			<-said
+		}
 		if bar != nil {
 			bar.Finish()
 		}
 		secs := time.Since(t0).Seconds()
+		if interrupted || ctx.Err() != nil {
+			fmt.Fprintf(stderr, "reproduce: %s stopped after %.1fs; rerun to resume\n", c.ID, secs)
+			return exitInterrupted
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "reproduce: %s: %v\n", c.ID, err)
 			return 1

@@ -167,8 +167,11 @@ func TestResume(t *testing.T) {
 	if code == 0 {
 		t.Skip("the run finished before it could be interrupted")
 	}
-	if code != 1 {
-		t.Fatalf("interrupted run: exit %d, want 1", code)
+	if code != exitInterrupted {
+		t.Fatalf("interrupted run: exit %d, want %d", code, exitInterrupted)
+	}
+	if !strings.Contains(stderr.String(), "stopping two-level-figure") {
+		t.Errorf("interrupted run's stderr %q does not say what it stops", stderr.String())
 	}
 	// No figure, result or report, and no temporary file, was left behind.
 	if m, _ := filepath.Glob(filepath.Join(figs, "*")); len(m) > 0 {
@@ -215,5 +218,45 @@ func TestResume(t *testing.T) {
 	}
 	if !bytes.Equal(resumed, fresh) {
 		t.Errorf("resumed run's data differ from a fresh run's:\n%s\n%s", resumed, fresh)
+	}
+}
+
+// TestBadCacheEntry checks that the command warns on stderr about a bad
+// cache entry, naming its file, recomputes it, and exits 0 with the
+// results of a clean run.
+func TestBadCacheEntry(t *testing.T) {
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache")
+	args := func(figs string) []string {
+		return []string{"-only", "mishchenko-lemma1", "-scale", "smoke", "-figures", filepath.Join(dir, figs), "-report", filepath.Join(dir, figs+".md"), "-cache", cache, "-quiet"}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), args("clean"), &stdout, &stderr); code != 0 {
+		t.Fatalf("clean run: exit %d: %s", code, stderr.String())
+	}
+	entries, _ := filepath.Glob(filepath.Join(cache, "*.json"))
+	if len(entries) != 1 {
+		t.Fatalf("cache holds %v, want one entry", entries)
+	}
+	if err := os.WriteFile(entries[0], []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run(context.Background(), args("rerun"), &stdout, &stderr); code != 0 {
+		t.Fatalf("run on the bad entry: exit %d: %s", code, stderr.String())
+	}
+	if s := stderr.String(); !strings.Contains(s, "reproduce: warning: ") || !strings.Contains(s, entries[0]) {
+		t.Errorf("stderr %q, want a warning naming %s", s, entries[0])
+	}
+	clean, err := os.ReadFile(filepath.Join(dir, "clean", "mishchenko-lemma1.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rerun, err := os.ReadFile(filepath.Join(dir, "rerun", "mishchenko-lemma1.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(clean, rerun) {
+		t.Error("the recomputed run's data differ from the clean run's")
 	}
 }

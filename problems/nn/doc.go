@@ -26,8 +26,8 @@
 // refuse it up front, with an error naming the sizes: at most 2^27
 // parameters (a 1 GiB parameter vector) and, per goroutine, workspace
 // buffers of at most 2^28 values (1 GiB of float32). Data from outside is
-// checked with CheckExamples (NewBatchProblem does it); Evaluate and the
-// workspaces panic on data that fails it.
+// checked with CheckExamples (NewBatchProblem and Evaluate do it, and return
+// its error); the workspaces panic on data that fails it.
 //
 // # Problems
 //

@@ -236,13 +236,19 @@ func TestTrain(t *testing.T) {
 	}
 	w := make([]float64, m.NumParams())
 	m.Init(w, 1)
-	acc0, _ := Evaluate(m, w, x, y)
+	acc0, _, err := Evaluate(m, w, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rr, _ := ordering.NewRR(p.Len(), 1)
 	res, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: 20, Step: ordering.Constant(0.05), Momentum: 0.9, SkipEval: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	acc, loss := Evaluate(m, res.X, x, y)
+	acc, loss, err := Evaluate(m, res.X, x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if acc < 0.95 || acc0 > 0.5 {
 		t.Errorf("accuracy %.3f before and %.3f after training (loss %.3g); want below 0.5 and above 0.95", acc0, acc, loss)
 	}

@@ -128,20 +128,19 @@ func CheckExamples(net Net, x []float32, y []uint8) error {
 }
 
 // Evaluate returns the accuracy and the mean loss of net at w on the
-// examples x with labels y, and zeros for no examples. It panics with
-// "nn: nil Net" if net is nil, "nn: input and label lengths disagree" or
-// "nn: label out of range" if CheckExamples would return an error, and
-// "nn: wrong parameter, gradient or input length" if w does not hold
-// net.NumParams() values.
-func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss float64) {
-	checkNet(net)
-	d := net.InDim()
-	if len(x) != len(y)*d {
-		panic("nn: input and label lengths disagree")
+// examples x with labels y, and zeros for no examples. It first checks x
+// and y with CheckExamples and returns its error, naming the value, for
+// data that fail it (a label out of range, lengths that disagree). It
+// panics with "nn: nil Net" if net is nil and with "nn: wrong parameter,
+// gradient or input length" if w does not hold net.NumParams() values.
+func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss float64, err error) {
+	if err := CheckExamples(net, x, y); err != nil {
+		return 0, 0, err
 	}
 	if len(y) == 0 {
-		return 0, 0
+		return 0, 0, nil
 	}
+	d := net.InDim()
 	chunk := min(evalChunk, largestBatch(net))
 	ws := net.NewWorkspace(chunk)
 	correct := 0
@@ -151,5 +150,5 @@ func Evaluate(net Net, w []float64, x []float32, y []uint8) (accuracy, loss floa
 		loss += l * float64(hi-lo)
 		correct += c
 	}
-	return float64(correct) / float64(len(y)), loss / float64(len(y))
+	return float64(correct) / float64(len(y)), loss / float64(len(y)), nil
 }
