@@ -63,6 +63,9 @@ func zeroSeconds(v reflect.Value) {
 // functions.
 var claimsData = map[string]claimData{
 	theorem1ID:         dataOf(Theorem1Scale, RunTheorem1, Theorem1Outcome),
+	theorem1NoiseID:    dataOf(Theorem1NoiseScale, RunTheorem1Noise, Theorem1NoiseOutcome),
+	subsamplingID:      dataOf(SubsamplingScale, RunSubsampling, SubsamplingOutcome),
+	remark3ID:          dataOf(Remark3Scale, RunRemark3, Remark3Outcome),
 	lemma1ID:           dataOf(Lemma1Scale, RunLemma1, Lemma1Outcome),
 	omegaID:            dataOf(OmegaScale, RunOmega, OmegaOutcome),
 	appendixCID:        dataOf(AppendixCScale, RunAppendixC, AppendixCOutcome),

@@ -23,6 +23,11 @@ import (
 // subsamplingID is the claim's id.
 const subsamplingID = "sub-sampling"
 
+// subsamplingVersion is the version of the code that computes the claim's runs,
+// part of their cache key: increment it with any change to that code, or
+// to code it calls, that changes a result (see doc.go).
+const subsamplingVersion = 1
+
 var subsamplingClaim = Claim{
 	ID:    subsamplingID,
 	Where: "Assumption 3 (Section 3.2) and the Discussion of Theorem 1 (Section 3.5): sub-sampling",
@@ -207,7 +212,7 @@ func (b *biasTracker) Record(r *ordering.Record) error {
 // RunSubsampling runs the sub-sampling claim, or returns it from env's
 // cache. Run k of a sequence is seeded from env.Seed, the sequence and k.
 func RunSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*SubsamplingResult, error) {
-	return runCached(ctx, env, subsamplingID, c, runSubsampling)
+	return runCached(ctx, env, subsamplingID, subsamplingVersion, c, runSubsampling)
 }
 
 func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*SubsamplingResult, error) {
