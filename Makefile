@@ -11,8 +11,11 @@ PYTHON ?= /usr/bin/python3
 # libopenblas-dev). It is expanded when a recipe runs, after the
 # openblas target has installed the library.
 HAVE_OPENBLAS = $(shell printf 'int main(void){return 0;}' | $(CC) -x c - -lopenblas -o /dev/null 2>/dev/null && echo yes)
-# BLASTAGS builds with OpenBLAS where it links, pure Go elsewhere.
+# BLASTAGS builds with OpenBLAS where it links, pure Go elsewhere;
+# NBGOFLAGS does the same for the notebook kernel's go build (GOFLAGS).
 BLASTAGS = $(if $(HAVE_OPENBLAS),-tags openblas,)
+NBGOFLAGS = $(if $(HAVE_OPENBLAS),-tags=openblas,)
+comma := ,
 # The packages that call BLAS, tested in both builds.
 BLASPKGS = ./ordering/... ./problems/... ./paper/...
 
@@ -124,8 +127,9 @@ tools:
 kernel: tools
 	$(BIN)/installkernel -bin $(BIN)
 	@# Prebuild what the notebooks' cells compile against, so that the
-	@# first cell of a fresh kernel does not build gonum/plot and the rest.
-	$(GO) build -tags notebooks ./...
+	@# first cell of a fresh kernel does not build gonum/plot and the rest
+	@# (in the build make jupyter and make notebooks use).
+	$(GO) build -tags notebooks$(if $(HAVE_OPENBLAS),$(comma)openblas,) ./...
 
 # The notebooks' browser test (notebooks/browser_test.go) also needs the
 # classic Jupyter Notebook: make deps installs it with the rest.
@@ -139,17 +143,18 @@ DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-noteboo
 JUPYTER_PORT ?= 8888
 jupyter: kernel
 	@$(JUPYTER) notebook --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-notebook
-	cd notebooks && $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
+	cd notebooks && GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
 	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 # notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
 # with the kernel installed in a temporary Jupyter data directory. The
-# notebooks share the reproduce command's cache of finished runs, so a
-# notebook reuses the training runs of go run ./paper/reproduce.
-notebooks: tools
+# notebooks share the reproduce command's cache of finished runs, and build
+# with OpenBLAS as make reproduce does (GOFLAGS), so a notebook reuses the
+# training runs of make reproduce and shows the charts in figures/.
+notebooks: tools openblas
 	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
 	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default \
-	  GOODORDER_NB_CACHE="$(CURDIR)/.cache/reproduce" && \
+	  GOODORDER_NB_CACHE="$(CURDIR)/.cache/reproduce" GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" && \
 	export GOODORDER_NB_BATCH=1 && \
 	$(BIN)/installkernel -bin $(BIN) && \
 	for nb in $(NOTEBOOKS); do \
