@@ -38,18 +38,22 @@
 //
 // # Speed
 //
-// One epoch of the MLP 784-128-10 at batch 64 (938 steps), against Debian's
-// PyTorch 1.13 on the CPU with 2 threads, measured one after the other on
-// the 2-core machine:
+// One epoch at batch 64 (938 steps) against Debian's PyTorch 1.13 on the
+// CPU at its best thread count, measured in one run on the quiet 2-core
+// machine (make bench-nn):
 //
-//	go test ./problems/nn -run '^$' -bench 'MLPEpoch$' -benchtime 3x && \
-//	  /usr/bin/python3 scripts/torch_mlp.py --epochs 5 && \
-//	  go test -tags openblas ./problems/nn -run '^$' -bench 'MLPEpoch$' -benchtime 3x
+//	                          MLP 784-128-10       CNN
+//	pure Go (gonum blas32)    1.80 s  2.63 ×       16.3 s  3.89 ×
+//	OpenBLAS (-tags openblas) 0.49 s  0.72 ×        6.2 s  1.47 ×
+//	PyTorch, 1 thread         0.68 s                4.2 s
+//	PyTorch, 2 threads        3.46 s                7.1 s
 //
-//	pure Go (gonum blas32)   1.58 s/epoch   0.89 × PyTorch's time
-//	PyTorch 1.13, 2 threads  1.79 s/epoch
-//	OpenBLAS (-tags openblas) 0.48 s/epoch  0.27 × PyTorch's time
+// In pure Go 80% of an MLP epoch is gonum's SSE float32 kernels; with
+// OpenBLAS an MLP batch below 128 runs on one goroutine (two shards cost
+// more than they save). The CNN's per-example im2col, col2im and pooling
+// take more of its time than its BLAS calls.
 //
 // The openblas build tag (cgo, Debian libopenblas-dev) routes every BLAS
-// call of the module to OpenBLAS; the default is pure Go.
+// call of the module to OpenBLAS (see package ordering); the default is
+// pure Go.
 package nn
