@@ -61,6 +61,9 @@ func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
 	}
 	p := e.Oracle.Problem()
 	n, d := p.Len(), p.Dim()
+	if err := checkGreedySize("greedy", n, d); err != nil {
+		return dst, err
+	}
 	if len(g.order) != n || e.T%every == 0 {
 		g.grads = slices.Grow(g.grads[:0], n*d)[:n*d]
 		g.row = slices.Grow(g.row[:0], d)[:d]
@@ -134,6 +137,9 @@ func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
 	}
 	p := e.Oracle.Problem()
 	n, d := p.Len(), p.Dim()
+	if err := checkGreedySize("stale greedy", n, d); err != nil {
+		return dst, err
+	}
 	if s.rows.resize(n, d) {
 		OracleGrads(s.rows.m, e.Oracle, e.X)
 		s.order = s.order[:0]
@@ -250,12 +256,20 @@ func (s *staleRows) order(dst []int) ([]int, int) {
 // against the spread of the rows. It uses O(N d + N²) memory. If grads has
 // a NaN or infinite entry the result is still a permutation of [0, N) but
 // carries no meaning; Greedy checks its oracle's answers instead. It panics
-// if grads is nil.
+// if grads is nil, or has more than 2^15 rows (its N×N Gram matrix would
+// take 8 GiB or more).
 func GreedyOrder(dst []int, grads *mat.Dense) []int {
 	mustGrads(grads)
+	if r, _ := grads.Dims(); r > maxGreedyRows {
+		panic(errGreedyRows)
+	}
 	var s greedySelector
 	return s.order(dst, grads, false)
 }
+
+// errGreedyRows is the panic of GreedyOrder and GreedyOrder32 for a matrix
+// whose N×N Gram matrix could not be allocated.
+const errGreedyRows = "ordering: greedy order of more than 2^15 rows"
 
 // GreedyOrder32 is GreedyOrder for float32 gradients, the storage of
 // large gradient matrices (half the memory of float64). The Gram matrix
@@ -267,12 +281,16 @@ func GreedyOrder(dst []int, grads *mat.Dense) []int {
 // fixtures).
 //
 // GreedyOrder32 does not modify grads. It uses O(N²) memory, and O(N d)
-// more for a centred copy when the mean is large. It panics if grads.Stride < grads.Cols or its Data
-// is shorter than its shape needs.
+// more for a centred copy when the mean is large. It panics if
+// grads.Stride < grads.Cols, if its Data is shorter than its shape needs,
+// or if it has more than 2^15 rows.
 func GreedyOrder32(dst []int, grads blas32.General) []int {
 	if grads.Rows < 0 || grads.Cols < 0 || grads.Stride < grads.Cols ||
 		(grads.Rows > 0 && len(grads.Data) < (grads.Rows-1)*grads.Stride+grads.Cols) {
 		panic("ordering: bad float32 gradient matrix shape")
+	}
+	if grads.Rows > maxGreedyRows {
+		panic(errGreedyRows)
 	}
 	var s greedySelector
 	return s.order32(dst, grads, false)

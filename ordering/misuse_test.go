@@ -8,6 +8,7 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/goodorder/goodorder/internal/misuse"
@@ -78,6 +79,24 @@ func TestMisuse(t *testing.T) {
 			_, err := Run(flat, nil, &StaleGreedy{}, &Settings{Epochs: 1, Step: Constant(0.1)})
 			return err
 		}, Err: "problem has dimension d = 0, want d > 0"},
+		// Greedy orders whose N×N Gram matrix or N×d gradients could not
+		// be allocated: an error naming the size, before any allocation.
+		{Name: "Greedy N=2^15+1", Call: func() error {
+			_, err := (&Greedy{}).Order(nil, Epoch{X: []float64{0}, Oracle: NewOracle(sized{1<<15 + 1, 1}, nil, nil)})
+			return err
+		}, Err: "greedy of N = 32769 components, want at most 2^15"},
+		{Name: "StaleGreedy N·d=2^31+", Call: func() error {
+			_, err := (&StaleGreedy{}).Order(nil, Epoch{X: make([]float64, 1<<17), Oracle: NewOracle(sized{1 << 15, 1 << 17}, nil, nil)})
+			return err
+		}, Err: "stale greedy of N·d = 32768·131072 gradient entries, want at most 2^31"},
+		{Name: "GreedyOrder N=2^15+1", Call: panics(func() { GreedyOrder(nil, mat.NewDense(1<<15+1, 1, nil)) }), Panic: "ordering: greedy order of more than 2^15 rows"},
+		{Name: "GreedyOrder32 N=2^15+1", Call: panics(func() {
+			GreedyOrder32(nil, blas32.General{Rows: 1<<15 + 1, Cols: 1, Stride: 1, Data: make([]float32, 1<<15+1)})
+		}), Panic: "ordering: greedy order of more than 2^15 rows"},
+		{Name: "SketchedGreedy N=2^15+1", Call: func() error {
+			_, err := (&SketchedGreedy{K: 1}).Order(nil, Epoch{X: []float64{0, 0}, Oracle: NewOracle(sized{1<<15 + 1, 2}, nil, nil)})
+			return err
+		}, Err: "sketched greedy of N = 32769 components"},
 		{Name: "Func N=0", Call: panics(func() { Func(empty, []float64{1}) }), Panic: "ordering: problem with no components"},
 		{Name: "Grad N=0", Call: panics(func() { Grad(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
 		{Name: "ComponentGrads N=0", Call: panics(func() { ComponentGrads(nil, empty, []float64{1}) }), Panic: "ordering: problem with no components"},
@@ -117,3 +136,12 @@ func TestMisuse(t *testing.T) {
 		{Name: "CountSketch k=2^40", Call: func() error { _, err := NewCountSketch(4, huge, 1); return err }, Err: "CountSketch from dimension 4 to 1099511627776, want both at most 2^28"},
 	})
 }
+
+// sized is a problem of n components of dimension d whose gradients are 0,
+// which allocates nothing.
+type sized struct{ n, d int }
+
+func (s sized) Len() int                                 { return s.n }
+func (s sized) Dim() int                                 { return s.d }
+func (s sized) CompFunc(int, []float64) float64          { return 0 }
+func (s sized) CompGrad(g []float64, _ int, _ []float64) { clear(g) }

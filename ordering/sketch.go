@@ -102,6 +102,9 @@ func SketchedGreedyOrder(dst []int, grads *mat.Dense, k int, seed uint64) ([]int
 	if k <= 0 {
 		return dst, fmt.Errorf("ordering: %w: sketch dimension k = %d, want > 0", ErrSetting, k)
 	}
+	if err := checkGreedySize("sketched greedy", n, min(k, d)); err != nil {
+		return dst, err
+	}
 	if k >= d {
 		return GreedyOrder(dst, grads), nil
 	}
@@ -170,6 +173,9 @@ func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
 	p := e.Oracle.Problem()
 	n, d := p.Len(), p.Dim()
 	k := min(s.K, d)
+	if err := checkGreedySize("sketched greedy", n, k); err != nil {
+		return dst, err
+	}
 	fill := !s.Stale
 	if s.sketch == nil || s.d != d || s.sketch.k != k {
 		if s.sketch, err = NewCountSketch(d, k, s.Seed); err != nil {

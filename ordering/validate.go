@@ -91,3 +91,24 @@ func mustSize(n, d int) {
 		panic("ordering: problem of dimension 0")
 	}
 }
+
+// maxGreedyRows is the largest number of components the greedy orders
+// take: their N×N Gram matrix then holds 2^30 entries (4 GiB in float32,
+// 8 GiB in float64). maxGreedyEntries bounds the N×d gradients they store,
+// 2^31 entries (8 GiB in float32).
+const (
+	maxGreedyRows    = 1 << 15
+	maxGreedyEntries = 1 << 31
+)
+
+// checkGreedySize returns an error wrapping ErrSetting that names n and d
+// if the greedy order named name cannot hold n components of dimension d.
+func checkGreedySize(name string, n, d int) error {
+	switch {
+	case n > maxGreedyRows:
+		return fmt.Errorf("ordering: %w: %s of N = %d components, want at most 2^15 (its N×N Gram matrix)", ErrSetting, name, n)
+	case d > 0 && n > maxGreedyEntries/d:
+		return fmt.Errorf("ordering: %w: %s of N·d = %d·%d gradient entries, want at most 2^31", ErrSetting, name, n, d)
+	}
+	return nil
+}
