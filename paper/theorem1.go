@@ -538,17 +538,25 @@ func (r *Theorem1Result) check() error {
 	if len(r.MaxStep) != no || len(r.Bound) != no || len(r.Tuned) != no {
 		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.Bound), len(r.Tuned))
 	}
-	for o := range r.Orders {
-		if len(r.Bound[o]) != len(c.Ts) || len(r.Tuned[o]) != len(c.Ts) {
-			return errResult(id, "order %q has %d bound and %d tuned values, want %d", r.Orders[o], len(r.Bound[o]), len(r.Tuned[o]), len(c.Ts))
+	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.Bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
+}
+
+// checkBoundGrid returns an error naming the first order and T whose cells
+// are not of the shape of the theorem claims' grids: bound[o][i][f] and
+// tuned[o][i] for every order o, T = ts[i] and one of fractions step
+// fractions, each bound cell holding runs (ran).
+func checkBoundGrid[B, T any](id string, orders []string, ts []int, fractions int, bound [][][]B, tuned [][]T, ran func(B) bool) error {
+	for o := range orders {
+		if len(bound[o]) != len(ts) || len(tuned[o]) != len(ts) {
+			return errResult(id, "order %q has %d bound and %d tuned values, want %d", orders[o], len(bound[o]), len(tuned[o]), len(ts))
 		}
-		for i := range c.Ts {
-			if len(r.Bound[o][i]) != len(c.Fractions) {
-				return errResult(id, "order %q at T = %d has %d step fractions, want %d", r.Orders[o], c.Ts[i], len(r.Bound[o][i]), len(c.Fractions))
+		for i := range ts {
+			if len(bound[o][i]) != fractions {
+				return errResult(id, "order %q at T = %d has %d step fractions, want %d", orders[o], ts[i], len(bound[o][i]), fractions)
 			}
-			for f := range c.Fractions {
-				if len(r.Bound[o][i][f]) == 0 {
-					return errResult(id, "order %q at T = %d has no runs", r.Orders[o], c.Ts[i])
+			for _, b := range bound[o][i] {
+				if !ran(b) {
+					return errResult(id, "order %q at T = %d has no runs", orders[o], ts[i])
 				}
 			}
 		}

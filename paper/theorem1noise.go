@@ -566,18 +566,14 @@ func (r *Theorem1NoiseResult) check() error {
 		if len(rg.Bound) != no || len(rg.Tuned) != no {
 			return errResult(id, "%d orders but %d bound and %d tuned rows", no, len(rg.Bound), len(rg.Tuned))
 		}
+		ran := func(cl Theorem1NoiseCell) bool { return len(cl.Measured) > 0 }
+		if err := checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), rg.Bound, rg.Tuned, ran); err != nil {
+			return err
+		}
 		for o := range r.Orders {
-			if len(rg.Bound[o]) != len(c.Ts) || len(rg.Tuned[o]) != len(c.Ts) {
-				return errResult(id, "order %q has %d bound and %d tuned values, want %d", r.Orders[o], len(rg.Bound[o]), len(rg.Tuned[o]), len(c.Ts))
-			}
 			for i := range c.Ts {
-				if len(rg.Bound[o][i]) != len(c.Fractions) {
-					return errResult(id, "order %q at T = %d has %d step fractions, want %d", r.Orders[o], c.Ts[i], len(rg.Bound[o][i]), len(c.Fractions))
-				}
-				for _, cl := range append(slices.Clone(rg.Bound[o][i]), rg.Tuned[o][i]) {
-					if len(cl.Measured) == 0 {
-						return errResult(id, "order %q at T = %d has no runs", r.Orders[o], c.Ts[i])
-					}
+				if !ran(rg.Tuned[o][i]) {
+					return errResult(id, "order %q at T = %d has no runs", r.Orders[o], c.Ts[i])
 				}
 			}
 		}
