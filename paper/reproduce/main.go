@@ -10,7 +10,10 @@
 //	go run ./paper/reproduce [flags]
 //
 // With no flags it runs every claim at the default scale, writes the charts
-// to figures/ and the report to paper/REPORT.md. Before any work it checks
+// to figures/ and the report to paper/REPORT.md. These depend only on the
+// seed and the build, so a rerun leaves them byte-identical; the wall times,
+// which depend on the machine, go with the machine and the command line to
+// figures/results/timings.json, which is not committed. Before any work it checks
 // the flags and that every output folder can be written; a bad flag line
 // gets one line naming the flag and its value, then a hint to -h.
 //
@@ -269,6 +272,37 @@ func checkDir(name, arg, dir string) error {
 	return nil
 }
 
+// machine names this machine for the timings file: OS, architecture, CPU
+// model (from /proc/cpuinfo where there is one), CPUs, Go release and BLAS.
+func machine() string {
+	cpu := ""
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if name, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(name) == "model name" {
+				cpu = strings.TrimSpace(value) + ", "
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s/%s, %s%d CPUs, GOMAXPROCS %d, %s, %s build", runtime.GOOS, runtime.GOARCH, cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), ordering.BLAS)
+}
+
+// command is the command line of this run, for the timings file.
+func command(args []string) string {
+	tags := ""
+	if ordering.BLAS == "openblas" {
+		tags = " -tags openblas"
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\"'\\") {
+			quoted[i] = strconv.Quote(a)
+		}
+	}
+	return strings.TrimSpace(fmt.Sprintf("go run%s ./paper/reproduce %s", tags, strings.Join(quoted, " ")))
+}
+
 // lockedWriter serialises the writes to w: the warnings of a claim's
 // goroutines, its progress and the interrupt message share stderr.
 type lockedWriter struct {
@@ -362,8 +396,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
-		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, Seconds: secs, BLAS: ordering.BLAS, Cached: env.Reused(), Outcome: out}
+		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Outcome: out}
 		if err := paper.SaveResult(o.figDir, res); err != nil {
+			fmt.Fprintf(stderr, "reproduce: %v\n", err)
+			return 1
+		}
+		timing := paper.ClaimTiming{ID: c.ID, Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
+		if err := paper.SaveTimings(o.figDir, &paper.Timings{Machine: machine(), Command: command(args), Claims: []paper.ClaimTiming{timing}}); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}
