@@ -54,18 +54,24 @@ func SaveResult(figDir string, r *Result) error {
 // LoadResult reads the saved result of claim id; it returns nil and no
 // error if there is none.
 func LoadResult(figDir, id string) (*Result, error) {
-	b, err := os.ReadFile(resultPath(figDir, id))
+	return loadJSON[Result](resultPath(figDir, id))
+}
+
+// loadJSON reads the JSON file at path into a new T; it returns nil and no
+// error if there is none.
+func loadJSON[T any](path string) (*T, error) {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("paper: %w", err)
 	}
-	var r Result
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("paper: %s: %w", resultPath(figDir, id), err)
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, fmt.Errorf("paper: %s: %w", path, err)
 	}
-	return &r, nil
+	return &v, nil
 }
 
 // TimingsFile is the base name of the timings file in the results folder
@@ -88,7 +94,9 @@ type Timings struct {
 // ClaimTiming is the wall time of one claim's run and the timings the claim
 // measured (Outcome.Timings).
 type ClaimTiming struct {
-	ID      string  `json:"id"`
+	ID    string `json:"id"`
+	Scale string `json:"scale"`
+	// Seconds is the wall time of the claim's run.
 	Seconds float64 `json:"seconds"`
 	// Cached is set if the run reused cached work, so Seconds is not the
 	// time of a full run, nor Measured of this run.
@@ -101,19 +109,22 @@ func timingsPath(figDir string) string {
 	return filepath.Join(figDir, "results", TimingsFile)
 }
 
+// LoadTimings reads the timings file of figDir; it returns nil and no error
+// if there is none.
+func LoadTimings(figDir string) (*Timings, error) {
+	return loadJSON[Timings](timingsPath(figDir))
+}
+
 // SaveTimings writes t atomically into figDir/results/timings.json,
 // keeping the entries of the claims in the file that t does not hold (an
 // unreadable file is replaced).
 func SaveTimings(figDir string, t *Timings) error {
 	merged := *t
 	merged.Claims = nil
-	if old, err := os.ReadFile(timingsPath(figDir)); err == nil {
-		var prev Timings
-		if json.Unmarshal(old, &prev) == nil {
-			for _, c := range prev.Claims {
-				if !slices.ContainsFunc(t.Claims, func(n ClaimTiming) bool { return n.ID == c.ID }) {
-					merged.Claims = append(merged.Claims, c)
-				}
+	if prev, err := LoadTimings(figDir); err == nil && prev != nil {
+		for _, c := range prev.Claims {
+			if !slices.ContainsFunc(t.Claims, func(n ClaimTiming) bool { return n.ID == c.ID }) {
+				merged.Claims = append(merged.Claims, c)
 			}
 		}
 	}

@@ -196,10 +196,19 @@ func RunScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 	return runCached(ctx, env, "scalable-orderings", scalableVersion, c, runScalable)
 }
 
+// env.Progress is told of each matrix built, each compared and the 1-D
+// runs.
 func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
 	seed := env.Seed
 	res := &ScalableResult{Config: c}
-	mats, err := scalableMatrices(ctx, c, seed)
+	nMats := 2 + len(c.Snapshots)
+	done, total := 0, 2*nMats+1
+	step := func() {
+		done++
+		env.progress(done, total)
+	}
+	env.progress(0, total)
+	mats, err := scalableMatrices(ctx, c, seed, step)
 	if err != nil {
 		return nil, err
 	}
@@ -212,10 +221,12 @@ func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 			return nil, err
 		}
 		res.Matrices = append(res.Matrices, sm)
+		step()
 	}
 	if res.OneD, err = runBalance1D(ctx, c.OneDNs, c.OneDEpochs, seed); err != nil {
 		return nil, err
 	}
+	step()
 	return res, nil
 }
 
@@ -224,8 +235,9 @@ type namedMatrix struct {
 	g    *mat.Dense
 }
 
-// scalableMatrices returns the gradient matrices of the experiment.
-func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]namedMatrix, error) {
+// scalableMatrices returns the gradient matrices of the experiment,
+// calling step after each is built.
+func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, step func()) ([]namedMatrix, error) {
 	var out []namedMatrix
 	// The paper's problems at a start point away from the optimum.
 	hq, err := problems.NewHeteroQuadratic(problems.HeteroQuadraticConfig{N: 1024, D: 100, L: 1, Mu: 0.1, Sigma2: 1, Seed: seed})
@@ -237,11 +249,13 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]nam
 		x[i]++
 	}
 	out = append(out, namedMatrix{"heterogeneous quadratic, n = 1024, d = 100", ordering.ComponentGrads(nil, hq, x)})
+	step()
 	tl, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: 2, M: 128, SigmaTop: 10, SigmaLow: 10}.WithDefaults())
 	if err != nil {
 		return nil, err
 	}
 	out = append(out, namedMatrix{"two-level quadratic, N·m = 256, d = 20", ordering.ComponentGrads(nil, tl, constant(tl.Dim(), 1))})
+	step()
 
 	train, _, err := dataset.MNIST()
 	if err != nil {
@@ -292,6 +306,7 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64) ([]nam
 			return nil, err
 		}
 		out = append(out, namedMatrix{fmt.Sprintf("MNIST MLP same-class batch gradients after %d epochs of RR, N = %d, d = %d", snap, p.Len(), p.Dim()), g})
+		step()
 	}
 	return out, nil
 }

@@ -334,6 +334,10 @@ func RunTable1(ctx context.Context, env *Env, c Table1Config) (*Table1Result, er
 			mu.Unlock()
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	env.progress(0, len(jobs))
 	for range min(env.workers(), len(jobs)) {
 		wg.Go(work)
 	}

@@ -17,6 +17,12 @@
 // the flags and that every output folder can be written; a bad flag line
 // gets one line naming the flag and its value, then a hint to -h.
 //
+// Progress goes to stderr (-quiet silences it): at the start of every claim
+// a line saying claim i of n, the time elapsed and an estimate of the time
+// left (from the claims' earlier runs at the same scale in the timings
+// file, else from the claims finished so far); then a bar in a terminal,
+// or, when stderr is a log, the same line at least every 30 seconds.
+//
 // An interrupt (Ctrl-C) stops the claim being run within about a second:
 // the command prints which claim it is stopping, keeps the runs already
 // finished in the cache (a rerun resumes from them) and leaves the figures,
@@ -303,6 +309,24 @@ func command(args []string) string {
 	return strings.TrimSpace(fmt.Sprintf("go run%s ./paper/reproduce %s", tags, strings.Join(quoted, " ")))
 }
 
+// earlierSeconds returns the wall times of the earlier full (not cached)
+// runs of the claims at scale, from the timings file of figDir: what the
+// estimate of the time left goes by. A missing or unreadable file gives
+// none.
+func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
+	t, err := paper.LoadTimings(figDir)
+	if err != nil || t == nil {
+		return nil
+	}
+	secs := make(map[string]float64)
+	for _, c := range t.Claims {
+		if c.Scale == scale.String() && !c.Cached {
+			secs[c.ID] = c.Seconds
+		}
+	}
+	return secs
+}
+
 // lockedWriter serialises the writes to w: the warnings of a claim's
 // goroutines, its progress and the interrupt message share stderr.
 type lockedWriter struct {
@@ -352,18 +376,39 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var rows []row
 	start := time.Now()
-	for _, c := range o.only {
+	ids := make([]string, len(o.only))
+	for i, c := range o.only {
+		ids[i] = c.ID
+	}
+	all := newOverall(stderr, time.Now, ids, earlierSeconds(o.figDir, o.scale))
+	if !o.quiet && !isTerm {
+		// A log gets a line at least every progressEvery.
+		ticker := time.NewTicker(progressEvery)
+		stop := make(chan struct{})
+		defer func() {
+			ticker.Stop()
+			close(stop)
+		}()
+		go all.every(ticker.C, stop)
+	}
+	for i, c := range o.only {
 		env := &paper.Env{
 			Scale: o.scale, Seed: o.seed, Workers: o.workers,
 			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
+		all.begin(i)
 		var bar *progressbar.ProgressBar
-		if isTerm && !o.quiet {
+		if !o.quiet {
+			all.report()
 			env.Progress = func(done, total int) {
+				all.progress(done, total)
+				if !isTerm {
+					return
+				}
 				if bar == nil {
 					bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr),
-						progressbar.OptionSetDescription(c.ID), progressbar.OptionShowCount(),
+						progressbar.OptionSetDescription(fmt.Sprintf("[%d/%d] %s", i+1, len(o.only), c.ID)), progressbar.OptionShowCount(),
 						progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 				}
 				bar.Set(done)
@@ -384,6 +429,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if bar != nil {
 			bar.Finish()
 		}
+		all.end()
 		secs := time.Since(t0).Seconds()
 		if interrupted || ctx.Err() != nil {
 			fmt.Fprintf(stderr, "reproduce: %s stopped after %.1fs; rerun to resume\n", c.ID, secs)
@@ -401,7 +447,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}
-		timing := paper.ClaimTiming{ID: c.ID, Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
+		timing := paper.ClaimTiming{ID: c.ID, Scale: o.scale.String(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
 		if err := paper.SaveTimings(o.figDir, &paper.Timings{Machine: machine(), Command: command(args), Claims: []paper.ClaimTiming{timing}}); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
