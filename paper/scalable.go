@@ -208,20 +208,23 @@ func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 		env.progress(done, total)
 	}
 	env.progress(0, total)
-	mats, err := scalableMatrices(ctx, c, seed, step)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range mats {
+	// One matrix at a time: an MNIST matrix takes 767 MB at the default
+	// scale, and the exact greedy order a centred copy of it.
+	err := scalableMatrices(ctx, c, seed, func(name string, g *mat.Dense) error {
+		step()
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
-		sm, err := compareOrders(ctx, c, m.name, m.g, seed)
+		sm, err := compareOrders(ctx, c, name, g, seed)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		res.Matrices = append(res.Matrices, sm)
 		step()
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if res.OneD, err = runBalance1D(ctx, c.OneDNs, c.OneDEpochs, seed); err != nil {
 		return nil, err
@@ -230,41 +233,39 @@ func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 	return res, nil
 }
 
-type namedMatrix struct {
-	name string
-	g    *mat.Dense
-}
-
-// scalableMatrices returns the gradient matrices of the experiment,
-// calling step after each is built.
-func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, step func()) ([]namedMatrix, error) {
-	var out []namedMatrix
+// scalableMatrices builds the gradient matrices of the experiment in
+// turn, calling each with the name and the matrix, which it drops
+// afterwards (a matrix is not kept while the next is built), and stops at
+// the first error.
+func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, each func(name string, g *mat.Dense) error) error {
 	// The paper's problems at a start point away from the optimum.
 	hq, err := problems.NewHeteroQuadratic(problems.HeteroQuadraticConfig{N: 1024, D: 100, L: 1, Mu: 0.1, Sigma2: 1, Seed: seed})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	x := hq.Minimizer()
 	for i := range x {
 		x[i]++
 	}
-	out = append(out, namedMatrix{"heterogeneous quadratic, n = 1024, d = 100", ordering.ComponentGrads(nil, hq, x)})
-	step()
+	if err := each("heterogeneous quadratic, n = 1024, d = 100", ordering.ComponentGrads(nil, hq, x)); err != nil {
+		return err
+	}
 	tl, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: 2, M: 128, SigmaTop: 10, SigmaLow: 10}.WithDefaults())
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out = append(out, namedMatrix{"two-level quadratic, N·m = 256, d = 20", ordering.ComponentGrads(nil, tl, constant(tl.Dim(), 1))})
-	step()
+	if err := each("two-level quadratic, N·m = 256, d = 20", ordering.ComponentGrads(nil, tl, constant(tl.Dim(), 1))); err != nil {
+		return err
+	}
 
 	train, _, err := dataset.MNIST()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if c.MNISTTrain > 0 && c.MNISTTrain < train.N {
 		idx := rand.New(rand.NewPCG(seed, streamScalableSubset)).Perm(train.N)[:c.MNISTTrain]
 		if train, err = train.Subset(idx); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	labels := make([]int, train.N)
@@ -273,42 +274,47 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, step f
 	}
 	batches, err := ordering.SameClassBatches(labels, 64, seed)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	net, err := nn.NewMLP(784, 128, 10)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p, err := nn.NewBatchProblem(net, train.Pixels, train.Labels, batches)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	w := make([]float64, net.NumParams())
 	net.Init(w, seed)
 	rr, err := ordering.NewRR(p.Len(), seed)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	epoch := 0
 	for _, snap := range c.Snapshots {
 		if snap > epoch {
 			r, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: snap - epoch, Step: ordering.Constant(0.01), Momentum: 0.9, SkipEval: true, Context: ctx})
 			if err != nil {
-				return nil, err
+				return err
 			}
 			w, epoch = r.X, snap
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		g, err := componentGrads(ctx, p, w)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, namedMatrix{fmt.Sprintf("MNIST MLP same-class batch gradients after %d epochs of RR, N = %d, d = %d", snap, p.Len(), p.Dim()), g})
-		step()
+		if err := each(fmt.Sprintf("MNIST MLP same-class batch gradients after %d epochs of RR, N = %d, d = %d", snap, p.Len(), p.Dim()), g); err != nil {
+			return err
+		}
+		// Free the matrix (dead from here) and the exact greedy order's
+		// copy of it before the next is built: at the heap's pace the
+		// garbage collector would keep them beside it.
+		runtime.GC()
 	}
-	return out, nil
+	return nil
 }
 
 // interruptible returns f's results, or ctx's error as soon as ctx is
