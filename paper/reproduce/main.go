@@ -31,7 +31,10 @@
 //
 // It exits with status 2 on bad flags, 1 on a software error, 130 (128 +
 // SIGINT, as a shell reports a process killed by Ctrl-C) when interrupted,
-// and 0 otherwise, whether or not the claims reproduced.
+// and 0 otherwise, whether or not the claims reproduced. These are the
+// statuses of the built command (go build ./paper/reproduce): go run, and
+// so make reproduce, prints "exit status N" for the command's status N and
+// itself exits with status 1 for any N other than 0.
 package main
 
 import (
