@@ -41,7 +41,8 @@ const scalableVersion = 2
 // memory; online balancing (GraB) needs O(d) and no extra pass; a sketch
 // brings the greedy selection's O(N² d) down to O(N² k). ScalableConfig
 // measures what each reaches on fixed gradient matrices, in σ*², cost
-// (multiply-adds and memory, which do not depend on the machine) and time. It answers the paper's Section 7 ("Future Work").
+// (multiply-adds and memory, which do not depend on the machine) and time.
+// It answers the paper's Section 7 ("Future Work").
 var scalableClaim = Claim{
 	ID:    scalableID,
 	Where: "Beyond the paper: Section 7 (Future Work)",
@@ -196,8 +197,8 @@ func RunScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 	return runCached(ctx, env, "scalable-orderings", scalableVersion, c, runScalable)
 }
 
-// env.Progress is told of each matrix built, each compared and the 1-D
-// runs.
+// runScalable runs the experiment; env.Progress is told of each matrix
+// built, each compared and the 1-D runs.
 func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
 	seed := env.Seed
 	res := &ScalableResult{Config: c}
