@@ -163,6 +163,12 @@ type Outcome struct {
 	// Details is Markdown shown under the table.
 	Details string `json:"details,omitempty"`
 
+	// Timings are the measurements that depend on the machine: wall
+	// times and speed ratios. They are kept out of the saved result and
+	// the report, so that a rerun leaves those unchanged; the reproduce
+	// command writes them to the timings file (SaveTimings).
+	Timings []Row `json:"-"`
+
 	// Charts are the charts of the outcome, in memory, for notebooks to
 	// show; WriteFigures writes them and lists them in Figures.
 	Charts []Figure `json:"-"`

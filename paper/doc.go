@@ -97,5 +97,11 @@
 //
 // SaveResult and LoadResult keep each claim's Result in the figure folder;
 // WriteReport assembles REPORT.md from them, one section per claim in the
-// registry's order.
+// registry's order. Results, charts and report hold nothing that depends on
+// the machine, so a rerun with the same seed and build writes the same
+// bytes: wall times and the speed ratios a claim measures (an Outcome's
+// Timings) go to the timings file, which SaveTimings writes beside the
+// results with the machine and the command, and which is not committed.
+// No verdict depends on a wall time: a claim about cost checks operation
+// counts or memory.
 package paper

@@ -10,9 +10,18 @@
 //	go run ./paper/reproduce [flags]
 //
 // With no flags it runs every claim at the default scale, writes the charts
-// to figures/ and the report to paper/REPORT.md. Before any work it checks
+// to figures/ and the report to paper/REPORT.md. These depend only on the
+// seed and the build, so a rerun leaves them byte-identical; the wall times,
+// which depend on the machine, go with the machine and the command line to
+// figures/results/timings.json, which is not committed. Before any work it checks
 // the flags and that every output folder can be written; a bad flag line
 // gets one line naming the flag and its value, then a hint to -h.
+//
+// Progress goes to stderr (-quiet silences it): at the start of every claim
+// a line saying claim i of n, the time elapsed and an estimate of the time
+// left (from the claims' earlier runs at the same scale in the timings
+// file, else from the claims finished so far); then a bar in a terminal,
+// or, when stderr is a log, the same line at least every 30 seconds.
 //
 // An interrupt (Ctrl-C) stops the claim being run within about a second:
 // the command prints which claim it is stopping, keeps the runs already
@@ -22,7 +31,10 @@
 //
 // It exits with status 2 on bad flags, 1 on a software error, 130 (128 +
 // SIGINT, as a shell reports a process killed by Ctrl-C) when interrupted,
-// and 0 otherwise, whether or not the claims reproduced.
+// and 0 otherwise, whether or not the claims reproduced. These are the
+// statuses of the built command (go build ./paper/reproduce): go run, and
+// so make reproduce, prints "exit status N" for the command's status N and
+// itself exits with status 1 for any N other than 0.
 package main
 
 import (
@@ -269,6 +281,55 @@ func checkDir(name, arg, dir string) error {
 	return nil
 }
 
+// machine names this machine for the timings file: OS, architecture, CPU
+// model (from /proc/cpuinfo where there is one), CPUs, Go release and BLAS.
+func machine() string {
+	cpu := ""
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if name, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(name) == "model name" {
+				cpu = strings.TrimSpace(value) + ", "
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s/%s, %s%d CPUs, GOMAXPROCS %d, %s, %s build", runtime.GOOS, runtime.GOARCH, cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), ordering.BLAS)
+}
+
+// command is the command line of this run, for the timings file.
+func command(args []string) string {
+	tags := ""
+	if ordering.BLAS == "openblas" {
+		tags = " -tags openblas"
+	}
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\"'\\") {
+			quoted[i] = strconv.Quote(a)
+		}
+	}
+	return strings.TrimSpace(fmt.Sprintf("go run%s ./paper/reproduce %s", tags, strings.Join(quoted, " ")))
+}
+
+// earlierSeconds returns the wall times of the earlier full (not cached)
+// runs of the claims at scale, from the timings file of figDir: what the
+// estimate of the time left goes by. A missing or unreadable file gives
+// none.
+func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
+	t, err := paper.LoadTimings(figDir)
+	if err != nil || t == nil {
+		return nil
+	}
+	secs := make(map[string]float64)
+	for _, c := range t.Claims {
+		if c.Scale == scale.String() && !c.Cached {
+			secs[c.ID] = c.Seconds
+		}
+	}
+	return secs
+}
+
 // lockedWriter serialises the writes to w: the warnings of a claim's
 // goroutines, its progress and the interrupt message share stderr.
 type lockedWriter struct {
@@ -318,18 +379,39 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var rows []row
 	start := time.Now()
-	for _, c := range o.only {
+	ids := make([]string, len(o.only))
+	for i, c := range o.only {
+		ids[i] = c.ID
+	}
+	all := newOverall(stderr, time.Now, ids, earlierSeconds(o.figDir, o.scale))
+	if !o.quiet && !isTerm {
+		// A log gets a line at least every progressEvery.
+		ticker := time.NewTicker(progressEvery)
+		stop := make(chan struct{})
+		defer func() {
+			ticker.Stop()
+			close(stop)
+		}()
+		go all.every(ticker.C, stop)
+	}
+	for i, c := range o.only {
 		env := &paper.Env{
 			Scale: o.scale, Seed: o.seed, Workers: o.workers,
 			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
+		all.begin(i)
 		var bar *progressbar.ProgressBar
-		if isTerm && !o.quiet {
+		if !o.quiet {
+			all.report()
 			env.Progress = func(done, total int) {
+				all.progress(done, total)
+				if !isTerm {
+					return
+				}
 				if bar == nil {
 					bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr),
-						progressbar.OptionSetDescription(c.ID), progressbar.OptionShowCount(),
+						progressbar.OptionSetDescription(fmt.Sprintf("[%d/%d] %s", i+1, len(o.only), c.ID)), progressbar.OptionShowCount(),
 						progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 				}
 				bar.Set(done)
@@ -350,6 +432,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if bar != nil {
 			bar.Finish()
 		}
+		all.end()
 		secs := time.Since(t0).Seconds()
 		if interrupted || ctx.Err() != nil {
 			fmt.Fprintf(stderr, "reproduce: %s stopped after %.1fs; rerun to resume\n", c.ID, secs)
@@ -362,8 +445,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
-		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, Seconds: secs, BLAS: ordering.BLAS, Cached: env.Reused(), Outcome: out}
+		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Outcome: out}
 		if err := paper.SaveResult(o.figDir, res); err != nil {
+			fmt.Fprintf(stderr, "reproduce: %v\n", err)
+			return 1
+		}
+		timing := paper.ClaimTiming{ID: c.ID, Scale: o.scale.String(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
+		if err := paper.SaveTimings(o.figDir, &paper.Timings{Machine: machine(), Command: command(args), Claims: []paper.ClaimTiming{timing}}); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}

@@ -58,6 +58,68 @@ func TestSmoke(t *testing.T) {
 	}
 }
 
+// TestSameBytes checks that the committed outputs (figures, results and
+// report) of two fresh smoke runs into two folders are byte-identical, and
+// stay so after a rerun from the cache: a rerun on the same seed leaves the
+// repository clean. Only the timings file, not committed, may differ.
+func TestSameBytes(t *testing.T) {
+	runInto := func(dir, cache string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args := []string{"-scale", "smoke", "-figures", filepath.Join(dir, "figures"), "-report", filepath.Join(dir, "paper", "REPORT.md"), "-cache", cache, "-quiet"}
+		if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	}
+	// files returns the contents of the files under dir by their path
+	// relative to dir, but for the timings file.
+	files := func(dir string) map[string][]byte {
+		t.Helper()
+		out := make(map[string][]byte)
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || d.Name() == paper.TimingsFile {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			rel, _ := filepath.Rel(dir, path)
+			out[rel] = b
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	a, b := t.TempDir(), t.TempDir()
+	runInto(a, filepath.Join(a, "cache"))
+	runInto(b, "")
+	if _, err := os.Stat(filepath.Join(a, "figures", "results", paper.TimingsFile)); err != nil {
+		t.Errorf("no timings file: %v", err)
+	}
+	want := files(b)
+	if len(want) == 0 || want[filepath.Join("paper", "REPORT.md")] == nil {
+		t.Fatalf("second run wrote no report: %d files", len(want))
+	}
+	for _, pass := range []string{"fresh", "cached rerun"} {
+		if pass == "cached rerun" {
+			runInto(a, filepath.Join(a, "cache"))
+		}
+		got := files(a)
+		for name, w := range want {
+			if g, ok := got[name]; !ok {
+				t.Errorf("%s: %s missing", pass, name)
+			} else if !bytes.Equal(g, w) {
+				t.Errorf("%s: %s differs between two runs", pass, name)
+			}
+		}
+		for name := range got {
+			if _, ok := want[name]; !ok && !strings.HasPrefix(name, "cache"+string(filepath.Separator)) {
+				t.Errorf("%s: %s written by one run only", pass, name)
+			}
+		}
+	}
+}
+
 // TestBadFlags checks that every bad flag line fails at once, before any
 // work, with exit status 2 and two lines on stderr: one naming the flag and
 // its value, then a hint to -h.
