@@ -156,7 +156,11 @@ var displays atomic.Int64
 // static chart and the standalone interactive page are. A text/plain
 // version of that line goes in the same output bundle.
 func Interactive(c chart.Chart, id string) error {
-	h, err := interactiveHTML(c, fmt.Sprintf("%s_%d_%d", id, os.Getpid(), displays.Add(1)))
+	// The element id is the caller's id and the display's number in the
+	// cell, not anything of the process, so that rerunning a notebook
+	// gives the same bytes; a rerun cell replaces its old output, and
+	// distinct cells pass distinct ids.
+	h, err := interactiveHTML(c, fmt.Sprintf("%s_%d", id, displays.Add(1)))
 	if err != nil {
 		return err
 	}
