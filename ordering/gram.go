@@ -20,8 +20,8 @@ import (
 // greedySelector holds the buffers of Algorithm 2's selection between
 // calls: the centred rows when they are a copy, the Gram matrix, the
 // mean and the selection's running sums. Its float64 path serves
-// GreedyOrder and the sketched orders; its float32 path serves Greedy and
-// GreedyOrder32, whose N×d matrices are the large ones.
+// GreedyOrder, the stale orders and the sketched orders; its float32 path
+// serves Greedy and GreedyOrder32, whose N×d matrices are the large ones.
 type greedySelector struct {
 	u    mat.Dense // float64 centred copy (GreedyOrder)
 	u32  []float32 // float32 centred copy (GreedyOrder32)
