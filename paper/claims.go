@@ -60,6 +60,14 @@ const (
 	NotReproduced
 	// NotCheckable means the claim cannot be checked at this scale.
 	NotCheckable
+	// PartlyReproduced means some of the paper's statement agrees with our
+	// measurement and some does not; the Summary says which part is which.
+	PartlyReproduced
+	// GoalMet and GoalNotMet judge our own goals beyond the paper (the
+	// scalable claims), which the paper does not state and so cannot be
+	// reproduced or not.
+	GoalMet
+	GoalNotMet
 )
 
 // String returns the verdict as it appears in the report.
@@ -71,6 +79,12 @@ func (v Verdict) String() string {
 		return "not reproduced"
 	case NotCheckable:
 		return "not checkable"
+	case PartlyReproduced:
+		return "partly reproduced"
+	case GoalMet:
+		return "goal met"
+	case GoalNotMet:
+		return "goal not met"
 	}
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
@@ -248,6 +262,15 @@ func verdictOf(ok bool) Verdict {
 		return Reproduced
 	}
 	return NotReproduced
+}
+
+// goalOf returns GoalMet if ok, else GoalNotMet: the verdict of a goal of
+// ours beyond the paper.
+func goalOf(ok bool) Verdict {
+	if ok {
+		return GoalMet
+	}
+	return GoalNotMet
 }
 
 // errResult returns the error of an Outcome function given a result it

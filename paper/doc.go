@@ -50,8 +50,12 @@
 //
 // # Verdicts
 //
-// An Outcome's Verdict is Reproduced, NotReproduced or NotCheckable (for
-// example with one seed, where no standard error exists). It comes from
+// An Outcome's Verdict says what was tested. A statement of the paper is
+// Reproduced, PartlyReproduced (the Summary says which part held) or
+// NotReproduced; a goal of ours beyond the paper (the scalable claims) is
+// GoalMet or GoalNotMet; NotCheckable means the scale cannot decide (for
+// example one seed, where no standard error exists). A claim tested away
+// from the paper's setting says so in its Summary. The verdict comes from
 // the claim's thresholds, named constants in its file (table1Tie,
 // twoLevelClearly, scalableGoalRatio, ...) that the protocol text quotes;
 // the Summary says what was measured against what the paper states.

@@ -648,7 +648,7 @@ func ScalableOutcome(r *ScalableResult) (*Outcome, error) {
 		}
 		out.addCheck("oned-greedy-finds-sigma2", greedyOne, "greedy's order has σ*² = σ² = 1 on the 1-D example in every epoch and n (Section 4.1)")
 	}
-	out.Verdict = verdictOf(ok && checked > 0)
+	out.Verdict = goalOf(ok && checked > 0)
 	if checked == 0 {
 		out.Verdict = NotCheckable
 	}

@@ -94,7 +94,7 @@ func ScalableTrainingOutcome(r *Table1Result) (*Outcome, error) {
 		}
 		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", acc)
 	}
-	out.Verdict = verdictOf(ok)
+	out.Verdict = goalOf(ok)
 	if c.Seeds < 2 || !hasGreedy {
 		out.Verdict = NotCheckable
 	}
