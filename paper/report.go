@@ -162,6 +162,7 @@ func WriteReport(path, figDir string) error {
 		}
 		results[i] = r
 	}
+	fmt.Fprintf(&b, "Verdicts: a statement of the paper is reproduced, partly reproduced or not reproduced; a goal of ours beyond the paper is met or not met. The errors we found in the paper's text, and how we read each, are listed at the end under [Slips in the paper](#slips-in-the-paper).\n\n")
 	fmt.Fprintf(&b, "| claim | where | verdict | summary |\n|---|---|---|---|\n")
 	for i, c := range registry {
 		verdict, summary := "not run", ""
@@ -207,6 +208,7 @@ func WriteReport(path, figDir string) error {
 			b.WriteString("\n")
 		}
 	}
+	writeSlips(&b)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("paper: %w", err)
 	}
@@ -221,4 +223,14 @@ func anchor(id string) string { return strings.ToLower(id) }
 func cellText(s string) string {
 	s = strings.ReplaceAll(s, "|", `\|`)
 	return strings.ReplaceAll(s, "\n", " ")
+}
+
+// writeSlips writes the report's section on the paper's slips.
+func writeSlips(b *bytes.Buffer) {
+	fmt.Fprintf(b, "\n## Slips in the paper\n\n")
+	fmt.Fprintf(b, "Errors in the paper's text that a reader reproducing it meets, in the paper's order, each with how we read it; where a slip touches a claim we check, the claim's section tests the reading said here.\n\n")
+	fmt.Fprintf(b, "| where | what is written, and what is meant | what we did |\n|---|---|---|\n")
+	for _, s := range slips {
+		fmt.Fprintf(b, "| %s | %s | %s |\n", cellText(s.where), cellText(s.what), cellText(s.ours))
+	}
 }
