@@ -152,6 +152,25 @@ func choose[T float32 | float64](dst []int, g []T, n int, dots *[]float64, used 
 	return dst
 }
 
+// gramPhi2 stores in dst[:len(r)] the squared norms of the prefix sums of
+// the rows r_1, r_2, ... whose n×n Gram matrix g is (row-major, stride n):
+// ‖Σ_{i≤k} u_{r_i}‖² = ‖Σ_{i<k} u_{r_i}‖² + 2 Σ_{i<k} <u_{r_k}, u_{r_i}> +
+// ‖u_{r_k}‖², summed in float64.
+func gramPhi2[T float32 | float64](dst []float64, g []T, n int, r []int) []float64 {
+	dst = slices.Grow(dst[:0], len(r))[:len(r)]
+	var s float64
+	for k, rk := range r {
+		row := g[rk*n : rk*n+n]
+		var cross float64
+		for _, ri := range r[:k] {
+			cross += float64(row[ri])
+		}
+		s += 2*cross + float64(row[rk])
+		dst[k] = s
+	}
+	return dst
+}
+
 // centre32 stores in dst the rows of src minus mean, computed in float64
 // and rounded once; dst may be src. Large matrices are split by rows
 // between GOMAXPROCS goroutines; each entry is computed the same way

@@ -95,6 +95,29 @@ func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
 	return append(dst[:0], g.order...), nil
 }
 
+// Phi2 returns in dst the curve φ²_{r,k}, k = 1..N, of Assumption 4 for
+// the order r over the oracle gradients of g's last recomputation, the
+// ones its current order was chosen from:
+//
+//	φ²_{r,k} = ‖Σ_{i≤k} (g_{r_i} - ḡ)‖²,
+//
+// whose maximum is r's σ*² for M* = 0 at that epoch's x_t. It reads the
+// Gram matrix of the recomputation, so it costs O(N²) and no oracle query:
+// a cheap way to compare g's order with any other on the same gradients,
+// such as a random permutation, the order random reshuffling would take.
+// It returns an error if g holds no order or r is not a permutation of
+// [N].
+func (g *Greedy) Phi2(dst []float64, r []int) ([]float64, error) {
+	n := len(g.order)
+	if n == 0 {
+		return dst, fmt.Errorf("ordering: greedy Phi2 before an order was computed")
+	}
+	if err := checkPerm(r, n); err != nil {
+		return dst, fmt.Errorf("ordering: greedy Phi2 order: %w", err)
+	}
+	return gramPhi2(dst, g.sel.g32, n, r), nil
+}
+
 // StaleGreedy is Algorithm 2 on stale gradients, with no extra pass: the
 // order of epoch t+1 is chosen from the gradients the steps of epoch t
 // computed (each at the iterate of its step), which Run shows it through

@@ -631,3 +631,43 @@ func meanAndSpread(g *mat.Dense) (mean, spread float64) {
 	}
 	return mean, spread / float64(n)
 }
+
+// TestGreedyPhi2 checks Greedy.Phi2 against Phi2 on the exact gradients
+// of the recomputation, for greedy's order and for other permutations,
+// and its errors.
+func TestGreedyPhi2(t *testing.T) {
+	p := newQuad(30, 4, 5)
+	o := NewOracle(p, nil, nil)
+	g := &Greedy{}
+	if _, err := g.Phi2(nil, []int{0}); err == nil {
+		t.Error("Phi2 before an order: no error")
+	}
+	x := []float64{1, -2, 0.5, 3}
+	order, err := g.Order(nil, Epoch{X: x, Oracle: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grads := ComponentGrads(nil, p, x)
+	rev := slices.Clone(order)
+	slices.Reverse(rev)
+	for _, r := range [][]int{order, rev, rand.New(rand.NewPCG(2, 0)).Perm(30)} {
+		got, err := g.Phi2(nil, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Phi2(nil, grads, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale := slices.Max(want)
+		for k := range want {
+			// The Gram matrix is float32: agree to its rounding.
+			if math.Abs(got[k]-want[k]) > 1e-5*scale {
+				t.Errorf("order %v: φ²[%d] = %v, want %v", r[:3], k, got[k], want[k])
+			}
+		}
+	}
+	if _, err := g.Phi2(nil, []int{0, 0}); !errors.Is(err, ErrIndex) {
+		t.Errorf("Phi2 of a non-permutation: err = %v, want ErrIndex", err)
+	}
+}
