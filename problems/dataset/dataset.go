@@ -378,8 +378,14 @@ func readCIFAR10File(name, path string) (*Set, error) {
 		return nil, fmt.Errorf("dataset: CIFAR-10: %w", err)
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("dataset: CIFAR-10: %s is a folder, want a file", path)
+	if st, err := fh.Stat(); err == nil {
+		switch {
+		case st.IsDir():
+			return nil, fmt.Errorf("dataset: CIFAR-10: %s is a folder, want a file", path)
+		case st.Size()%cifarRecord != 0:
+			return nil, fmt.Errorf("%w: CIFAR-10: %s holds %d bytes, want a multiple of the %d-byte record (the original batches hold 10000 records, %d bytes)",
+				ErrFormat, path, st.Size(), cifarRecord, 10000*cifarRecord)
+		}
 	}
 	s, err := ReadCIFAR10(name, bufio.NewReaderSize(fh, 1<<20))
 	if err != nil {

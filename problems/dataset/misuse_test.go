@@ -34,6 +34,14 @@ func TestMisuse(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A CIFAR-10 folder whose first training file is cut short.
+	short := filepath.Join(dir, "short")
+	if err := os.Mkdir(short, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(short, "data_batch_1.bin"), make([]byte, 3073+100), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	readIDX := func(in []byte) func() error {
 		return func() error { _, _, err := ReadIDX(bytes.NewReader(in)); return err }
 	}
@@ -69,6 +77,7 @@ func TestMisuse(t *testing.T) {
 		// CIFAR-10.
 		{Name: "LoadCIFAR10 folder", Call: loadCIFAR(withFolder), Err: filepath.Join(withFolder, "data_batch_1.bin") + " is a folder"},
 		{Name: "LoadCIFAR10 empty files", Call: loadCIFAR(empty), Err: "no records (file " + filepath.Join(empty, "data_batch_1.bin") + ")"},
+		{Name: "LoadCIFAR10 wrong size", Call: loadCIFAR(short), Err: filepath.Join(short, "data_batch_1.bin") + " holds 3173 bytes, want a multiple of the 3073-byte record"},
 		{Name: "LoadCIFAR10 missing", Call: loadCIFAR(filepath.Join(dir, "nope")), Err: filepath.Join(dir, "nope", "data_batch_1.bin")},
 		{Name: "ReadCIFAR10 empty", Call: func() error { _, err := ReadCIFAR10("x", bytes.NewReader(nil)); return err }, Err: "x: no records"},
 		{Name: "ReadCIFAR10 truncated", Call: func() error { _, err := ReadCIFAR10("x", bytes.NewReader(make([]byte, 100))); return err }, Err: "record 0 truncated at byte 100 of 3073"},

@@ -106,18 +106,28 @@ func MNIST() (train, test *Set, err error) {
 // fashionDir is where Debian's dataset-fashion-mnist package puts the files.
 const fashionDir = "/usr/share/datasets/fashion-mnist"
 
-// FashionMNIST returns the 60,000 training and 10,000 test images of
-// Fashion-MNIST (Xiao, Rasul and Vollgraf; MIT licence) from
-// $GOODORDER_FASHION_MNIST_DIR or from the folder of Debian's
-// dataset-fashion-mnist package. If neither has the files, the error wraps
-// ErrNotInstalled and says how to install them.
-func FashionMNIST() (train, test *Set, err error) {
+// FashionMNISTDir returns the folder holding the four Fashion-MNIST files:
+// $GOODORDER_FASHION_MNIST_DIR if set, else the folder of Debian's
+// dataset-fashion-mnist package. If the folder lacks the files, the error
+// wraps ErrNotInstalled and says how to install them.
+func FashionMNISTDir() (string, error) {
 	dir := os.Getenv("GOODORDER_FASHION_MNIST_DIR")
 	if dir == "" {
 		dir = fashionDir
 	}
 	if !hasMNIST(dir) {
-		return nil, nil, fmt.Errorf("%w: Fashion-MNIST not found in %s: apt-get install dataset-fashion-mnist, or set GOODORDER_FASHION_MNIST_DIR", ErrNotInstalled, dir)
+		return "", fmt.Errorf("%w: Fashion-MNIST not found in %s: apt-get install dataset-fashion-mnist, or set GOODORDER_FASHION_MNIST_DIR", ErrNotInstalled, dir)
+	}
+	return dir, nil
+}
+
+// FashionMNIST returns the 60,000 training and 10,000 test images of
+// Fashion-MNIST (Xiao, Rasul and Vollgraf; MIT licence) from
+// FashionMNISTDir.
+func FashionMNIST() (train, test *Set, err error) {
+	dir, err := FashionMNISTDir()
+	if err != nil {
+		return nil, nil, err
 	}
 	train, test, err = loadPair(dir, "fashion-mnist")
 	if err != nil && errors.Is(err, os.ErrNotExist) {
