@@ -107,6 +107,10 @@ type Env struct {
 	CacheDir string
 	// Fresh ignores cached runs (they are still written).
 	Fresh bool
+	// CIFAR10 is the folder of the binary CIFAR-10 batches
+	// (data_batch_1.bin .. data_batch_5.bin, test_batch.bin) for the
+	// claims that train on it; "" skips them.
+	CIFAR10 string
 	// Progress, if not nil, is told how much of the claim is done.
 	Progress func(done, total int)
 	// Warn, if not nil, is told of a problem the claim works around, such
@@ -237,6 +241,19 @@ type Claim struct {
 	Statement string
 	// Run measures ours.
 	Run func(ctx context.Context, env *Env) (*Outcome, error)
+	// Skip, if not nil, returns why the claim does not run in env (such as
+	// a scale whose time budget it does not fit, or data the user has not
+	// given), with what to run instead; "" means it runs. The reproduce
+	// command leaves a skipped claim's saved result as it is.
+	Skip func(env *Env) string
+}
+
+// Skipped returns why c does not run in env, "" if it runs.
+func (c Claim) Skipped(env *Env) string {
+	if c.Skip == nil {
+		return ""
+	}
+	return c.Skip(env.orDefault())
 }
 
 // claimRun returns the Run function of a claim whose protocol at a scale

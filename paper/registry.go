@@ -18,9 +18,12 @@ var registry = []Claim{
 	appendixCClaim,     // Appendix C, Section 4.1
 	twoLevelLemmaClaim, // Lemma 2, Appendix B
 	table1Claim,        // Section 6.1, Table 1
+	table1FashionClaim, // Section 6.1, Table 1 on Fashion-MNIST
+	table1CIFAR10Claim, // Section 6.1, Table 1 on the user's CIFAR-10
 	twoLevelClaim,      // Section 6.2, Figure 1
 	scalableClaim,      // beyond the paper: Section 7
 	scalableTrainingClaim,
+	orderMattersClaim, // beyond the paper: Theorem 1 across Table 1's settings
 }
 
 // Claims returns every claim in the order of the paper.

@@ -176,6 +176,10 @@ func WriteReport(path, figDir string) error {
 		fmt.Fprintf(&b, "**Where:** %s\n\n**The paper:** %s\n\n", c.Where, c.Statement)
 		r := results[i]
 		if r == nil || r.Outcome == nil {
+			if why := c.Skipped(&Env{Scale: Default}); why != "" {
+				fmt.Fprintf(&b, "Not run: %s.\n", why)
+				continue
+			}
 			fmt.Fprintf(&b, "Not run yet: `go run ./paper/reproduce -only %s`.\n", c.ID)
 			continue
 		}

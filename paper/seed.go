@@ -23,6 +23,7 @@ const (
 	streamTable1Subset    = 0x7461626c6531 // table-1: the training subset ("table1")
 	streamTable1Run       = 0x7431         // table-1: initialisation and orders of run s ("t1")
 	streamTable1Batches   = 0x626174       // table-1: the standard batches greedy orders ("bat")
+	streamTable1Sigma     = 0x7369676d61   // table-1: the random orders greedy's σ*² is compared with ("sigma")
 	streamScalableSubset  = 0x7363616c65   // scalable-orderings: the MNIST subset ("scale")
 	streamScalableBalance = 0x62616c       // scalable-orderings: the balancing start ("bal")
 	streamScalableRR      = 0x7272         // scalable-orderings: random orders ("rr")

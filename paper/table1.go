@@ -31,7 +31,7 @@ const table1ID = "table-1"
 // runs (each training run, which the scalable-training claim shares), part
 // of their cache key: increment it with any change to that code, or to
 // code it calls, that changes a result (see doc.go).
-const table1Version = 1
+const table1Version = 2
 
 var table1Claim = Claim{
 	ID:    table1ID,
@@ -54,9 +54,15 @@ type Table1Config struct {
 	// "fashion-mnist" or "cifar10:<dir>".
 	Dataset string
 	// Model is "mlp" (default: one hidden layer of Hidden ReLU units, 128
-	// by default) or "cnn" (nn.NewCNN's default architecture).
+	// by default) or "cnn" (nn.NewCNN's default architecture sized to the
+	// images, nn.CIFARConfig for 32×32×3 images).
 	Model  string
 	Hidden int
+	// Pixels is the scaling of the pixels: "standardized" (default: each
+	// channel minus its mean over the training images, divided by its
+	// standard deviation, as the paper's CIFAR-10 pipeline does) or "unit"
+	// (the stored byte / 255, in [0, 1]).
+	Pixels string
 	// Train and Test are the numbers of training and test images used.
 	// Default 0: all. The training images are a random subset drawn with
 	// the base seed, the same for every run.
@@ -114,7 +120,7 @@ func Table1Scale(s Scale) Table1Config {
 // fill sets the defaults of the zero fields.
 func (c *Table1Config) fill() {
 	fillZero(c, Table1Config{
-		Dataset: "mnist", Model: "mlp", BatchSize: 64, Epochs: 10,
+		Dataset: "mnist", Model: "mlp", Pixels: "standardized", BatchSize: 64, Epochs: 10,
 		LRStandard: 0.1, LRSameClass: 0.01, Milestones: []float64{0.4, 0.6, 0.8}, Decay: 0.1, Momentum: 0.9,
 		Seeds: 3, Orders: slices.Clone(table1Orders), SketchK: 1024,
 	})
@@ -129,6 +135,8 @@ func (c *Table1Config) validate() error {
 	switch {
 	case c.Model != "mlp" && c.Model != "cnn":
 		return fmt.Errorf("paper: table-1 model %q, want mlp or cnn", c.Model)
+	case c.Pixels != "standardized" && c.Pixels != "unit":
+		return fmt.Errorf("paper: table-1 pixels %q, want standardized or unit", c.Pixels)
 	case c.Model == "mlp" && c.Hidden < 1:
 		return fmt.Errorf("paper: table-1 hidden width %d, want >= 1", c.Hidden)
 	case c.Train < 0 || c.Test < 0:
@@ -188,6 +196,13 @@ type Table1Run struct {
 	// TestAcc[t] and TrainLoss[t] are the test accuracy and the mean
 	// training loss at x_t, t = 0 (the initialisation) .. Epochs.
 	TestAcc, TrainLoss []float64
+	// SigmaGreedy[t] and SigmaRandom[t], for the greedy order only, are
+	// the σ*² (M* = 0) at x_t of epoch t's greedy order and of a random
+	// permutation of the same batches, both measured on the batch
+	// gradients greedy chose its order from (ordering.Greedy.Phi2), t = 0
+	// .. Epochs-1: how much smaller than a random order's the greedy order
+	// keeps the prefix sums that Theorem 1 says drive convergence.
+	SigmaGreedy, SigmaRandom []float64 `json:",omitempty"`
 	// Seconds is the wall time of the run (not part of the result's
 	// identity: everything else is bit-identical for the same seed).
 	Seconds float64
@@ -237,12 +252,22 @@ func loadTable1Data(c Table1Config, seed uint64) (*table1Data, error) {
 			return nil, err
 		}
 	}
+	if c.Pixels == "standardized" {
+		// The statistics of the training images used, applied to both.
+		mean, std := train.ChannelStats()
+		if err := train.Standardize(mean, std); err != nil {
+			return nil, err
+		}
+		if err := test.Standardize(mean, std); err != nil {
+			return nil, err
+		}
+	}
 	var net nn.Net
 	switch c.Model {
 	case "mlp":
 		net, err = nn.NewMLP(train.Dim(), c.Hidden, train.Classes)
 	case "cnn":
-		net, err = nn.NewCNN(nn.CNNConfig{C: train.C, H: train.H, W: train.W, Classes: train.Classes})
+		net, err = nn.NewCNN(table1CNN(train))
 	}
 	if err != nil {
 		return nil, err
@@ -252,6 +277,16 @@ func loadTable1Data(c Table1Config, seed uint64) (*table1Data, error) {
 		labels[i] = int(l)
 	}
 	return &table1Data{net: net, train: train, test: test, labels: labels}, nil
+}
+
+// table1CNN returns the CNN architecture for the images of s:
+// nn.CIFARConfig for 32×32×3 images, nn.NewCNN's defaults sized to s
+// otherwise.
+func table1CNN(s *dataset.Set) nn.CNNConfig {
+	if s.C == 3 && s.H == 32 && s.W == 32 {
+		return nn.CNNConfig{C: 3, H: 32, W: 32, K: 5, Conv1: 16, Conv2: 32, Hidden: 128, Classes: s.Classes} // TODO(merge): nn.CIFARConfig
+	}
+	return nn.CNNConfig{C: s.C, H: s.H, W: s.W, Classes: s.Classes}
 }
 
 // RunTable1 trains every run of c: len(c.Orders) × 2 batchings cells of
@@ -376,6 +411,18 @@ func (r Table1Run) check(order, batching string, seed uint64, epochs int) error 
 			return fmt.Errorf("paper: table-1 run at epoch %d: accuracy %v, loss %v", t, r.TestAcc[t], r.TrainLoss[t])
 		}
 	}
+	want := 0
+	if order == "greedy" {
+		want = epochs
+	}
+	if len(r.SigmaGreedy) != want || len(r.SigmaRandom) != want {
+		return fmt.Errorf("paper: table-1 %s run with %d and %d σ*² measurements, want %d", order, len(r.SigmaGreedy), len(r.SigmaRandom), want)
+	}
+	for t := range r.SigmaGreedy {
+		if g, rnd := r.SigmaGreedy[t], r.SigmaRandom[t]; !(g >= 0) || !(rnd >= 0) || math.IsInf(g, 1) || math.IsInf(rnd, 1) {
+			return fmt.Errorf("paper: table-1 run at epoch %d: σ*² %v (greedy) and %v (random), want finite and >= 0", t, g, rnd)
+		}
+	}
 	return nil
 }
 
@@ -452,7 +499,9 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 		if p, err = nn.NewBatchProblem(d.net, d.train.Pixels, d.train.Labels, batches); err != nil {
 			return run, err
 		}
-		if o, err = table1Orderer(&c, order, len(batches), seed); err != nil {
+		if order == "greedy" {
+			o = &measuredGreedy{rnd: rand.New(rand.NewPCG(seed, streamTable1Sigma)), run: &run}
+		} else if o, err = table1Orderer(&c, order, len(batches), seed); err != nil {
 			return run, err
 		}
 	}
@@ -490,6 +539,49 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 	}
 	run.Seconds = time.Since(start).Seconds()
 	return run, nil
+}
+
+// measuredGreedy is Algorithm 2 that also measures, every epoch, the σ*²
+// of its order and of a random permutation on the batch gradients it chose
+// its order from, into run's SigmaGreedy and SigmaRandom. The measurement
+// reads greedy's Gram matrix and changes nothing in the run.
+type measuredGreedy struct {
+	ordering.Greedy
+	rnd  *rand.Rand
+	run  *Table1Run
+	phi  []float64
+	perm []int
+}
+
+// Order implements ordering.Orderer.
+func (m *measuredGreedy) Order(dst []int, e ordering.Epoch) ([]int, error) {
+	dst, err := m.Greedy.Order(dst, e)
+	if err != nil {
+		return dst, err
+	}
+	sigma := func(r []int) (float64, error) {
+		m.phi, err = m.Phi2(m.phi, r)
+		if err != nil {
+			return 0, err
+		}
+		return slices.Max(m.phi), nil
+	}
+	g, err := sigma(dst)
+	if err != nil {
+		return dst, err
+	}
+	m.perm = m.perm[:0]
+	for i := range len(dst) {
+		m.perm = append(m.perm, i)
+	}
+	m.rnd.Shuffle(len(m.perm), func(i, j int) { m.perm[i], m.perm[j] = m.perm[j], m.perm[i] })
+	r, err := sigma(m.perm)
+	if err != nil {
+		return dst, err
+	}
+	m.run.SigmaGreedy = append(m.run.SigmaGreedy, g)
+	m.run.SigmaRandom = append(m.run.SigmaRandom, r)
+	return dst, nil
 }
 
 // table1Orderer returns the orderer named name over n batches.
@@ -687,20 +779,25 @@ func table1Verdict(r *Table1Result) (Verdict, string) {
 // RunTable1 accepts give an outcome; the verdict needs greedy among them.
 // It returns an error if r is not of the shape of its config.
 func Table1Outcome(r *Table1Result) (*Outcome, error) {
-	if err := r.check(table1ID); err != nil {
+	if r == nil {
+		return nil, errResult(table1ID, "nil")
+	}
+	id := table1IDOf(r.Config.Dataset)
+	if err := r.check(id); err != nil {
 		return nil, err
 	}
 	c := r.Config
 	var out Outcome
 	out.Verdict, out.Summary = table1Verdict(r)
+	out.Summary = table1SettingText(r) + ": " + out.Summary
 	epochs := ints(seq(c.Epochs + 1))
 	loss := &chart.LineChart{
-		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", c.Dataset, table1Model(c), c.Seeds),
+		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", table1DataName(c.Dataset), table1Model(c), c.Seeds),
 		XLabel: "epoch", YLabel: "mean training loss", LogY: true,
 	}
 	for _, batching := range r.Batchings {
 		acc := &chart.LineChart{
-			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (mean of %d runs, band: min to max)", batching, c.Dataset, table1Model(c), c.Seeds),
+			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (mean of %d runs, band: min to max)", batching, table1DataName(c.Dataset), table1Model(c), c.Seeds),
 			XLabel: "epoch", YLabel: "test accuracy (%)",
 		}
 		for _, order := range c.Orders {
@@ -722,9 +819,20 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 				Ours:     ours,
 			})
 		}
-		out.addChart("table-1-accuracy-"+batching, "Test accuracy, "+batching+" batching", acc)
+		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", acc)
 	}
-	out.addChart("table-1-loss", "Training loss", loss)
+	out.addChart(id+"-loss", "Training loss", loss)
+	for _, batching := range r.Batchings {
+		geo, first, last, ok := r.sigmaRatio(batching)
+		if !ok {
+			continue
+		}
+		out.Rows = append(out.Rows, Row{
+			Quantity: fmt.Sprintf("greedy, %s batching: σ*² of a random order over greedy's, on the batch gradients of each epoch (geometric mean over epochs and seeds; epoch 1; epoch %d)", batching, c.Epochs),
+			Paper:    "(not reported; Theorem 1: a smaller σ*² gives a smaller bound)",
+			Ours:     fmt.Sprintf("%.3g; %.3g; %.3g", geo, first, last),
+		})
+	}
 	if rr, ok := r.cell("RR", "standard"); ok {
 		need := c.Model == "mlp" && c.Dataset == "mnist" && (c.Train == 0 || c.Train >= table1MLPTrain)
 		out.addCheck("table-1-mlp-accuracy", rr.Mean > table1MLPAccuracy || !need,
@@ -768,7 +876,8 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 	ms := c.milestones()
 	out.Protocol = []string{
 		fmt.Sprintf("Scaled down: %s on %s (%d parameters, no batch norm) instead of ResNet-18 on CIFAR-10; %d training images%s and %d test images; %d epochs instead of 200; %d seeds.",
-			table1Model(c), c.Dataset, r.Params, r.Train, table1Subset(c.Train), r.Test, c.Epochs, c.Seeds),
+			table1Model(c), table1DataName(c.Dataset), r.Params, r.Train, table1Subset(c.Train), r.Test, c.Epochs, c.Seeds),
+		table1PixelsText(c.Pixels),
 		fmt.Sprintf("SGD with momentum %g (PyTorch's convention), weight decay %g, batch size %d; learning rate %g (standard) and %g (same-class), multiplied by %g after epochs %v (the paper's 80/120/160 of 200, scaled).",
 			c.Momentum, c.WeightDecay, c.BatchSize, c.LRStandard, c.LRSameClass, c.Decay, ms),
 		fmt.Sprintf("Same-class batching: each class's examples shuffled once and cut into batches of %d (the last of a class smaller), %d batches fixed for the run; RR and greedy order these batches.", c.BatchSize, r.Batches),
@@ -776,8 +885,66 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 		fmt.Sprintf("Greedy: Algorithm 2 on the batch gradients at x_t, an extra pass over the data each epoch; slow update: recomputed every %d epochs (the paper: 10 of 200).", c.SlowEvery),
 		fmt.Sprintf("Run s of every cell starts from the same initialisation, so gaps are paired differences; the verdict asks for a same-class gap above %g points and %s its standard error, and a standard-batching gap within %g points or %s its standard error.", table1Tie, timesText(table1SEs), table1Tie, timesText(table1SEs)),
 		"Test accuracy on the test images and the mean training loss over the training images are measured after every epoch.",
+		"σ*² of greedy's order against a random one: at the start of every epoch of a greedy run, on the batch gradients greedy chose its order from, max_k φ²_{r,k} (M* = 0) of its order and of a fresh random permutation of the same batches (under standard batching, batches cut once, unlike RR's, which are cut anew each epoch).",
 	}
 	return &out, nil
+}
+
+// table1IDOf returns the id of the claim that runs Table 1 on dataset:
+// table-1 (MNIST), table-1-fashion or table-1-cifar10. Figure names start
+// with it.
+func table1IDOf(dataset string) string {
+	switch {
+	case dataset == "fashion-mnist":
+		return table1FashionID
+	case strings.HasPrefix(dataset, "cifar10:"):
+		return table1CIFAR10ID
+	}
+	return table1ID
+}
+
+// table1SettingText names the setting of r beside the paper's.
+func table1SettingText(r *Table1Result) string {
+	c := r.Config
+	return fmt.Sprintf("at %s %s scale, %d training images, %d epochs (the paper's ResNet-18 on CIFAR-10 for 200 epochs not run)",
+		table1DataName(c.Dataset), table1Model(c), r.Train, c.Epochs)
+}
+
+// table1DataName is the name of a data set as the report writes it.
+func table1DataName(dataset string) string {
+	switch {
+	case dataset == "mnist":
+		return "MNIST"
+	case dataset == "fashion-mnist":
+		return "Fashion-MNIST"
+	case strings.HasPrefix(dataset, "cifar10:"):
+		return "CIFAR-10"
+	}
+	return dataset
+}
+
+// sigmaRatio returns the ratio of a random order's σ*² to greedy's over
+// the greedy runs under batching: its geometric mean over the epochs and
+// seeds, and its geometric mean over the seeds at the first and at the last
+// epoch. ok is false if there are no greedy runs or no measurements.
+func (r *Table1Result) sigmaRatio(batching string) (geo, first, last float64, ok bool) {
+	runs := r.runs("greedy", batching)
+	var all, f, l []float64
+	for _, run := range runs {
+		n := len(run.SigmaGreedy)
+		if n == 0 || len(run.SigmaRandom) != n {
+			return 0, 0, 0, false
+		}
+		for t := range n {
+			all = append(all, run.SigmaRandom[t]/run.SigmaGreedy[t])
+		}
+		f = append(f, run.SigmaRandom[0]/run.SigmaGreedy[0])
+		l = append(l, run.SigmaRandom[n-1]/run.SigmaGreedy[n-1])
+	}
+	if len(all) == 0 {
+		return 0, 0, 0, false
+	}
+	return geoMean(all), geoMean(f), geoMean(l), true
 }
 
 // timesText spells a small multiplier as the protocol text does.
@@ -810,6 +977,14 @@ func table1Reading(b *strings.Builder, r *Table1Result) {
 	} else {
 		b.WriteString(".\n")
 	}
+}
+
+// table1PixelsText states the pixel scaling of the protocol.
+func table1PixelsText(pixels string) string {
+	if pixels == "unit" {
+		return "Pixels: the stored byte / 255, in [0, 1], not standardised (the paper's CIFAR-10 pipeline standardises)."
+	}
+	return "Pixels: standardised per channel with the mean and standard deviation of the training images used (applied to the test images too), as the paper's CIFAR-10 pipeline does."
 }
 
 func table1Model(c Table1Config) string {

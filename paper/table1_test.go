@@ -54,10 +54,39 @@ func TestRunTable1Deterministic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A row per cell, and one per order other than RR and batching for
-	// the early gaps.
-	if want := (2*len(a.Config.Orders) - 1) * len(a.Batchings); len(out.Charts) != 3 || len(out.Rows) != want {
+	// A row per cell, one per order other than RR and batching for the
+	// early gaps, and one per batching for greedy's σ*² against a random
+	// order's.
+	if want := (2*len(a.Config.Orders))*len(a.Batchings) - len(a.Batchings) + len(a.Batchings); len(out.Charts) != 3 || len(out.Rows) != want {
 		t.Errorf("%d charts and %d rows, want 3 and %d", len(out.Charts), len(out.Rows), want)
+	}
+	// Greedy's runs measure σ*² every epoch, the others do not; on the
+	// same batch gradients greedy's order keeps the prefix sums smaller
+	// than a random order does.
+	for o, order := range a.Config.Orders {
+		for bi, batching := range a.Batchings {
+			for s, run := range a.Runs[o][bi] {
+				want := 0
+				if order == "greedy" {
+					want = tinyTable1.Epochs
+				}
+				if len(run.SigmaGreedy) != want || len(run.SigmaRandom) != want {
+					t.Errorf("%s, %s, run %d: %d and %d σ*² values, want %d", order, batching, s, len(run.SigmaGreedy), len(run.SigmaRandom), want)
+				}
+				rb := b.Runs[o][bi][s]
+				if !slices.Equal(run.SigmaGreedy, rb.SigmaGreedy) || !slices.Equal(run.SigmaRandom, rb.SigmaRandom) {
+					t.Errorf("%s, %s, run %d: σ*² not bit-identical with the same seed", order, batching, s)
+				}
+			}
+		}
+		if order != "greedy" {
+			continue
+		}
+		for _, batching := range a.Batchings {
+			if geo, _, _, ok := a.sigmaRatio(batching); !ok || !(geo > 1) {
+				t.Errorf("%s batching: σ*² ratio random/greedy %v (ok %v), want > 1", batching, geo, ok)
+			}
+		}
 	}
 }
 
@@ -80,7 +109,11 @@ func TestTable1CustomOrders(t *testing.T) {
 		if err != nil {
 			t.Fatalf("orders %q: %v", orders, err)
 		}
-		if want := (2*len(orders) - 1) * 2; len(out.Rows) != want {
+		want := (2*len(orders) - 1) * 2
+		if slices.Contains(orders, "greedy") {
+			want += 2 // greedy's σ*² against a random order's, per batching
+		}
+		if len(out.Rows) != want {
 			t.Errorf("orders %q: %d rows, want %d", orders, len(out.Rows), want)
 		}
 		for _, row := range out.Rows[:len(orders)] {
@@ -116,6 +149,7 @@ func TestTable1ConfigErrors(t *testing.T) {
 		func(c *Table1Config) { c.Dataset = "imagenet" },
 		func(c *Table1Config) { c.Orders = []string{"greedy"} },
 		func(c *Table1Config) { c.Orders = []string{"RR", "magic"} },
+		func(c *Table1Config) { c.Pixels = "zscore" },
 	} {
 		c := tinyTable1
 		edit(&c)

@@ -227,10 +227,10 @@ func checkLine(name string, ok bool, detail string) string {
 }
 
 // CheckOutcome prints the CHECK line of a claim's outcome: ok if the claim
-// was reproduced, with the outcome's summary as the detail; then one line
+// was reproduced or its goal met, with the outcome's summary as the detail; then one line
 // per named finding of the outcome (out.Checks).
 func CheckOutcome(name string, out *paper.Outcome) {
-	Check(name, out.Verdict == paper.Reproduced, out.Verdict.String()+": "+out.Summary)
+	Check(name, out.Verdict == paper.Reproduced || out.Verdict == paper.GoalMet, out.Verdict.String()+": "+out.Summary)
 	for _, c := range out.Checks {
 		Check(c.Name, c.OK, c.Detail)
 	}

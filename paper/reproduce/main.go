@@ -23,6 +23,15 @@
 // file, else from the claims finished so far); then a bar in a terminal,
 // or, when stderr is a log, the same line at least every 30 seconds.
 //
+// Some claims do not run everywhere, and are skipped with the reason and
+// what to run instead, leaving their saved results as they were:
+// table-1-fashion and order-matters run at the smoke and paper scales
+// only (the default scale's budget is too small for a CNN on all of
+// Fashion-MNIST) and need Debian's dataset-fashion-mnist;
+// table-1-cifar10 needs the binary CIFAR-10 batches, given by -cifar10 DIR
+// or $GOODORDER_CIFAR10 (the folder holding data_batch_1.bin ..
+// data_batch_5.bin and test_batch.bin, or its parent).
+//
 // An interrupt (Ctrl-C) stops the claim being run within about a second:
 // the command prints which claim it is stopping, keeps the runs already
 // finished in the cache (a rerun resumes from them) and leaves the figures,
@@ -87,6 +96,7 @@ type options struct {
 	seed     uint64
 	quiet    bool
 	cpuprof  string // CPU profile file, "" for none
+	cifar10  string // folder of the CIFAR-10 batches, "" for none
 }
 
 // usageError is a bad flag or argument: exit status 2.
@@ -111,6 +121,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.Var((*seedFlag)(&o.seed), "seed", "base `seed` of every random choice")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the claims to `file` (go tool pprof)")
+	fs.StringVar(&o.cifar10, "cifar10", os.Getenv("GOODORDER_CIFAR10"), "`folder` of the binary CIFAR-10 batches for table-1-cifar10 (default $GOODORDER_CIFAR10; without it the claim is skipped)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: go run ./paper/reproduce [flags]\n\nRegenerates the paper's figures and checked claims and writes the report.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -241,7 +252,33 @@ func checkPaths(o *options) error {
 		return err
 	}
 	if o.cacheDir != "" {
-		return checkDir("-cache", o.cacheDir, o.cacheDir)
+		if err := checkDir("-cache", o.cacheDir, o.cacheDir); err != nil {
+			return err
+		}
+	}
+	return checkCIFAR10(o.cifar10)
+}
+
+// cifar10Files are the files of the binary CIFAR-10 batches.
+var cifar10Files = []string{"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin", "test_batch.bin"}
+
+// checkCIFAR10 checks that dir, if not "", holds the CIFAR-10 batches
+// itself or in its cifar-10-batches-bin folder, as dataset.LoadCIFAR10
+// reads them. The error names the folder and the first missing file.
+func checkCIFAR10(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("-cifar10 %s: not a folder", dir)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "cifar-10-batches-bin")); err == nil && st.IsDir() {
+		dir = filepath.Join(dir, "cifar-10-batches-bin")
+	}
+	for _, f := range cifar10Files {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.IsDir() {
+			return fmt.Errorf("-cifar10 %s: no file %s (want %s)", dir, f, strings.Join(cifar10Files, ", "))
+		}
 	}
 	return nil
 }
@@ -378,6 +415,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		seconds              float64
 	}
 	var rows []row
+	skipped := 0
 	start := time.Now()
 	ids := make([]string, len(o.only))
 	for i, c := range o.only {
@@ -397,10 +435,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	for i, c := range o.only {
 		env := &paper.Env{
 			Scale: o.scale, Seed: o.seed, Workers: o.workers,
-			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh,
+			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
 		all.begin(i)
+		if why := c.Skipped(env); why != "" {
+			all.end()
+			if !o.quiet {
+				fmt.Fprintf(stderr, "%s: skipped: %s\n", c.ID, why)
+			}
+			rows = append(rows, row{c.ID, "skipped", why, 0})
+			skipped++
+			continue
+		}
 		var bar *progressbar.ProgressBar
 		if !o.quiet {
 			all.report()
@@ -467,6 +514,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "%s\t%s\t%.1fs\t%s\n", r.id, r.verdict, r.seconds, r.summary)
 	}
 	w.Flush()
-	fmt.Fprintf(stdout, "\n%d claims in %.1fs; report: %s, figures: %s\n", len(rows), time.Since(start).Seconds(), o.report, o.figDir)
+	fmt.Fprintf(stdout, "\n%d claims in %.1fs (%d skipped); report: %s, figures: %s\n", len(rows)-skipped, time.Since(start).Seconds(), skipped, o.report, o.figDir)
 	return 0
 }

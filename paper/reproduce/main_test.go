@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,8 @@ func TestSmoke(t *testing.T) {
 	figs := filepath.Join(dir, "figures")
 	report := filepath.Join(dir, "paper", "REPORT.md")
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), []string{"-scale", "smoke", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet"}, &stdout, &stderr)
+	cifar := writeCIFAR10(t)
+	code := run(context.Background(), []string{"-scale", "smoke", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet", "-cifar10", cifar}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -56,6 +58,26 @@ func TestSmoke(t *testing.T) {
 			}
 		}
 	}
+}
+
+// writeCIFAR10 writes a folder of the six CIFAR-10 binary files, each of
+// 30 records of random pixels, for the table-1-cifar10 claim.
+func writeCIFAR10(t *testing.T) string {
+	dir := t.TempDir()
+	rnd := rand.New(rand.NewPCG(1, 1))
+	for _, f := range cifar10Files {
+		b := make([]byte, 30*3073)
+		for i := range b {
+			b[i] = byte(rnd.IntN(256))
+		}
+		for r := range 30 {
+			b[r*3073] = byte(r % 10)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // TestSameBytes checks that the committed outputs (figures, results and
@@ -150,6 +172,9 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-report", filepath.Join(file, "REPORT.md")}, "-report " + filepath.Join(file, "REPORT.md") + ": " + file + " is not a folder"},
 		{[]string{"-report", dir}, "-report " + dir + ": is a folder"},
 		{[]string{"-cache", file}, "-cache " + file + ": " + file + " is not a folder"},
+		// CIFAR-10: not a folder, a folder without the batches.
+		{[]string{"-cifar10", file}, "-cifar10 " + file + ": not a folder"},
+		{[]string{"-cifar10", dir}, "-cifar10 " + dir + ": no file data_batch_1.bin (want data_batch_1.bin"},
 	}
 	if st, err := os.Stat("/proc"); err == nil && st.IsDir() {
 		// No file can be created in /proc, even by root.

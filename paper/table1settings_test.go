@@ -1,0 +1,195 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goodorder/goodorder/problems/dataset"
+)
+
+// writeCIFAR10 writes a CIFAR-10 folder of random images in the binary
+// format: perFile records in each training file, test in the test file.
+func writeCIFAR10(t *testing.T, perFile, test int) string {
+	t.Helper()
+	dir := t.TempDir()
+	rnd := rand.New(rand.NewPCG(1, 2))
+	write := func(name string, n int) {
+		rec := make([]byte, 0, n*3073)
+		for i := range n {
+			label := byte(i % 10)
+			rec = append(rec, label)
+			for range 3072 {
+				// Images of one class share a brightness, so there is
+				// something to learn.
+				rec = append(rec, byte(int(label)*20+rnd.IntN(60)))
+			}
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), rec, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 1; k <= 5; k++ {
+		write("data_batch_"+string(rune('0'+k))+".bin", perFile)
+	}
+	write("test_batch.bin", test)
+	return dir
+}
+
+// TestTable1CIFAR10 runs the table-1-cifar10 claim at the smoke scale on a
+// small CIFAR-10 folder the test writes: the CNN sized for 32×32×3, the
+// protocol of Table 1, figures named after the claim.
+func TestTable1CIFAR10(t *testing.T) {
+	dir := writeCIFAR10(t, 40, 50)
+	figs := t.TempDir()
+	env := &Env{Scale: Smoke, Seed: 1, FigDir: figs, CIFAR10: dir}
+	if why := table1CIFAR10Claim.Skipped(env); why != "" {
+		t.Fatalf("skipped with a folder: %s", why)
+	}
+	out, err := table1CIFAR10Claim.Run(context.Background(), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != NotCheckable || !strings.Contains(out.Summary, "CIFAR-10 CNN") {
+		t.Errorf("verdict %v, summary %q: want not checkable (one seed) at CIFAR-10 CNN scale", out.Verdict, out.Summary)
+	}
+	for _, f := range out.Figures {
+		if !strings.HasPrefix(f, table1CIFAR10ID+"-") {
+			t.Errorf("figure %s not named after %s", f, table1CIFAR10ID)
+		}
+		if _, err := os.Stat(filepath.Join(figs, f+".png")); err != nil {
+			t.Error(err)
+		}
+	}
+	c := Table1CIFAR10Scale(Smoke, dir)
+	res, err := RunTable1(context.Background(), &Env{Seed: 1}, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Train != 200 || res.Test != 50 {
+		t.Errorf("%d training and %d test images, want 200 and 50", res.Train, res.Test)
+	}
+	if !strings.Contains(strings.Join(out.Protocol, " "), "standardised per channel") {
+		t.Errorf("protocol does not state the pixel scaling: %q", out.Protocol)
+	}
+}
+
+// TestTable1Skips checks when the claims that need more than the default
+// scale or data of the user's are skipped, and that the reason says what to
+// run instead.
+func TestTable1Skips(t *testing.T) {
+	if why := table1CIFAR10Claim.Skipped(&Env{}); !strings.Contains(why, "-cifar10 DIR") {
+		t.Errorf("table-1-cifar10 without a folder: skip reason %q", why)
+	}
+	_, err := dataset.FashionMNISTDir()
+	for _, c := range []Claim{table1FashionClaim, orderMattersClaim} {
+		why := c.Skipped(&Env{Scale: Default})
+		switch {
+		case err != nil && !strings.Contains(why, "dataset-fashion-mnist"):
+			t.Errorf("%s without Fashion-MNIST: skip reason %q", c.ID, why)
+		case err == nil && !strings.Contains(why, "-scale paper"):
+			t.Errorf("%s at the default scale: skip reason %q", c.ID, why)
+		}
+		if err == nil {
+			for _, s := range []Scale{Smoke, Full} {
+				if why := c.Skipped(&Env{Scale: s}); why != "" {
+					t.Errorf("%s at the %s scale: skipped: %s", c.ID, s, why)
+				}
+			}
+		}
+	}
+}
+
+// fakeSettings returns a Table 1 result of two seeds whose greedy − RR gap
+// in final accuracy is gap under both batchings, and whose greedy runs
+// measured a random order's σ*² ratio times greedy's.
+func fakeSettings(dataset string, gap [2]float64, ratio [2]float64) *Table1Result {
+	r := &Table1Result{Config: Table1Config{Dataset: dataset, Model: "cnn", Seeds: 2, Epochs: 2, Orders: []string{"RR", "greedy"}}, Batchings: table1Batchings}
+	for _, order := range r.Config.Orders {
+		var cells [][]Table1Run
+		for b := range table1Batchings {
+			var runs []Table1Run
+			for s := range 2 {
+				acc := 0.5 + 0.01*float64(s)
+				run := Table1Run{Order: order, TestAcc: []float64{0.1, acc, acc}, TrainLoss: []float64{2, 1, 1}}
+				if order == "greedy" {
+					run.TestAcc = []float64{0.1, acc + gap[b]/100, acc + gap[b]/100}
+					run.SigmaGreedy = []float64{1, 2}
+					run.SigmaRandom = []float64{ratio[b], 2 * ratio[b]}
+				}
+				runs = append(runs, run)
+			}
+			cells = append(cells, runs)
+		}
+		r.Runs = append(r.Runs, cells)
+	}
+	return r
+}
+
+func TestOrderMattersOutcome(t *testing.T) {
+	for _, test := range []struct {
+		name     string
+		settings []*Table1Result
+		want     Verdict
+	}{
+		{"ratio ranks the gaps", []*Table1Result{
+			fakeSettings("mnist", [2]float64{0.1, 2}, [2]float64{2, 8}),
+			fakeSettings("fashion-mnist", [2]float64{0.5, 5}, [2]float64{3, 20}),
+		}, Reproduced},
+		{"ratio against the gaps", []*Table1Result{
+			fakeSettings("mnist", [2]float64{5, 2}, [2]float64{2, 8}),
+			fakeSettings("fashion-mnist", [2]float64{3, 0.1}, [2]float64{3, 20}),
+		}, NotReproduced},
+		{"too few settings", []*Table1Result{
+			fakeSettings("mnist", [2]float64{0.1, 2}, [2]float64{2, 8}),
+		}, NotCheckable},
+	} {
+		r := &OrderMattersResult{Settings: test.settings}
+		for _, s := range test.settings {
+			r.Config.Settings = append(r.Config.Settings, s.Config)
+		}
+		out, err := OrderMattersOutcome(r)
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if out.Verdict != test.want {
+			t.Errorf("%s: verdict %v, want %v (%s)", test.name, out.Verdict, test.want, out.Summary)
+		}
+		if want := 2 * len(test.settings); len(out.Rows) != want || len(out.Charts) != 2 {
+			t.Errorf("%s: %d rows and %d charts, want %d and 2", test.name, len(out.Rows), len(out.Charts), want)
+		}
+	}
+	if _, err := OrderMattersOutcome(nil); err == nil {
+		t.Error("nil result: no error")
+	}
+	if _, err := OrderMattersOutcome(&OrderMattersResult{}); err == nil {
+		t.Error("empty result: no error")
+	}
+}
+
+func TestSpearman(t *testing.T) {
+	for _, test := range []struct {
+		x, y []float64
+		want float64
+	}{
+		{[]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}, 1},
+		{[]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}, -1},
+		{[]float64{1, 2, 3, 4}, []float64{1, 3, 2, 4}, 0.8},
+		{[]float64{1, 1, 2}, []float64{1, 2, 3}, math.Sqrt(3) / 2},
+	} {
+		if got := spearman(test.x, test.y); math.Abs(got-test.want) > 1e-12 {
+			t.Errorf("spearman(%v, %v) = %v, want %v", test.x, test.y, got, test.want)
+		}
+	}
+	if got := spearman([]float64{1, 1}, []float64{1, 2}); !math.IsNaN(got) {
+		t.Errorf("constant x: %v, want NaN", got)
+	}
+}
