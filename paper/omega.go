@@ -352,7 +352,8 @@ func OmegaOutcome(res *OmegaResult) (*Outcome, error) {
 	out.Protocol = []string{
 		fmt.Sprintf("n ∈ {%s}, σ = %g; E σ*² of a random order is the mean over %d uniformly random permutations per n (95%% band: ±1.96 standard errors).", joinInts(c.Ns), c.Sigma, c.Trials),
 		"σ*² is max_k φ²_{r,k} with M* = 0; the deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.",
-		"Equality with σ² is checked up to a relative 1e-9 (0.3 ± σ is not exact in binary).",
+		fmt.Sprintf("Equality with σ² is checked up to a relative %g (omegaRelTol; 0.3 ± σ is not exact in binary).", omegaRelTol),
+		"Verdict: reproduced iff greedy's and the alternating order's σ*² equal σ² for every n and random reshuffling's mean σ*² is at least the paper's nσ²/256 for every n.",
 	}
 	if conv != nil {
 		out.Protocol = append(out.Protocol, fmt.Sprintf("Convergence: Algorithm 1 on the example with n = %d from x₀ = 1, constant γ = %g/n, %d epochs, exact gradients; greedy recomputed every epoch.", conv.N, c.Gamma, c.Epochs))
