@@ -55,12 +55,19 @@ type TwoLevelConfig struct {
 	// (columns). Each must be even. Default {2, 4, 8, 16, 32, 64, 128} (not
 	// in the paper).
 	Ms []int
-	// SigmaLow is σ_low. Default 10, as in the paper.
+	// SigmaLow is σ_low. Default 10, as in the paper, or 0 if
+	// ZeroSigmaLow is set.
 	SigmaLow float64
+	// ZeroSigmaLow asks for σ_low = 0 (the low-level functions of each f_i
+	// equal); SigmaLow must be 0.
+	ZeroSigmaLow bool `json:",omitempty"`
 	// D is the dimension. Default 20, as in the paper.
 	D int
-	// Lambda is the regulariser λ. Default 0.2, as in the paper.
+	// Lambda is the regulariser λ. Default 0.2, as in the paper, or 0 if
+	// ZeroLambda is set.
 	Lambda float64
+	// ZeroLambda asks for λ = 0 (f only convex); Lambda must be 0.
+	ZeroLambda bool `json:",omitempty"`
 	// N is the number of top-level functions; it must be even. Default 2,
 	// as in the paper.
 	N int
@@ -112,7 +119,7 @@ func (c *TwoLevelConfig) fill() {
 	if c.Ms == nil {
 		c.Ms = []int{2, 4, 8, 16, 32, 64, 128}
 	}
-	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, N: c.N, SigmaLow: c.SigmaLow}.WithDefaults()
+	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, ZeroLambda: c.ZeroLambda, N: c.N, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.ZeroSigmaLow}.WithDefaults()
 	c.D, c.Lambda, c.N, c.SigmaLow = pd.D, pd.Lambda, pd.N, pd.SigmaLow
 	if c.K == 0 {
 		c.K = 1
@@ -155,6 +162,10 @@ func (c *TwoLevelConfig) validate() error {
 		return bad("no learning rates")
 	case c.N < 2 || c.N%2 != 0:
 		return bad("N = %d, want an even number >= 2", c.N)
+	case c.ZeroSigmaLow && c.SigmaLow != 0:
+		return bad("σ_low = %v with ZeroSigmaLow, want 0", c.SigmaLow)
+	case c.ZeroLambda && c.Lambda != 0:
+		return bad("λ = %v with ZeroLambda, want 0", c.Lambda)
 	case c.K < 0:
 		return bad("K = %d, want >= 1", c.K)
 	case c.Runs < 0:
@@ -454,14 +465,22 @@ func (mo *MethodOutcome) summarise(lrs []float64) {
 	}
 }
 
+// problem returns the two-level quadratic of the filled config c with m
+// low-level functions per top-level one and σ_top = sigmaTop. After fill a
+// zero σ_low or λ is a zero asked for, not the default.
+func (c *TwoLevelConfig) problem(m int, sigmaTop float64) (*problems.TwoLevel, error) {
+	return problems.NewTwoLevel(problems.TwoLevelConfig{
+		D: c.D, Lambda: c.Lambda, ZeroLambda: c.Lambda == 0, N: c.N, M: m,
+		SigmaTop: sigmaTop, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.SigmaLow == 0,
+	})
+}
+
 // divergeNorm2 is the squared norm beyond which a run is declared diverged.
 const divergeNorm2 = 1e16
 
 // runUnit runs the Runs runs of one (cell, method, learning rate).
 func runUnit(ctx context.Context, c *TwoLevelConfig, seed uint64, sigmaTop float64, m, method, lr int) (steps []int, work int64, err error) {
-	p, err := problems.NewTwoLevel(problems.TwoLevelConfig{
-		D: c.D, Lambda: c.Lambda, N: c.N, M: m, SigmaTop: sigmaTop, SigmaLow: c.SigmaLow,
-	})
+	p, err := c.problem(m, sigmaTop)
 	if err != nil {
 		return nil, 0, fmt.Errorf("paper: %w", err)
 	}
@@ -630,7 +649,7 @@ func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
 		predicted[i] = make([]float64, len(c.Ms))
 		for j, m := range c.Ms {
 			measured[i][j] = res.Cell(i, j).Ratio
-			p, err := problems.NewTwoLevel(problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, N: c.N, M: m, SigmaTop: st, SigmaLow: c.SigmaLow})
+			p, err := c.problem(m, st)
 			if err != nil {
 				return nil, err
 			}

@@ -40,9 +40,11 @@ var twoLevelLemmaClaim = Claim{
 // scale.
 type TwoLevelLemmaConfig struct {
 	// N, M and SigmaLow set up problems.TwoLevel (with its default d and
-	// λ). Defaults 2, 16 and 10.
-	N, M     int
-	SigmaLow float64
+	// λ). Defaults 2, 16 and 10; σ_low = 0 is asked for with ZeroSigmaLow
+	// (SigmaLow must then be 0).
+	N, M         int
+	SigmaLow     float64
+	ZeroSigmaLow bool `json:",omitempty"`
 	// Ks are the K of K-shuffling and SigmaTops the σ_top. Defaults
 	// {1, 2, 4, 8, 16} and {0, 1, 10, 100}.
 	Ks        []int
@@ -62,7 +64,11 @@ func TwoLevelLemmaScale(s Scale) TwoLevelLemmaConfig {
 
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelLemmaConfig) fill() {
-	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, SigmaLow: 10, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
+	low := 10.0
+	if c.ZeroSigmaLow {
+		low = 0
+	}
+	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, SigmaLow: low, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -72,6 +78,8 @@ func (c *TwoLevelLemmaConfig) validate() error {
 		return fmt.Errorf("paper: two-level-lemma with K %v and σ_top %v, want at least one of each", c.Ks, c.SigmaTops)
 	case c.Trials < 2:
 		return fmt.Errorf("paper: two-level-lemma with %d trials, want >= 2", c.Trials)
+	case c.ZeroSigmaLow && c.SigmaLow != 0:
+		return fmt.Errorf("paper: two-level-lemma with σ_low = %v and ZeroSigmaLow, want 0", c.SigmaLow)
 	}
 	for _, k := range c.Ks {
 		if k < 1 || k > c.M {
@@ -129,7 +137,7 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 	seed := env.Seed
 	var rows []TwoLevelLemmaRow
 	for _, top := range c.SigmaTops {
-		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: c.SigmaLow}.WithDefaults())
+		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.SigmaLow == 0}.WithDefaults())
 		if err != nil {
 			return nil, err
 		}
