@@ -70,6 +70,7 @@ var claimsData = map[string]claimData{
 	omegaID:            dataOf(OmegaScale, RunOmega, OmegaOutcome),
 	appendixCID:        dataOf(AppendixCScale, RunAppendixC, AppendixCOutcome),
 	twoLevelLemmaID:    dataOf(TwoLevelLemmaScale, RunTwoLevelLemma, TwoLevelLemmaOutcome),
+	twoLevelKID:        dataOf(TwoLevelKScale, RunTwoLevelK, TwoLevelKOutcome),
 	table1ID:           dataOf(Table1Scale, RunTable1, Table1Outcome),
 	twoLevelID:         dataOf(TwoLevelScale, RunTwoLevel, TwoLevelOutcome),
 	scalableID:         dataOf(ScalableScale, RunScalable, ScalableOutcome),
