@@ -71,6 +71,7 @@ var claimsData = map[string]claimData{
 	appendixCID:        dataOf(AppendixCScale, RunAppendixC, AppendixCOutcome),
 	twoLevelLemmaID:    dataOf(TwoLevelLemmaScale, RunTwoLevelLemma, TwoLevelLemmaOutcome),
 	twoLevelKID:        dataOf(TwoLevelKScale, RunTwoLevelK, TwoLevelKOutcome),
+	sgdInternallyID:    dataOf(SGDInternallyScale, RunSGDInternally, SGDInternallyOutcome),
 	table1ID:           dataOf(Table1Scale, RunTable1, Table1Outcome),
 	twoLevelID:         dataOf(TwoLevelScale, RunTwoLevel, TwoLevelOutcome),
 	scalableID:         dataOf(ScalableScale, RunScalable, ScalableOutcome),

@@ -18,6 +18,7 @@ var registry = []Claim{
 	appendixCClaim,     // Appendix C, Section 4.1
 	twoLevelLemmaClaim, // Lemma 2, Appendix B
 	twoLevelKClaim,     // the corollary of Lemma 2, Section 5.3
+	sgdInternallyClaim, // running SGD internally, Section 5.3
 	table1Claim,        // Section 6.1, Table 1
 	twoLevelClaim,      // Section 6.2, Figure 1
 	scalableClaim,      // beyond the paper: Section 7

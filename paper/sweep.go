@@ -31,13 +31,15 @@ func constantStep(gamma float64) func(int) float64 {
 	return func(int) float64 { return gamma }
 }
 
-// sweepCurves is what a sweep measured of one arm. X2[t], G2[t] and
-// Switches[t] are, at the start of epoch t (t = 0 is x_0), the means over
-// the runs of ‖x_t‖², of ‖∇f(x_t)‖² and of the number of top-level
-// switches so far: the steps whose top-level function differs from the
-// previous step's, the first step of a run counting as one.
+// sweepCurves is what a sweep measured of one arm, at the start of each
+// epoch t (t = 0 is x_0). X2[t] and Switches[t] are the means over the
+// runs of ‖x_t‖² and of the number of top-level switches so far: the
+// steps whose top-level function differs from the previous step's, the
+// first step of a run counting as one. Avg[t] and AvgSE[t] are the mean
+// over the runs of the running average (1/(t+1)) Σ_{s≤t} ‖∇f(x_s)‖² (the
+// left side of Theorem 1 for the horizon T = t+1) and its standard error.
 type sweepCurves struct {
-	X2, G2, Switches []float64
+	X2, Switches, Avg, AvgSE []float64
 	// Diverged reports that the mean ‖x_t‖² left 1e16 (divergeNorm2) at
 	// the last epoch of the curves.
 	Diverged bool
@@ -121,6 +123,7 @@ type sweepState struct {
 	ords     []ordering.Orderer
 	last     []int // the top-level function of each run's last step
 	switches float64
+	sums     []float64 // each run's Σ_{s≤t} ‖∇f(x_s)‖²
 	g        []float64
 	order    []int
 	done     bool // diverged
@@ -133,6 +136,7 @@ func newSweepState(p *problems.TwoLevel, arm sweepArm, s sweepSettings) (*sweepS
 		xs:   make([][]float64, s.Runs),
 		ords: make([]ordering.Orderer, s.Runs),
 		last: make([]int, s.Runs),
+		sums: make([]float64, s.Runs),
 		g:    make([]float64, p.Dim()),
 	}
 	for r := range st.xs {
@@ -149,17 +153,21 @@ func newSweepState(p *problems.TwoLevel, arm sweepArm, s sweepSettings) (*sweepS
 
 // record appends the means at the current iterates to the curves.
 func (st *sweepState) record() {
-	var x2, g2 float64
-	for _, x := range st.xs {
+	c := &st.curves
+	var x2 float64
+	avg := make([]float64, len(st.xs))
+	for r, x := range st.xs {
 		st.p.Grad(st.g, x)
 		x2 += norm2(x)
-		g2 += norm2(st.g)
+		st.sums[r] += norm2(st.g)
+		avg[r] = st.sums[r] / float64(len(c.X2)+1)
 	}
 	n := float64(len(st.xs))
-	c := &st.curves
+	mean, se := meanSE(avg)
 	c.X2 = append(c.X2, x2/n)
-	c.G2 = append(c.G2, g2/n)
 	c.Switches = append(c.Switches, st.switches/n)
+	c.Avg = append(c.Avg, mean)
+	c.AvgSE = append(c.AvgSE, se)
 	if !(x2/n < divergeNorm2) {
 		c.Diverged, st.done = true, true
 	}

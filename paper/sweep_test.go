@@ -49,7 +49,7 @@ func TestSweep(t *testing.T) {
 	}
 	reached := false
 	for i, c := range one[1:] {
-		if len(c.X2) != end+1 || len(c.G2) != end+1 || len(c.Switches) != end+1 || c.Diverged {
+		if len(c.X2) != end+1 || len(c.Avg) != end+1 || len(c.AvgSE) != end+1 || len(c.Switches) != end+1 || c.Diverged {
 			t.Errorf("step %g: %d epochs (diverged %v), want all stopped at %d", steps[i+1], len(c.X2)-1, c.Diverged, end)
 			continue
 		}
