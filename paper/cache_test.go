@@ -69,6 +69,7 @@ var claimsData = map[string]claimData{
 	lemma1ID:           dataOf(Lemma1Scale, RunLemma1, Lemma1Outcome),
 	omegaID:            dataOf(OmegaScale, RunOmega, OmegaOutcome),
 	appendixCID:        dataOf(AppendixCScale, RunAppendixC, AppendixCOutcome),
+	multiLevelID:       dataOf(MultiLevelScale, RunMultiLevel, MultiLevelOutcome),
 	twoLevelLemmaID:    dataOf(TwoLevelLemmaScale, RunTwoLevelLemma, TwoLevelLemmaOutcome),
 	twoLevelKID:        dataOf(TwoLevelKScale, RunTwoLevelK, TwoLevelKOutcome),
 	sgdInternallyID:    dataOf(SGDInternallyScale, RunSGDInternally, SGDInternallyOutcome),
