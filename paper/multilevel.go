@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -86,27 +87,13 @@ func (c *MultiLevelConfig) fill() {
 		N: 2, M1: 4, M2: 4, D: 20, Trials: 20000,
 		Settings: []MultiLevelSetting{{100, 1, 1}, {1, 100, 1}, {1, 1, 100}, {10, 10, 10}},
 	})
+	// Sorted for M1, M2 >= 1, so Compact drops the repeats.
 	if c.K0s == nil && c.M1 > 0 && c.M2 > 0 {
-		c.K0s = compactInts([]int{1, c.M2, c.M1 * c.M2})
+		c.K0s = slices.Compact([]int{1, c.M2, c.M1 * c.M2})
 	}
 	if c.K1s == nil && c.M2 > 0 {
-		c.K1s = compactInts([]int{1, c.M2})
+		c.K1s = slices.Compact([]int{1, c.M2})
 	}
-}
-
-// compactInts returns v without repeats, in its order.
-func compactInts(v []int) []int {
-	var out []int
-	for _, x := range v {
-		dup := false
-		for _, y := range out {
-			dup = dup || x == y
-		}
-		if !dup {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // validate returns an error naming the first field of c out of range.

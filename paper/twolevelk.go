@@ -241,9 +241,9 @@ type TwoLevelKResult struct {
 }
 
 // RunTwoLevelK runs the two-level-k claim, or returns it from env's cache.
-// Run r of a method at a learning rate is seeded from env.Seed, the
-// regime, the method, the learning rate and r, so that a sub-grid gives
-// the same runs.
+// Run r of a method is seeded from env.Seed, the regime, the method and r,
+// whatever the learning rate (common random numbers, so that the noise
+// does not pick the learning rate), and a sub-grid gives the same runs.
 func RunTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKResult, error) {
 	return runCached(ctx, env, twoLevelKID, twoLevelKVersion, c, runTwoLevelK)
 }
@@ -320,12 +320,9 @@ func TwoLevelKOutcome(res *TwoLevelKResult) (*Outcome, error) {
 	}
 	c := res.Config
 	r := isqrt(c.M)
+	// check has made sure Methods are standard shuffling and the Ks.
 	idx := map[string]int{}
-	for _, name := range res.Methods {
-		i, err := orderIndex(twoLevelKID, res.Methods, name)
-		if err != nil {
-			return nil, err
-		}
+	for i, name := range res.Methods {
 		idx[name] = i
 	}
 	std := idx[twoLevelKStandard]
