@@ -552,7 +552,7 @@ func SGDInternallyOutcome(res *SGDInternallyResult) (*Outcome, error) {
 	if len(measured) == 0 {
 		crossed = "no crossover with SGD internally ahead first"
 	}
-	out.Summary = fmt.Sprintf("under Theorem 1's step limits %s (trade-off %s); with freely tuned steps SGD internally's largest lead over shuffling is %s (%s); "+
+	out.Summary = fmt.Sprintf("under Theorem 1's step limits %s; the trade-off %s; with freely tuned steps SGD internally's largest lead over shuffling is %s (%s); "+
 		"the combination (SGD internally with a large step, then shuffling with a smaller one) beats both and shuffling with the same kind of schedule at T = %d: %s",
 		crossed, holds(tradeOK), lead, holds(practiceOK), E, holds(comboOK))
 
