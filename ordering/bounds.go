@@ -622,6 +622,62 @@ func TwoLevelSigmaStar2Order(sigmaTop2, sigmaLow2 float64, n, m, k int) (float64
 	return nf*kf*kf*sigmaTop2 + (mf+nf*(mf-kf))*sigmaLow2, nil
 }
 
+// MultiLevelSigmaStar2 returns the bound on E σ*² of a multi-level
+// K-shuffling (MultiLevel with random permutations at every level) that
+// Lemma 2 gives when applied recursively, as the remark after Algorithm 3
+// suggests for more than two levels. The tree has L = len(sizes) >= 2
+// levels: sizes[0] top-level groups, each with sizes[1] children, and so
+// on; sigma2[l] is the Assumption 5 constant (M = 0) of the children of a
+// depth-l node about that node's mean, and k[l] the entries a depth-(l+1)
+// node appends per visit. The nodes just above the leaves take Lemma 2's
+// bound (TwoLevelSigmaStar2),
+//
+//	S_{L-2} = 3 n (1 + m (1 - (K-1)/(n-1))) σ²_{L-1} + 2 m K² σ²_{L-2},
+//	m = sizes[L-2], n = sizes[L-1], K = k[L-2],
+//
+// and a node higher up interleaves sizes[l] children whose sequences have
+// E φ² ≤ S_{l+1} at every k, so the proof of Lemma 2 with that bound in
+// place of Lemma 1 for the low level gives
+//
+//	S_l = sizes[l] · S_{l+1} + 2 sizes[l] k[l]² σ²_l,
+//
+// since at most sizes[l] children are part-way through their sequences and
+// their partial sums are independent with mean zero. The result is S_0.
+// For L = 2 it is TwoLevelSigmaStar2. It returns an error wrapping
+// ErrSetting if the lengths do not match, a σ² is negative or not finite,
+// a size is below 1 (below 2 for the leaves), or k[l] is outside
+// [1, sizes[l+1]···sizes[L-1]].
+func MultiLevelSigmaStar2(sigma2 []float64, sizes, k []int) (float64, error) {
+	L := len(sizes)
+	if L < 2 || len(sigma2) != L || len(k) != L-1 {
+		return 0, fmt.Errorf("ordering: %w: multi-level bound with %d sizes, %d σ² and %d K, want L >= 2 sizes, L σ² and L-1 K", ErrSetting, L, len(sigma2), len(k))
+	}
+	for l, s := range sigma2 {
+		if err := boundNonNeg(boundParam{fmt.Sprintf("σ²[%d]", l), s}); err != nil {
+			return 0, err
+		}
+	}
+	for l, s := range sizes {
+		if s < 1 {
+			return 0, fmt.Errorf("ordering: %w: multi-level bound with sizes[%d] = %d, want >= 1", ErrSetting, l, s)
+		}
+	}
+	bound, err := TwoLevelSigmaStar2(sigma2[L-2], sigma2[L-1], sizes[L-2], sizes[L-1], k[L-2])
+	if err != nil {
+		return 0, err
+	}
+	ell := float64(sizes[L-1]) // the length of a depth-(l+1) sequence
+	for l := L - 3; l >= 0; l-- {
+		ell *= float64(sizes[l+1])
+		if kl := float64(k[l]); k[l] < 1 || kl > ell {
+			return 0, fmt.Errorf("ordering: %w: multi-level bound with K[%d] = %d, want in [1, %g]", ErrSetting, l, k[l], ell)
+		}
+		n, kl := float64(sizes[l]), float64(k[l])
+		bound = n*bound + 2*n*kl*kl*sigma2[l]
+	}
+	return bound, nil
+}
+
 func boundTwoLevel(sigmaTop2, sigmaLow2 float64, n, m, k, mMin int) error {
 	if err := boundNonNeg(boundParam{"σ_top²", sigmaTop2}, boundParam{"σ_low²", sigmaLow2}); err != nil {
 		return err

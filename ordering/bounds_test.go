@@ -635,6 +635,40 @@ func TestTwoLevelSigmaStar2(t *testing.T) {
 	}
 }
 
+func TestMultiLevelSigmaStar2(t *testing.T) {
+	// Two levels: Lemma 2 itself.
+	two, err := MultiLevelSigmaStar2([]float64{1, 2}, []int{3, 5}, []int{2})
+	if err != nil || two != boundMust(TwoLevelSigmaStar2(1, 2, 3, 5, 2)) {
+		t.Errorf("two levels = %v, %v; want TwoLevelSigmaStar2's 121.5", two, err)
+	}
+	// Three levels, sizes {2, 3, 5}, σ² = {4, 1, 2}, K = {6, 2}: the
+	// children's bound is the two-level 121.5 above, then
+	// 2·121.5 + 2·2·36·4 = 243 + 576 = 819.
+	if v, err := MultiLevelSigmaStar2([]float64{4, 1, 2}, []int{2, 3, 5}, []int{6, 2}); err != nil || !boundClose(v, 819, 1e-15) {
+		t.Errorf("three levels = %v, %v; want 819", v, err)
+	}
+	for _, test := range []struct {
+		name   string
+		sigma2 []float64
+		sizes  []int
+		k      []int
+		want   string
+	}{
+		{"one level", []float64{1}, []int{4}, nil, "1 sizes"},
+		{"short K", []float64{1, 1, 1}, []int{2, 3, 4}, []int{1}, "1 K"},
+		{"σ²", []float64{1, -1, 1}, []int{2, 3, 4}, []int{1, 1}, "σ²[1] = -1"},
+		{"size", []float64{1, 1, 1}, []int{0, 3, 4}, []int{1, 1}, "sizes[0] = 0"},
+		{"leaves", []float64{1, 1, 1}, []int{2, 3, 1}, []int{1, 1}, "m = 1"},
+		{"K high", []float64{1, 1, 1}, []int{2, 3, 4}, []int{13, 1}, "K[0] = 13"},
+		{"K low", []float64{1, 1, 1}, []int{2, 3, 4}, []int{1, 0}, "K = 0"},
+	} {
+		_, err := MultiLevelSigmaStar2(test.sigma2, test.sizes, test.k)
+		if !errors.Is(err, ErrSetting) || !strings.Contains(err.Error(), test.want) {
+			t.Errorf("%s: err = %v, want ErrSetting naming %q", test.name, err, test.want)
+		}
+	}
+}
+
 func TestCorollaryRates(t *testing.T) {
 	// L = 1, F0 = 1, M* = 0, N = 1, m = 4, T = 1, σ_top² = 100, σ_low² = 4:
 	// K = 3: 1 + ((3·10 + 1·2)/(1·4·1))^(2/3) + (2/(1·2·1))^(2/3)

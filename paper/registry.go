@@ -16,7 +16,10 @@ var registry = []Claim{
 	lemma1Claim,        // Remark 3 (Lemma 1 of Mishchenko et al.)
 	omegaClaim,         // Section 4.1
 	appendixCClaim,     // Appendix C, Section 4.1
+	multiLevelClaim,    // the remark after Algorithm 3, Section 5.2
 	twoLevelLemmaClaim, // Lemma 2, Appendix B
+	twoLevelKClaim,     // the corollary of Lemma 2, Section 5.3
+	sgdInternallyClaim, // running SGD internally, Section 5.3
 	table1Claim,        // Section 6.1, Table 1
 	table1FashionClaim, // Section 6.1, Table 1 on Fashion-MNIST
 	table1CIFAR10Claim, // Section 6.1, Table 1 on the user's CIFAR-10

@@ -43,6 +43,16 @@ const (
 	streamRemark3RR             = 18 // remark-3: the random permutations per setting and point
 )
 
+// Streams of the claims of the corollary's K regimes, SGD run internally
+// and the multi-level remark (Section 5), in a block of their own.
+const (
+	streamTwoLevelK          = 19 // two-level-k: the runs per regime, method, learning rate and run
+	streamSGDInternally      = 20 // sgd-internally: the runs per σ_low, arm and run
+	streamMultiLevel         = 21 // multi-level: three-level K-shuffling per setting and (K₀, K₁)
+	streamMultiLevelTwoLevel = 22 // multi-level: two-level K-shuffling per setting and K₀
+	streamMultiLevelStandard = 23 // multi-level: standard shuffling per setting
+)
+
 // mixSeed derives a seed from a base seed and words naming one random
 // choice, with the splitmix64 finaliser applied after each word.
 func mixSeed(base uint64, words ...uint64) uint64 {

@@ -1,0 +1,87 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
+)
+
+func TestMultiLevelSmoke(t *testing.T) {
+	out := claimSmoke(t, multiLevelID)
+	// The recursion's bound is loose by a factor of about 4 or more: the
+	// tightest case is K₀ = m₁·m₂ with σ_top dominant, where with N = 2
+	// the largest E φ² is K₀²σ_top² (one top-level function done) against
+	// the bound's 2NK₀²σ_top². That is far beyond the Monte Carlo error of
+	// 1000 orders.
+	checkOK(t, out, "multi-level-bound")
+	if out.Verdict == NotReproduced || out.Verdict == NotCheckable {
+		t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
+	}
+}
+
+func TestSection5ClaimsOrder(t *testing.T) {
+	// The remark after Algorithm 3 comes before Lemma 2, the corollary and
+	// SGD run internally after it, all before the experiments.
+	ids := IDs()
+	want := []string{multiLevelID, twoLevelLemmaID, twoLevelKID, sgdInternallyID, table1ID, twoLevelID}
+	last := -1
+	for _, id := range want {
+		i := slices.Index(ids, id)
+		if i <= last {
+			t.Errorf("%s registered at %d, want after %d (registry %q)", id, i, last, ids)
+		}
+		last = i
+	}
+}
+
+func TestMultiLevelGrads(t *testing.T) {
+	c := MultiLevelConfig{N: 2, M1: 4, M2: 2, D: 3}
+	g := c.grads(MultiLevelSetting{Top: 100, Mid: 10, Low: 1})
+	// Row (i·m₁ + j)·m₂ + k: i = 1, j = 0, k = 1 is -100 + 10 - 1.
+	if v := g.At((1*4+0)*2+1, 2); v != -91 {
+		t.Errorf("component (1, 0, 1) = %v, want -91", v)
+	}
+	// Every level is balanced: the mean is 0 and φ²_{r,n} = 0.
+	phi2, err := ordering.Phi2(nil, g, seq(16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if phi2[15] != 0 {
+		t.Errorf("φ²_{r,n} = %v, want 0", phi2[15])
+	}
+	// Under the identity the first 2 components (one middle group) sum to
+	// 2·(100 + 10) per coordinate.
+	if want := 3 * 220.0 * 220; phi2[1] != want {
+		t.Errorf("φ²_{r,2} = %v, want %v", phi2[1], want)
+	}
+}
+
+func TestMultiLevelRejectMalformed(t *testing.T) {
+	good, err := RunMultiLevel(context.Background(), nil, MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rejectsMalformed(t, good, MultiLevelOutcome, map[string]func(r *MultiLevelResult){
+		"no rows":       func(r *MultiLevelResult) { r.Rows = nil },
+		"short rows":    func(r *MultiLevelResult) { r.Rows = r.Rows[1:] },
+		"no stats":      func(r *MultiLevelResult) { r.Rows[2].Stats = nil },
+		"short stats":   func(r *MultiLevelResult) { r.Rows[3].Stats.Mean = r.Rows[3].Stats.Mean[:2] },
+		"other K":       func(r *MultiLevelResult) { r.Rows[len(r.Rows)-1].K1 = 3 },
+		"other setting": func(r *MultiLevelResult) { r.Rows[0].Setting.Top = 7 },
+		"no bound":      func(r *MultiLevelResult) { r.Rows[1].Bound = 0 },
+	})
+	for _, c := range []MultiLevelConfig{
+		{N: 3}, {M1: 0, M2: 1}, {M2: 3}, {D: -1}, {Settings: []MultiLevelSetting{}}, {Settings: []MultiLevelSetting{{0, 0, 0}}},
+		{Settings: []MultiLevelSetting{{-1, 1, 1}}}, {K0s: []int{17}}, {K1s: []int{0}}, {Trials: 1}, {N: 1024, M1: 1024, M2: 2},
+	} {
+		if _, err := RunMultiLevel(context.Background(), nil, c); err == nil {
+			t.Errorf("%+v: no error", c)
+		}
+	}
+}

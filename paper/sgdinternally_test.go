@@ -1,0 +1,145 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
+)
+
+func TestSGDInternallySmoke(t *testing.T) {
+	out := claimSmoke(t, sgdInternallyID)
+	for _, name := range []string{"trade-off", "scaling", "practice", "combination"} {
+		found := false
+		for _, c := range out.Checks {
+			found = found || c.Name == "sgd-internally-"+name
+		}
+		if !found {
+			t.Errorf("no check sgd-internally-%s", name)
+		}
+	}
+	if out.Verdict == NotCheckable {
+		t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
+	}
+}
+
+func TestSGDInternallyCrossover(t *testing.T) {
+	for _, test := range []struct {
+		internal, shuffling []float64
+		want                int
+	}{
+		// T = 1 is ‖∇f(x₀)‖² for both and never decides.
+		{[]float64{3, 1, 1, 2, 2}, []float64{3, 2, 2, 1, 1}, 4},
+		{[]float64{3, 1, 2, 1, 2}, []float64{3, 2, 1, 2, 1}, 5},
+		{[]float64{3, 2, 2}, []float64{3, 1, 2}, 2},
+		{[]float64{3, 1, 1}, []float64{3, 2, 2}, 4},
+	} {
+		if got := sgdInternallyCrossover(test.internal, test.shuffling); got != test.want {
+			t.Errorf("crossover of %v and %v = %d, want %d", test.internal, test.shuffling, got, test.want)
+		}
+	}
+}
+
+func TestTunedCurve(t *testing.T) {
+	curves := []sweepCurves{
+		{Avg: []float64{4, 3, 2, 1}, AvgSE: []float64{0, 0.1, 0.2, 0.3}},
+		{Avg: []float64{4, 1, 5}, AvgSE: []float64{0, 1, 2}, Diverged: true},
+		{Avg: []float64{4, 2, 1.5, 1.5}, AvgSE: []float64{0, 0.5, 0.6, 0.7}},
+	}
+	best, se, at := tunedCurve(curves, 4)
+	// Ties keep the first curve; the diverged curve counts until it
+	// diverged.
+	if want := []float64{4, 1, 1.5, 1}; !slices.Equal(best, want) {
+		t.Errorf("best %v, want %v", best, want)
+	}
+	if want := []float64{0, 1, 0.6, 0.3}; !slices.Equal(se, want) {
+		t.Errorf("standard errors %v, want %v", se, want)
+	}
+	if want := []int{0, 1, 2, 0}; !slices.Equal(at, want) {
+		t.Errorf("indices %v, want %v", at, want)
+	}
+	avg, _, i := bestAtEnd(curves, 4)
+	if i != 0 || !slices.Equal(avg, curves[0].Avg) {
+		t.Errorf("best at the end: curve %d, %v", i, avg)
+	}
+	if ts := logHorizons(2000); ts[0] != 1 || ts[len(ts)-1] != 2000 || len(ts) > 70 || !slices.IsSorted(ts) {
+		t.Errorf("horizons %v", ts)
+	}
+}
+
+func TestSwitchOrder(t *testing.T) {
+	a, err := ordering.NewSGDInternal(2, 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ordering.NewIncremental(8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &switchOrder{first: a, second: b, at: 2}
+	var r []int
+	for e := range 4 {
+		if r, err = s.Order(r, ordering.Epoch{T: e}); err != nil {
+			t.Fatal(err)
+		}
+		if identity := slices.Equal(r, seq(8)); identity != (e >= 2) {
+			t.Errorf("epoch %d: order %v", e, r)
+		}
+	}
+	f := twoSteps(0.5, 0.1, 2)
+	if f(0) != 0.5 || f(1) != 0.5 || f(2) != 0.1 || f(9) != 0.1 {
+		t.Error("twoSteps does not switch at 2")
+	}
+}
+
+func TestSGDInternallyPredict(t *testing.T) {
+	// The paper's threshold and the terms' comparison scale as σ_low⁻²,
+	// and the rates cross later as σ_low falls.
+	c := SGDInternallyScale(Default)
+	p1, err := c.predict(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := c.predict(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p1.Paper / p2.Paper; math.Abs(r-4) > 1e-12 {
+		t.Errorf("paper threshold ratio %v, want 4", r)
+	}
+	if r := p1.Terms / p1.Paper; math.Abs(r-math.Sqrt(float64(c.M))/math.Pow(float64(c.N), 1.5)) > 1e-12 {
+		t.Errorf("terms over paper %v, want (m/N)/√(Nm) = √m/N^(3/2)", r)
+	}
+	if !(p1.Rates > p2.Rates && p2.Rates >= 1) {
+		t.Errorf("rates cross at %v and %v epochs", p1.Rates, p2.Rates)
+	}
+}
+
+func TestSGDInternallyRejectMalformed(t *testing.T) {
+	good, err := RunSGDInternally(context.Background(), nil, SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rejectsMalformed(t, good, SGDInternallyOutcome, map[string]func(r *SGDInternallyResult){
+		"no settings":   func(r *SGDInternallyResult) { r.Settings = nil },
+		"short curve":   func(r *SGDInternallyResult) { r.Settings[0].Theorem.Internal = r.Settings[0].Theorem.Internal[:3] },
+		"no control":    func(r *SGDInternallyResult) { r.Settings[1].Free.Control = nil },
+		"bad step":      func(r *SGDInternallyResult) { r.Settings[1].Free.ShufflingStep[4] = 99 },
+		"other σ_low":   func(r *SGDInternallyResult) { r.Settings[0].SigmaLow = 7 },
+		"switch at end": func(r *SGDInternallyResult) { r.Settings[0].Switch = r.Config.Epochs },
+	})
+	for _, c := range []SGDInternallyConfig{
+		{N: 3}, {M: 5}, {SigmaTop: -1}, {SigmaLows: []float64{}}, {SigmaLows: []float64{10, 5}}, {SigmaLows: []float64{0}},
+		{Epochs: 2}, {Runs: -1}, {TheoremGrid: -2}, {X0: math.NaN()},
+	} {
+		if _, err := RunSGDInternally(context.Background(), nil, c); err == nil {
+			t.Errorf("%+v: no error", c)
+		}
+	}
+}

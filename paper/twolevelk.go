@@ -1,0 +1,601 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
+	"github.com/goodorder/goodorder/problems"
+)
+
+// # The claim
+
+// twoLevelKID is the claim's id.
+const twoLevelKID = "two-level-k"
+
+// twoLevelKVersion is the version of the code that computes the claim's
+// runs, part of their cache key: increment it with any change to that
+// code, or to code it calls, that changes a result (see doc.go).
+const twoLevelKVersion = 1
+
+var twoLevelKClaim = Claim{
+	ID:    twoLevelKID,
+	Where: "The corollary of Lemma 2 and the discussion after it, Section 5.3",
+	Statement: "Two-level K-shuffling has the rate O(L(M*+1)F₀/T + ((Kσ_top + √(m-K)σ_low)LF₀/(√N mT))^{2/3} + (σ_low LF₀/(N√m T))^{2/3}) against standard shuffling's O(L(M*+1)F₀/T + (σ_full LF₀/(√(Nm) T))^{2/3}): " +
+		"K = 1 is best when σ_top ⋙ σ_low, K = m when σ_top ⋘ σ_low, and K = √m matches standard shuffling while cutting communication by √m.",
+	Run: claimRun(TwoLevelKScale, RunTwoLevelK, TwoLevelKOutcome),
+}
+
+// Thresholds of the verdict, quoted in the protocol.
+const (
+	// twoLevelKTie is the largest ratio of a method's steps to the fewest
+	// steps of its regime for it to count among the best: the step grid
+	// has four steps per octave and the runs are noisy.
+	twoLevelKTie = 1.1
+	// twoLevelKSame is the largest factor, either way, between the steps
+	// of K = √m and of standard shuffling for them to count as the same.
+	twoLevelKSame = 1.25
+)
+
+// # The config
+
+// TwoLevelKConfig is the protocol of the two-level-k claim. The zero value
+// of a field means its default, the protocol at the Default scale; none of
+// it is in the paper, which states the corollary without an experiment.
+type TwoLevelKConfig struct {
+	// N and M set up problems.TwoLevel (with its default d = 20 and
+	// λ = 0.2). M must be an even square, so that √m is a K. Defaults 2
+	// (as in Section 6.2) and 16.
+	N, M int
+	// SigmaFull is √(σ_top² + σ_low²) of the coefficients, the same in
+	// every regime so that standard shuffling meets the same σ_full
+	// throughout. Default 10, the σ_low of Section 6.2.
+	SigmaFull float64
+	// Ratios are the σ_top/σ_low of the regimes; they must include 1 and
+	// values on both sides of it. Default {0.01, 0.1, 1, 10, 100}.
+	Ratios []float64
+	// Ks are the K of two-level K-shuffling compared with standard
+	// shuffling; they must include 1, √m and m. Default 1, 2, √m, m/2, m
+	// and the smallest K that does not divide m (its low-level orders are
+	// padded with no-ops, the remark after Algorithm 3).
+	Ks []int
+	// Steps are the learning rates tuned over. Default 1.1·2^(-k/4) for
+	// k = 4, ..., 80: the range of Section 6.2's grid with four steps per
+	// octave instead of one.
+	Steps []float64
+	// Runs is the number of runs per learning rate; every learning rate
+	// of a method takes the same orders (common random numbers), so that
+	// the noise does not pick the learning rate. Default 40.
+	Runs int
+	// Budget is the number of epochs (N·m steps each) after which a method
+	// counts as not converged. Default 5000.
+	Budget int
+	// Target is the radius of Section 6.2: a method has converged when the
+	// mean over its runs of ‖x_T‖² is below Target². Default 0.2.
+	Target float64
+	// X0 is the value of every coordinate of the start. Default 1, as in
+	// the two-level-figure claim.
+	X0 float64
+}
+
+// TwoLevelKScale returns the two-level-k protocol at a scale.
+func TwoLevelKScale(s Scale) TwoLevelKConfig {
+	return atScale(s, map[Scale]TwoLevelKConfig{
+		Smoke: {M: 4, Ratios: []float64{0.01, 1, 100}, Runs: 4, Steps: twoLevelKSteps(2)},
+		Full:  {M: 64, Ratios: []float64{0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100}, Runs: 100},
+	})
+}
+
+// twoLevelKSteps returns 1.1·2^(-k/perOctave) over Section 6.2's range,
+// 1.1·2^-1 to 1.1·2^-20.
+func twoLevelKSteps(perOctave int) []float64 {
+	var s []float64
+	for k := perOctave; k <= 20*perOctave; k++ {
+		s = append(s, 1.1*math.Exp2(-float64(k)/float64(perOctave)))
+	}
+	return s
+}
+
+// twoLevelKDefaultKs returns 1, 2, √m, m/2, m and the smallest K that
+// does not divide m, sorted and without repeats.
+func twoLevelKDefaultKs(m int) []int {
+	ks := []int{1, 2, isqrt(m), m / 2, m}
+	for k := 2; k < m; k++ {
+		if m%k != 0 {
+			ks = append(ks, k)
+			break
+		}
+	}
+	slices.Sort(ks)
+	return slices.Compact(ks)
+}
+
+// isqrt returns ⌊√n⌋ for n >= 0.
+func isqrt(n int) int {
+	r := int(math.Sqrt(float64(n)))
+	for r*r > n {
+		r--
+	}
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}
+
+// fill sets the zero fields to their defaults.
+func (c *TwoLevelKConfig) fill() {
+	fillZero(c, TwoLevelKConfig{
+		N: 2, M: 16, SigmaFull: 10, Ratios: []float64{0.01, 0.1, 1, 10, 100},
+		Steps: twoLevelKSteps(4), Runs: 40, Budget: 5000, Target: 0.2, X0: 1,
+	})
+	if c.Ks == nil && c.M > 0 {
+		c.Ks = twoLevelKDefaultKs(c.M)
+	}
+}
+
+// validate returns an error naming the first field of c out of range.
+func (c *TwoLevelKConfig) validate() error {
+	id := twoLevelKID
+	r := isqrt(max(c.M, 0))
+	switch {
+	case c.N < 2 || c.N%2 != 0:
+		return fmt.Errorf("paper: %s with N = %d, want an even number >= 2", id, c.N)
+	case c.M < 4 || c.M%2 != 0 || r*r != c.M:
+		return fmt.Errorf("paper: %s with m = %d, want an even square >= 4 (K = √m)", id, c.M)
+	case !(c.SigmaFull > 0) || math.IsInf(c.SigmaFull, 0):
+		return fmt.Errorf("paper: %s with σ_full = %v, want finite and > 0", id, c.SigmaFull)
+	case len(c.Steps) == 0 || c.Runs < 1 || c.Budget < 1:
+		return fmt.Errorf("paper: %s with %d learning rates, %d runs and a budget of %d epochs, want each >= 1", id, len(c.Steps), c.Runs, c.Budget)
+	case !(c.Target > 0) || math.IsNaN(c.X0) || math.IsInf(c.X0, 0) || !(math.Abs(c.X0)*math.Sqrt(twoLevelDim) > c.Target):
+		return fmt.Errorf("paper: %s with target %v and x₀ = %v·1, want a target > 0 and a finite x₀ outside it (‖x₀‖ = |x₀|·√%d)", id, c.Target, c.X0, twoLevelDim)
+	}
+	for _, g := range c.Steps {
+		if !(g > 0) || math.IsInf(g, 0) {
+			return fmt.Errorf("paper: %s learning rate %v, want finite and > 0", id, g)
+		}
+	}
+	below, one, above := false, false, false
+	for _, q := range c.Ratios {
+		if !(q > 0) || math.IsInf(q, 0) {
+			return fmt.Errorf("paper: %s ratio σ_top/σ_low = %v, want finite and > 0", id, q)
+		}
+		below, one, above = below || q < 1, one || q == 1, above || q > 1
+	}
+	if !below || !one || !above {
+		return fmt.Errorf("paper: %s ratios %v, want 1 and values below and above it", id, c.Ratios)
+	}
+	for _, k := range c.Ks {
+		if k < 1 || k > c.M {
+			return fmt.Errorf("paper: %s with K = %d, want 1 <= K <= m = %d", id, k, c.M)
+		}
+	}
+	for _, k := range []int{1, r, c.M} {
+		if !slices.Contains(c.Ks, k) {
+			return fmt.Errorf("paper: %s with K in %v, want 1, √m = %d and m = %d among them", id, c.Ks, r, c.M)
+		}
+	}
+	// problems.NewTwoLevel checks that the σ do not overflow.
+	return nil
+}
+
+// twoLevelDim is the dimension d of problems.TwoLevel by default, the d
+// of Section 6.2.
+const twoLevelDim = 20
+
+// twoLevelKStandard names standard shuffling among the methods.
+const twoLevelKStandard = "standard"
+
+// twoLevelKMethod returns the name of two-level K-shuffling.
+func twoLevelKMethod(k int) string { return "K = " + strconv.Itoa(k) }
+
+// sigmas returns the coefficients σ_top and σ_low of a regime.
+func (c *TwoLevelKConfig) sigmas(ratio float64) (top, low float64) {
+	low = c.SigmaFull / math.Hypot(1, ratio)
+	return ratio * low, low
+}
+
+// problem returns the two-level quadratic of a regime.
+func (c *TwoLevelKConfig) problem(ratio float64) (*problems.TwoLevel, error) {
+	top, low := c.sigmas(ratio)
+	return problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: low})
+}
+
+// # The run
+
+// TwoLevelKCell is one method in one regime.
+type TwoLevelKCell struct {
+	Ratio  float64
+	Method string
+	// K is the K of two-level K-shuffling, 0 for standard shuffling.
+	K int
+	// Epochs is the fewest epochs T after which, for some learning rate,
+	// the mean over the runs of ‖x_T‖² is below Target²; -1 if none got
+	// there within the budget.
+	Epochs int
+	// Step is the index in Config.Steps of that learning rate (the one
+	// with the smallest mean ‖x_T‖² if several got there at T), -1 if
+	// none did.
+	Step int
+	// Switches is the mean over that learning rate's runs of the
+	// top-level switches in the T epochs: the steps whose top-level
+	// function differs from the previous step's, the first step counting.
+	Switches float64
+}
+
+// TwoLevelKResult holds the two-level-k claim's measurements.
+type TwoLevelKResult struct {
+	Config TwoLevelKConfig
+	// Methods names the methods: standard shuffling, then the Ks.
+	Methods []string
+	// Cells holds a cell per (ratio, method), ratio-major.
+	Cells []TwoLevelKCell
+}
+
+// RunTwoLevelK runs the two-level-k claim, or returns it from env's cache.
+// Run r of a method is seeded from env.Seed, the regime, the method and r,
+// whatever the learning rate (common random numbers, so that the noise
+// does not pick the learning rate), and a sub-grid gives the same runs.
+func RunTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKResult, error) {
+	return runCached(ctx, env, twoLevelKID, twoLevelKVersion, c, runTwoLevelK)
+}
+
+func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKResult, error) {
+	res := &TwoLevelKResult{Config: c, Methods: []string{twoLevelKStandard}}
+	for _, k := range c.Ks {
+		res.Methods = append(res.Methods, twoLevelKMethod(k))
+	}
+	ks := append([]int{0}, c.Ks...)
+	total, done := len(c.Ratios)*len(ks), 0
+	settings := sweepSettings{X0: c.X0, Runs: c.Runs, Epochs: c.Budget, Target2: c.Target * c.Target}
+	for _, ratio := range c.Ratios {
+		p, err := c.problem(ratio)
+		if err != nil {
+			return nil, err
+		}
+		for mi, k := range ks {
+			arms := make([]sweepArm, len(c.Steps))
+			for si, gamma := range c.Steps {
+				arms[si] = sweepArm{step: constantStep(gamma), orderer: func(run int) (ordering.Orderer, error) {
+					seed := mixSeed(env.Seed, streamTwoLevelK, math.Float64bits(ratio), uint64(k), uint64(run))
+					if k == 0 {
+						return ordering.NewStandardShuffle(c.N, c.M, seed)
+					}
+					return ordering.NewKShuffle(c.N, c.M, k, seed)
+				}}
+			}
+			curves, err := sweep(ctx, p, arms, settings, env.workers())
+			if err != nil {
+				return nil, err
+			}
+			cell := TwoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
+			for si, cv := range curves {
+				t := len(cv.X2) - 1
+				if cv.Diverged || cv.X2[t] >= settings.Target2 {
+					continue
+				}
+				if cell.Step < 0 || t < cell.Epochs || (t == cell.Epochs && cv.X2[t] < curves[cell.Step].X2[t]) {
+					cell.Epochs, cell.Step, cell.Switches = t, si, cv.Switches[t]
+				}
+			}
+			res.Cells = append(res.Cells, cell)
+			done++
+			env.progress(done, total)
+		}
+	}
+	return res, nil
+}
+
+// # The outcome
+
+// twoLevelKRegime is the outcome's view of one regime.
+type twoLevelKRegime struct {
+	ratio, top, low float64
+	// steps, switches and predicted are per method (res.Methods): the
+	// steps to the target (NaN if not converged), the top-level switches
+	// in them, and the corollary's epochs to its target.
+	steps, switches, predicted []float64
+	// best is the methods within twoLevelKTie of the fewest steps, and
+	// predictedBest the method with the fewest predicted epochs.
+	best          []string
+	predictedBest string
+}
+
+// TwoLevelKOutcome compares the best K per regime with the corollary's
+// regimes and its rates, checks K = √m against standard shuffling in
+// steps and in communication, and builds the heatmaps of steps, predicted
+// epochs and switches, each relative to standard shuffling. It returns an
+// error if res is not of the shape of its config.
+func TwoLevelKOutcome(res *TwoLevelKResult) (*Outcome, error) {
+	if err := res.check(); err != nil {
+		return nil, err
+	}
+	c := res.Config
+	r := isqrt(c.M)
+	// check has made sure Methods are standard shuffling and the Ks.
+	idx := map[string]int{}
+	for i, name := range res.Methods {
+		idx[name] = i
+	}
+	std := idx[twoLevelKStandard]
+	kOne, kRoot, kM := twoLevelKMethod(1), twoLevelKMethod(r), twoLevelKMethod(c.M)
+	regimes := make([]twoLevelKRegime, len(c.Ratios))
+	nm := float64(c.N * c.M)
+	for i, ratio := range c.Ratios {
+		g := &regimes[i]
+		g.ratio = ratio
+		g.top, g.low = c.sigmas(ratio)
+		p, err := c.problem(ratio)
+		if err != nil {
+			return nil, err
+		}
+		x0 := constant(p.Dim(), c.X0)
+		tc := ordering.TwoLevelConstants{L: p.L(), F0: p.Func(x0), SigmaTop2: p.SigmaTop2(), SigmaLow2: p.SigmaLow2(), SigmaFull2: p.SigmaFull2(), N: c.N, M: c.M}
+		// The target ‖x‖ < r gives ‖∇f‖ < L r; ‖∇f‖ ≥ μ‖x‖, so the rates
+		// are asked for ‖∇f‖² below (μ r)², as in the two-level-figure
+		// claim.
+		eps := math.Pow(p.Mu()*c.Target, 2)
+		for j := range res.Methods {
+			cell := res.Cells[i*len(res.Methods)+j]
+			s := math.NaN()
+			if cell.Epochs >= 0 {
+				s = float64(cell.Epochs) * nm
+			}
+			g.steps = append(g.steps, s)
+			g.switches = append(g.switches, cell.Switches)
+			pe, err := epochsTo(func(t int) (float64, error) {
+				tc.T = t
+				if cell.K == 0 {
+					return ordering.StandardShufflingRate(tc)
+				}
+				return ordering.KShufflingRate(tc, cell.K)
+			}, eps)
+			if err != nil {
+				return nil, err
+			}
+			g.predicted = append(g.predicted, float64(pe))
+		}
+		fewest := floatsMin(g.steps)
+		for j, name := range res.Methods {
+			if g.steps[j] <= twoLevelKTie*fewest {
+				g.best = append(g.best, name)
+			}
+			if g.predictedBest == "" || g.predicted[j] < g.predicted[idx[g.predictedBest]] {
+				g.predictedBest = name
+			}
+		}
+	}
+	var out Outcome
+	// The charts: each method's steps, predicted epochs and switches over
+	// standard shuffling's, a row per regime.
+	var xt []string
+	for _, k := range c.Ks {
+		label := strconv.Itoa(k)
+		switch {
+		case k == r:
+			label += " = √m"
+		case k == c.M:
+			label += " = m"
+		case 2*k == c.M:
+			label += " = m/2"
+		case c.M%k != 0:
+			label += " (padded)"
+		}
+		xt = append(xt, label)
+	}
+	yt := make([]string, len(c.Ratios))
+	heat := func(title string, v func(g *twoLevelKRegime) []float64) *chart.Heatmap {
+		h := &chart.Heatmap{Title: title, XLabel: "K", YLabel: "σ_top/σ_low", XTicks: xt, YTicks: yt, Center: 1}
+		for i := range regimes {
+			g := &regimes[i]
+			yt[i] = strconv.FormatFloat(g.ratio, 'g', -1, 64)
+			vals := v(g)
+			row := make([]float64, 0, len(c.Ks))
+			for _, k := range c.Ks {
+				row = append(row, vals[idx[twoLevelKMethod(k)]]/vals[std])
+			}
+			h.Values = append(h.Values, row)
+		}
+		return h
+	}
+	out.addChart("two-level-k-steps", "two-level-k-steps", heat(
+		fmt.Sprintf("Steps to ‖x‖ < %g (tuned step): two-level K-shuffling / standard shuffling, N = %d, m = %d", c.Target, c.N, c.M),
+		func(g *twoLevelKRegime) []float64 { return g.steps }))
+	out.addChart("two-level-k-theory", "two-level-k-theory", heat(
+		"Epochs to the target by the corollary's rates: K-shuffling / standard shuffling",
+		func(g *twoLevelKRegime) []float64 { return g.predicted }))
+	out.addChart("two-level-k-switches", "two-level-k-switches", heat(
+		"Top-level switches until ‖x‖ < target: K-shuffling / standard shuffling",
+		func(g *twoLevelKRegime) []float64 { return g.switches }))
+
+	// The checks: the corollary's three regimes, then its rates' best K.
+	lo, hi, one := 0, 0, 0
+	for i, q := range c.Ratios {
+		if q < c.Ratios[lo] {
+			lo = i
+		}
+		if q > c.Ratios[hi] {
+			hi = i
+		}
+		if q == 1 {
+			one = i
+		}
+	}
+	converged := true
+	for _, g := range regimes {
+		for _, s := range g.steps {
+			converged = converged && !math.IsNaN(s)
+		}
+	}
+	wins := func(g *twoLevelKRegime, name string) bool {
+		return slices.Contains(g.best, name) && g.steps[idx[name]] < g.steps[std]
+	}
+	gt, gl, g1 := &regimes[hi], &regimes[lo], &regimes[one]
+	topOK, lowOK := wins(gt, kOne), wins(gl, kM)
+	stepRatio := g1.steps[idx[kRoot]] / g1.steps[std]
+	commRatio := g1.switches[idx[kRoot]] / g1.switches[std]
+	perStep := func(j int) float64 { return g1.switches[j] / g1.steps[j] }
+	rootOK := stepRatio <= twoLevelKSame && stepRatio >= 1/twoLevelKSame && commRatio < 1
+	agree := 0
+	for _, g := range regimes {
+		if slices.Contains(g.best, g.predictedBest) {
+			agree++
+		}
+	}
+	ratesOK := agree == len(regimes)
+	out.addCheck("two-level-k-top", topOK, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = 1 over standard %.3g", gt.ratio, twoLevelKTie, gt.best, gt.steps[idx[kOne]]/gt.steps[std])
+	out.addCheck("two-level-k-low", lowOK, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = m over standard %.3g", gl.ratio, twoLevelKTie, gl.best, gl.steps[idx[kM]]/gl.steps[std])
+	out.addCheck("two-level-k-sqrt-m", rootOK, "σ_top = σ_low: K = √m = %d over standard shuffling: steps %.3g (within %g either way), top-level switches %.3g (< 1)", r, stepRatio, twoLevelKSame, commRatio)
+	out.addCheck("two-level-k-rates", ratesOK, "the rates' best method is among the measured best in %d of %d regimes", agree, len(regimes))
+
+	held := 0
+	for _, ok := range []bool{topOK, lowOK, rootOK, ratesOK} {
+		if ok {
+			held++
+		}
+	}
+	switch {
+	case !converged:
+		out.Verdict = NotCheckable
+	case held == 4:
+		out.Verdict = Reproduced
+	case held == 0:
+		out.Verdict = NotReproduced
+	default:
+		out.Verdict = PartlyReproduced
+	}
+	out.Summary = fmt.Sprintf("σ_top/σ_low = %g: best %s, K = 1 takes %.2f of standard shuffling's steps (corollary: K = 1; %s); σ_top/σ_low = %g: best %s, K = m takes %.2f (corollary: K = m; %s); "+
+		"σ_top = σ_low: K = √m takes %.2f of standard shuffling's steps with %.2f of its top-level switches, %.2f per step against %.2f (paper: the same steps, √m = %d times less communication; %s); the rates' best method is among the measured best in %d of %d regimes",
+		gt.ratio, strings.Join(gt.best, ", "), gt.steps[idx[kOne]]/gt.steps[std], holds(topOK),
+		gl.ratio, strings.Join(gl.best, ", "), gl.steps[idx[kM]]/gl.steps[std], holds(lowOK),
+		stepRatio, commRatio, perStep(idx[kRoot]), perStep(std), r, holds(rootOK), agree, len(regimes))
+	if !converged {
+		out.Summary = fmt.Sprintf("some methods did not reach ‖x‖ < %g within %d epochs for any learning rate; ", c.Target, c.Budget) + out.Summary
+	}
+
+	paperSays := func(i int) string {
+		switch i {
+		case hi:
+			return "K = 1 (σ_top ⋙ σ_low)"
+		case lo:
+			return "K = m (σ_top ⋘ σ_low)"
+		case one:
+			return "K = √m as good as standard, √m times less communication"
+		}
+		return "(not stated)"
+	}
+	for i := range regimes {
+		g := &regimes[i]
+		var ratios []string
+		for j, name := range res.Methods {
+			if j != std {
+				ratios = append(ratios, fmt.Sprintf("%s: %.2f", strings.TrimPrefix(name, "K = "), g.steps[j]/g.steps[std]))
+			}
+		}
+		out.Rows = append(out.Rows, Row{
+			Quantity: fmt.Sprintf("σ_top/σ_low = %g (σ_top = %.3g, σ_low = %.3g): best method; steps over standard shuffling's (%.0f) per K", g.ratio, g.top, g.low, g.steps[std]),
+			Paper:    fmt.Sprintf("%s; the rates' best: %s", paperSays(i), g.predictedBest),
+			Ours:     fmt.Sprintf("%s; %s", strings.Join(g.best, ", "), strings.Join(ratios, ", ")),
+		})
+	}
+	out.Rows = append(out.Rows, Row{
+		Quantity: fmt.Sprintf("σ_top = σ_low: top-level switches to the target per step, standard shuffling and K = √m = %d", r),
+		Paper:    fmt.Sprintf("communication cut by √m = %d", r),
+		Ours:     fmt.Sprintf("%.3f and %.3f per step; %.0f and %.0f in all (ratio %.2f)", perStep(std), perStep(idx[kRoot]), g1.switches[std], g1.switches[idx[kRoot]], commRatio),
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "The corollary's rates predict, per regime (the second heatmap, constants dropped, each rate solved for the epochs at which it falls below (μ·%g)²), the best method: %s. ", c.Target, regimeList(regimes, func(g twoLevelKRegime) string { return g.predictedBest }))
+	fmt.Fprintf(&b, "Measured (within %g of the fewest steps): %s. ", twoLevelKTie, regimeList(regimes, func(g twoLevelKRegime) string { return strings.Join(g.best, ", ") }))
+	var missed []string
+	for _, g := range regimes {
+		if !slices.Contains(g.best, g.predictedBest) {
+			missed = append(missed, fmt.Sprintf("%g (rates: %s, %.2f times the fewest steps)", g.ratio, g.predictedBest, g.steps[idx[g.predictedBest]]/floatsMin(g.steps)))
+		}
+	}
+	if len(missed) > 0 {
+		fmt.Fprintf(&b, "The rates miss at σ_top/σ_low = %s: splitting the σ* term of Lemma 2 into a σ_top part and two σ_low parts gives K-shuffling a σ_low term that standard shuffling's rate lacks, so where neither σ dominates the rates favour standard shuffling more than the runs do. ", strings.Join(missed, "; "))
+	}
+	fmt.Fprintf(&b, "\n\nCommunication: K-shuffling selects a top-level function N·m/K times per epoch, so K = √m makes √m times fewer selections than one per step. "+
+		"Counted as switches between consecutive steps, standard shuffling with N = %d already stays on the same top-level function for %.0f%% of its steps (%.3f switches per step against %.3f for K = √m), so at σ_top = σ_low the switches to the target fall by %.2f rather than √m = %d.",
+		c.N, 100*(1-perStep(std)), perStep(std), perStep(idx[kRoot]), 1/commRatio, r)
+	out.Details = b.String()
+	top := func(q float64) string { t, _ := c.sigmas(q); return fmt.Sprintf("%.3g", t) }
+	var tops []string
+	for _, q := range c.Ratios {
+		tops = append(tops, top(q))
+	}
+	out.Protocol = []string{
+		fmt.Sprintf("problems.TwoLevel (Section 6.2's quadratic, d = 20, λ = 0.2) with N = %d, m = %d; σ_top² + σ_low² = %g² in every regime, σ_top/σ_low ∈ {%s} (σ_top ∈ {%s}).", c.N, c.M, c.SigmaFull, joinFloats(c.Ratios), strings.Join(tops, ", ")),
+		fmt.Sprintf("Two-level K-shuffling (Algorithm 3, random permutations at both levels) for K ∈ {%s}; a K that does not divide m pads each low-level order with no-ops at random places (the remark after Algorithm 3), which are skipped, so every epoch has N·m steps.", joinInts(c.Ks)),
+		fmt.Sprintf("Steps to ‖x‖ < %g from x₀ = %g·1 as in Section 6.2, measured on the mean over %d runs: the first epoch at which the mean of ‖x_T‖² over the runs is below %g², the fewest over %d learning rates 1.1·2^(-k/4), k = 4..80 (Section 6.2's range, four per octave); at most %d epochs.", c.Target, c.X0, c.Runs, c.Target, len(c.Steps), c.Budget),
+		fmt.Sprintf("Verdict: K = 1 must be among the best (within %g of the fewest steps) and beat standard shuffling at the largest σ_top/σ_low, K = m likewise at the smallest, K = √m must take between 1/%g and %g times standard shuffling's steps with fewer top-level switches at σ_top = σ_low, and the rates' best method must be among the measured best in every regime; all four: reproduced, none: not reproduced, else partly.", twoLevelKTie, twoLevelKSame, twoLevelKSame),
+		"Communication is counted as top-level switches: steps whose top-level function differs from the previous step's (the first step of a run counts).",
+	}
+	return &out, nil
+}
+
+// holds returns "holds" if ok, else "fails".
+func holds(ok bool) string {
+	if ok {
+		return "holds"
+	}
+	return "fails"
+}
+
+// regimeList formats "ratio: what" for every regime.
+func regimeList(regimes []twoLevelKRegime, what func(twoLevelKRegime) string) string {
+	s := make([]string, len(regimes))
+	for i, g := range regimes {
+		s[i] = fmt.Sprintf("%g: %s", g.ratio, what(g))
+	}
+	return strings.Join(s, "; ")
+}
+
+// floatsMin returns the least of v that is not NaN, NaN if there is none.
+func floatsMin(v []float64) float64 {
+	m := math.NaN()
+	for _, x := range v {
+		if !math.IsNaN(x) && !(x >= m) {
+			m = x
+		}
+	}
+	return m
+}
+
+// check returns an error if r is nil or its cells do not have the shape
+// of its config.
+func (r *TwoLevelKResult) check() error {
+	id := twoLevelKID
+	if r == nil {
+		return errResult(id, "nil")
+	}
+	c := r.Config
+	want := []string{twoLevelKStandard}
+	for _, k := range c.Ks {
+		want = append(want, twoLevelKMethod(k))
+	}
+	if !slices.Equal(r.Methods, want) {
+		return errResult(id, "methods %q, want %q", r.Methods, want)
+	}
+	if len(c.Ratios) == 0 || len(r.Cells) != len(c.Ratios)*len(r.Methods) {
+		return errResult(id, "%d cells for %d ratios and %d methods", len(r.Cells), len(c.Ratios), len(r.Methods))
+	}
+	for i, cell := range r.Cells {
+		q, name := c.Ratios[i/len(r.Methods)], r.Methods[i%len(r.Methods)]
+		if cell.Ratio != q || cell.Method != name || (cell.K == 0) != (name == twoLevelKStandard) {
+			return errResult(id, "cell %d is %g, %q, want %g, %q", i, cell.Ratio, cell.Method, q, name)
+		}
+		if cell.Epochs < -1 || cell.Step < -1 || cell.Step >= len(c.Steps) || (cell.Epochs < 0) != (cell.Step < 0) || !(cell.Switches >= 0) {
+			return errResult(id, "cell %d: %d epochs, step %d, %v switches", i, cell.Epochs, cell.Step, cell.Switches)
+		}
+	}
+	return nil
+}
