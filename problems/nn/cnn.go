@@ -140,9 +140,11 @@ func (m *CNN) Init(w []float64, seed uint64) {
 }
 
 // NewWorkspace implements Net. Like the MLP's, it splits a batch between
-// two goroutines in a fixed way. It panics with "nn: workspace for an
-// empty batch" if maxBatch < 1 and with "nn: workspace too large" if the
-// buffers for maxBatch examples would exceed 2^28 values (1 GiB).
+// two goroutines in a fixed way; each runs its part of the batch through
+// every layer at once, one matrix product per layer and pass. It panics
+// with "nn: workspace for an empty batch" if maxBatch < 1 and with
+// "nn: workspace too large" if the buffers for maxBatch examples would
+// exceed 2^28 values (1 GiB).
 func (m *CNN) NewWorkspace(maxBatch int) Workspace {
 	checkWorkspace(m, maxBatch)
 	ws := &cnnWorkspace{m: m, sharded: newSharded(m, maxBatch, cnnMinShard)}
@@ -161,54 +163,65 @@ type cnnWorkspace struct {
 	shard []*cnnShard
 }
 
-// cnnShard holds the buffers of one goroutine.
+// cnnShard holds the buffers of one goroutine for a batch of b examples.
+// The maps are stored channel, row, column, example: the examples
+// innermost, so that a convolution is one product of its filters with
+// the im2col matrix of the whole batch (and its backward pass two more),
+// and im2col, col2im and the pooling work on runs of b or more values.
 type cnnShard struct {
-	col1, col2 []float32 // im2col of one example: (C·K²) × o1², (Conv1·K²) × o2²
-	z1, z2     []float32 // batch × pre-activations of the convolutions
-	pool1      []float32 // batch × Conv1 × p1²
-	arg1, arg2 []int32   // batch × argmax positions of the poolings
-	feat       []float32 // batch × flat, the head's input
-	dfeat      []float32 // batch × flat
-	dz2, dp1   []float32 // one example's gradients
-	dcol2      []float32
-	dz1        []float32
-	g32        []float32
-	head       *mlpShard
+	x    []float32 // C × H × W × b, the input
+	col1 []float32 // (C·K²) × (o1·o1·b), im2col of x
+	z1   []float32 // Conv1 × o1 × o1 × b pre-activations, then their gradient
+	p1   []float32 // Conv1 × p1 × p1 × b pooled maps, then their gradient
+	arg1 []uint8   // the place of each maximum in its pooling window
+	col2 []float32 // (Conv1·K²) × (o2·o2·b), im2col of p1, then its gradient
+	z2   []float32 // Conv2 × o2 × o2 × b, then the gradient
+	p2   []float32 // Conv2 × p2 × p2 × b, then the gradient
+	arg2 []uint8
+	// feat is the head's input, b × flat: p2 transposed, each example's
+	// maps channel-major as the parameter layout says. dfeat is its
+	// gradient, w2t the second convolution's filters transposed.
+	feat, dfeat, w2t []float32
+	g32              []float32
+	head             *mlpShard
 }
 
 func (m *CNN) newShard(batch int) *cnnShard {
 	c := m.c
 	k2 := c.K * c.K
+	o1, o2 := m.o1*m.o1, m.o2*m.o2
 	return &cnnShard{
-		col1:  make([]float32, c.C*k2*m.o1*m.o1),
-		col2:  make([]float32, c.Conv1*k2*m.o2*m.o2),
-		z1:    make([]float32, batch*c.Conv1*m.o1*m.o1),
-		z2:    make([]float32, batch*c.Conv2*m.o2*m.o2),
-		pool1: make([]float32, batch*c.Conv1*m.p1*m.p1),
-		arg1:  make([]int32, batch*c.Conv1*m.p1*m.p1),
-		arg2:  make([]int32, batch*m.flat),
-		feat:  make([]float32, batch*m.flat),
-		dfeat: make([]float32, batch*m.flat),
-		dz2:   make([]float32, c.Conv2*m.o2*m.o2),
-		dp1:   make([]float32, c.Conv1*m.p1*m.p1),
-		dcol2: make([]float32, c.Conv1*k2*m.o2*m.o2),
-		dz1:   make([]float32, c.Conv1*m.o1*m.o1),
+		x:     make([]float32, batch*m.InDim()),
+		col1:  make([]float32, c.C*k2*o1*batch),
+		z1:    make([]float32, c.Conv1*o1*batch),
+		p1:    make([]float32, c.Conv1*m.p1*m.p1*batch),
+		arg1:  make([]uint8, c.Conv1*m.p1*m.p1*batch),
+		col2:  make([]float32, c.Conv1*k2*o2*batch),
+		z2:    make([]float32, c.Conv2*o2*batch),
+		p2:    make([]float32, m.flat*batch),
+		arg2:  make([]uint8, m.flat*batch),
+		feat:  make([]float32, m.flat*batch),
+		dfeat: make([]float32, m.flat*batch),
+		w2t:   make([]float32, c.Conv1*k2*c.Conv2),
 		g32:   make([]float32, m.n),
 		head:  newMLPShard(m.head, batch),
 	}
 }
 
-// im2col stores in col the (ch·K²) × o² matrix of the K×K patches of the
-// ch maps of side s in x, row (c, ki, kj), column (oi, oj).
-func im2col(col, x []float32, ch, s, k, o int) {
+// im2col stores in col the (ch·k²) × (o·o·n) matrix of the k×k patches of
+// the ch maps of side s of n examples in x (examples innermost), o =
+// s-k+1: row (c, ki, kj), column (oi, oj, e). A row is o runs of o·n
+// values of x.
+func im2col(col, x []float32, ch, s, k, n int) {
+	o := s - k + 1
+	run := o * n
 	r := 0
 	for c := 0; c < ch; c++ {
 		for ki := 0; ki < k; ki++ {
 			for kj := 0; kj < k; kj++ {
-				row := col[r*o*o : (r+1)*o*o]
+				row := col[r*o*run : (r+1)*o*run]
 				for oi := 0; oi < o; oi++ {
-					src := x[c*s*s+(oi+ki)*s+kj:]
-					copy(row[oi*o:(oi+1)*o], src[:o])
+					copy(row[oi*run:(oi+1)*run], x[((c*s+oi+ki)*s+kj)*n:])
 				}
 				r++
 			}
@@ -216,19 +229,21 @@ func im2col(col, x []float32, ch, s, k, o int) {
 	}
 }
 
-// col2im adds the patch gradients dcol back onto the maps dx (cleared
-// first), the adjoint of im2col.
-func col2im(dx, dcol []float32, ch, s, k, o int) {
-	clear(dx)
+// col2im stores in dx the sum of the patch gradients dcol at their
+// places, the adjoint of im2col.
+func col2im(dx, dcol []float32, ch, s, k, n int) {
+	o := s - k + 1
+	run := o * n
+	clear(dx[:ch*s*s*n])
 	r := 0
 	for c := 0; c < ch; c++ {
 		for ki := 0; ki < k; ki++ {
 			for kj := 0; kj < k; kj++ {
-				row := dcol[r*o*o : (r+1)*o*o]
+				row := dcol[r*o*run : (r+1)*o*run]
 				for oi := 0; oi < o; oi++ {
-					dst := dx[c*s*s+(oi+ki)*s+kj:]
-					for oj, v := range row[oi*o : (oi+1)*o] {
-						dst[oj] += v
+					dst := dx[((c*s+oi+ki)*s+kj)*n:][:run]
+					for i, v := range row[oi*run : (oi+1)*run] {
+						dst[i] += v
 					}
 				}
 				r++
@@ -237,62 +252,122 @@ func col2im(dx, dcol []float32, ch, s, k, o int) {
 	}
 }
 
-// reluPool applies ReLU to the ch maps of side o in z and max-pools them
-// 2×2 into out (side o/2), recording the position of each maximum.
-func reluPool(out []float32, arg []int32, z []float32, ch, o int) {
+// noMax marks a pooling window whose entries are all at most 0: ReLU
+// makes its output 0 and no gradient flows back through it.
+const noMax = 4
+
+// reluPool adds the bias of each channel to the ch maps of side o of n
+// examples in z (examples innermost), applies ReLU and max-pools them 2×2
+// into out (side o/2), storing in arg the place of each maximum in its
+// window, 0 to 3 in row order (the first of equal ones), or noMax.
+func reluPool(out []float32, arg []uint8, z, bias []float32, ch, o, n int) {
 	p := o / 2
 	for c := 0; c < ch; c++ {
+		bc := bias[c]
 		for i := 0; i < p; i++ {
 			for j := 0; j < p; j++ {
-				best, at := float32(0), int32(-1)
-				for di := 0; di < 2; di++ {
-					for dj := 0; dj < 2; dj++ {
-						pos := c*o*o + (2*i+di)*o + 2*j + dj
-						if v := z[pos]; v > best {
-							best, at = v, int32(pos)
-						}
+				at := ((c*o+2*i)*o + 2*j) * n
+				z00, z01 := z[at:at+n], z[at+n:at+2*n]
+				z10, z11 := z[at+o*n:at+o*n+n], z[at+o*n+n:at+o*n+2*n]
+				dst := out[((c*p+i)*p+j)*n:][:n]
+				pos := arg[((c*p+i)*p+j)*n:][:n]
+				for e := range dst {
+					// ReLU'd floats order as their bits: comparing
+					// integers lets the compiler choose without branches,
+					// which random maxima would mispredict.
+					v0, v1 := reluBits(z00[e]+bc), reluBits(z01[e]+bc)
+					v2, v3 := reluBits(z10[e]+bc), reluBits(z11[e]+bc)
+					best := max(v0, v1, v2, v3)
+					a := uint32(noMax) // not uint8: CMOV has no byte form
+					if v3 == best {
+						a = 3
 					}
+					if v2 == best {
+						a = 2
+					}
+					if v1 == best {
+						a = 1
+					}
+					if v0 == best {
+						a = 0
+					}
+					if best == 0 {
+						a = noMax
+					}
+					dst[e] = math.Float32frombits(uint32(best))
+					pos[e] = uint8(a)
 				}
-				out[c*p*p+i*p+j] = best
-				arg[c*p*p+i*p+j] = at
 			}
 		}
 	}
 }
 
-// conv computes z = W·col + b for f filters over o² positions.
-func conv(z, w, b, col []float32, f, rows, o2 int) {
-	for i := 0; i < f; i++ {
-		for j := range z[i*o2 : (i+1)*o2] {
-			z[i*o2+j] = b[i]
-		}
+// reluBits returns the bits of max(v, 0) as an int32, which orders
+// non-negative floats as their values (a NaN above all or at 0).
+func reluBits(v float32) int32 { return max(int32(math.Float32bits(v)), 0) }
+
+// unpool is the adjoint of reluPool: it stores in dz (side o) the
+// gradient dout of the pooled maps at the maxima arg and zeros elsewhere,
+// and in db[c] the sum of channel c's gradient, the bias gradient.
+func unpool(dz, db, dout []float32, arg []uint8, ch, o, n int) {
+	p := o / 2
+	if o%2 == 1 {
+		clear(dz[:ch*o*o*n]) // the last row and column of odd maps
 	}
-	blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, f, o2, rows, 1, w, rows, col, o2, 1, z, o2)
+	for c := 0; c < ch; c++ {
+		var sum float32
+		for i := 0; i < p; i++ {
+			for j := 0; j < p; j++ {
+				at := ((c*o+2*i)*o + 2*j) * n
+				z00, z01 := dz[at:at+n], dz[at+n:at+2*n]
+				z10, z11 := dz[at+o*n:at+o*n+n], dz[at+o*n+n:at+o*n+2*n]
+				src := dout[((c*p+i)*p+j)*n:][:n]
+				pos := arg[((c*p+i)*p+j)*n:][:n]
+				for e, a := range pos {
+					// Masks rather than branches, as in reluPool.
+					g := math.Float32bits(src[e])
+					z00[e] = math.Float32frombits(g & mask(a == 0))
+					z01[e] = math.Float32frombits(g & mask(a == 1))
+					z10[e] = math.Float32frombits(g & mask(a == 2))
+					z11[e] = math.Float32frombits(g & mask(a == 3))
+					sum += math.Float32frombits(g & mask(a != noMax))
+				}
+			}
+		}
+		db[c] = sum
+	}
 }
 
-// features runs the convolutional blocks on example e of x into sh.feat.
-func (m *CNN) features(sh *cnnShard, w []float32, x []float32, e int) {
+// mask returns all ones if b, else 0.
+func mask(b bool) uint32 {
+	var m uint32
+	if b {
+		m = 1
+	}
+	return -m
+}
+
+// features runs the convolutional blocks on the n examples x into
+// sh.feat, leaving in sh what the backward pass needs.
+func (m *CNN) features(sh *cnnShard, w []float32, x []float32, n int) {
 	c := m.c
 	k2 := c.K * c.K
-	in := x[e*m.InDim() : (e+1)*m.InDim()]
-	z1 := sh.z1[e*c.Conv1*m.o1*m.o1 : (e+1)*c.Conv1*m.o1*m.o1]
-	im2col(sh.col1, in, c.C, c.H, c.K, m.o1)
-	conv(z1, w[m.offW1:m.offB1], w[m.offB1:m.offW2], sh.col1, c.Conv1, c.C*k2, m.o1*m.o1)
-	np1 := c.Conv1 * m.p1 * m.p1
-	p1 := sh.pool1[e*np1 : (e+1)*np1]
-	reluPool(p1, sh.arg1[e*np1:(e+1)*np1], z1, c.Conv1, m.o1)
-	z2 := sh.z2[e*c.Conv2*m.o2*m.o2 : (e+1)*c.Conv2*m.o2*m.o2]
-	im2col(sh.col2, p1, c.Conv1, m.p1, c.K, m.o2)
-	conv(z2, w[m.offW2:m.offB2], w[m.offB2:m.offHead], sh.col2, c.Conv2, c.Conv1*k2, m.o2*m.o2)
-	reluPool(sh.feat[e*m.flat:(e+1)*m.flat], sh.arg2[e*m.flat:(e+1)*m.flat], z2, c.Conv2, m.o2)
+	transpose(sh.x, x, n, m.InDim())
+	im2col(sh.col1, sh.x, c.C, c.H, c.K, n)
+	cols1 := m.o1 * m.o1 * n
+	blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, c.Conv1, cols1, c.C*k2, 1, w[m.offW1:m.offB1], c.C*k2, sh.col1, cols1, 0, sh.z1, cols1)
+	reluPool(sh.p1, sh.arg1, sh.z1, w[m.offB1:m.offW2], c.Conv1, m.o1, n)
+	im2col(sh.col2, sh.p1, c.Conv1, m.p1, c.K, n)
+	cols2 := m.o2 * m.o2 * n
+	blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, c.Conv2, cols2, c.Conv1*k2, 1, w[m.offW2:m.offB2], c.Conv1*k2, sh.col2, cols2, 0, sh.z2, cols2)
+	reluPool(sh.p2, sh.arg2, sh.z2, w[m.offB2:m.offHead], c.Conv2, m.o2, n)
+	transpose(sh.feat, sh.p2, m.flat, n)
 }
 
 // forwardBackward is MLP.forwardBackward for the CNN.
 func (m *CNN) forwardBackward(sh *cnnShard, w []float32, x []float32, y []uint8, total int, back bool) (float64, int) {
 	b := len(y)
-	for e := 0; e < b; e++ {
-		m.features(sh, w, x, e)
-	}
+	m.features(sh, w, x, b)
 	hw := w[m.offHead:]
 	loss, correct := m.head.forwardBackward(sh.head, hw, sh.feat[:b*m.flat], y, total, back)
 	if !back {
@@ -306,44 +381,21 @@ func (m *CNN) forwardBackward(sh *cnnShard, w []float32, x []float32, y []uint8,
 	k2 := c.K * c.K
 	gW1, gB1 := sh.g32[m.offW1:m.offB1], sh.g32[m.offB1:m.offW2]
 	gW2, gB2 := sh.g32[m.offW2:m.offB2], sh.g32[m.offB2:m.offHead]
-	clear(sh.g32[:m.offHead])
-	o2sq, o1sq := m.o2*m.o2, m.o1*m.o1
-	np1 := c.Conv1 * m.p1 * m.p1
-	for e := 0; e < b; e++ {
-		// Unpool the feature gradient onto the second convolution's
-		// maxima (ReLU's mask: a pooled 0 came from no positive input).
-		clear(sh.dz2)
-		for i, at := range sh.arg2[e*m.flat : (e+1)*m.flat] {
-			if at >= 0 {
-				sh.dz2[at] = sh.dfeat[e*m.flat+i]
-			}
-		}
-		p1 := sh.pool1[e*np1 : (e+1)*np1]
-		im2col(sh.col2, p1, c.Conv1, m.p1, c.K, m.o2)
-		// gW2 += dz2 · col2ᵀ, gB2 += row sums of dz2.
-		blas32.Implementation().Sgemm(blas.NoTrans, blas.Trans, c.Conv2, c.Conv1*k2, o2sq, 1, sh.dz2, o2sq, sh.col2, o2sq, 1, gW2, c.Conv1*k2)
-		for f := 0; f < c.Conv2; f++ {
-			for _, v := range sh.dz2[f*o2sq : (f+1)*o2sq] {
-				gB2[f] += v
-			}
-		}
-		// dcol2 = W2ᵀ · dz2, back onto the pooled maps.
-		blas32.Implementation().Sgemm(blas.Trans, blas.NoTrans, c.Conv1*k2, o2sq, c.Conv2, 1, w[m.offW2:m.offB2], c.Conv1*k2, sh.dz2, o2sq, 0, sh.dcol2, o2sq)
-		col2im(sh.dp1, sh.dcol2, c.Conv1, m.p1, c.K, m.o2)
-		clear(sh.dz1)
-		for i, at := range sh.arg1[e*np1 : (e+1)*np1] {
-			if at >= 0 {
-				sh.dz1[at] = sh.dp1[i]
-			}
-		}
-		im2col(sh.col1, x[e*m.InDim():(e+1)*m.InDim()], c.C, c.H, c.K, m.o1)
-		blas32.Implementation().Sgemm(blas.NoTrans, blas.Trans, c.Conv1, c.C*k2, o1sq, 1, sh.dz1, o1sq, sh.col1, o1sq, 1, gW1, c.C*k2)
-		for f := 0; f < c.Conv1; f++ {
-			for _, v := range sh.dz1[f*o1sq : (f+1)*o1sq] {
-				gB1[f] += v
-			}
-		}
-	}
+	cols1, cols2 := m.o1*m.o1*b, m.o2*m.o2*b
+	impl := blas32.Implementation()
+	// The second block: dp2 (in p2) and dz2 (in z2) from the feature
+	// gradient, then gW2 = dz2 · col2ᵀ and dcol2 = W2ᵀ · dz2 (in col2,
+	// no longer needed). W2 is transposed first: gonum's kernel for two
+	// untransposed operands is the faster one.
+	transpose(sh.p2, sh.dfeat, b, m.flat)
+	unpool(sh.z2, gB2, sh.p2, sh.arg2, c.Conv2, m.o2, b)
+	impl.Sgemm(blas.NoTrans, blas.Trans, c.Conv2, c.Conv1*k2, cols2, 1, sh.z2, cols2, sh.col2, cols2, 0, gW2, c.Conv1*k2)
+	transpose(sh.w2t, w[m.offW2:m.offB2], c.Conv2, c.Conv1*k2)
+	impl.Sgemm(blas.NoTrans, blas.NoTrans, c.Conv1*k2, cols2, c.Conv2, 1, sh.w2t, c.Conv2, sh.z2, cols2, 0, sh.col2, cols2)
+	// The first block: dp1 (in p1), dz1 (in z1), gW1 = dz1 · col1ᵀ.
+	col2im(sh.p1, sh.col2, c.Conv1, m.p1, c.K, b)
+	unpool(sh.z1, gB1, sh.p1, sh.arg1, c.Conv1, m.o1, b)
+	impl.Sgemm(blas.NoTrans, blas.Trans, c.Conv1, c.C*k2, cols1, 1, sh.z1, cols1, sh.col1, cols1, 0, gW1, c.C*k2)
 	return loss, correct
 }
 
@@ -380,9 +432,7 @@ func (ws *cnnWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
 	k := m.Classes()
 	for lo := 0; lo < b; lo += per {
 		hi := min(b, lo+per)
-		for e := lo; e < hi; e++ {
-			m.features(sh, ws.w32, x[lo*d:hi*d], e-lo)
-		}
+		m.features(sh, ws.w32, x[lo*d:hi*d], hi-lo)
 		m.head.logits(sh.head, ws.w32[m.offHead:], sh.feat[:(hi-lo)*m.flat], hi-lo)
 		z := sh.head.z[len(sh.head.z)-1]
 		argmaxRows(dst[lo:hi], z, k)

@@ -55,8 +55,12 @@ func bufferValues(net Net) (perExample, fixed int) {
 	case *CNN:
 		c := m.c
 		k2 := c.K * c.K
-		perExample = c.Conv1*m.o1*m.o1 + c.Conv2*m.o2*m.o2 + 2*c.Conv1*m.p1*m.p1 + 3*m.flat
-		fixed = c.C*k2*m.o1*m.o1 + 2*c.Conv1*k2*m.o2*m.o2 + c.Conv2*m.o2*m.o2 + c.Conv1*m.p1*m.p1 + c.Conv1*m.o1*m.o1 + m.n
+		o1, o2 := m.o1*m.o1, m.o2*m.o2
+		// The input, im2col matrices, pre-activations, pooled maps and
+		// their argmax (bytes, counted as values), the head's input and
+		// its gradient; the gradient and W2 transposed.
+		perExample = m.InDim() + c.C*k2*o1 + c.Conv1*o1 + 2*c.Conv1*m.p1*m.p1 + c.Conv1*k2*o2 + c.Conv2*o2 + 4*m.flat
+		fixed = m.n + c.Conv2*c.Conv1*k2
 		head, _ := bufferValues(m.head)
 		return perExample + head, fixed
 	}
