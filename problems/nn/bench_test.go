@@ -105,3 +105,34 @@ func BenchmarkCNNEpoch(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
 	})
 }
+
+// BenchmarkCNNSteps times the steps of the default CNN around its matrix
+// products, for one goroutine's half of a batch of 64, as an epoch runs
+// them 1,876 times: those of the first block, and col2im of the second
+// (back onto the first's pooled maps).
+func BenchmarkCNNSteps(b *testing.B) {
+	m, _ := NewCNN(CNNConfig{})
+	const n = 32
+	sh := m.newShard(n)
+	x, _ := synthetic(n, m.InDim(), 10, 1)
+	for i := range sh.z1 {
+		sh.z1[i] = float32((i*7919)%1000)/1000 - 0.5 // maxima in random places
+	}
+	bias := make([]float32, m.c.Conv1)
+	for _, s := range []struct {
+		name string
+		f    func()
+	}{
+		{"transpose", func() { transpose(sh.x, x, n, m.InDim()) }},
+		{"im2col", func() { im2col(sh.col1, sh.x, m.c.C, m.c.H, m.c.K, n) }},
+		{"reluPool", func() { reluPool(sh.p1, sh.arg1, sh.z1, bias, m.c.Conv1, m.o1, n) }},
+		{"unpool", func() { unpool(sh.z1, bias, sh.p1, sh.arg1, sh.acc, m.c.Conv1, m.o1, n) }},
+		{"col2im", func() { col2im(sh.p1, sh.col2, m.c.Conv1, m.p1, m.c.K, n) }},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			for b.Loop() {
+				s.f()
+			}
+		})
+	}
+}

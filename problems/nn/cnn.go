@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
+	"gonum.org/v1/gonum/blas/gonum"
 )
 
 // CNNConfig is the architecture of a CNN: two blocks of a valid K×K
@@ -180,10 +181,11 @@ type cnnShard struct {
 	arg2 []uint8
 	// feat is the head's input, b × flat: p2 transposed, each example's
 	// maps channel-major as the parameter layout says. dfeat is its
-	// gradient, w2t the second convolution's filters transposed.
-	feat, dfeat, w2t []float32
-	g32              []float32
-	head             *mlpShard
+	// gradient. wt holds filters or their gradient transposed, acc one
+	// value per example for unpool.
+	feat, dfeat, wt, acc []float32
+	g32                  []float32
+	head                 *mlpShard
 }
 
 func (m *CNN) newShard(batch int) *cnnShard {
@@ -202,7 +204,8 @@ func (m *CNN) newShard(batch int) *cnnShard {
 		arg2:  make([]uint8, m.flat*batch),
 		feat:  make([]float32, m.flat*batch),
 		dfeat: make([]float32, m.flat*batch),
-		w2t:   make([]float32, c.Conv1*k2*c.Conv2),
+		wt:    make([]float32, max(c.C, c.Conv2)*k2*c.Conv1),
+		acc:   make([]float32, batch),
 		g32:   make([]float32, m.n),
 		head:  newMLPShard(m.head, batch),
 	}
@@ -230,7 +233,9 @@ func im2col(col, x []float32, ch, s, k, n int) {
 }
 
 // col2im stores in dx the sum of the patch gradients dcol at their
-// places, the adjoint of im2col.
+// places, the adjoint of im2col. It adds with gonum's assembly axpy in
+// every build, twice as fast as a loop in Go: its runs of o·n values are
+// too short to pay for a call of OpenBLAS through cgo.
 func col2im(dx, dcol []float32, ch, s, k, n int) {
 	o := s - k + 1
 	run := o * n
@@ -241,10 +246,7 @@ func col2im(dx, dcol []float32, ch, s, k, n int) {
 			for kj := 0; kj < k; kj++ {
 				row := dcol[r*o*run : (r+1)*o*run]
 				for oi := 0; oi < o; oi++ {
-					dst := dx[((c*s+oi+ki)*s+kj)*n:][:run]
-					for i, v := range row[oi*run : (oi+1)*run] {
-						dst[i] += v
-					}
+					gonum.Implementation{}.Saxpy(run, 1, row[oi*run:(oi+1)*run], 1, dx[((c*s+oi+ki)*s+kj)*n:], 1)
 				}
 				r++
 			}
@@ -269,36 +271,40 @@ func reluPool(out []float32, arg []uint8, z, bias []float32, ch, o, n int) {
 				at := ((c*o+2*i)*o + 2*j) * n
 				z00, z01 := z[at:at+n], z[at+n:at+2*n]
 				z10, z11 := z[at+o*n:at+o*n+n], z[at+o*n+n:at+o*n+2*n]
-				dst := out[((c*p+i)*p+j)*n:][:n]
-				pos := arg[((c*p+i)*p+j)*n:][:n]
-				for e := range dst {
-					// ReLU'd floats order as their bits: comparing
-					// integers lets the compiler choose without branches,
-					// which random maxima would mispredict.
-					v0, v1 := reluBits(z00[e]+bc), reluBits(z01[e]+bc)
-					v2, v3 := reluBits(z10[e]+bc), reluBits(z11[e]+bc)
-					best := max(v0, v1, v2, v3)
-					a := uint32(noMax) // not uint8: CMOV has no byte form
-					if v3 == best {
-						a = 3
-					}
-					if v2 == best {
-						a = 2
-					}
-					if v1 == best {
-						a = 1
-					}
-					if v0 == best {
-						a = 0
-					}
-					if best == 0 {
-						a = noMax
-					}
-					dst[e] = math.Float32frombits(uint32(best))
-					pos[e] = uint8(a)
-				}
+				poolRuns(out[((c*p+i)*p+j)*n:][:n], arg[((c*p+i)*p+j)*n:][:n], z00, z01, z10, z11, bc)
 			}
 		}
+	}
+}
+
+// poolRuns is reluPool's inner loop over the examples, a function of its
+// own so that its values fit in registers.
+func poolRuns(dst []float32, pos []uint8, z00, z01, z10, z11 []float32, bc float32) {
+	z00, z01, z10, z11 = z00[:len(dst)], z01[:len(dst)], z10[:len(dst)], z11[:len(dst)]
+	pos = pos[:len(dst)]
+	for e := range dst {
+		// ReLU'd floats order as their bits: comparing integers lets the
+		// compiler choose without branches, which random maxima would
+		// mispredict.
+		v0, v1 := reluBits(z00[e]+bc), reluBits(z01[e]+bc)
+		v2, v3 := reluBits(z10[e]+bc), reluBits(z11[e]+bc)
+		a0, a1 := uint32(0), uint32(2) // not uint8: CMOV has no byte form
+		if v1 > v0 {
+			a0 = 1
+		}
+		if v3 > v2 {
+			a1 = 3
+		}
+		m0, m1 := max(v0, v1), max(v2, v3)
+		if m1 > m0 {
+			a0 = a1
+		}
+		best := max(m0, m1)
+		if best == 0 {
+			a0 = noMax
+		}
+		dst[e] = math.Float32frombits(uint32(best))
+		pos[e] = uint8(a0)
 	}
 }
 
@@ -308,33 +314,36 @@ func reluBits(v float32) int32 { return max(int32(math.Float32bits(v)), 0) }
 
 // unpool is the adjoint of reluPool: it stores in dz (side o) the
 // gradient dout of the pooled maps at the maxima arg and zeros elsewhere,
-// and in db[c] the sum of channel c's gradient, the bias gradient.
-func unpool(dz, db, dout []float32, arg []uint8, ch, o, n int) {
+// and in db[c] the sum of channel c's gradient, the bias gradient. acc
+// holds n values, sums for each example: one running sum would make
+// each addition wait for the one before.
+func unpool(dz, db, dout []float32, arg []uint8, acc []float32, ch, o, n int) {
 	p := o / 2
-	if o%2 == 1 {
-		clear(dz[:ch*o*o*n]) // the last row and column of odd maps
-	}
+	clear(dz[:ch*o*o*n])
+	acc = acc[:n]
+	// The offsets of the four places of a window from its first.
+	off := [8]int{0, n, o * n, o*n + n}
 	for c := 0; c < ch; c++ {
-		var sum float32
+		clear(acc)
 		for i := 0; i < p; i++ {
 			for j := 0; j < p; j++ {
-				at := ((c*o+2*i)*o + 2*j) * n
-				z00, z01 := dz[at:at+n], dz[at+n:at+2*n]
-				z10, z11 := dz[at+o*n:at+o*n+n], dz[at+o*n+n:at+o*n+2*n]
-				src := dout[((c*p+i)*p+j)*n:][:n]
+				win := dz[((c*o+2*i)*o+2*j)*n:][:o*n+2*n]
 				pos := arg[((c*p+i)*p+j)*n:][:n]
+				src := dout[((c*p+i)*p+j)*n:][:len(pos)]
+				sum := acc[:len(pos)]
 				for e, a := range pos {
-					// Masks rather than branches, as in reluPool.
-					g := math.Float32bits(src[e])
-					z00[e] = math.Float32frombits(g & mask(a == 0))
-					z01[e] = math.Float32frombits(g & mask(a == 1))
-					z10[e] = math.Float32frombits(g & mask(a == 2))
-					z11[e] = math.Float32frombits(g & mask(a == 3))
-					sum += math.Float32frombits(g & mask(a != noMax))
+					// noMax writes a zero over a zero.
+					g := math.Float32frombits(math.Float32bits(src[e]) & mask(a != noMax))
+					win[off[a&7]+e] = g
+					sum[e] += g
 				}
 			}
 		}
-		db[c] = sum
+		var s float32
+		for _, v := range acc {
+			s += v
+		}
+		db[c] = s
 	}
 }
 
@@ -383,19 +392,26 @@ func (m *CNN) forwardBackward(sh *cnnShard, w []float32, x []float32, y []uint8,
 	gW2, gB2 := sh.g32[m.offW2:m.offB2], sh.g32[m.offB2:m.offHead]
 	cols1, cols2 := m.o1*m.o1*b, m.o2*m.o2*b
 	impl := blas32.Implementation()
+	// The weight gradients are computed transposed, gWᵀ = col · dzᵀ, and
+	// transposed back (a few thousand values): both gonum and OpenBLAS
+	// are faster with the long im2col side first.
+	// W2 is transposed for dcol2 as gonum's kernel for two untransposed
+	// operands is the faster one.
+	//
 	// The second block: dp2 (in p2) and dz2 (in z2) from the feature
-	// gradient, then gW2 = dz2 · col2ᵀ and dcol2 = W2ᵀ · dz2 (in col2,
-	// no longer needed). W2 is transposed first: gonum's kernel for two
-	// untransposed operands is the faster one.
+	// gradient, then gW2 and dcol2 = W2ᵀ · dz2 (in col2, no longer
+	// needed).
 	transpose(sh.p2, sh.dfeat, b, m.flat)
-	unpool(sh.z2, gB2, sh.p2, sh.arg2, c.Conv2, m.o2, b)
-	impl.Sgemm(blas.NoTrans, blas.Trans, c.Conv2, c.Conv1*k2, cols2, 1, sh.z2, cols2, sh.col2, cols2, 0, gW2, c.Conv1*k2)
-	transpose(sh.w2t, w[m.offW2:m.offB2], c.Conv2, c.Conv1*k2)
-	impl.Sgemm(blas.NoTrans, blas.NoTrans, c.Conv1*k2, cols2, c.Conv2, 1, sh.w2t, c.Conv2, sh.z2, cols2, 0, sh.col2, cols2)
-	// The first block: dp1 (in p1), dz1 (in z1), gW1 = dz1 · col1ᵀ.
+	unpool(sh.z2, gB2, sh.p2, sh.arg2, sh.acc, c.Conv2, m.o2, b)
+	impl.Sgemm(blas.NoTrans, blas.Trans, c.Conv1*k2, c.Conv2, cols2, 1, sh.col2, cols2, sh.z2, cols2, 0, sh.wt, c.Conv2)
+	transpose(gW2, sh.wt, c.Conv1*k2, c.Conv2)
+	transpose(sh.wt, w[m.offW2:m.offB2], c.Conv2, c.Conv1*k2)
+	impl.Sgemm(blas.NoTrans, blas.NoTrans, c.Conv1*k2, cols2, c.Conv2, 1, sh.wt, c.Conv2, sh.z2, cols2, 0, sh.col2, cols2)
+	// The first block: dp1 (in p1), dz1 (in z1), gW1.
 	col2im(sh.p1, sh.col2, c.Conv1, m.p1, c.K, b)
-	unpool(sh.z1, gB1, sh.p1, sh.arg1, c.Conv1, m.o1, b)
-	impl.Sgemm(blas.NoTrans, blas.Trans, c.Conv1, c.C*k2, cols1, 1, sh.z1, cols1, sh.col1, cols1, 0, gW1, c.C*k2)
+	unpool(sh.z1, gB1, sh.p1, sh.arg1, sh.acc, c.Conv1, m.o1, b)
+	impl.Sgemm(blas.NoTrans, blas.Trans, c.C*k2, c.Conv1, cols1, 1, sh.col1, cols1, sh.z1, cols1, 0, sh.wt, c.Conv1)
+	transpose(gW1, sh.wt, c.C*k2, c.Conv1)
 	return loss, correct
 }
 

@@ -58,9 +58,9 @@ func bufferValues(net Net) (perExample, fixed int) {
 		o1, o2 := m.o1*m.o1, m.o2*m.o2
 		// The input, im2col matrices, pre-activations, pooled maps and
 		// their argmax (bytes, counted as values), the head's input and
-		// its gradient; the gradient and W2 transposed.
-		perExample = m.InDim() + c.C*k2*o1 + c.Conv1*o1 + 2*c.Conv1*m.p1*m.p1 + c.Conv1*k2*o2 + c.Conv2*o2 + 4*m.flat
-		fixed = m.n + c.Conv2*c.Conv1*k2
+		// its gradient, unpool's sums; the gradient and filters transposed.
+		perExample = m.InDim() + c.C*k2*o1 + c.Conv1*o1 + 2*c.Conv1*m.p1*m.p1 + c.Conv1*k2*o2 + c.Conv2*o2 + 4*m.flat + 1
+		fixed = m.n + max(c.C, c.Conv2)*k2*c.Conv1
 		head, _ := bufferValues(m.head)
 		return perExample + head, fixed
 	}

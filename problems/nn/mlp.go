@@ -328,11 +328,16 @@ func argmaxRows(dst []uint8, z []float32, k int) {
 }
 
 // transpose stores in dst the transpose (c × r) of the r × c row-major
-// matrix src.
+// matrix src. It goes through src by strips of 8 rows, so that it writes
+// runs of 8 values and reads 8 rows in step.
 func transpose(dst, src []float32, r, c int) {
-	for i := 0; i < r; i++ {
-		for j, v := range src[i*c : (i+1)*c] {
-			dst[j*r+i] = v
+	for i0 := 0; i0 < r; i0 += 8 {
+		i1 := min(r, i0+8)
+		for j := 0; j < c; j++ {
+			out := dst[j*r+i0 : j*r+i1]
+			for k := range out {
+				out[k] = src[(i0+k)*c+j]
+			}
 		}
 	}
 }
