@@ -14,6 +14,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -25,12 +26,16 @@ type Set struct {
 	N, C, H, W int
 	// Classes is the number of labels.
 	Classes int
-	// Pixels holds N·C·H·W values in [0, 1] (the stored byte / 255).
-	// Image i is Pixels[i·D : (i+1)·D] with D = C·H·W, channel-major
-	// (channel, row, column).
+	// Pixels holds N·C·H·W values, in [0, 1] as loaded (the stored
+	// byte / 255); Standardize maps them to about zero mean and unit
+	// variance per channel. Image i is Pixels[i·D : (i+1)·D] with
+	// D = C·H·W, channel-major (channel, row, column).
 	Pixels []float32
 	// Labels holds N labels in [0, Classes).
 	Labels []uint8
+	// Mean and Std are nil as loaded. Standardize sets them to the C
+	// values per channel it subtracted and divided by.
+	Mean, Std []float64
 }
 
 // ErrFormat is returned, wrapped, for data that is not in the expected
@@ -56,7 +61,8 @@ func (s *Set) Image(i int) []float32 {
 func (s *Set) Subset(idx []int) (*Set, error) {
 	d := s.Dim()
 	sub := &Set{Name: fmt.Sprintf("%s[%d]", s.Name, len(idx)), N: len(idx), C: s.C, H: s.H, W: s.W, Classes: s.Classes,
-		Pixels: make([]float32, 0, len(idx)*d), Labels: make([]uint8, 0, len(idx))}
+		Pixels: make([]float32, 0, len(idx)*d), Labels: make([]uint8, 0, len(idx)),
+		Mean: slices.Clone(s.Mean), Std: slices.Clone(s.Std)}
 	for k, i := range idx {
 		if i < 0 || i >= s.N {
 			return nil, fmt.Errorf("dataset: subset entry %d is image %d, want [0, %d)", k, i, s.N)
@@ -79,8 +85,9 @@ func (s *Set) ClassCounts() []int {
 }
 
 // Validate returns an error if the sizes of s disagree or their product
-// N·C·H·W overflows int, a label is out of range or a pixel is outside
-// [0, 1].
+// N·C·H·W overflows int, a label is out of range, or a pixel is outside
+// [0, 1] (not finite, for a set that Standardize changed, whose Mean and
+// Std must hold C values).
 func (s *Set) Validate() error {
 	switch {
 	case s.N < 0 || s.C < 1 || s.H < 1 || s.W < 1:
@@ -98,6 +105,17 @@ func (s *Set) Validate() error {
 		if int(l) >= s.Classes {
 			return fmt.Errorf("%w: %s: label %d of image %d, want < %d", ErrFormat, s.Name, l, i, s.Classes)
 		}
+	}
+	if s.Mean != nil || s.Std != nil {
+		if len(s.Mean) != s.C || len(s.Std) != s.C {
+			return fmt.Errorf("%w: %s has %d means and %d deviations of its standardization, want %d (one per channel)", ErrFormat, s.Name, len(s.Mean), len(s.Std), s.C)
+		}
+		for i, v := range s.Pixels {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return fmt.Errorf("%w: %s: standardized pixel value %v at %d, want a finite value", ErrFormat, s.Name, v, i)
+			}
+		}
+		return nil
 	}
 	for i, v := range s.Pixels {
 		if !(v >= 0 && v <= 1) {

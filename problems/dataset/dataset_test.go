@@ -10,6 +10,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -331,5 +333,90 @@ func BenchmarkMNIST(b *testing.B) {
 		if _, _, err := MNIST(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestChannelStats(t *testing.T) {
+	nan := math.NaN()
+	for _, test := range []struct {
+		name       string
+		n, c, h, w int
+		pix        []float32
+		mean, std  []float64 // by hand
+	}{
+		{"one channel", 2, 1, 1, 2, []float32{0, 1, 0, 1}, []float64{0.5}, []float64{0.5}},
+		{"two channels", 1, 2, 1, 2, []float32{0.25, 0.75, 1, 1}, []float64{0.5, 1}, []float64{0.25, 0}},
+		{"three channels", 2, 3, 1, 1, []float32{0, 0.5, 1, 1, 0.5, 0}, []float64{0.5, 0.5, 0.5}, []float64{0.5, 0, 0.5}},
+		{"no images", 0, 2, 2, 2, nil, []float64{nan, nan}, []float64{nan, nan}},
+	} {
+		s := &Set{Name: test.name, N: test.n, C: test.c, H: test.h, W: test.w, Classes: 1, Pixels: test.pix, Labels: make([]uint8, test.n)}
+		mean, std := s.ChannelStats()
+		// The values are binary fractions: the sums are exact.
+		if !slices.EqualFunc(mean, test.mean, same) || !slices.EqualFunc(std, test.std, same) {
+			t.Errorf("%s: ChannelStats = %v, %v; want %v, %v", test.name, mean, std, test.mean, test.std)
+		}
+	}
+}
+
+// same reports whether a and b are equal or both NaN.
+func same(a, b float64) bool { return a == b || (math.IsNaN(a) && math.IsNaN(b)) }
+
+func TestStandardize(t *testing.T) {
+	for _, test := range []struct {
+		name      string
+		c         int
+		pix       []float32
+		mean, std []float64
+		want      []float32 // by hand
+	}{
+		{"one channel", 1, []float32{0, 0.5, 1, 0.25}, []float64{0.5}, []float64{0.25}, []float32{-2, 0, 2, -1}},
+		{"two channels", 2, []float32{0, 1, 0.5, 0.5}, []float64{0, 0.5}, []float64{1, 0.5}, []float32{0, 1, 0, 0}},
+		{"identity", 1, []float32{0.3, 0.7}, []float64{0}, []float64{1}, []float32{0.3, 0.7}},
+	} {
+		n := len(test.pix) / (2 * test.c)
+		s := &Set{Name: test.name, N: n, C: test.c, H: 1, W: 2, Classes: 1, Pixels: slices.Clone(test.pix), Labels: make([]uint8, n)}
+		if err := s.Standardize(test.mean, test.std); err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if !slices.Equal(s.Pixels, test.want) {
+			t.Errorf("%s: pixels %v, want %v", test.name, s.Pixels, test.want)
+		}
+		if !slices.Equal(s.Mean, test.mean) || !slices.Equal(s.Std, test.std) {
+			t.Errorf("%s: Mean, Std = %v, %v; want %v, %v", test.name, s.Mean, s.Std, test.mean, test.std)
+		}
+		if err := s.Validate(); err != nil {
+			t.Errorf("%s: Validate: %v", test.name, err)
+		}
+		sub, _ := s.Subset([]int{0})
+		if !slices.Equal(sub.Mean, s.Mean) || !slices.Equal(sub.Std, s.Std) {
+			t.Errorf("%s: Subset has Mean, Std = %v, %v; want %v, %v", test.name, sub.Mean, sub.Std, s.Mean, s.Std)
+		}
+		if err := s.Standardize(test.mean, test.std); err == nil {
+			t.Errorf("%s: second Standardize: no error", test.name)
+		}
+	}
+
+	// With its own statistics a set comes out with mean 0 and deviation 1
+	// per channel, up to float32 rounding of the pixels (relative 6e-8).
+	s := &Set{Name: "random", N: 50, C: 3, H: 4, W: 5, Classes: 1}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range s.N * s.Dim() {
+		s.Pixels = append(s.Pixels, rnd.Float32())
+	}
+	s.Labels = make([]uint8, s.N)
+	if err := s.Standardize(s.ChannelStats()); err != nil {
+		t.Fatal(err)
+	}
+	mean, std := s.ChannelStats()
+	for c := range mean {
+		if math.Abs(mean[c]) > 1e-6 || math.Abs(std[c]-1) > 1e-6 {
+			t.Errorf("channel %d after Standardize: mean %v, std %v; want 0, 1", c, mean[c], std[c])
+		}
+	}
+
+	// An error leaves the set as it was.
+	s = &Set{Name: "inf", N: 1, C: 1, H: 1, W: 2, Classes: 1, Pixels: []float32{0, 1}, Labels: []uint8{0}}
+	if err := s.Standardize([]float64{0}, []float64{1e-300}); err == nil || !slices.Equal(s.Pixels, []float32{0, 1}) || s.Mean != nil {
+		t.Errorf("Standardize to beyond float32: err %v, pixels %v, Mean %v; want an error and no change", err, s.Pixels, s.Mean)
 	}
 }

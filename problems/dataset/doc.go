@@ -4,6 +4,9 @@
 
 // Package dataset loads the labelled image sets of goodorder's real-data
 // experiments into memory, with pixels scaled to [0, 1].
+// Set.Standardize then maps each channel to about zero mean and unit
+// variance with the values of Set.ChannelStats, those of the training set
+// for the training and the test set alike.
 //
 // # Where the data comes from
 //

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/goodorder/goodorder/internal/misuse"
@@ -45,7 +46,11 @@ func TestMisuse(t *testing.T) {
 	}
 	validate := func(s *Set) func() error { return s.Validate }
 	ok := &Set{Name: "ok", N: 1, C: 1, H: 1, W: 2, Classes: 2, Pixels: []float32{0, 1}, Labels: []uint8{1}}
-	with := func(f func(s *Set)) *Set { s := *ok; f(&s); return &s }
+	with := func(f func(s *Set)) *Set { s := *ok; s.Pixels = slices.Clone(ok.Pixels); f(&s); return &s }
+	standardize := func(s *Set, mean, std []float64) func() error {
+		return func() error { c := *s; c.Pixels = slices.Clone(s.Pixels); return c.Standardize(mean, std) }
+	}
+	nan := math.NaN()
 
 	misuse.Run(t, []misuse.Case{
 		// Nil readers are programmer misuse.
@@ -82,5 +87,22 @@ func TestMisuse(t *testing.T) {
 		{Name: "Validate label", Call: validate(with(func(s *Set) { s.Labels = []uint8{2} })), Err: "label 2 of image 0"},
 		{Name: "Validate pixel NaN", Call: validate(with(func(s *Set) { s.Pixels = []float32{0, float32(math.NaN())} })), Err: "pixel value NaN at 1"},
 		{Name: "Subset index", Call: func() error { _, err := ok.Subset([]int{0, 1}); return err }, Err: "subset entry 1 is image 1, want [0, 1)"},
+		{Name: "Validate Mean length", Call: validate(with(func(s *Set) { s.Mean, s.Std = []float64{0, 0}, []float64{1} })), Err: "2 means and 1 deviations of its standardization, want 1"},
+		{Name: "Validate standardized Inf", Call: validate(with(func(s *Set) {
+			s.Mean, s.Std, s.Pixels = []float64{0}, []float64{1}, []float32{-2, float32(math.Inf(1))}
+		})), Err: "standardized pixel value +Inf at 1"},
+
+		// Standardize.
+		{Name: "Standardize lengths", Call: standardize(ok, []float64{0, 0}, []float64{1}), Err: "2 means and 1 deviations, want 1 (one per channel)"},
+		{Name: "Standardize mean NaN", Call: standardize(ok, []float64{nan}, []float64{1}), Err: "mean[0] = NaN, want a finite value"},
+		{Name: "Standardize mean Inf", Call: standardize(ok, []float64{math.Inf(-1)}, []float64{1}), Err: "mean[0] = -Inf"},
+		{Name: "Standardize std 0", Call: standardize(ok, []float64{0}, []float64{0}), Err: "std[0] = 0, want a finite value above 0"},
+		{Name: "Standardize std -1", Call: standardize(ok, []float64{0}, []float64{-1}), Err: "std[0] = -1"},
+		{Name: "Standardize std NaN", Call: standardize(ok, []float64{0}, []float64{nan}), Err: "std[0] = NaN"},
+		{Name: "Standardize std Inf", Call: standardize(ok, []float64{0}, []float64{math.Inf(1)}), Err: "std[0] = +Inf"},
+		{Name: "Standardize overflow", Call: standardize(ok, []float64{0}, []float64{1e-300}), Err: "takes pixel value 1 to 1e+300, beyond float32"},
+		{Name: "Standardize pixel NaN", Call: standardize(with(func(s *Set) { s.Pixels = []float32{0, float32(nan)} }), []float64{0}, []float64{1}), Err: "pixel value NaN at 1"},
+		{Name: "Standardize twice", Call: standardize(with(func(s *Set) { s.Mean, s.Std = []float64{0.5}, []float64{2} }), []float64{0}, []float64{1}),
+			Err: "already standardized (mean [0.5], std [2])"},
 	})
 }
