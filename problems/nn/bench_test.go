@@ -106,28 +106,41 @@ func BenchmarkCNNEpoch(b *testing.B) {
 	})
 }
 
-// BenchmarkCNNSteps times the steps of the default CNN around its matrix
-// products, for one goroutine's half of a batch of 64, as an epoch runs
-// them 1,876 times: those of the first block, and col2im of the second
-// (back onto the first's pooled maps).
+// BenchmarkCNNSteps times the steps of the default CNN for one
+// goroutine's half of a batch of 64, as an epoch runs them 1,876 times:
+// those of the first block forward and backward, and the backward pass of
+// the second convolution (with its col2im).
 func BenchmarkCNNSteps(b *testing.B) {
 	m, _ := NewCNN(CNNConfig{})
 	const n = 32
+	c := m.c
 	sh := m.newShard(n)
 	x, _ := synthetic(n, m.InDim(), 10, 1)
+	w := make([]float64, m.NumParams())
+	m.Init(w, 1)
+	w32 := make([]float32, len(w))
+	for i, v := range w {
+		w32[i] = float32(v)
+	}
+	m.features(sh, w32, x, n)
 	for i := range sh.z1 {
 		sh.z1[i] = float32((i*7919)%1000)/1000 - 0.5 // maxima in random places
 	}
-	bias := make([]float32, m.c.Conv1)
+	g := make([]float32, m.n)
 	for _, s := range []struct {
 		name string
 		f    func()
 	}{
 		{"transpose", func() { transpose(sh.x, x, n, m.InDim()) }},
-		{"im2col", func() { im2col(sh.col1, sh.x, m.c.C, m.c.H, m.c.K, n) }},
-		{"reluPool", func() { reluPool(sh.p1, sh.arg1, sh.z1, bias, m.c.Conv1, m.o1, n) }},
-		{"unpool", func() { unpool(sh.z1, bias, sh.p1, sh.arg1, sh.acc, m.c.Conv1, m.o1, n) }},
-		{"col2im", func() { col2im(sh.p1, sh.col2, m.c.Conv1, m.p1, m.c.K, n) }},
+		{"conv1", func() { conv(sh.z1, sh.x, w32[m.offW1:], sh.col, c.C, c.H, c.K, c.Conv1, n) }},
+		{"reluPool1", func() { reluPool(sh.p1, sh.arg1, sh.z1, w32[m.offB1:], c.Conv1, m.o1, n) }},
+		{"unpool1", func() { unpool(sh.z1, g[m.offB1:], sh.dp1, sh.arg1, sh.acc, c.Conv1, m.o1, n) }},
+		{"conv1Backward", func() {
+			convBackward(g[m.offW1:m.offB1], nil, sh.z1, sh.x, w32[m.offW1:m.offB1], sh.col, sh.wt, sh.gwt, c.C, c.H, c.K, c.Conv1, n)
+		}},
+		{"conv2Backward", func() {
+			convBackward(g[m.offW2:m.offB2], sh.dp1, sh.z2, sh.p1, w32[m.offW2:m.offB2], sh.col, sh.wt, sh.gwt, c.Conv1, m.p1, c.K, c.Conv2, n)
+		}},
 	} {
 		b.Run(s.name, func(b *testing.B) {
 			for b.Loop() {

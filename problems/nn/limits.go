@@ -56,11 +56,13 @@ func bufferValues(net Net) (perExample, fixed int) {
 		c := m.c
 		k2 := c.K * c.K
 		o1, o2 := m.o1*m.o1, m.o2*m.o2
-		// The input, im2col matrices, pre-activations, pooled maps and
-		// their argmax (bytes, counted as values), the head's input and
-		// its gradient, unpool's sums; the gradient and filters transposed.
-		perExample = m.InDim() + c.C*k2*o1 + c.Conv1*o1 + 2*c.Conv1*m.p1*m.p1 + c.Conv1*k2*o2 + c.Conv2*o2 + 4*m.flat + 1
-		fixed = m.n + max(c.C, c.Conv2)*k2*c.Conv1
+		// The input, pre-activations, pooled maps, their gradient and
+		// argmax (bytes, counted as values), the head's input and its
+		// gradient, unpool's sums, and an im2col block, which holds
+		// colBlock values or a column of both im2col matrices; the
+		// gradient and filters transposed.
+		perExample = m.InDim() + c.Conv1*o1 + 3*c.Conv1*m.p1*m.p1 + c.Conv2*o2 + 4*m.flat + 1 + (c.C+c.Conv1)*k2
+		fixed = m.n + 2*max(c.C, c.Conv2)*k2*c.Conv1 + colBlock
 		head, _ := bufferValues(m.head)
 		return perExample + head, fixed
 	}
