@@ -106,6 +106,25 @@ func BenchmarkCNNEpoch(b *testing.B) {
 	})
 }
 
+// BenchmarkCIFARCNNEpoch times one epoch of CIFARConfig's CNN over
+// 50,000 synthetic images of CIFAR-10's shape (32×32×3) at batch 64, the
+// cost of an epoch of CIFAR-10's training set.
+func BenchmarkCIFARCNNEpoch(b *testing.B) {
+	x, y := synthetic(50000, 3*32*32, 10, 1)
+	m, err := NewCNN(CIFARConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := make([]float64, m.NumParams())
+	m.Init(w, 1)
+	b.Run(ordering.BLAS, func(b *testing.B) {
+		for b.Loop() {
+			sgdEpoch(m, w, x, y)
+		}
+		b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
+	})
+}
+
 // BenchmarkCNNSteps times the steps of the default CNN for one
 // goroutine's half of a batch of 64, as an epoch runs them 1,876 times:
 // those of the first block forward and backward, and the backward pass of

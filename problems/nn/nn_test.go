@@ -305,12 +305,15 @@ func FuzzNewBatchProblem(f *testing.F) {
 
 // TestWorkspaceSizes evaluates every batch size up to a workspace's
 // maximum, across the size where it starts splitting batches, and, for
-// the default CNN, whose im2col matrices are formed in blocks, batches
-// whose blocks differ from the largest batch's.
+// the CNNs whose im2col matrices are formed in blocks (the default and
+// CIFARConfig's), batches whose blocks differ from the largest batch's.
 func TestWorkspaceSizes(t *testing.T) {
 	mlp, _ := NewMLP(6, 5, 3)
 	small, _ := NewCNN(CNNConfig{C: 1, H: 10, W: 10, K: 3, Conv1: 2, Conv2: 2, Hidden: 3, Classes: 3})
 	mnist, _ := NewCNN(CNNConfig{Classes: 3})
+	c := CIFARConfig()
+	c.Classes = 3
+	cifar, _ := NewCNN(c)
 	for _, test := range []struct {
 		name      string
 		net       Net
@@ -320,6 +323,7 @@ func TestWorkspaceSizes(t *testing.T) {
 		{"MLP", mlp, []int{1, 7, 8, 31, 32, 33, 64}, false},
 		{"small CNN", small, []int{1, 7, 8, 31, 32, 33, 64}, false},
 		{"default CNN", mnist, []int{64}, true},
+		{"CIFAR CNN", cifar, []int{64}, true},
 	} {
 		if test.slow && testing.Short() {
 			continue
