@@ -9,8 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/gonum"
 )
 
@@ -311,15 +309,16 @@ func conv(z, x, w, col []float32, ch, s, k, f, n int) {
 		p1 := min(o*o, p0+step)
 		width := (p1 - p0) * n
 		im2col(col, x, ch, s, k, n, p0, p1)
-		blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, f, width, rows, 1, w, rows, col, width, 0, z[p0*n:], cols)
+		sgemmNN(f, width, rows, w, rows, col, width, z[p0*n:], cols)
 	}
 }
 
 // convBackward is the adjoint of conv: from dz, the gradient of z, it
 // stores in gw the gradient of the filters w and, if dx is not nil, in dx
-// that of the maps x. The filters and their gradient are used transposed
-// (in wt and gwt), gwᵀ = col · dzᵀ and dcol = wᵀ · dz block by block: both
-// gonum and OpenBLAS are faster with the long im2col side first.
+// that of the maps x: gwᵀ = col · dzᵀ summed over the blocks, and dcol =
+// wᵀ · dz for each block, added onto dx by col2im. The filters and their
+// gradient are transposed (in wt and gwt): OpenBLAS is faster with the
+// long im2col side first.
 func convBackward(gw, dx, dz, x, w, col, wt, gwt []float32, ch, s, k, f, n int) {
 	o := s - k + 1
 	rows, cols := ch*k*k, o*o*n
@@ -336,9 +335,9 @@ func convBackward(gw, dx, dz, x, w, col, wt, gwt []float32, ch, s, k, f, n int) 
 		if p0 == 0 {
 			beta = 0
 		}
-		blas32.Implementation().Sgemm(blas.NoTrans, blas.Trans, rows, f, width, 1, col, width, dz[p0*n:], cols, beta, gwt, f)
+		sgemmNT(rows, f, width, col, width, dz[p0*n:], cols, beta, gwt, f)
 		if dx != nil {
-			blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, rows, width, f, 1, wt, f, dz[p0*n:], cols, 0, col, width)
+			sgemmNN(rows, width, f, wt, f, dz[p0*n:], cols, col, width)
 			col2im(dx, col, ch, s, k, n, p0, p1)
 		}
 	}
