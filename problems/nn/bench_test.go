@@ -31,6 +31,23 @@ func sgdEpoch(net Net, w []float64, x []float32, y []uint8) {
 	}
 }
 
+// benchEpoch times epochs of plain SGD of net over x and y from its
+// initialisation with seed 1, in a sub-benchmark named after the build's
+// BLAS (ordering.BLAS), so that scripts/torch_*.py can tell the builds
+// apart (make bench-nn).
+func benchEpoch(b *testing.B, net Net, x []float32, y []uint8) {
+	w := make([]float64, net.NumParams())
+	net.Init(w, 1)
+	b.Run(ordering.BLAS, func(b *testing.B) {
+		b.ReportAllocs()
+		cpu := startCPU()
+		for b.Loop() {
+			sgdEpoch(net, w, x, y)
+		}
+		reportEpoch(b, cpu)
+	})
+}
+
 // startCPU returns the CPU time used so far, or a negative value where it
 // is not known.
 func startCPU() time.Duration {
@@ -55,21 +72,10 @@ func reportEpoch(b *testing.B, cpu0 time.Duration) {
 // BenchmarkMLPEpoch times one epoch of the MLP 784-128-10 at batch 64:
 // 938 steps of LossGrad and a plain SGD update, the work of one epoch of
 // standard batching.
-// The sub-benchmark is named after the build's BLAS (ordering.BLAS), so
-// that scripts/torch_mlp.py can tell the builds apart (make bench-nn).
 func BenchmarkMLPEpoch(b *testing.B) {
 	x, y := mnistShaped()
 	m, _ := NewMLP(784, 128, 10)
-	w := make([]float64, m.NumParams())
-	m.Init(w, 1)
-	b.Run(ordering.BLAS, func(b *testing.B) {
-		b.ReportAllocs()
-		cpu := startCPU()
-		for b.Loop() {
-			sgdEpoch(m, w, x, y)
-		}
-		reportEpoch(b, cpu)
-	})
+	benchEpoch(b, m, x, y)
 }
 
 // BenchmarkBatchGrads times what the greedy chooser does once per epoch
@@ -119,15 +125,7 @@ func BenchmarkBatchGrads(b *testing.B) {
 func BenchmarkCNNEpoch(b *testing.B) {
 	x, y := mnistShaped()
 	m, _ := NewCNN(CNNConfig{})
-	w := make([]float64, m.NumParams())
-	m.Init(w, 1)
-	b.Run(ordering.BLAS, func(b *testing.B) {
-		cpu := startCPU()
-		for b.Loop() {
-			sgdEpoch(m, w, x, y)
-		}
-		reportEpoch(b, cpu)
-	})
+	benchEpoch(b, m, x, y)
 }
 
 // BenchmarkCIFARCNNEpoch times one epoch of CIFARConfig's CNN over
@@ -139,15 +137,7 @@ func BenchmarkCIFARCNNEpoch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	w := make([]float64, m.NumParams())
-	m.Init(w, 1)
-	b.Run(ordering.BLAS, func(b *testing.B) {
-		cpu := startCPU()
-		for b.Loop() {
-			sgdEpoch(m, w, x, y)
-		}
-		reportEpoch(b, cpu)
-	})
+	benchEpoch(b, m, x, y)
 }
 
 // BenchmarkCNNSteps times the steps of the default CNN for one
