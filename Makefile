@@ -104,8 +104,8 @@ bench-nn: openblas
 	{ $(GO) test ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x && \
 	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x; } | \
 	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_mlp.py --epochs 3 --threads 1,2 --go-bench -
-	{ $(GO) test ./problems/nn -run='^$$' -bench='CNNEpoch$$' -benchtime=2x && \
-	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='CNNEpoch$$' -benchtime=2x; } | \
+	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCNNEpoch$$' -benchtime=2x && \
+	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCNNEpoch$$' -benchtime=2x; } | \
 	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_cnn.py --epochs 2 --threads 1,2 --go-bench -
 
 # fuzz runs every fuzz target for FUZZTIME each.

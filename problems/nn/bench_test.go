@@ -6,6 +6,7 @@ package nn
 
 import (
 	"testing"
+	"time"
 
 	"github.com/goodorder/goodorder/ordering"
 )
@@ -30,23 +31,51 @@ func sgdEpoch(net Net, w []float64, x []float32, y []uint8) {
 	}
 }
 
+// benchEpoch times epochs of plain SGD of net over x and y from its
+// initialisation with seed 1, in a sub-benchmark named after the build's
+// BLAS (ordering.BLAS), so that scripts/torch_*.py can tell the builds
+// apart (make bench-nn).
+func benchEpoch(b *testing.B, net Net, x []float32, y []uint8) {
+	w := make([]float64, net.NumParams())
+	net.Init(w, 1)
+	b.Run(ordering.BLAS, func(b *testing.B) {
+		b.ReportAllocs()
+		cpu := startCPU()
+		for b.Loop() {
+			sgdEpoch(net, w, x, y)
+		}
+		reportEpoch(b, cpu)
+	})
+}
+
+// startCPU returns the CPU time used so far, or a negative value where it
+// is not known.
+func startCPU() time.Duration {
+	if t, ok := cpuTime(); ok {
+		return t
+	}
+	return -1
+}
+
+// reportEpoch reports the seconds per epoch of a benchmark whose every
+// iteration is an epoch and, from the CPU time at its start (startCPU),
+// the CPU seconds per epoch of the process, all goroutines together:
+// another program on the machine adds to the wall time, much less to the
+// CPU time.
+func reportEpoch(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/epoch")
+	if t, ok := cpuTime(); ok && cpu0 >= 0 {
+		b.ReportMetric((t-cpu0).Seconds()/float64(b.N), "cpu-s/epoch")
+	}
+}
+
 // BenchmarkMLPEpoch times one epoch of the MLP 784-128-10 at batch 64:
 // 938 steps of LossGrad and a plain SGD update, the work of one epoch of
 // standard batching.
-// The sub-benchmark is named after the build's BLAS (ordering.BLAS), so
-// that scripts/torch_mlp.py can tell the builds apart (make bench-nn).
 func BenchmarkMLPEpoch(b *testing.B) {
 	x, y := mnistShaped()
 	m, _ := NewMLP(784, 128, 10)
-	w := make([]float64, m.NumParams())
-	m.Init(w, 1)
-	b.Run(ordering.BLAS, func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			sgdEpoch(m, w, x, y)
-		}
-		b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
-	})
+	benchEpoch(b, m, x, y)
 }
 
 // BenchmarkBatchGrads times what the greedy chooser does once per epoch
@@ -96,12 +125,61 @@ func BenchmarkBatchGrads(b *testing.B) {
 func BenchmarkCNNEpoch(b *testing.B) {
 	x, y := mnistShaped()
 	m, _ := NewCNN(CNNConfig{})
+	benchEpoch(b, m, x, y)
+}
+
+// BenchmarkCIFARCNNEpoch times one epoch of CIFARConfig's CNN over
+// 50,000 synthetic images of CIFAR-10's shape (32×32×3) at batch 64, the
+// cost of an epoch of CIFAR-10's training set.
+func BenchmarkCIFARCNNEpoch(b *testing.B) {
+	x, y := synthetic(50000, 3*32*32, 10, 1)
+	m, err := NewCNN(CIFARConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchEpoch(b, m, x, y)
+}
+
+// BenchmarkCNNSteps times the steps of the default CNN for one
+// goroutine's half of a batch of 64, as an epoch runs them 1,876 times:
+// those of the first block forward and backward, and the backward pass of
+// the second convolution (with its col2im).
+func BenchmarkCNNSteps(b *testing.B) {
+	m, _ := NewCNN(CNNConfig{})
+	const n = 32
+	c := m.c
+	sh := m.newShard(n)
+	x, _ := synthetic(n, m.InDim(), 10, 1)
 	w := make([]float64, m.NumParams())
 	m.Init(w, 1)
-	b.Run(ordering.BLAS, func(b *testing.B) {
-		for b.Loop() {
-			sgdEpoch(m, w, x, y)
-		}
-		b.ReportMetric(float64(b.Elapsed().Seconds())/float64(b.N), "s/epoch")
-	})
+	w32 := make([]float32, len(w))
+	for i, v := range w {
+		w32[i] = float32(v)
+	}
+	m.features(sh, w32, x, n)
+	for i := range sh.z1 {
+		sh.z1[i] = float32((i*7919)%1000)/1000 - 0.5 // maxima in random places
+	}
+	g := make([]float32, m.n)
+	for _, s := range []struct {
+		name string
+		f    func()
+	}{
+		{"transpose", func() { transpose(sh.x, x, n, m.InDim()) }},
+		{"conv1", func() { conv(sh.z1, sh.x, w32[m.offW1:], sh.col, c.C, c.H, c.K, c.Conv1, n) }},
+		{"reluPool1", func() { reluPool(sh.p1, sh.arg1, sh.z1, w32[m.offB1:], c.Conv1, m.o1, n) }},
+		{"unpool1", func() { unpool(sh.z1, g[m.offB1:], sh.dp1, sh.arg1, sh.acc, c.Conv1, m.o1, n) }},
+		{"conv1Backward", func() {
+			convBackward(g[m.offW1:m.offB1], nil, sh.z1, sh.x, w32[m.offW1:m.offB1], sh.col, sh.wt, sh.gwt, c.C, c.H, c.K, c.Conv1, n)
+		}},
+		{"conv2Backward", func() {
+			convBackward(g[m.offW2:m.offB2], sh.dp1, sh.z2, sh.p1, w32[m.offW2:m.offB2], sh.col, sh.wt, sh.gwt, c.Conv1, m.p1, c.K, c.Conv2, n)
+		}},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			for b.Loop() {
+				s.f()
+			}
+		})
+	}
 }

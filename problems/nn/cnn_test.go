@@ -98,9 +98,14 @@ func refHead(m *MLP, w []float64, a []float64, label uint8) float64 {
 // tie or a ReLU kink within h of the point would spoil a quotient, which
 // has a chance of about 1e-6 per coordinate and map entry.
 func TestCNNGradient(t *testing.T) {
+	// CIFARConfig narrowed, on 16×16 images: its three channels, 5×5
+	// kernels and ten classes.
+	cifar := CIFARConfig()
+	cifar.H, cifar.W, cifar.Conv1, cifar.Conv2, cifar.Hidden = 16, 16, 3, 4, 5
 	for _, c := range []CNNConfig{
 		{C: 1, H: 12, W: 12, K: 3, Conv1: 2, Conv2: 3, Hidden: 5, Classes: 4},
 		{C: 2, H: 10, W: 10, K: 3, Conv1: 3, Conv2: 2, Hidden: 4, Classes: 3},
+		cifar,
 	} {
 		m, err := NewCNN(c)
 		if err != nil {
@@ -158,5 +163,23 @@ func TestCNNBasics(t *testing.T) {
 		if _, err := NewCNN(bad); err == nil {
 			t.Errorf("NewCNN(%+v): no error", bad)
 		}
+	}
+}
+
+func TestCIFARConfig(t *testing.T) {
+	m, err := NewCNN(CIFARConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 6·3·25+6 + 16·6·25+16 + 400·120+120 + 120·10+10 parameters, the
+	// flattened features being 16 maps of 5×5 (32 → 28 → 14 → 10 → 5).
+	if want := 456 + 2416 + 48120 + 1210; m.NumParams() != want {
+		t.Errorf("NumParams = %d, want %d", m.NumParams(), want)
+	}
+	if m.InDim() != 3*32*32 || m.Classes() != 10 {
+		t.Errorf("InDim, Classes = %d, %d; want 3072, 10", m.InDim(), m.Classes())
+	}
+	if c := m.Config(); c != CIFARConfig() {
+		t.Errorf("Config = %+v, want CIFARConfig %+v: a field was left to its default", c, CIFARConfig())
 	}
 }

@@ -55,8 +55,14 @@ func bufferValues(net Net) (perExample, fixed int) {
 	case *CNN:
 		c := m.c
 		k2 := c.K * c.K
-		perExample = c.Conv1*m.o1*m.o1 + c.Conv2*m.o2*m.o2 + 2*c.Conv1*m.p1*m.p1 + 3*m.flat
-		fixed = c.C*k2*m.o1*m.o1 + 2*c.Conv1*k2*m.o2*m.o2 + c.Conv2*m.o2*m.o2 + c.Conv1*m.p1*m.p1 + c.Conv1*m.o1*m.o1 + m.n
+		o1, o2 := m.o1*m.o1, m.o2*m.o2
+		// The input, pre-activations, pooled maps, their gradient and
+		// argmax (bytes, counted as values), the head's input and its
+		// gradient, unpool's sums, and an im2col block, which holds
+		// colBlock values or a column of both im2col matrices; the
+		// gradient and filters transposed.
+		perExample = m.InDim() + c.Conv1*o1 + 3*c.Conv1*m.p1*m.p1 + c.Conv2*o2 + 4*m.flat + 1 + (c.C+c.Conv1)*k2
+		fixed = m.n + 2*max(c.C, c.Conv2)*k2*c.Conv1 + colBlock
 		head, _ := bufferValues(m.head)
 		return perExample + head, fixed
 	}

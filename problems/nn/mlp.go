@@ -233,11 +233,7 @@ func (m *MLP) forwardBackward(sh *mlpShard, w []float32, x []float32, y []uint8,
 		// for two untransposed operands runs on its vector axpy, about
 		// twice as fast as its kernel for a transposed first operand.
 		dt := sh.dt[:nout*b]
-		for i := 0; i < b; i++ {
-			for o, v := range delta[i*nout : (i+1)*nout] {
-				dt[o*b+i] = v
-			}
-		}
+		transpose(dt, delta, b, nout)
 		blas32.Implementation().Sgemm(blas.NoTrans, blas.NoTrans, nout, nin, b, 1, dt, b, prev, nin, 0, gW, nin)
 		clear(gb)
 		for i := 0; i < b; i++ {
@@ -328,5 +324,20 @@ func argmaxRows(dst []uint8, z []float32, k int) {
 			}
 		}
 		dst[i] = uint8(best)
+	}
+}
+
+// transpose stores in dst the transpose (c × r) of the r × c row-major
+// matrix src. It goes through src by strips of 8 rows, so that it writes
+// runs of 8 values and reads 8 rows in step.
+func transpose(dst, src []float32, r, c int) {
+	for i0 := 0; i0 < r; i0 += 8 {
+		i1 := min(r, i0+8)
+		for j := 0; j < c; j++ {
+			out := dst[j*r+i0 : j*r+i1]
+			for k := range out {
+				out[k] = src[(i0+k)*c+j]
+			}
+		}
 	}
 }

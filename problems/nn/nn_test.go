@@ -304,12 +304,32 @@ func FuzzNewBatchProblem(f *testing.F) {
 }
 
 // TestWorkspaceSizes evaluates every batch size up to a workspace's
-// maximum, across the size where it starts splitting batches.
+// maximum, across the size where it starts splitting batches, and, for
+// the CNNs whose im2col matrices are formed in blocks (the default and
+// CIFARConfig's), batches whose blocks differ from the largest batch's.
 func TestWorkspaceSizes(t *testing.T) {
 	mlp, _ := NewMLP(6, 5, 3)
-	cnn, _ := NewCNN(CNNConfig{C: 1, H: 10, W: 10, K: 3, Conv1: 2, Conv2: 2, Hidden: 3, Classes: 3})
-	for _, net := range []Net{mlp, cnn} {
-		for _, maxBatch := range []int{1, 7, 8, 31, 32, 33, 64} {
+	small, _ := NewCNN(CNNConfig{C: 1, H: 10, W: 10, K: 3, Conv1: 2, Conv2: 2, Hidden: 3, Classes: 3})
+	mnist, _ := NewCNN(CNNConfig{Classes: 3})
+	c := CIFARConfig()
+	c.Classes = 3
+	cifar, _ := NewCNN(c)
+	for _, test := range []struct {
+		name      string
+		net       Net
+		maxBatchs []int
+		slow      bool
+	}{
+		{"MLP", mlp, []int{1, 7, 8, 31, 32, 33, 64}, false},
+		{"small CNN", small, []int{1, 7, 8, 31, 32, 33, 64}, false},
+		{"default CNN", mnist, []int{64}, true},
+		{"CIFAR CNN", cifar, []int{64}, true},
+	} {
+		if test.slow && testing.Short() {
+			continue
+		}
+		net := test.net
+		for _, maxBatch := range test.maxBatchs {
 			x, y := synthetic(maxBatch, net.InDim(), 3, 9)
 			w := make([]float64, net.NumParams())
 			net.Init(w, 1)
@@ -318,7 +338,7 @@ func TestWorkspaceSizes(t *testing.T) {
 			for b := 1; b <= maxBatch; b++ {
 				loss := ws.LossGrad(g, w, x[:b*net.InDim()], y[:b])
 				if math.IsNaN(loss) || len(ws.Predict(nil, w, x[:b*net.InDim()])) != b {
-					t.Fatalf("%T, workspace %d, batch %d: loss %v", net, maxBatch, b, loss)
+					t.Fatalf("%s, workspace %d, batch %d: loss %v", test.name, maxBatch, b, loss)
 				}
 			}
 		}

@@ -87,7 +87,8 @@ func (s *sharded) split(k, b int) (lo, hi int) {
 // returns the mean loss and the number correct.
 func (s *sharded) run(b int, f func(k, lo, hi int) (float64, int)) (float64, int) {
 	var wg sync.WaitGroup
-	for k := range s.shards {
+	// The other shards start first, so that they run while shard 0 does.
+	for k := s.shards - 1; k >= 0; k-- {
 		s.loss[k], s.correct[k] = 0, 0
 		lo, hi := s.split(k, b)
 		if lo == hi {
