@@ -284,7 +284,9 @@ func loadTable1Data(c Table1Config, seed uint64) (*table1Data, error) {
 // otherwise.
 func table1CNN(s *dataset.Set) nn.CNNConfig {
 	if s.C == 3 && s.H == 32 && s.W == 32 {
-		return nn.CNNConfig{C: 3, H: 32, W: 32, K: 5, Conv1: 16, Conv2: 32, Hidden: 128, Classes: s.Classes} // TODO(merge): nn.CIFARConfig
+		c := nn.CIFARConfig()
+		c.Classes = s.Classes
+		return c
 	}
 	return nn.CNNConfig{C: s.C, H: s.H, W: s.W, Classes: s.Classes}
 }
