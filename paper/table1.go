@@ -750,11 +750,22 @@ const (
 // as a win, or may reach to count as a tie.
 const table1SEs = 2
 
+// table1PaperGap is the paper's same-class gain of greedy over RR, in
+// points (88.43 - 73.46, in the reading of its text), and table1Size the
+// share of it a gain must reach for the claim to be reproduced in size, not
+// only in direction.
+const (
+	table1PaperGap = 88.43 - 73.46
+	table1Size     = 0.5
+)
+
 // table1Verdict judges the claim: greedy beats RR under same-class
 // batching if the paired gap exceeds table1SEs standard errors and
 // table1Tie; the two tie under standard batching if the gap is within
-// table1Tie or within table1SEs standard errors. Without greedy among the
-// orders, or with one seed, the claim is not checkable.
+// table1Tie or within table1SEs standard errors. Both hold: reproduced if
+// the same-class gap reaches table1Size of the paper's table1PaperGap,
+// partly reproduced (the direction, not the size) if not. Without greedy
+// among the orders, or with one seed, the claim is not checkable.
 func table1Verdict(r *Table1Result) (Verdict, string) {
 	if !slices.Contains(r.Config.Orders, "greedy") {
 		return NotCheckable, fmt.Sprintf("greedy is not among the orders %q", r.Config.Orders)
@@ -773,7 +784,13 @@ func table1Verdict(r *Table1Result) (Verdict, string) {
 	if r.Config.Seeds < 2 {
 		return NotCheckable, summary + "; one seed gives no standard error"
 	}
-	return verdictOf(wins && ties), summary
+	switch {
+	case !wins || !ties:
+		return NotReproduced, summary
+	case gs < table1Size*table1PaperGap:
+		return PartlyReproduced, summary + fmt.Sprintf("; greedy wins under same-class batching and ties under standard batching, as the paper says, but by %.2g points, under %g of its %.3g", gs, table1Size, table1PaperGap)
+	}
+	return Reproduced, summary
 }
 
 // Table1Outcome checks the runs of RunTable1 against Table 1 and builds
@@ -885,7 +902,7 @@ func Table1Outcome(r *Table1Result) (*Outcome, error) {
 		fmt.Sprintf("Same-class batching: each class's examples shuffled once and cut into batches of %d (the last of a class smaller), %d batches fixed for the run; RR and greedy order these batches.", c.BatchSize, r.Batches),
 		"Standard batching: RR takes consecutive examples of a fresh random permutation every epoch (the paper's definition). Greedy needs batches that persist to be ordered, so under standard batching it orders batches cut once from one random permutation (the paper does not say what it did).",
 		fmt.Sprintf("Greedy: Algorithm 2 on the batch gradients at x_t, an extra pass over the data each epoch; slow update: recomputed every %d epochs (the paper: 10 of 200).", c.SlowEvery),
-		fmt.Sprintf("Run s of every cell starts from the same initialisation, so gaps are paired differences; the verdict asks for a same-class gap above %g points and %s its standard error, and a standard-batching gap within %g points or %s its standard error.", table1Tie, timesText(table1SEs), table1Tie, timesText(table1SEs)),
+		fmt.Sprintf("Run s of every cell starts from the same initialisation, so gaps are paired differences; the verdict asks for a same-class gap above %g points and %s its standard error, and a standard-batching gap within %g points or %s its standard error; with both, reproduced if the same-class gap reaches %g of the paper's %.2f points, partly reproduced (the direction, not the size) if not.", table1Tie, timesText(table1SEs), table1Tie, timesText(table1SEs), table1Size, table1PaperGap),
 		"Test accuracy on the test images and the mean training loss over the training images are measured after every epoch.",
 		"σ*² of greedy's order against a random one: at the start of every epoch of a greedy run, on the batch gradients greedy chose its order from, max_k φ²_{r,k} (M* = 0) of its order and of a fresh random permutation of the same batches (under standard batching, batches cut once, unlike RR's, which are cut anew each epoch).",
 	}
