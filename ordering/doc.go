@@ -70,6 +70,19 @@
 // occur. The speed-critical code they share lives once, in the selection
 // and the row storage.
 //
+// # Making an orderer
+//
+// One rule: an orderer whose state depends on the number of components n
+// before its first epoch (RR, Incremental, ShuffleOnce, SGD, MultiLevel,
+// SGDInternal, MeanBalance, PairBalance, FlipFlop) is made by its NewX
+// function, which takes n and the seed first and returns an error naming
+// any value out of range; an orderer that learns n from the problem at its
+// first epoch (the greedy family, whose buffers are sized from the oracle
+// or the observed steps) is a struct literal whose zero value is ready to
+// use, with its options as fields. Pass the problem's Len() as n: Run
+// checks every entry of every order against it and returns an error
+// wrapping ErrIndex naming the first one out of range.
+//
 // # What an orderer needs
 //
 // An Orderer that needs more than the epoch number implements User: Greedy
