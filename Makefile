@@ -75,7 +75,7 @@ unit:
 # built with OpenBLAS (installed from Debian when missing; pure Go where it
 # cannot be). ARGS passes flags, e.g. make reproduce ARGS='-only table-1'.
 # reproduce-paper adds the claims that run at the paper scale only, the CNN
-# on all of Fashion-MNIST (about half an hour on 2 cores).
+# on all of Fashion-MNIST (about 12 minutes on 2 cores).
 reproduce: openblas
 	$(GO) run $(BLASTAGS) ./paper/reproduce $(ARGS)
 

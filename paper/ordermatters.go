@@ -180,7 +180,7 @@ func OrderMattersOutcome(r *OrderMattersResult) (*Outcome, error) {
 		}
 	}
 	var out Outcome
-	meanChart := &chart.LineChart{Title: "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio", XLabel: "σ*² of a random order / greedy's (geometric mean over epochs and seeds)", YLabel: "gap (points)", LogX: true}
+	meanChart := &chart.LineChart{Title: "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio", XLabel: "σ*² ratio, random order / greedy (geometric mean)", YLabel: "gap (points)", LogX: true}
 	finalChart := &chart.LineChart{Title: "Greedy − RR, final test accuracy, against the σ*² ratio", XLabel: meanChart.XLabel, YLabel: "gap (points)", LogX: true}
 	ratios, means, finals := make([]float64, len(pts)), make([]float64, len(pts)), make([]float64, len(pts))
 	for i, p := range pts {

@@ -31,7 +31,7 @@ var table1FashionClaim = Claim{
 // table1FashionMinutes is what a fresh paper-scale run of the claim takes
 // on the 2-core development machine with OpenBLAS, stated where it is
 // skipped.
-const table1FashionMinutes = 30
+const table1FashionMinutes = 12
 
 // Table1FashionScale returns the protocol of the table-1-fashion claim:
 // Table 1's (Table1Config) with the CNN of nn.NewCNN on Fashion-MNIST, all
