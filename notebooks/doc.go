@@ -47,11 +47,12 @@
 //   - At least one chart is shown with gonbui.DisplayPng, and a cell with a
 //     large output ends with gonbui.Sync().
 //   - Cells call the packages and hold no algorithm: an experiment is a
-//     paper.RunX function, its checks and charts paper.XOutcome (the same
+//     paper XConfig's Run method, its checks and charts the XResult's
+//     Outcome method (the same
 //     functions the reproduce command uses for figures/ and the report),
 //     and package nb (notebooks/nb) displays them and prints CHECK lines.
 //     Runs shared between cells are cached by passing
-//     &paper.Env{Seed: seed, CacheDir: nb.CacheDir()} to paper.RunX, since
+//     &paper.Env{Seed: seed, CacheDir: nb.CacheDir()} to Run, since
 //     each cell runs as its own program.
 //   - Interactive charts: a cell tagged "strip-output" calls
 //     nb.LoadECharts() to send the ECharts library (1 MB) to the page, and

@@ -33,7 +33,7 @@ var appendixCClaim = Claim{
 	Where: "Appendix C, Section 4.1",
 	Statement: "For every order r of n components, ‖∇f_{r_k} - ∇f‖² ≤ 2φ²_{r,k} + 2φ²_{r,k-1} ≤ 4σ*² (M* = 0), " +
 		"so σ² ≤ 4σ*²: σ*² ∈ Ω(σ²).",
-	Run: claimRun(AppendixCScale, RunAppendixC, AppendixCOutcome),
+	Run: claimRun(AppendixCScale, AppendixCConfig.Run, (*AppendixCResult).Outcome),
 }
 
 // # The config
@@ -148,11 +148,11 @@ func (res *AppendixCResult) check() error {
 	return nil
 }
 
-// RunAppendixC measures 4σ*²/σ² for random gradient matrices (randomGrads)
+// Run measures 4σ*²/σ² for random gradient matrices (randomGrads)
 // under random reshuffling, the greedy order and the order sorted by the
 // first coordinate, and for the zig-zag matrices (zigzagGrads) in the
 // order they are built, or returns the rows from env's cache.
-func RunAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
+func (c AppendixCConfig) Run(ctx context.Context, env *Env) (*AppendixCResult, error) {
 	return runCached(ctx, env, "appendix-c-lower-bound", appendixCVersion, c, runAppendixC)
 }
 
@@ -213,10 +213,10 @@ func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCR
 // inequality is exact arithmetic, up to rounding.
 const appendixCRounding = 1e-12
 
-// AppendixCOutcome checks the rows of RunAppendixC against the lower bound
+// Outcome checks the rows of AppendixCConfig.Run against the lower bound
 // of Appendix C and builds its chart. It returns an error if res has no
 // rows or a row without a value per order.
-func AppendixCOutcome(res *AppendixCResult) (*Outcome, error) {
+func (res *AppendixCResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

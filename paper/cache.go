@@ -71,7 +71,7 @@ var numericModules = sync.OnceValue(func() string {
 })
 
 // cached is the one entry point of the run cache: every cached run goes
-// through it (runCached for a claim's whole run, RunTable1 and RunTwoLevel
+// through it (runCached for a claim's whole run, Table1Config.Run and TwoLevelConfig.Run
 // for their runs and rows). It returns the result of compute for key, from
 // env's cache folder if a valid entry for the same name, version and key
 // is there (and env.Fresh is not set), else by calling compute and storing

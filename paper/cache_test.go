@@ -24,9 +24,9 @@ import (
 // what a run gives apart from timing, which no two runs share.
 type claimData func(ctx context.Context, env *Env) (any, *Outcome, error)
 
-func dataOf[C, R any](scale func(Scale) C, run func(context.Context, *Env, C) (R, error), outcome func(R) (*Outcome, error)) claimData {
+func dataOf[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) claimData {
 	return func(ctx context.Context, env *Env) (any, *Outcome, error) {
-		res, err := run(ctx, env, scale(env.Scale))
+		res, err := run(scale(env.Scale), ctx, env)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -62,23 +62,23 @@ func zeroSeconds(v reflect.Value) {
 // claimsData is every claim of the registry, run through its typed
 // functions.
 var claimsData = map[string]claimData{
-	theorem1ID:         dataOf(Theorem1Scale, RunTheorem1, Theorem1Outcome),
-	theorem1NoiseID:    dataOf(Theorem1NoiseScale, RunTheorem1Noise, Theorem1NoiseOutcome),
-	subsamplingID:      dataOf(SubsamplingScale, RunSubsampling, SubsamplingOutcome),
-	remark3ID:          dataOf(Remark3Scale, RunRemark3, Remark3Outcome),
-	lemma1ID:           dataOf(Lemma1Scale, RunLemma1, Lemma1Outcome),
-	omegaID:            dataOf(OmegaScale, RunOmega, OmegaOutcome),
-	appendixCID:        dataOf(AppendixCScale, RunAppendixC, AppendixCOutcome),
-	multiLevelID:       dataOf(MultiLevelScale, RunMultiLevel, MultiLevelOutcome),
-	twoLevelLemmaID:    dataOf(TwoLevelLemmaScale, RunTwoLevelLemma, TwoLevelLemmaOutcome),
-	twoLevelKID:        dataOf(TwoLevelKScale, RunTwoLevelK, TwoLevelKOutcome),
-	sgdInternallyID:    dataOf(SGDInternallyScale, RunSGDInternally, SGDInternallyOutcome),
-	table1ID:           dataOf(Table1Scale, RunTable1, Table1Outcome),
-	twoLevelID:         dataOf(TwoLevelScale, RunTwoLevel, TwoLevelOutcome),
-	scalableID:         dataOf(ScalableScale, RunScalable, ScalableOutcome),
-	scalableTrainingID: dataOf(ScalableTrainingScale, RunTable1, ScalableTrainingOutcome),
-	table1FashionID:    dataOf(Table1FashionScale, RunTable1, Table1Outcome),
-	orderMattersID:     dataOf(OrderMattersScale, RunOrderMatters, OrderMattersOutcome),
+	theorem1ID:         dataOf(Theorem1Scale, Theorem1Config.Run, (*Theorem1Result).Outcome),
+	theorem1NoiseID:    dataOf(Theorem1NoiseScale, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
+	subsamplingID:      dataOf(SubsamplingScale, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
+	remark3ID:          dataOf(Remark3Scale, Remark3Config.Run, (*Remark3Result).Outcome),
+	lemma1ID:           dataOf(Lemma1Scale, Lemma1Config.Run, (*Lemma1Result).Outcome),
+	omegaID:            dataOf(OmegaScale, OmegaConfig.Run, (*OmegaResult).Outcome),
+	appendixCID:        dataOf(AppendixCScale, AppendixCConfig.Run, (*AppendixCResult).Outcome),
+	multiLevelID:       dataOf(MultiLevelScale, MultiLevelConfig.Run, (*MultiLevelResult).Outcome),
+	twoLevelLemmaID:    dataOf(TwoLevelLemmaScale, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
+	twoLevelKID:        dataOf(TwoLevelKScale, TwoLevelKConfig.Run, (*TwoLevelKResult).Outcome),
+	sgdInternallyID:    dataOf(SGDInternallyScale, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
+	table1ID:           dataOf(Table1Scale, Table1Config.Run, (*Table1Result).Outcome),
+	twoLevelID:         dataOf(TwoLevelScale, TwoLevelConfig.Run, (*TwoLevelResult).Outcome),
+	scalableID:         dataOf(ScalableScale, ScalableConfig.Run, (*ScalableResult).Outcome),
+	scalableTrainingID: dataOf(ScalableTrainingScale, Table1Config.Run, (*Table1Result).ScalableTrainingOutcome),
+	table1FashionID:    dataOf(Table1FashionScale, Table1Config.Run, (*Table1Result).Outcome),
+	orderMattersID:     dataOf(OrderMattersScale, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
 	// table-1-cifar10 needs a CIFAR-10 folder and is skipped without one;
 	// its runs are table-1's (TestTable1CIFAR10 runs it).
 }

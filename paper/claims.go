@@ -91,7 +91,7 @@ func (v Verdict) String() string {
 
 // Env is what a claim needs to run: the scale, the base seed, the workers,
 // the folders of charts and cached runs, and a progress callback. A nil
-// *Env passed to a RunX function means the zero Env: seed 0, GOMAXPROCS
+// *Env passed to a claim's Run method means the zero Env: seed 0, GOMAXPROCS
 // workers, no cache, no progress.
 type Env struct {
 	Scale Scale
@@ -259,9 +259,9 @@ func (c Claim) Skipped(env *Env) string {
 // claimRun returns the Run function of a claim whose protocol at a scale
 // is scale(env.Scale), whose runs are run and whose outcome is outcome:
 // every claim runs the same way, and writes its charts into env.FigDir.
-func claimRun[C, R any](scale func(Scale) C, run func(context.Context, *Env, C) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, *Env) (*Outcome, error) {
+func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, *Env) (*Outcome, error) {
 	return func(ctx context.Context, env *Env) (*Outcome, error) {
-		res, err := run(ctx, env, scale(env.Scale))
+		res, err := run(scale(env.Scale), ctx, env)
 		if err != nil {
 			return nil, err
 		}

@@ -23,18 +23,26 @@
 //     defaults (each default is stated in its field's comment); XScale,
 //     the protocol at a Scale; fill, which sets the defaults; and validate,
 //     which returns an error naming the first value out of range.
-//   - The run: RunX(ctx, env, c) returns an XResult holding its config and
-//     the measurements. It is cached in env's cache folder (see below), so
-//     an interrupted run resumes and a repeated one is quick, and it stops
-//     with ctx's error when ctx is done. A nil *Env means seed 0, no cache.
-//   - The outcome: XOutcome(res) returns the rows comparing the paper's
-//     numbers with ours, the charts, the verdict and prose built from the
-//     data. It returns an error, never panics, for a result that is nil,
-//     empty or not of the shape of its config, and finds orders by name,
-//     never by their place in a slice.
+//   - The run: c.Run(ctx, env), a method of XConfig, returns an XResult
+//     holding its config and the measurements. It is cached in env's cache
+//     folder (see below), so an interrupted run resumes and a repeated one
+//     is quick, and it stops with ctx's error when ctx is done. A nil *Env
+//     means seed 0, no cache.
+//   - The outcome: res.Outcome(), a method of XResult, returns the rows
+//     comparing the paper's numbers with ours, the charts, the verdict and
+//     prose built from the data. It returns an error, never panics, for a
+//     result that is nil, empty or not of the shape of its config, and
+//     finds orders by name, never by their place in a slice.
 //
 // The scalable-training claim reuses table-1's config, run and result
-// with other orders, and has only a Scale and an Outcome of its own.
+// with other orders, and has only a Scale and an outcome of its own
+// (Table1Result.ScalableTrainingOutcome); table-1-fashion and
+// table-1-cifar10 share all of table-1's but the Scale.
+//
+// So a claim reads, in a notebook or a program,
+//
+//	res, err := paper.Theorem1Scale(paper.Default).Run(ctx, env)
+//	out, err := res.Outcome()
 //
 // # Adding a claim
 //
@@ -59,7 +67,7 @@
 // the claim's thresholds, named constants in its file (table1Tie,
 // twoLevelClearly, scalableGoalRatio, ...) that the protocol text quotes;
 // the Summary says what was measured against what the paper states.
-// Notebooks print the same verdict through XOutcome, so a notebook's CHECK
+// Notebooks print the same verdict through XResult.Outcome, so a notebook's CHECK
 // line and the report agree.
 //
 // # Seeds

@@ -29,7 +29,7 @@ var lemma1Claim = Claim{
 	Where: "Remark 3 (Lemma 1 of Mishchenko et al.)",
 	Statement: "For a uniformly random permutation r, E φ²_{r,k}(x) = k(n-k)/(n-1) σ² (σ² the heterogeneity at x), " +
 		"so random reshuffling satisfies Assumption 4 in expectation with σ*² = nσ².",
-	Run: claimRun(Lemma1Scale, RunLemma1, Lemma1Outcome),
+	Run: claimRun(Lemma1Scale, Lemma1Config.Run, (*Lemma1Result).Outcome),
 }
 
 // # The config
@@ -103,10 +103,10 @@ func (res *Lemma1Result) check() error {
 	return nil
 }
 
-// RunLemma1 draws a random gradient matrix and compares the Monte Carlo
+// Run draws a random gradient matrix and compares the Monte Carlo
 // mean of φ²_{r,k} over random permutations with ExpectedPhi2RR, or
 // returns the comparison from env's cache.
-func RunLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
+func (c Lemma1Config) Run(ctx context.Context, env *Env) (*Lemma1Result, error) {
 	return runCached(ctx, env, "mishchenko-lemma1", lemma1Version, c, runLemma1)
 }
 
@@ -143,10 +143,10 @@ func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, er
 
 // # The outcome
 
-// Lemma1Outcome checks the Monte Carlo of RunLemma1 against Lemma 1 of
+// Outcome checks the Monte Carlo of Lemma1Config.Run against Lemma 1 of
 // Mishchenko et al. and builds its chart. It returns an error if res is
 // not of the shape of its config.
-func Lemma1Outcome(res *Lemma1Result) (*Outcome, error) {
+func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ var multiLevelClaim = Claim{
 	Where: "The remark after Algorithm 3 (more than two levels), Section 5.2, with Lemma 2 (Appendix B)",
 	Statement: "\"While the algorithm is stated here for two levels, extending it to multiple levels is trivial and can be done by applying Algorithm 3 also for obtaining the low-level orders\": " +
 		"with three levels, Lemma 2 applied to the top level with the middle level's two-level orders as its low-level orders bounds E φ²_{r,k} by N·S + 2NK₀²σ_top², S being Lemma 2's bound for the middle and low levels.",
-	Run: claimRun(MultiLevelScale, RunMultiLevel, MultiLevelOutcome),
+	Run: claimRun(MultiLevelScale, MultiLevelConfig.Run, (*MultiLevelResult).Outcome),
 }
 
 // multiLevelClear is the factor by which the recursion's bound for three
@@ -182,9 +182,9 @@ type MultiLevelResult struct {
 	Rows []MultiLevelRow
 }
 
-// RunMultiLevel runs the multi-level claim, or returns it from env's
+// Run runs the multi-level claim, or returns it from env's
 // cache.
-func RunMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLevelResult, error) {
+func (c MultiLevelConfig) Run(ctx context.Context, env *Env) (*MultiLevelResult, error) {
 	return runCached(ctx, env, multiLevelID, multiLevelVersion, c, runMultiLevel)
 }
 
@@ -272,11 +272,11 @@ func (s MultiLevelSetting) name() string {
 	return fmt.Sprintf("(σ_top, σ_mid, σ_low) = (%g, %g, %g)", s.Top, s.Mid, s.Low)
 }
 
-// MultiLevelOutcome checks three-level K-shuffling against Lemma 2
+// Outcome checks three-level K-shuffling against Lemma 2
 // applied recursively, compares it with two-level shuffling that
 // flattens the middle level and with standard shuffling, and builds the
 // charts. It returns an error if res is not of the shape of its config.
-func MultiLevelOutcome(res *MultiLevelResult) (*Outcome, error) {
+func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

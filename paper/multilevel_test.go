@@ -63,11 +63,11 @@ func TestMultiLevelGrads(t *testing.T) {
 }
 
 func TestMultiLevelRejectMalformed(t *testing.T) {
-	good, err := RunMultiLevel(context.Background(), nil, MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20})
+	good, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejectsMalformed(t, good, MultiLevelOutcome, map[string]func(r *MultiLevelResult){
+	rejectsMalformed(t, good, (*MultiLevelResult).Outcome, map[string]func(r *MultiLevelResult){
 		"no rows":       func(r *MultiLevelResult) { r.Rows = nil },
 		"short rows":    func(r *MultiLevelResult) { r.Rows = r.Rows[1:] },
 		"no stats":      func(r *MultiLevelResult) { r.Rows[2].Stats = nil },
@@ -80,7 +80,7 @@ func TestMultiLevelRejectMalformed(t *testing.T) {
 		{N: 3}, {M1: 0, M2: 1}, {M2: 3}, {D: -1}, {Settings: []MultiLevelSetting{}}, {Settings: []MultiLevelSetting{{0, 0, 0}}},
 		{Settings: []MultiLevelSetting{{-1, 1, 1}}}, {K0s: []int{17}}, {K1s: []int{0}}, {Trials: 1}, {N: 1024, M1: 1024, M2: 2},
 	} {
-		if _, err := RunMultiLevel(context.Background(), nil, c); err == nil {
+		if _, err := c.Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

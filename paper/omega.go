@@ -31,7 +31,7 @@ var omegaClaim = Claim{
 	Where: "Section 4.1",
 	Statement: "On f_i = x²/2 ± σx the order f_1, f_{n/2+1}, f_2, ... achieves σ*² = σ², while a random order " +
 		"has E σ*² ≥ nσ²/256 (Lemma 12 of Rajput et al.): choosing the order can beat random reshuffling by a factor of order n.",
-	Run: claimRun(OmegaScale, RunOmega, OmegaOutcome),
+	Run: claimRun(OmegaScale, OmegaConfig.Run, (*OmegaResult).Outcome),
 }
 
 // # The config
@@ -136,12 +136,12 @@ func (res *OmegaResult) check() error {
 	return nil
 }
 
-// RunOmega measures the Section 4.1 example for every n of c and runs
+// Run measures the Section 4.1 example for every n of c and runs
 // Algorithm 1 on it with n = c.RunN under each order (greedy: Algorithm 2
 // recomputed every epoch), or returns both from env's cache. The gradient
 // deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.
 // The random permutations of each n are seeded from env.Seed and n.
-func RunOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
+func (c OmegaConfig) Run(ctx context.Context, env *Env) (*OmegaResult, error) {
 	return runCached(ctx, env, "omega-example", omegaVersion, c, runOmega)
 }
 
@@ -277,10 +277,10 @@ func omegaEqual(got, want float64) bool {
 	return math.Abs(got-want) <= omegaRelTol*want
 }
 
-// OmegaOutcome checks the rows of RunOmega against Section 4.1 and builds
+// Outcome checks the rows of OmegaConfig.Run against Section 4.1 and builds
 // the chart of σ*² against n, and, if there are convergence runs, their
 // chart. It returns an error if res has no rows or malformed runs.
-func OmegaOutcome(res *OmegaResult) (*Outcome, error) {
+func (res *OmegaResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

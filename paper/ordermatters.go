@@ -36,7 +36,7 @@ var orderMattersClaim = Claim{
 		if env.CIFAR10 != "" {
 			c.Settings = append(c.Settings, Table1CIFAR10Scale(env.Scale, env.CIFAR10))
 		}
-		return claimRun(func(Scale) OrderMattersConfig { return c }, RunOrderMatters, OrderMattersOutcome)(ctx, env)
+		return claimRun(func(Scale) OrderMattersConfig { return c }, OrderMattersConfig.Run, (*OrderMattersResult).Outcome)(ctx, env)
 	},
 	Skip: func(env *Env) string {
 		if _, err := dataset.FashionMNISTDir(); err != nil {
@@ -99,13 +99,13 @@ func (c *OrderMattersConfig) validate() error {
 // OrderMattersResult holds the Table 1 results of every setting.
 type OrderMattersResult struct {
 	Config OrderMattersConfig
-	// Settings[i] is RunTable1's result for Config.Settings[i].
+	// Settings[i] is Table1Config.Run's result for Config.Settings[i].
 	Settings []*Table1Result
 }
 
-// RunOrderMatters runs RunTable1 for every setting of c; their runs are
+// Run runs Table1Config.Run for every setting of c; their runs are
 // cached as theirs, so the runs of table-1 and table-1-fashion are reused.
-func RunOrderMatters(ctx context.Context, env *Env, c OrderMattersConfig) (*OrderMattersResult, error) {
+func (c OrderMattersConfig) Run(ctx context.Context, env *Env) (*OrderMattersResult, error) {
 	env = env.orDefault()
 	c.fill()
 	if err := c.validate(); err != nil {
@@ -113,7 +113,7 @@ func RunOrderMatters(ctx context.Context, env *Env, c OrderMattersConfig) (*Orde
 	}
 	res := &OrderMattersResult{Config: c}
 	for _, s := range c.Settings {
-		r, err := RunTable1(ctx, env, s)
+		r, err := s.Run(ctx, env)
 		if err != nil {
 			return nil, err
 		}
@@ -157,12 +157,12 @@ type orderMattersPoint struct {
 	final, finalSE, mean, mSE float64 // greedy − RR gaps, points
 }
 
-// OrderMattersOutcome puts, for every setting and batching, the σ*² ratio
+// Outcome puts, for every setting and batching, the σ*² ratio
 // of a random order to greedy's beside greedy's paired accuracy gain over
 // RR, final and averaged over the epochs, and judges whether the ratio
 // ranks the gains. It returns an error if r is not of the shape of its
 // config.
-func OrderMattersOutcome(r *OrderMattersResult) (*Outcome, error) {
+func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}

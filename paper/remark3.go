@@ -34,7 +34,7 @@ var remark3Claim = Claim{
 	Where: "Remark 3 (bounds on σ*), Section 3.3",
 	Statement: "Under Assumption 5 with (σ², M), every order satisfies φ²_{r,k}(x)/k² ≤ (n/k)σ² + (nM/k)‖∇f(x)‖², so Assumption 4 holds with σ*² = n²σ² and M* = nM; " +
 		"for random reshuffling E φ²_{r,k}/k² ≤ (n-k)/(k(n-1)) (σ² + M‖∇f(x)‖²) (Lemma 1 of Mishchenko et al.), which allows σ*² = nσ² and M* = M.",
-	Run: claimRun(Remark3Scale, RunRemark3, Remark3Outcome),
+	Run: claimRun(Remark3Scale, Remark3Config.Run, (*Remark3Result).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -160,8 +160,8 @@ type Remark3Result struct {
 	Settings []Remark3SettingResult
 }
 
-// RunRemark3 runs the remark-3 claim, or returns it from env's cache.
-func RunRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result, error) {
+// Run runs the remark-3 claim, or returns it from env's cache.
+func (c Remark3Config) Run(ctx context.Context, env *Env) (*Remark3Result, error) {
 	return runCached(ctx, env, remark3ID, remark3Version, c, runRemark3)
 }
 
@@ -284,11 +284,11 @@ func remark3Point(ctx context.Context, p *problems.HeteroQuadratic, x []float64,
 
 // # The outcome
 
-// Remark3Outcome checks the worst-case bound for every order and point,
+// Outcome checks the worst-case bound for every order and point,
 // σ*² ≤ n²σ² with M* = nM, and the Monte Carlo of random reshuffling
 // against Lemma 1 with the M term, and builds the charts. It returns an
 // error if res is not of the shape of its config.
-func Remark3Outcome(res *Remark3Result) (*Outcome, error) {
+func (res *Remark3Result) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

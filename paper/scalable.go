@@ -50,7 +50,7 @@ var scalableClaim = Claim{
 		"obtaining the same accuracy is therefore grounds for future work.\" We check whether the sketched greedy order " +
 		"(CountSketch to k = 1024) reaches the σ*² of Algorithm 2 within 10% on the MNIST MLP's batch gradients with at least 20 times fewer multiply-adds, " +
 		"and how online balancing (GraB) and random orders compare.",
-	Run: claimRun(ScalableScale, RunScalable, ScalableOutcome),
+	Run: claimRun(ScalableScale, ScalableConfig.Run, (*ScalableResult).Outcome),
 }
 
 // # The config
@@ -190,10 +190,10 @@ func (r *ScalableResult) check() error {
 	return err
 }
 
-// RunScalable runs the experiment, or returns it from env's cache: the
+// Run runs the experiment, or returns it from env's cache: the
 // methods on the MNIST MLP's batch gradient matrices and on the paper's
 // problems, and the online methods on the 1-D example.
-func RunScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResult, error) {
+func (c ScalableConfig) Run(ctx context.Context, env *Env) (*ScalableResult, error) {
 	return runCached(ctx, env, "scalable-orderings", scalableVersion, c, runScalable)
 }
 
@@ -577,14 +577,14 @@ const (
 	scalableGoalCost  = 20
 )
 
-// ScalableOutcome builds the table and charts of the scalable-orderings
+// Outcome builds the table and charts of the scalable-orderings
 // experiment. The verdict is reproduced if, on every MNIST matrix, the
 // sketched greedy order at k = 1024 has σ*² within 10% of the exact
 // greedy's and needs at most a twentieth of its multiply-adds. Wall times
 // and the speed-ups they give go to the outcome's Timings only.
 // It returns an error if r has no matrices or a matrix without the exact
 // greedy order's row.
-func ScalableOutcome(r *ScalableResult) (*Outcome, error) {
+func (r *ScalableResult) Outcome() (*Outcome, error) {
 	exactOf, err := r.exact()
 	if err != nil {
 		return nil, err

@@ -64,7 +64,7 @@ func TestScalableSmoke(t *testing.T) {
 		t.Skip("loads MNIST and computes gradient matrices")
 	}
 	c := ScalableScale(Smoke)
-	res, err := RunScalable(context.Background(), &Env{Seed: 1}, c)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestScalableSmoke(t *testing.T) {
 			t.Errorf("%s: random orders at %.3g × greedy's σ*²", m.Name, rr.Ratio)
 		}
 	}
-	out, err := ScalableOutcome(res)
+	out, err := res.Outcome()
 	if err != nil {
 		t.Fatal(err)
 	}

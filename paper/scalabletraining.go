@@ -18,7 +18,7 @@ import (
 const scalableTrainingID = "scalable-training"
 
 // scalableTrainingClaim answers the paper's Section 7 ("Future Work") in
-// the setting of Table 1. It shares table-1's runs: RunTable1 caches each
+// the setting of Table 1. It shares table-1's runs: Table1Config.Run caches each
 // run under exactly its inputs, so RR and greedy are trained once for both
 // claims.
 var scalableTrainingClaim = Claim{
@@ -26,7 +26,7 @@ var scalableTrainingClaim = Claim{
 	Where: "Beyond the paper: Section 7 and the setting of Table 1",
 	Statement: "Training with an efficient order should obtain the accuracy of Algorithm 2's (the paper's future work): " +
 		"the setting of Table 1 (MNIST MLP) with RR, greedy, sketched greedy, stale greedy, mean balance and pair balance.",
-	Run: claimRun(ScalableTrainingScale, RunTable1, ScalableTrainingOutcome),
+	Run: claimRun(ScalableTrainingScale, Table1Config.Run, (*Table1Result).ScalableTrainingOutcome),
 }
 
 // # The config
@@ -36,7 +36,7 @@ var scalableTrainingOrders = []string{"RR", "greedy", "sketched greedy", "stale 
 
 // ScalableTrainingScale returns the scalable-training protocol: Table 1's
 // at the same scale with RR, greedy and the scalable orders of package
-// ordering. The run is RunTable1's.
+// ordering. The run is Table1Config.Run's.
 func ScalableTrainingScale(s Scale) Table1Config {
 	c := Table1Scale(s)
 	c.Orders = slices.Clone(scalableTrainingOrders)
@@ -45,7 +45,7 @@ func ScalableTrainingScale(s Scale) Table1Config {
 
 // # The run
 
-// The run is RunTable1 with ScalableTrainingScale's config: each run is
+// The run is Table1Config.Run with ScalableTrainingScale's config: each run is
 // cached under exactly its inputs, so the RR and greedy runs come from
 // table-1's.
 
@@ -55,12 +55,12 @@ func ScalableTrainingScale(s Scale) Table1Config {
 // order's mean accuracy may fall below greedy's and still count as equal.
 const scalableTrainingSEs = 2
 
-// ScalableTrainingOutcome builds the table and charts of a RunTable1
+// ScalableTrainingOutcome builds the table and charts of a Table1Config.Run
 // result with the scalable orders. The verdict is reproduced if, under
 // same-class batching, every efficient order's mean accuracy over the
 // epochs is within scalableTrainingSEs standard errors of greedy's or
 // above it. It returns an error if r is not of the shape of its config.
-func ScalableTrainingOutcome(r *Table1Result) (*Outcome, error) {
+func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	if err := r.check(scalableTrainingID); err != nil {
 		return nil, err
 	}

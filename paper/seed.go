@@ -13,7 +13,7 @@ package paper
 const (
 	streamOmegaRR         = 1              // omega-example: random orders per n
 	streamOmegaRun        = 2              // omega-example: random reshuffling of the convergence run
-	streamAppendixCGrads  = 2              // appendix-c: the random matrices (mixed without the base seed; see RunAppendixC)
+	streamAppendixCGrads  = 2              // appendix-c: the random matrices (mixed without the base seed; see AppendixCConfig.Run)
 	streamAppendixCRR     = 3              // appendix-c: random reshuffling per n
 	streamLemma1Grads     = 4              // mishchenko-lemma1: the gradient matrix (mixed without the base seed)
 	streamLemma1RR        = 5              // mishchenko-lemma1: the random orders

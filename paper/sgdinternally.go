@@ -32,7 +32,7 @@ var sgdInternallyClaim = Claim{
 	Statement: "Running SGD inside each f_i (a random h_{i,j} per visit) has after NmT steps the rate O(L(M*+1)F₀/(mT) + (σ_top LF₀/(√N mT))^{2/3} + σ_low √(LF₀/(NmT))): " +
 		"its larger admissible step makes the first terms decay faster while the σ_low term decays slower than under shuffling, so it is preferable early, when T < LF₀√(nM)/σ_low²; " +
 		"the best might be to start with SGD internally and a large step and switch to shuffling with a decayed step.",
-	Run: claimRun(SGDInternallyScale, RunSGDInternally, SGDInternallyOutcome),
+	Run: claimRun(SGDInternallyScale, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -194,10 +194,10 @@ type SGDInternallyResult struct {
 	Settings []SGDInternallySetting
 }
 
-// RunSGDInternally runs the sgd-internally claim, or returns it from env's
+// Run runs the sgd-internally claim, or returns it from env's
 // cache. Run r of a method is seeded from env.Seed, σ_low, the method and
 // r, whatever its step, so that the steps compete on the same orders.
-func RunSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SGDInternallyResult, error) {
+func (c SGDInternallyConfig) Run(ctx context.Context, env *Env) (*SGDInternallyResult, error) {
 	return runCached(ctx, env, sgdInternallyID, sgdInternallyVersion, c, runSGDInternally)
 }
 
@@ -429,12 +429,12 @@ func (c *SGDInternallyConfig) predict(low float64) (sgdInternallyPredictions, er
 	return pr, err
 }
 
-// SGDInternallyOutcome compares SGD run internally with two-level
+// Outcome compares SGD run internally with two-level
 // shuffling over the horizon T, under Theorem 1's step limits and with
 // freely tuned steps, puts the measured crossover beside the predicted
 // ones, tries the paper's combination, and builds the charts. It returns
 // an error if res is not of the shape of its config.
-func SGDInternallyOutcome(res *SGDInternallyResult) (*Outcome, error) {
+func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

@@ -122,11 +122,11 @@ func TestSGDInternallyPredict(t *testing.T) {
 }
 
 func TestSGDInternallyRejectMalformed(t *testing.T) {
-	good, err := RunSGDInternally(context.Background(), nil, SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4})
+	good, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejectsMalformed(t, good, SGDInternallyOutcome, map[string]func(r *SGDInternallyResult){
+	rejectsMalformed(t, good, (*SGDInternallyResult).Outcome, map[string]func(r *SGDInternallyResult){
 		"no settings":   func(r *SGDInternallyResult) { r.Settings = nil },
 		"short curve":   func(r *SGDInternallyResult) { r.Settings[0].Theorem.Internal = r.Settings[0].Theorem.Internal[:3] },
 		"no control":    func(r *SGDInternallyResult) { r.Settings[1].Free.Control = nil },
@@ -138,7 +138,7 @@ func TestSGDInternallyRejectMalformed(t *testing.T) {
 		{N: 3}, {M: 5}, {SigmaTop: -1}, {SigmaLows: []float64{}}, {SigmaLows: []float64{10, 5}}, {SigmaLows: []float64{0}},
 		{Epochs: 2}, {Runs: -1}, {TheoremGrid: -2}, {X0: math.NaN()},
 	} {
-		if _, err := RunSGDInternally(context.Background(), nil, c); err == nil {
+		if _, err := c.Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

@@ -33,7 +33,7 @@ var subsamplingClaim = Claim{
 	Where: "Assumption 3 (Section 3.2) and the Discussion of Theorem 1 (Section 3.5): sub-sampling",
 	Statement: "Theorem 1 also holds for sequences r_t that are not permutations (sub-sampling, repeated components) as long as " +
 		"‖(1/n) Σ_i (∇f_{r_i}(x_t) - ∇f(x_t))‖² ≤ ¼‖∇f(x_t)‖² along the run (Assumption 3); a sequence whose bias does not vanish where ∇f does can only reach a stationary point of its own mean, not of f.",
-	Run: claimRun(SubsamplingScale, RunSubsampling, SubsamplingOutcome),
+	Run: claimRun(SubsamplingScale, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -209,9 +209,9 @@ func (b *biasTracker) Record(r *ordering.Record) error {
 	return b.next.Record(r)
 }
 
-// RunSubsampling runs the sub-sampling claim, or returns it from env's
+// Run runs the sub-sampling claim, or returns it from env's
 // cache. Run k of a sequence is seeded from env.Seed, the sequence and k.
-func RunSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*SubsamplingResult, error) {
+func (c SubsamplingConfig) Run(ctx context.Context, env *Env) (*SubsamplingResult, error) {
 	return runCached(ctx, env, subsamplingID, subsamplingVersion, c, runSubsampling)
 }
 
@@ -339,12 +339,12 @@ func stallGradNorm2(p *problems.HeteroQuadratic, drop []bool) float64 {
 
 // # The outcome
 
-// SubsamplingOutcome checks that the sequences that satisfy Assumption 3
+// Outcome checks that the sequences that satisfy Assumption 3
 // along the run converge and stay under Theorem 1's bound and that the
 // biased one violates the assumption and stalls where its own mean is
 // stationary, and charts ‖∇f(x_t)‖² of all of them. It returns an error
 // if res is not of the shape of its config.
-func SubsamplingOutcome(res *SubsamplingResult) (*Outcome, error) {
+func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

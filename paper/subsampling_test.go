@@ -64,11 +64,11 @@ func TestSubsequence(t *testing.T) {
 }
 
 func TestSubsamplingRejectMalformed(t *testing.T) {
-	good, err := RunSubsampling(context.Background(), nil, SubsamplingConfig{N: 8, Epochs: 20, Runs: 1})
+	good, err := SubsamplingConfig{N: 8, Epochs: 20, Runs: 1}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejectsMalformed(t, good, SubsamplingOutcome, map[string]func(r *SubsamplingResult){
+	rejectsMalformed(t, good, (*SubsamplingResult).Outcome, map[string]func(r *SubsamplingResult){
 		"no orders":   func(r *SubsamplingResult) { r.Orders = nil },
 		"no runs":     func(r *SubsamplingResult) { r.Orders[1].Runs = nil },
 		"short run":   func(r *SubsamplingResult) { r.Orders[0].Runs[0].GradNorm2 = r.Orders[0].Runs[0].GradNorm2[:3] },
@@ -76,7 +76,7 @@ func TestSubsamplingRejectMalformed(t *testing.T) {
 		"short ratio": func(r *SubsamplingResult) { r.Orders[2].Runs[0].BiasRatio = nil },
 	})
 	for _, c := range []SubsamplingConfig{{N: 6}, {M: 0.3}, {Sigma2: -1}, {Fraction: 1}, {Epochs: -1}} {
-		if _, err := RunSubsampling(context.Background(), nil, c); err == nil {
+		if _, err := c.Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

@@ -39,7 +39,7 @@ var table1Claim = Claim{
 	Statement: "ResNet-18 without batch norm on CIFAR-10, 200 epochs, 3 seeds: with same-class batching the greedy order " +
 		"of Algorithm 2 beats random reshuffling by about 15 points of test accuracy (88.43 against 73.46), " +
 		"the slow update (every 10 epochs) in between (83.62); with standard batching greedy and RR are equal (92.67 and 92.72).",
-	Run: claimRun(Table1Scale, RunTable1, Table1Outcome),
+	Run: claimRun(Table1Scale, Table1Config.Run, (*Table1Result).Outcome),
 }
 
 // # The config
@@ -104,7 +104,7 @@ var table1Orders = []string{"RR", "greedy", "slow update"}
 // table1Batchings are the batchings of Table 1, the columns of its cells.
 var table1Batchings = []string{"standard", "same-class"}
 
-// table1OrderNames are the orders RunTable1 knows: the paper's three, and
+// table1OrderNames are the orders Table1Config.Run knows: the paper's three, and
 // the scalable orders of package ordering (beyond the paper).
 var table1OrderNames = []string{"RR", "greedy", "slow update", "stale greedy", "sketched greedy", "mean balance", "pair balance", "flipflop"}
 
@@ -291,7 +291,7 @@ func table1CNN(s *dataset.Set) nn.CNNConfig {
 	return nn.CNNConfig{C: s.C, H: s.H, W: s.W, Classes: s.Classes}
 }
 
-// RunTable1 trains every run of c: len(c.Orders) × 2 batchings cells of
+// Run trains every run of c: len(c.Orders) × 2 batchings cells of
 // c.Seeds runs each. Run s of every cell starts from the same
 // initialisation, drawn from env.Seed and s, so that the cells are compared
 // on paired runs. Each finished run is cached in env's cache under exactly
@@ -299,7 +299,7 @@ func table1CNN(s *dataset.Set) nn.CNNConfig {
 // seeds), so an interrupted call resumes, a repeated one is quick, and a
 // run is trained once for every claim that uses it. env.Progress, if set,
 // is told the number of finished runs.
-func RunTable1(ctx context.Context, env *Env, c Table1Config) (*Table1Result, error) {
+func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) {
 	env = env.orDefault()
 	c.fill()
 	if err := c.validate(); err != nil {
@@ -793,11 +793,11 @@ func table1Verdict(r *Table1Result) (Verdict, string) {
 	return Reproduced, summary
 }
 
-// Table1Outcome checks the runs of RunTable1 against Table 1 and builds
+// Outcome checks the runs of Table1Config.Run against Table 1 and builds
 // the accuracy and loss charts. Orders are found by name, so any orders
-// RunTable1 accepts give an outcome; the verdict needs greedy among them.
+// Table1Config.Run accepts give an outcome; the verdict needs greedy among them.
 // It returns an error if r is not of the shape of its config.
-func Table1Outcome(r *Table1Result) (*Outcome, error) {
+func (r *Table1Result) Outcome() (*Outcome, error) {
 	if r == nil {
 		return nil, errResult(table1ID, "nil")
 	}

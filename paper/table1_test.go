@@ -19,11 +19,11 @@ func TestRunTable1Deterministic(t *testing.T) {
 		t.Skip("trains 12 small networks twice")
 	}
 	// One worker, then three runs at once and the cache: the same bits.
-	a, err := RunTable1(context.Background(), &Env{Seed: 3, Workers: 1}, tinyTable1)
+	a, err := tinyTable1.Run(context.Background(), &Env{Seed: 3, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := RunTable1(context.Background(), &Env{Seed: 3, Workers: 3, CacheDir: t.TempDir()}, tinyTable1)
+	b, err := tinyTable1.Run(context.Background(), &Env{Seed: 3, Workers: 3, CacheDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestRunTable1Deterministic(t *testing.T) {
 	if a.Train != 400 || a.Test != 200 || a.Params != 784*8+8+8*10+10 {
 		t.Errorf("Train, Test, Params = %d, %d, %d", a.Train, a.Test, a.Params)
 	}
-	out, err := Table1Outcome(a)
+	out, err := a.Outcome()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,11 +101,11 @@ func TestTable1CustomOrders(t *testing.T) {
 		c := Table1Scale(Smoke)
 		c.Orders = orders
 		cache := t.TempDir()
-		res, err := RunTable1(context.Background(), &Env{Seed: 1, CacheDir: cache}, c)
+		res, err := c.Run(context.Background(), &Env{Seed: 1, CacheDir: cache})
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := Table1Outcome(res)
+		out, err := res.Outcome()
 		if err != nil {
 			t.Fatalf("orders %q: %v", orders, err)
 		}
@@ -128,7 +128,7 @@ func TestTable1CustomOrders(t *testing.T) {
 		// is keyed on its own inputs, not on the other orders.
 		env := &Env{Seed: 1, CacheDir: cache}
 		c.Orders = []string{"RR"}
-		again, err := RunTable1(context.Background(), env, c)
+		again, err := c.Run(context.Background(), env)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +153,7 @@ func TestTable1ConfigErrors(t *testing.T) {
 	} {
 		c := tinyTable1
 		edit(&c)
-		if _, err := RunTable1(context.Background(), &Env{Seed: 1}, c); err == nil {
+		if _, err := c.Run(context.Background(), &Env{Seed: 1}); err == nil {
 			t.Errorf("config %+v: no error", c)
 		}
 	}

@@ -24,7 +24,7 @@ var table1CIFAR10Claim = Claim{
 	Statement: table1Claim.Statement,
 	Run: func(ctx context.Context, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		return claimRun(func(s Scale) Table1Config { return Table1CIFAR10Scale(s, env.CIFAR10) }, RunTable1, Table1Outcome)(ctx, env)
+		return claimRun(func(s Scale) Table1Config { return Table1CIFAR10Scale(s, env.CIFAR10) }, Table1Config.Run, (*Table1Result).Outcome)(ctx, env)
 	},
 	Skip: func(env *Env) string {
 		if env.CIFAR10 == "" {
@@ -56,9 +56,9 @@ func Table1CIFAR10Scale(s Scale, dir string) Table1Config {
 
 // # The run
 
-// The run is RunTable1 with Table1CIFAR10Scale's config.
+// The run is Table1Config.Run with Table1CIFAR10Scale's config.
 
 // # The outcome
 
-// The outcome is Table1Outcome's, with the same thresholds: the verdict is
+// The outcome is Table1Result.Outcome's, with the same thresholds: the verdict is
 // computed for this setting alone.

@@ -22,7 +22,7 @@ var table1FashionClaim = Claim{
 	ID:        table1FashionID,
 	Where:     "Section 6.1, Table 1, on Fashion-MNIST with a CNN",
 	Statement: table1Claim.Statement,
-	Run:       claimRun(Table1FashionScale, RunTable1, Table1Outcome),
+	Run:       claimRun(Table1FashionScale, Table1Config.Run, (*Table1Result).Outcome),
 	Skip:      table1FashionSkip,
 }
 
@@ -60,9 +60,9 @@ func table1FashionSkip(env *Env) string {
 
 // # The run
 
-// The run is RunTable1 with Table1FashionScale's config.
+// The run is Table1Config.Run with Table1FashionScale's config.
 
 // # The outcome
 
-// The outcome is Table1Outcome's, with the same thresholds: the verdict is
+// The outcome is Table1Result.Outcome's, with the same thresholds: the verdict is
 // computed for this setting alone.

@@ -70,7 +70,7 @@ func TestTable1CIFAR10(t *testing.T) {
 		}
 	}
 	c := Table1CIFAR10Scale(Smoke, dir)
-	res, err := RunTable1(context.Background(), &Env{Seed: 1}, c)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestOrderMattersOutcome(t *testing.T) {
 		for _, s := range test.settings {
 			r.Config.Settings = append(r.Config.Settings, s.Config)
 		}
-		out, err := OrderMattersOutcome(r)
+		out, err := r.Outcome()
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
@@ -167,10 +167,10 @@ func TestOrderMattersOutcome(t *testing.T) {
 			t.Errorf("%s: %d rows and %d charts, want %d and 2", test.name, len(out.Rows), len(out.Charts), want)
 		}
 	}
-	if _, err := OrderMattersOutcome(nil); err == nil {
+	if _, err := (*OrderMattersResult)(nil).Outcome(); err == nil {
 		t.Error("nil result: no error")
 	}
-	if _, err := OrderMattersOutcome(&OrderMattersResult{}); err == nil {
+	if _, err := (&OrderMattersResult{}).Outcome(); err == nil {
 		t.Error("empty result: no error")
 	}
 }

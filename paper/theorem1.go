@@ -36,7 +36,7 @@ var theorem1Claim = Claim{
 	Statement: "For γ < 1/(8Ln(M* + P/n + 1)), (1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; " +
 		"with γ tuned this gives the rates (RR) O(... + (σLF₀/(√n T))^{2/3}), (IG) O(... + (σLF₀/T)^{2/3}) and, " +
 		"for SGD seen as one function with a noisy oracle, O(... + σ√(LF₀/(nT))).",
-	Run: claimRun(Theorem1Scale, RunTheorem1, Theorem1Outcome),
+	Run: claimRun(Theorem1Scale, Theorem1Config.Run, (*Theorem1Result).Outcome),
 }
 
 // # The config
@@ -293,11 +293,11 @@ func (c *Theorem1Config) runsOf(order string) int {
 	return 1
 }
 
-// RunTheorem1 runs both parts of the theorem-1 claim, or returns them from
+// Run runs both parts of the theorem-1 claim, or returns them from
 // env's cache. Every run of a random order is seeded from env.Seed, the
 // order, T and the run's index (not the step, so that the step grid
 // compares steps on the same orders).
-func RunTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {
+func (c Theorem1Config) Run(ctx context.Context, env *Env) (*Theorem1Result, error) {
 	return runCached(ctx, env, "theorem-1", theorem1Version, c, runTheorem1)
 }
 
@@ -381,11 +381,11 @@ var theorem1Exponent = map[string]string{
 	"RR": "-2/3 (RR rate)", "IG": "-2/3 (IG rate)", "greedy": "-2/3 (Theorem 1)", "SGD": "-1/2 (SGD rate, in steps ∝ T)", "IG sorted": "-2/3 (IG rate)",
 }
 
-// Theorem1Outcome checks the runs of RunTheorem1 against Theorem 1 (every
+// Outcome checks the runs of Theorem1Config.Run against Theorem 1 (every
 // run under the bound) and the rates (tuned slopes, the ordering of the
 // orders) and builds the two charts. It returns an error if res is not of
 // the shape of its config.
-func Theorem1Outcome(res *Theorem1Result) (*Outcome, error) {
+func (res *Theorem1Result) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

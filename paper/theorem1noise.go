@@ -34,7 +34,7 @@ var theorem1NoiseClaim = Claim{
 	Where: "Theorem 1 with Assumptions 2 and 4 (ζ, P, M* > 0), Section 3.4",
 	Statement: "Under a noisy oracle (E‖ξ‖² ≤ ζ² + P‖∇f(x)‖²) and an order with (σ*², M*), for γ < 1/(8Ln(M* + P/n + 1)), " +
 		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned the ζ term decays like T^{-1/2} and the σ* term like T^{-2/3}.",
-	Run: claimRun(Theorem1NoiseScale, RunTheorem1Noise, Theorem1NoiseOutcome),
+	Run: claimRun(Theorem1NoiseScale, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -235,11 +235,11 @@ func (n *gradNoise) Perturb(grad []float64, _ int, x []float64, rnd *rand.Rand) 
 
 var _ ordering.Noise = (*gradNoise)(nil)
 
-// RunTheorem1Noise runs the theorem-1-noise claim, or returns it from env's
+// Run runs the theorem-1-noise claim, or returns it from env's
 // cache. Each run's order and oracle noise are seeded from env.Seed, the
 // regime, the order, T and the run's index (not the step, so that the
 // grid compares steps on the same draws).
-func RunTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Theorem1NoiseResult, error) {
+func (c Theorem1NoiseConfig) Run(ctx context.Context, env *Env) (*Theorem1NoiseResult, error) {
 	return runCached(ctx, env, theorem1NoiseID, theorem1NoiseVersion, c, runTheorem1Noise)
 }
 
@@ -383,11 +383,11 @@ func theorem1NoiseEstimate(p *problems.HeteroQuadratic, c Theorem1NoiseConfig, r
 
 // # The outcome
 
-// Theorem1NoiseOutcome checks the runs of RunTheorem1Noise against
+// Outcome checks the runs of Theorem1NoiseConfig.Run against
 // Theorem 1 in expectation, NoiseEstimate against the noise set, and the
 // tuned slopes of the two regimes against -1/2 and -2/3, and builds the
 // charts. It returns an error if res is not of the shape of its config.
-func Theorem1NoiseOutcome(res *Theorem1NoiseResult) (*Outcome, error) {
+func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

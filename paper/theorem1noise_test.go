@@ -68,18 +68,18 @@ func TestTheorem1NoiseConfigErrors(t *testing.T) {
 		{Regimes: []Theorem1NoiseRegime{{Name: "other"}}},
 		{Regimes: []Theorem1NoiseRegime{{Name: "ζ-dominated", Zeta2: -1}}},
 	} {
-		if _, err := RunTheorem1Noise(context.Background(), nil, c); err == nil {
+		if _, err := c.Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}
 }
 
 func TestTheorem1NoiseRejectMalformed(t *testing.T) {
-	good, err := RunTheorem1Noise(context.Background(), nil, Theorem1NoiseConfig{Ts: []int{4, 8}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10})
+	good, err := Theorem1NoiseConfig{Ts: []int{4, 8}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejectsMalformed(t, good, Theorem1NoiseOutcome, map[string]func(r *Theorem1NoiseResult){
+	rejectsMalformed(t, good, (*Theorem1NoiseResult).Outcome, map[string]func(r *Theorem1NoiseResult){
 		"no regimes":   func(r *Theorem1NoiseResult) { r.Regimes = nil },
 		"short bound":  func(r *Theorem1NoiseResult) { r.Regimes[0].Bound[0] = r.Regimes[0].Bound[0][:1] },
 		"no runs":      func(r *Theorem1NoiseResult) { r.Regimes[1].Tuned[2][1].Measured = nil },

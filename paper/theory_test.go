@@ -47,7 +47,7 @@ func TestTheoryClaimsOrder(t *testing.T) {
 
 func TestRunOmega(t *testing.T) {
 	const sigma = 1.5
-	res, err := RunOmega(context.Background(), &Env{Seed: 3}, OmegaConfig{Ns: []int{2, 6, 32}, Sigma: sigma, Trials: 500, RunN: -1})
+	res, err := OmegaConfig{Ns: []int{2, 6, 32}, Sigma: sigma, Trials: 500, RunN: -1}.Run(context.Background(), &Env{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestZigzagGradsTight(t *testing.T) {
 }
 
 func TestRunAppendixC(t *testing.T) {
-	res, err := RunAppendixC(context.Background(), &Env{Seed: 7}, AppendixCConfig{Ns: []int{2, 5, 40}, D: 3, Trials: 20})
+	res, err := AppendixCConfig{Ns: []int{2, 5, 40}, D: 3, Trials: 20}.Run(context.Background(), &Env{Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestSamplePhi2Deterministic(t *testing.T) {
 
 func TestRunLemma1(t *testing.T) {
 	c := Lemma1Config{N: 12, D: 4, Trials: 4000, Tolerance: 5}
-	res, err := RunLemma1(context.Background(), &Env{Seed: 11}, c)
+	res, err := c.Run(context.Background(), &Env{Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestRunLemma1(t *testing.T) {
 
 func TestRunTwoLevelLemma(t *testing.T) {
 	c := TwoLevelLemmaConfig{N: 2, M: 4, SigmaLow: 10, Ks: []int{1, 4}, SigmaTops: []float64{0, 30}, Trials: 3000}
-	res, err := RunTwoLevelLemma(context.Background(), &Env{Seed: 5}, c)
+	res, err := c.Run(context.Background(), &Env{Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestRunTwoLevelLemma(t *testing.T) {
 func TestRunTheorem1(t *testing.T) {
 	c := Theorem1Scale(Smoke)
 	c.Ts, c.Grid = []int{3, 12}, 3
-	res, err := RunTheorem1(context.Background(), &Env{Seed: 2}, c)
+	res, err := c.Run(context.Background(), &Env{Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestRunTheorem1(t *testing.T) {
 		}
 	}
 	// Same seed, same result.
-	again, err := RunTheorem1(context.Background(), &Env{Seed: 2}, c)
+	again, err := c.Run(context.Background(), &Env{Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestMixSeed(t *testing.T) {
 
 func TestRunOmegaConvergence(t *testing.T) {
 	c := OmegaConfig{Ns: []int{4}, Trials: 2, RunN: 16, Gamma: 0.5, Epochs: 12}
-	res, err := RunOmega(context.Background(), &Env{Seed: 1}, c)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +301,7 @@ func TestRunOmegaConvergence(t *testing.T) {
 	if !(conv.Average(alt) < conv.Average(srt)) {
 		t.Errorf("average ‖∇f‖²: alternating %v, sorted %v; want alternating smaller", conv.Average(alt), conv.Average(srt))
 	}
-	again, err := RunOmega(context.Background(), &Env{Seed: 1}, c)
+	again, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +310,7 @@ func TestRunOmegaConvergence(t *testing.T) {
 			t.Errorf("%s: not reproducible with the same seed", conv.Orders[o])
 		}
 	}
-	if _, err := RunOmega(context.Background(), nil, OmegaConfig{Ns: []int{4}, RunN: 4, Gamma: -0.5}); err == nil {
+	if _, err := (OmegaConfig{Ns: []int{4}, RunN: 4, Gamma: -0.5}).Run(context.Background(), nil); err == nil {
 		t.Error("γn < 0: no error")
 	}
 }
@@ -322,30 +322,30 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		name string
 		f    func() (*Outcome, error)
 	}{
-		{"theorem-1 nil", func() (*Outcome, error) { return Theorem1Outcome(nil) }},
-		{"theorem-1 empty", func() (*Outcome, error) { return Theorem1Outcome(&Theorem1Result{Config: Theorem1Scale(Smoke)}) }},
-		{"lemma1 nil", func() (*Outcome, error) { return Lemma1Outcome(nil) }},
+		{"theorem-1 nil", func() (*Outcome, error) { return (*Theorem1Result)(nil).Outcome() }},
+		{"theorem-1 empty", func() (*Outcome, error) { return (&Theorem1Result{Config: Theorem1Scale(Smoke)}).Outcome() }},
+		{"lemma1 nil", func() (*Outcome, error) { return (*Lemma1Result)(nil).Outcome() }},
 		{"lemma1 short", func() (*Outcome, error) {
-			return Lemma1Outcome(&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &Phi2Stats{Mean: []float64{1}}})
+			return (&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &Phi2Stats{Mean: []float64{1}}}).Outcome()
 		}},
-		{"omega nil", func() (*Outcome, error) { return OmegaOutcome(nil) }},
-		{"omega empty", func() (*Outcome, error) { return OmegaOutcome(&OmegaResult{}) }},
+		{"omega nil", func() (*Outcome, error) { return (*OmegaResult)(nil).Outcome() }},
+		{"omega empty", func() (*Outcome, error) { return (&OmegaResult{}).Outcome() }},
 		{"omega no sorted", func() (*Outcome, error) {
-			return OmegaOutcome(&OmegaResult{Rows: []OmegaRow{{N: 4}}, Convergence: &OmegaConvergence{Orders: []string{"greedy"}}})
+			return (&OmegaResult{Rows: []OmegaRow{{N: 4}}, Convergence: &OmegaConvergence{Orders: []string{"greedy"}}}).Outcome()
 		}},
-		{"appendix-c empty", func() (*Outcome, error) { return AppendixCOutcome(&AppendixCResult{}) }},
+		{"appendix-c empty", func() (*Outcome, error) { return (&AppendixCResult{}).Outcome() }},
 		{"appendix-c short row", func() (*Outcome, error) {
-			return AppendixCOutcome(&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []AppendixCRow{{N: 2}}})
+			return (&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []AppendixCRow{{N: 2}}}).Outcome()
 		}},
-		{"two-level-lemma empty", func() (*Outcome, error) { return TwoLevelLemmaOutcome(&TwoLevelLemmaResult{}) }},
-		{"table-1 nil", func() (*Outcome, error) { return Table1Outcome(nil) }},
-		{"table-1 empty", func() (*Outcome, error) { return Table1Outcome(&Table1Result{Config: Table1Scale(Smoke)}) }},
-		{"scalable-training empty", func() (*Outcome, error) { return ScalableTrainingOutcome(&Table1Result{}) }},
-		{"two-level nil", func() (*Outcome, error) { return TwoLevelOutcome(nil) }},
-		{"two-level empty", func() (*Outcome, error) { return TwoLevelOutcome(&TwoLevelResult{Config: TwoLevelScale(Smoke)}) }},
-		{"scalable empty", func() (*Outcome, error) { return ScalableOutcome(&ScalableResult{}) }},
+		{"two-level-lemma empty", func() (*Outcome, error) { return (&TwoLevelLemmaResult{}).Outcome() }},
+		{"table-1 nil", func() (*Outcome, error) { return (*Table1Result)(nil).Outcome() }},
+		{"table-1 empty", func() (*Outcome, error) { return (&Table1Result{Config: Table1Scale(Smoke)}).Outcome() }},
+		{"scalable-training empty", func() (*Outcome, error) { return (&Table1Result{}).ScalableTrainingOutcome() }},
+		{"two-level nil", func() (*Outcome, error) { return (*TwoLevelResult)(nil).Outcome() }},
+		{"two-level empty", func() (*Outcome, error) { return (&TwoLevelResult{Config: TwoLevelScale(Smoke)}).Outcome() }},
+		{"scalable empty", func() (*Outcome, error) { return (&ScalableResult{}).Outcome() }},
 		{"scalable no exact", func() (*Outcome, error) {
-			return ScalableOutcome(&ScalableResult{Matrices: []ScalableMatrix{{Name: "m", Methods: []ScalableMethod{{Name: "pair balance"}}}}})
+			return (&ScalableResult{Matrices: []ScalableMatrix{{Name: "m", Methods: []ScalableMethod{{Name: "pair balance"}}}}}).Outcome()
 		}},
 	} {
 		out, err := test.f()

@@ -38,7 +38,7 @@ var twoLevelClaim = Claim{
 		"1-shuffling needs to reach ‖x‖₂ < 0.2 to the steps standard shuffling needs, each with its learning rate " +
 		"tuned over 1.1·{2^-1, …, 2^-20} by the mean of 3 runs: \"as the value of σ_top grows, two-level shuffling " +
 		"clearly outperforms simple shuffling\".",
-	Run: claimRun(TwoLevelScale, RunTwoLevel, TwoLevelOutcome),
+	Run: claimRun(TwoLevelScale, TwoLevelConfig.Run, (*TwoLevelResult).Outcome),
 }
 
 // # The config
@@ -263,7 +263,7 @@ type MethodOutcome struct {
 	BestMean float64 `json:"-"`
 }
 
-// RunTwoLevel runs the two-level shuffling experiment of Section 6.2: for
+// Run runs the two-level shuffling experiment of Section 6.2: for
 // each (σ_top, m), each method and each learning rate, Runs runs of
 // Algorithm 1 on the two-level quadratic from the all-X0 point, counting
 // gradient steps until ‖x‖₂ < Target. It runs one σ_top row at a time and
@@ -274,7 +274,7 @@ type MethodOutcome struct {
 // The result is bit-identical for any env.Workers: every run draws its
 // randomness from a seed derived from env.Seed and its parameters (not its
 // place in the grid, so that a sub-grid gives the same runs).
-func RunTwoLevel(ctx context.Context, env *Env, c TwoLevelConfig) (*TwoLevelResult, error) {
+func (c TwoLevelConfig) Run(ctx context.Context, env *Env) (*TwoLevelResult, error) {
 	env = env.orDefault()
 	c.fill()
 	if err := c.validate(); err != nil {
@@ -429,7 +429,7 @@ feed:
 }
 
 // Summarise computes the means, the best learning rates and the ratios
-// from the steps of every run. RunTwoLevel calls it; call it again after
+// from the steps of every run. TwoLevelConfig.Run calls it; call it again after
 // decoding a result from JSON, which keeps only the steps.
 func (r *TwoLevelResult) Summarise() {
 	for k := range r.Cells {
@@ -683,10 +683,10 @@ func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
 	return f, nil
 }
 
-// TwoLevelOutcome checks a two-level result against Figure 1 and builds
+// Outcome checks a two-level result against Figure 1 and builds
 // the measured and predicted ratio heatmaps and the learning-rate chart. It
 // returns an error if res is not of the shape of its config.
-func TwoLevelOutcome(res *TwoLevelResult) (*Outcome, error) {
+func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

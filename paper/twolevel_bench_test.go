@@ -19,7 +19,7 @@ func BenchmarkTwoLevelProtocol(b *testing.B) {
 	}
 	var work int64
 	for b.Loop() {
-		res, err := RunTwoLevel(context.Background(), nil, TwoLevelConfig{})
+		res, err := TwoLevelConfig{}.Run(context.Background(), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -33,9 +33,9 @@ func BenchmarkTwoLevelProtocol(b *testing.B) {
 func BenchmarkTwoLevelCell(b *testing.B) {
 	var work int64
 	for b.Loop() {
-		res, err := RunTwoLevel(context.Background(), &Env{Workers: 1}, TwoLevelConfig{
+		res, err := TwoLevelConfig{
 			SigmaTops: []float64{10}, Ms: []int{16},
-		})
+		}.Run(context.Background(), &Env{Workers: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

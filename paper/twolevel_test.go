@@ -103,7 +103,7 @@ func TestTwoLevelAgainstReference(t *testing.T) {
 			Budget:    20000,
 			PerStep:   perStep,
 		}
-		res, err := RunTwoLevel(context.Background(), &Env{Seed: 3}, c)
+		res, err := c.Run(context.Background(), &Env{Seed: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,11 +150,11 @@ func TestTwoLevelWorkersBitIdentical(t *testing.T) {
 		Runs:      2,
 		Budget:    50000,
 	}
-	a, err := RunTwoLevel(context.Background(), &Env{Seed: 9, Workers: 1}, c)
+	a, err := c.Run(context.Background(), &Env{Seed: 9, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := RunTwoLevel(context.Background(), &Env{Seed: 9, Workers: 3}, c)
+	b, err := c.Run(context.Background(), &Env{Seed: 9, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestTwoLevelWorkersBitIdentical(t *testing.T) {
 	}
 	// A sub-grid reproduces the runs of the full grid.
 	c.SigmaTops = []float64{20}
-	sub, err := RunTwoLevel(context.Background(), &Env{Seed: 9, Workers: 3}, c)
+	sub, err := c.Run(context.Background(), &Env{Seed: 9, Workers: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestTwoLevelBadGrid(t *testing.T) {
 		{SigmaLow: 3, ZeroSigmaLow: true},
 		{Lambda: 0.1, ZeroLambda: true},
 	} {
-		if _, err := RunTwoLevel(context.Background(), nil, c); !errors.Is(err, errGrid) {
+		if _, err := c.Run(context.Background(), nil); !errors.Is(err, errGrid) {
 			t.Errorf("%+v: err = %v, want errGrid", c, err)
 		}
 	}

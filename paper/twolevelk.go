@@ -32,7 +32,7 @@ var twoLevelKClaim = Claim{
 	Where: "The corollary of Lemma 2 and the discussion after it, Section 5.3",
 	Statement: "Two-level K-shuffling has the rate O(L(M*+1)F₀/T + ((Kσ_top + √(m-K)σ_low)LF₀/(√N mT))^{2/3} + (σ_low LF₀/(N√m T))^{2/3}) against standard shuffling's O(L(M*+1)F₀/T + (σ_full LF₀/(√(Nm) T))^{2/3}): " +
 		"K = 1 is best when σ_top ⋙ σ_low, K = m when σ_top ⋘ σ_low, and K = √m matches standard shuffling while cutting communication by √m.",
-	Run: claimRun(TwoLevelKScale, RunTwoLevelK, TwoLevelKOutcome),
+	Run: claimRun(TwoLevelKScale, TwoLevelKConfig.Run, (*TwoLevelKResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -240,11 +240,11 @@ type TwoLevelKResult struct {
 	Cells []TwoLevelKCell
 }
 
-// RunTwoLevelK runs the two-level-k claim, or returns it from env's cache.
+// Run runs the two-level-k claim, or returns it from env's cache.
 // Run r of a method is seeded from env.Seed, the regime, the method and r,
 // whatever the learning rate (common random numbers, so that the noise
 // does not pick the learning rate), and a sub-grid gives the same runs.
-func RunTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKResult, error) {
+func (c TwoLevelKConfig) Run(ctx context.Context, env *Env) (*TwoLevelKResult, error) {
 	return runCached(ctx, env, twoLevelKID, twoLevelKVersion, c, runTwoLevelK)
 }
 
@@ -309,12 +309,12 @@ type twoLevelKRegime struct {
 	predictedBest string
 }
 
-// TwoLevelKOutcome compares the best K per regime with the corollary's
+// Outcome compares the best K per regime with the corollary's
 // regimes and its rates, checks K = √m against standard shuffling in
 // steps and in communication, and builds the heatmaps of steps, predicted
 // epochs and switches, each relative to standard shuffling. It returns an
 // error if res is not of the shape of its config.
-func TwoLevelKOutcome(res *TwoLevelKResult) (*Outcome, error) {
+func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}

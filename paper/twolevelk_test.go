@@ -51,7 +51,7 @@ func TestTwoLevelKSwitches(t *testing.T) {
 	// least m/K fewer (each round's first block may continue the last
 	// block before it, in the previous round or epoch).
 	c := TwoLevelKConfig{M: 16, Ratios: []float64{0.1, 1, 10}, Ks: []int{1, 4, 16}, Runs: 3, Steps: twoLevelKSteps(1)}
-	res, err := RunTwoLevelK(context.Background(), nil, c)
+	res, err := c.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,11 @@ func TestTwoLevelKSwitches(t *testing.T) {
 }
 
 func TestTwoLevelKRejectMalformed(t *testing.T) {
-	good, err := RunTwoLevelK(context.Background(), nil, TwoLevelKConfig{M: 4, Ratios: []float64{0.1, 1, 10}, Runs: 2, Steps: twoLevelKSteps(1)})
+	good, err := TwoLevelKConfig{M: 4, Ratios: []float64{0.1, 1, 10}, Runs: 2, Steps: twoLevelKSteps(1)}.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejectsMalformed(t, good, TwoLevelKOutcome, map[string]func(r *TwoLevelKResult){
+	rejectsMalformed(t, good, (*TwoLevelKResult).Outcome, map[string]func(r *TwoLevelKResult){
 		"no cells":       func(r *TwoLevelKResult) { r.Cells = nil },
 		"short cells":    func(r *TwoLevelKResult) { r.Cells = r.Cells[1:] },
 		"no standard":    func(r *TwoLevelKResult) { r.Methods[0] = "other" },
@@ -90,7 +90,7 @@ func TestTwoLevelKRejectMalformed(t *testing.T) {
 		{Ratios: []float64{0, 1, 2}}, {Ks: []int{1, 2, 16}}, {Ks: []int{1, 4, 16, 17}}, {Steps: []float64{0}},
 		{Runs: -1}, {Target: 100}, {X0: -0.01},
 	} {
-		if _, err := RunTwoLevelK(context.Background(), nil, c); err == nil {
+		if _, err := c.Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

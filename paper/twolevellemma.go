@@ -30,7 +30,7 @@ var twoLevelLemmaClaim = Claim{
 	Statement: "For two-level K-shuffling with random permutations at both levels, " +
 		"E φ²_{r,k} ≤ 3m(1 + N(1 - (K-1)/(m-1)))σ_low² + 2NK²σ_top² for every k, " +
 		"so E σ*² ∈ O(NK²σ_top² + (m + N(m-K))σ_low²).",
-	Run: claimRun(TwoLevelLemmaScale, RunTwoLevelLemma, TwoLevelLemmaOutcome),
+	Run: claimRun(TwoLevelLemmaScale, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
 }
 
 // # The config
@@ -124,12 +124,12 @@ func (res *TwoLevelLemmaResult) check() error {
 	return nil
 }
 
-// RunTwoLevelLemma measures E φ²_{r,k} of two-level K-shuffling and of
+// Run measures E φ²_{r,k} of two-level K-shuffling and of
 // standard shuffling on the two-level quadratic for every configuration
 // of c. The component deviations of the quadratic do not depend on x, so
 // the gradients are taken at x = 1 (all ones). It returns the rows from
 // env's cache if they are there.
-func RunTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
+func (c TwoLevelLemmaConfig) Run(ctx context.Context, env *Env) (*TwoLevelLemmaResult, error) {
 	return runCached(ctx, env, "two-level-lemma", twoLevelLemmaVersion, c, runTwoLevelLemma)
 }
 
@@ -171,10 +171,10 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 
 // # The outcome
 
-// TwoLevelLemmaOutcome checks the rows of RunTwoLevelLemma against the
+// Outcome checks the rows of TwoLevelLemmaConfig.Run against the
 // two-level lemma (Lemma 2, Appendix B) and builds its chart. It returns an
 // error if res has no rows or a row without statistics.
-func TwoLevelLemmaOutcome(res *TwoLevelLemmaResult) (*Outcome, error) {
+func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
