@@ -552,7 +552,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	if len(measured) == 0 {
 		crossed = "no crossover with SGD internally ahead first"
 	}
-	out.Summary = fmt.Sprintf("under Theorem 1's step limits %s; the trade-off %s; with freely tuned steps SGD internally's largest lead over shuffling is %s (%s); "+
+	out.Summary = fmt.Sprintf("under Theorem 1's step limits %s; the trade-off %s; with freely tuned steps, SGD internally's lead over shuffling: %s (%s); "+
 		"the combination (SGD internally with a large step, then shuffling with a smaller one) beats both and shuffling with the same kind of schedule at T = %d: %s",
 		crossed, holds(tradeOK), lead, holds(practiceOK), E, holds(comboOK))
 
@@ -653,9 +653,9 @@ func (l sgdLead) String() string {
 	case l.at == 0:
 		return "none after the first epoch"
 	case l.z <= 0:
-		return fmt.Sprintf("none: behind at every T >= 2 by at least %.2f standard errors", -l.z)
+		return fmt.Sprintf("none, it is behind at every T >= 2 by at least %.2f standard errors", -l.z)
 	}
-	return fmt.Sprintf("%.2f standard errors (relative %.3g) at T = %d, σ_low = %g", l.z, l.rel, l.at, l.low)
+	return fmt.Sprintf("at most %.2f standard errors (relative %.3g) at T = %d, σ_low = %g", l.z, l.rel, l.at, l.low)
 }
 
 // largestLead returns the horizon T in [2, until] at which SGD internally
