@@ -107,6 +107,9 @@ bench-nn: openblas
 	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCNNEpoch$$' -benchtime=2x && \
 	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCNNEpoch$$' -benchtime=2x; } | \
 	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_cnn.py --epochs 2 --threads 1,2 --go-bench -
+	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCIFARCNNEpoch$$' -benchtime=2x && \
+	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCIFARCNNEpoch$$' -benchtime=2x; } | \
+	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_cnn.py --cifar --epochs 2 --threads 1,2 --go-bench -
 
 # fuzz runs every fuzz target for FUZZTIME each.
 FUZZTIME ?= 30s

@@ -42,19 +42,20 @@
 //
 // One epoch at batch 64 (938 steps) against Debian's PyTorch 1.13 on the
 // CPU at its best thread count, measured in one run of make bench-nn on
-// the 2-core machine while another program loaded it (load average 1.3
-// to 2.0; to be redone on a quiet machine):
+// the quiet 2-core machine:
 //
 //	                          MLP 784-128-10       CNN
-//	pure Go (gonum blas32)    1.21 s  1.91 ×       4.45 s  1.25 ×
-//	OpenBLAS (-tags openblas) 0.42 s  0.66 ×       1.36 s  0.38 ×
-//	PyTorch, 1 thread         0.64 s               3.55 s
-//	PyTorch, 2 threads        1.64 s               6.95 s
+//	pure Go (gonum blas32)    1.30 s  1.99 ×       4.47 s  1.23 ×
+//	OpenBLAS (-tags openblas) 0.41 s  0.63 ×       1.31 s  0.36 ×
+//	PyTorch, 1 thread         0.65 s               3.63 s
+//	PyTorch, 2 threads        1.63 s               7.40 s
 //
 // An epoch of CIFARConfig's CNN over CIFAR-10's 50,000 training images
-// took 5.7 s in pure Go and 1.6 s with OpenBLAS (BenchmarkCIFARCNNEpoch,
-// same conditions). The epoch benchmarks also report the CPU seconds of an
-// epoch, which another program on the machine inflates much less.
+// took 6.24 s in pure Go (1.22 ×) and 1.72 s with OpenBLAS (0.34 ×)
+// against PyTorch's 5.11 s on one thread (BenchmarkCIFARCNNEpoch and
+// scripts/torch_cnn.py --cifar, one run, quiet). The epoch benchmarks also
+// report the CPU seconds of an epoch: the Go networks use both cores,
+// PyTorch is fastest on one.
 //
 // In pure Go 80% of an MLP epoch is gonum's SSE float32 kernels; with
 // OpenBLAS an MLP batch below 128 runs on one goroutine (two shards cost
