@@ -37,10 +37,10 @@ func writeCIFAR10(t *testing.T, perFile, test int) string {
 			t.Fatal(err)
 		}
 	}
-	for k := 1; k <= 5; k++ {
-		write("data_batch_"+string(rune('0'+k))+".bin", perFile)
+	for _, f := range dataset.CIFAR10Files()[:5] {
+		write(f, perFile)
 	}
-	write("test_batch.bin", test)
+	write(dataset.CIFAR10Files()[5], test)
 	return dir
 }
 

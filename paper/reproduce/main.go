@@ -70,6 +70,7 @@ import (
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/problems/dataset"
 )
 
 func main() {
@@ -259,26 +260,14 @@ func checkPaths(o *options) error {
 	return checkCIFAR10(o.cifar10)
 }
 
-// cifar10Files are the files of the binary CIFAR-10 batches.
-var cifar10Files = []string{"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin", "test_batch.bin"}
-
-// checkCIFAR10 checks that dir, if not "", holds the CIFAR-10 batches
-// itself or in its cifar-10-batches-bin folder, as dataset.LoadCIFAR10
-// reads them. The error names the folder and the first missing file.
+// checkCIFAR10 checks that dir, if not "", holds the CIFAR-10 batches as
+// dataset.LoadCIFAR10 reads them (dataset.CIFAR10Dir).
 func checkCIFAR10(dir string) error {
 	if dir == "" {
 		return nil
 	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("-cifar10 %s: not a folder", dir)
-	}
-	if st, err := os.Stat(filepath.Join(dir, "cifar-10-batches-bin")); err == nil && st.IsDir() {
-		dir = filepath.Join(dir, "cifar-10-batches-bin")
-	}
-	for _, f := range cifar10Files {
-		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.IsDir() {
-			return fmt.Errorf("-cifar10 %s: no file %s (want %s)", dir, f, strings.Join(cifar10Files, ", "))
-		}
+	if _, err := dataset.CIFAR10Dir(dir); err != nil {
+		return fmt.Errorf("-cifar10 %s: %v", dir, err)
 	}
 	return nil
 }

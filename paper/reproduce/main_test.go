@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/problems/dataset"
 )
 
 // TestSmoke runs every claim at the smoke scale, as CI does, and checks
@@ -65,7 +66,7 @@ func TestSmoke(t *testing.T) {
 func writeCIFAR10(t *testing.T) string {
 	dir := t.TempDir()
 	rnd := rand.New(rand.NewPCG(1, 1))
-	for _, f := range cifar10Files {
+	for _, f := range dataset.CIFAR10Files() {
 		b := make([]byte, 30*3073)
 		for i := range b {
 			b[i] = byte(rnd.IntN(256))
@@ -173,8 +174,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-report", dir}, "-report " + dir + ": is a folder"},
 		{[]string{"-cache", file}, "-cache " + file + ": " + file + " is not a folder"},
 		// CIFAR-10: not a folder, a folder without the batches.
-		{[]string{"-cifar10", file}, "-cifar10 " + file + ": not a folder"},
-		{[]string{"-cifar10", dir}, "-cifar10 " + dir + ": no file data_batch_1.bin (want data_batch_1.bin"},
+		{[]string{"-cifar10", file}, "-cifar10 " + file + ": dataset: not installed: CIFAR-10: " + file + " is not a folder"},
+		{[]string{"-cifar10", dir}, "-cifar10 " + dir + ": dataset: not installed: CIFAR-10 folder " + dir + " has no file data_batch_1.bin (want data_batch_1.bin"},
 	}
 	if st, err := os.Stat("/proc"); err == nil && st.IsDir() {
 		// No file can be created in /proc, even by root.

@@ -354,14 +354,49 @@ func ReadCIFAR10(name string, r io.Reader) (*Set, error) {
 	return s, nil
 }
 
+// cifar10Files are the files of CIFAR-10's binary version: the five
+// training batches, then the test batch.
+var cifar10Files = [...]string{"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin", "test_batch.bin"}
+
+// CIFAR10Files returns the names of the six files of CIFAR-10's binary
+// version: data_batch_1.bin to data_batch_5.bin, then test_batch.bin.
+func CIFAR10Files() []string { return cifar10Files[:] }
+
+// cifar10Dir returns the folder LoadCIFAR10 reads for dir: dir itself, or
+// dir/cifar-10-batches-bin, the folder the archive unpacks to, if that
+// holds test_batch.bin.
+func cifar10Dir(dir string) string {
+	sub := filepath.Join(dir, "cifar-10-batches-bin")
+	if _, err := os.Stat(filepath.Join(sub, cifar10Files[5])); err == nil {
+		return sub
+	}
+	return dir
+}
+
+// CIFAR10Dir returns the folder LoadCIFAR10 reads for dir (dir, or
+// dir/cifar-10-batches-bin if that holds test_batch.bin) after checking,
+// without reading them, that it holds every file of CIFAR10Files. The
+// error wraps ErrNotInstalled and names the folder and the first file it
+// lacks, or says that dir is not a folder.
+func CIFAR10Dir(dir string) (string, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", fmt.Errorf("%w: CIFAR-10: %s is not a folder", ErrNotInstalled, dir)
+	}
+	dir = cifar10Dir(dir)
+	for _, f := range cifar10Files {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.IsDir() {
+			return "", fmt.Errorf("%w: CIFAR-10 folder %s has no file %s (want %s)", ErrNotInstalled, dir, f, strings.Join(cifar10Files[:], ", "))
+		}
+	}
+	return dir, nil
+}
+
 // LoadCIFAR10 reads the CIFAR-10 binary version from dir, or from
 // dir/cifar-10-batches-bin: data_batch_1.bin to data_batch_5.bin for
-// training and test_batch.bin for testing. An error names the file: one
-// that is missing, a folder, empty or not in the format.
+// training and test_batch.bin for testing (CIFAR10Files). An error names
+// the file: one that is missing, a folder, empty or not in the format.
 func LoadCIFAR10(dir string) (train, test *Set, err error) {
-	if _, err := os.Stat(filepath.Join(dir, "cifar-10-batches-bin", "test_batch.bin")); err == nil {
-		dir = filepath.Join(dir, "cifar-10-batches-bin")
-	}
+	dir = cifar10Dir(dir)
 	read := func(name string, files ...string) (*Set, error) {
 		var all *Set
 		for _, f := range files {
@@ -380,10 +415,10 @@ func LoadCIFAR10(dir string) (train, test *Set, err error) {
 		}
 		return all, nil
 	}
-	if train, err = read("cifar10-train", "data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin"); err != nil {
+	if train, err = read("cifar10-train", cifar10Files[:5]...); err != nil {
 		return nil, nil, err
 	}
-	if test, err = read("cifar10-test", "test_batch.bin"); err != nil {
+	if test, err = read("cifar10-test", cifar10Files[5]); err != nil {
 		return nil, nil, err
 	}
 	return train, test, nil

@@ -165,6 +165,21 @@ func TestCIFAR10(t *testing.T) {
 	if _, _, err := LoadCIFAR10(t.TempDir()); err == nil {
 		t.Error("empty folder: no error")
 	}
+	// CIFAR10Dir finds the files in dir, and in the archive's folder below
+	// the parent, where LoadCIFAR10 reads them.
+	if got, err := CIFAR10Dir(dir); err != nil || got != dir {
+		t.Errorf("CIFAR10Dir(%s) = %q, %v; want the folder itself", dir, got, err)
+	}
+	parent := t.TempDir()
+	if err := os.Rename(dir, filepath.Join(parent, "cifar-10-batches-bin")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := CIFAR10Dir(parent); err != nil || got != filepath.Join(parent, "cifar-10-batches-bin") {
+		t.Errorf("CIFAR10Dir(%s) = %q, %v; want its cifar-10-batches-bin", parent, got, err)
+	}
+	if train, _, err := LoadCIFAR10(parent); err != nil || train.N != 15 {
+		t.Errorf("LoadCIFAR10 of the parent: %v", err)
+	}
 }
 
 func TestLoadUnknown(t *testing.T) {
