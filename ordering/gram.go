@@ -153,10 +153,11 @@ func choose[T float32 | float64](dst []int, g []T, n int, dots *[]float64, used 
 }
 
 // gramPhi2 stores in dst[:len(r)] the squared norms of the prefix sums of
-// the rows r_1, r_2, ... whose n×n Gram matrix g is (row-major, stride n):
+// the rows r_1, r_2, ... whose n×n float32 Gram matrix g is (row-major,
+// stride n):
 // ‖Σ_{i≤k} u_{r_i}‖² = ‖Σ_{i<k} u_{r_i}‖² + 2 Σ_{i<k} <u_{r_k}, u_{r_i}> +
 // ‖u_{r_k}‖², summed in float64.
-func gramPhi2[T float32 | float64](dst []float64, g []T, n int, r []int) []float64 {
+func gramPhi2(dst []float64, g []float32, n int, r []int) []float64 {
 	dst = slices.Grow(dst[:0], len(r))[:len(r)]
 	var s float64
 	for k, rk := range r {

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
-	"github.com/goodorder/goodorder/problems/dataset"
 )
 
 // # The claim
@@ -39,13 +38,7 @@ var orderMattersClaim = Claim{
 		return claimRun(func(Scale) OrderMattersConfig { return c }, OrderMattersConfig.Run, (*OrderMattersResult).Outcome)(ctx, env)
 	},
 	Skip: func(env *Env) string {
-		if _, err := dataset.FashionMNISTDir(); err != nil {
-			return err.Error()
-		}
-		if env.Scale == Default {
-			return fmt.Sprintf("needs table-1-fashion's runs, at the paper scale only (about %d minutes on 2 cores for both): go run -tags openblas ./paper/reproduce -scale paper -only %s,%s", table1FashionMinutes, table1FashionID, orderMattersID)
-		}
-		return ""
+		return fashionSkip(env, "needs table-1-fashion's runs, at the paper scale only", table1FashionID, orderMattersID)
 	},
 }
 

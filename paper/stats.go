@@ -8,6 +8,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // This file holds the statistics the outcomes share.
@@ -62,21 +64,14 @@ func geoMean(v []float64) float64 {
 	return math.Exp(s / float64(len(v)))
 }
 
-// spearman returns Spearman's rank correlation of x and y (ties get their
-// mean rank), NaN for fewer than two values or a constant x or y.
+// spearman returns Spearman's rank correlation of x and y, the Pearson
+// correlation of their ranks (ties get their mean rank), NaN for fewer than
+// two values or a constant x or y.
 func spearman(x, y []float64) float64 {
-	rx, ry := ranks(x), ranks(y)
-	n := float64(len(x))
 	if len(x) < 2 {
 		return math.NaN()
 	}
-	mx, my := (n+1)/2, (n+1)/2
-	var sxy, sxx, syy float64
-	for i := range rx {
-		dx, dy := rx[i]-mx, ry[i]-my
-		sxy, sxx, syy = sxy+dx*dy, sxx+dx*dx, syy+dy*dy
-	}
-	return sxy / math.Sqrt(sxx*syy)
+	return stat.Correlation(ranks(x), ranks(y), nil)
 }
 
 // ranks returns the 1-based ranks of v, ties given their mean rank.

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/goodorder/goodorder/problems/dataset"
 )
@@ -49,13 +50,27 @@ func Table1FashionScale(s Scale) Table1Config {
 // table1FashionSkip skips the claim at the default scale, whose time
 // budget it does not fit, and wherever Fashion-MNIST is not installed.
 func table1FashionSkip(env *Env) string {
+	return fashionSkip(env, "runs at the paper scale only", table1FashionID)
+}
+
+// fashionSkip is the Skip of the claims that need the runs of
+// table-1-fashion: why they do not run in env, "" if they do. They are
+// skipped wherever Fashion-MNIST is not installed, and at the default
+// scale, whose time budget the runs do not fit; the reason begins with why
+// and ends with the command that runs ids, the claims it takes.
+func fashionSkip(env *Env, why string, ids ...string) string {
 	if _, err := dataset.FashionMNISTDir(); err != nil {
 		return err.Error()
 	}
-	if env.Scale == Default {
-		return fmt.Sprintf("runs at the paper scale only (about %d minutes on 2 cores): go run -tags openblas ./paper/reproduce -scale paper -only %s", table1FashionMinutes, table1FashionID)
+	if env.Scale != Default {
+		return ""
 	}
-	return ""
+	both := ""
+	if len(ids) > 1 {
+		both = " for both"
+	}
+	return fmt.Sprintf("%s (about %d minutes on 2 cores%s): go run -tags openblas ./paper/reproduce -scale paper -only %s",
+		why, table1FashionMinutes, both, strings.Join(ids, ","))
 }
 
 // # The run
