@@ -33,7 +33,7 @@ var appendixCClaim = Claim{
 	Where: "Appendix C, Section 4.1",
 	Statement: "For every order r of n components, ‖∇f_{r_k} - ∇f‖² ≤ 2φ²_{r,k} + 2φ²_{r,k-1} ≤ 4σ*² (M* = 0), " +
 		"so σ² ≤ 4σ*²: σ*² ∈ Ω(σ²).",
-	Run: claimRun(AppendixCScale, AppendixCConfig.Run, (*AppendixCResult).Outcome),
+	Run: claimRun(AppendixCConfig{}.At, AppendixCConfig.Run, (*AppendixCResult).Outcome),
 }
 
 // # The config
@@ -50,9 +50,10 @@ type AppendixCConfig struct {
 	Trials int
 }
 
-// AppendixCScale returns the appendix-c-lower-bound protocol at a scale.
-func AppendixCScale(s Scale) AppendixCConfig {
-	return atScale(s, map[Scale]AppendixCConfig{
+// At returns c with its zero fields set to the appendix-c-lower-bound protocol at scale
+// s.
+func (c AppendixCConfig) At(s Scale) AppendixCConfig {
+	return atScale(c, s, map[Scale]AppendixCConfig{
 		Smoke: {Ns: []int{4, 16, 64}, D: 5, Trials: 10},
 		Full:  {Ns: []int{2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}, Trials: 500},
 	})

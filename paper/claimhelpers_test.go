@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -81,5 +82,42 @@ func rejectsMalformed[R any](t *testing.T, good *R, outcome func(*R) (*Outcome, 
 		if out, err := outcome(&r); err == nil || out != nil {
 			t.Errorf("%s: got %v, %v; want an error", name, out, err)
 		}
+	}
+}
+
+// TestAt checks that a config's At keeps the fields set in the literal,
+// sets the zero ones to the protocol at the scale, and that Table 1's
+// follows the data set.
+func TestAt(t *testing.T) {
+	c := Theorem1Config{Runs: 5}.At(Full)
+	if c.Runs != 5 || c.N != 64 || c.L != 1 {
+		t.Errorf("Theorem1Config{Runs: 5}.At(Full): runs %d, n %d, L %v; want 5, 64 (paper scale), 1 (default)", c.Runs, c.N, c.L)
+	}
+	if got, want := (Theorem1Config{}).At(Default), func() Theorem1Config { var d Theorem1Config; d.fill(); return d }(); !reflect.DeepEqual(got, want) {
+		t.Errorf("At(Default) = %+v, want the defaults %+v", got, want)
+	}
+	for _, test := range []struct {
+		dataset string
+		s       Scale
+		model   string
+		epochs  int
+	}{
+		{"", Smoke, "mlp", 3},
+		{"", Default, "mlp", 10},
+		{fashionMNIST, Smoke, "cnn", 2},
+		{fashionMNIST, Default, "cnn", 15},
+		{cifar10Prefix + "/data/cifar", Full, "cnn", 15},
+	} {
+		c := Table1Config{Dataset: test.dataset}.At(test.s)
+		if c.Model != test.model || c.Epochs != test.epochs {
+			t.Errorf("Table1Config{Dataset: %q}.At(%v): model %s, %d epochs; want %s, %d", test.dataset, test.s, c.Model, c.Epochs, test.model, test.epochs)
+		}
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := (Table1Config{Dataset: cifar10Prefix + "cifar"}).At(Smoke).Dataset, cifar10Prefix+filepath.Join(wd, "cifar"); got != want {
+		t.Errorf("relative CIFAR-10 folder: dataset %q, want %q (absolute, as the cache key needs)", got, want)
 	}
 }

@@ -356,14 +356,15 @@ func runCached[C any, PC interface {
 	})
 }
 
-// atScale returns the protocol at scale s: byScale[s], the fields that
-// differ from the defaults at that scale (a scale not in byScale is the
-// zero config), with the defaults filled in.
+// atScale is the At method every config shares: it returns c with its
+// zero fields set to byScale[s], the fields that differ from the defaults
+// at scale s (a scale not in byScale has none), and the remaining zero
+// fields to the defaults.
 func atScale[C any, PC interface {
 	*C
 	protocol
-}](s Scale, byScale map[Scale]C) C {
-	c := byScale[s]
+}](c C, s Scale, byScale map[Scale]C) C {
+	fillZero(&c, byScale[s])
 	PC(&c).fill()
 	return c
 }

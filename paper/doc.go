@@ -20,9 +20,12 @@
 //   - The claim: its id constant and its Claim value, with the paper's
 //     statement and where it is.
 //   - The config: XConfig, the protocol, whose zero value means the
-//     defaults (each default is stated in its field's comment); XScale,
-//     the protocol at a Scale; fill, which sets the defaults; and validate,
-//     which returns an error naming the first value out of range.
+//     defaults (each default is stated in its field's comment); its method
+//     At, which sets the zero fields to the protocol at a Scale, so that
+//     the fields set in the literal win, as in
+//     paper.Theorem1Config{Runs: 5}.At(paper.Full); fill, which sets the
+//     defaults; and validate, which returns an error naming the first value
+//     out of range.
 //   - The run: c.Run(ctx, env), a method of XConfig, returns an XResult
 //     holding its config and the measurements. It is cached in env's cache
 //     folder (see below), so an interrupted run resumes and a repeated one
@@ -35,13 +38,14 @@
 //     finds orders by name, never by their place in a slice.
 //
 // The scalable-training claim reuses table-1's config, run and result
-// with other orders, and has only a Scale and an outcome of its own
+// with other orders, and has only an outcome of its own
 // (Table1Result.ScalableTrainingOutcome); table-1-fashion and
-// table-1-cifar10 share all of table-1's but the Scale.
+// table-1-cifar10 share all of table-1's, with Table1Config.Dataset
+// choosing the protocol At a scale.
 //
 // So a claim reads, in a notebook or a program,
 //
-//	res, err := paper.Theorem1Scale(paper.Default).Run(ctx, env)
+//	res, err := paper.Theorem1Config{}.At(paper.Default).Run(ctx, env)
 //	out, err := res.Outcome()
 //
 // # Adding a claim

@@ -29,7 +29,7 @@ var lemma1Claim = Claim{
 	Where: "Remark 3 (Lemma 1 of Mishchenko et al.)",
 	Statement: "For a uniformly random permutation r, E φ²_{r,k}(x) = k(n-k)/(n-1) σ² (σ² the heterogeneity at x), " +
 		"so random reshuffling satisfies Assumption 4 in expectation with σ*² = nσ².",
-	Run: claimRun(Lemma1Scale, Lemma1Config.Run, (*Lemma1Result).Outcome),
+	Run: claimRun(Lemma1Config{}.At, Lemma1Config.Run, (*Lemma1Result).Outcome),
 }
 
 // # The config
@@ -50,9 +50,10 @@ type Lemma1Config struct {
 	Tolerance float64
 }
 
-// Lemma1Scale returns the mishchenko-lemma1 protocol at a scale.
-func Lemma1Scale(s Scale) Lemma1Config {
-	return atScale(s, map[Scale]Lemma1Config{
+// At returns c with its zero fields set to the mishchenko-lemma1 protocol at scale
+// s.
+func (c Lemma1Config) At(s Scale) Lemma1Config {
+	return atScale(c, s, map[Scale]Lemma1Config{
 		Smoke: {N: 16, D: 5, Trials: 2000},
 		Full:  {N: 256, D: 20, Trials: 1000000},
 	})

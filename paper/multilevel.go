@@ -32,7 +32,7 @@ var multiLevelClaim = Claim{
 	Where: "The remark after Algorithm 3 (more than two levels), Section 5.2, with Lemma 2 (Appendix B)",
 	Statement: "\"While the algorithm is stated here for two levels, extending it to multiple levels is trivial and can be done by applying Algorithm 3 also for obtaining the low-level orders\": " +
 		"with three levels, Lemma 2 applied to the top level with the middle level's two-level orders as its low-level orders bounds E φ²_{r,k} by N·S + 2NK₀²σ_top², S being Lemma 2's bound for the middle and low levels.",
-	Run: claimRun(MultiLevelScale, MultiLevelConfig.Run, (*MultiLevelResult).Outcome),
+	Run: claimRun(MultiLevelConfig{}.At, MultiLevelConfig.Run, (*MultiLevelResult).Outcome),
 }
 
 // multiLevelClear is the factor by which the recursion's bound for three
@@ -73,9 +73,10 @@ type MultiLevelConfig struct {
 	Trials int
 }
 
-// MultiLevelScale returns the multi-level protocol at a scale.
-func MultiLevelScale(s Scale) MultiLevelConfig {
-	return atScale(s, map[Scale]MultiLevelConfig{
+// At returns c with its zero fields set to the multi-level protocol at scale
+// s.
+func (c MultiLevelConfig) At(s Scale) MultiLevelConfig {
+	return atScale(c, s, map[Scale]MultiLevelConfig{
 		Smoke: {M1: 2, M2: 2, Trials: 1000},
 		Full:  {N: 4, M1: 8, M2: 8, Trials: 100000},
 	})

@@ -31,7 +31,7 @@ var omegaClaim = Claim{
 	Where: "Section 4.1",
 	Statement: "On f_i = x²/2 ± σx the order f_1, f_{n/2+1}, f_2, ... achieves σ*² = σ², while a random order " +
 		"has E σ*² ≥ nσ²/256 (Lemma 12 of Rajput et al.): choosing the order can beat random reshuffling by a factor of order n.",
-	Run: claimRun(OmegaScale, OmegaConfig.Run, (*OmegaResult).Outcome),
+	Run: claimRun(OmegaConfig{}.At, OmegaConfig.Run, (*OmegaResult).Outcome),
 }
 
 // # The config
@@ -55,9 +55,10 @@ type OmegaConfig struct {
 	Epochs int
 }
 
-// OmegaScale returns the omega-example protocol at a scale.
-func OmegaScale(s Scale) OmegaConfig {
-	return atScale(s, map[Scale]OmegaConfig{
+// At returns c with its zero fields set to the omega-example protocol at scale
+// s.
+func (c OmegaConfig) At(s Scale) OmegaConfig {
+	return atScale(c, s, map[Scale]OmegaConfig{
 		Smoke: {Ns: []int{4, 16, 64}, Trials: 200, RunN: 16, Epochs: 10},
 		Full:  {Ns: []int{4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}, Trials: 100000, RunN: 256, Epochs: 100},
 	})

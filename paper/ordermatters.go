@@ -31,9 +31,9 @@ var orderMattersClaim = Claim{
 		"(random over greedy) should rank the settings as the greedy − RR accuracy gap does.",
 	Run: func(ctx context.Context, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		c := OrderMattersScale(env.Scale)
+		c := OrderMattersConfig{}.At(env.Scale)
 		if env.CIFAR10 != "" {
-			c.Settings = append(c.Settings, Table1CIFAR10Scale(env.Scale, env.CIFAR10))
+			c.Settings = append(c.Settings, Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At(env.Scale))
 		}
 		return claimRun(func(Scale) OrderMattersConfig { return c }, OrderMattersConfig.Run, (*OrderMattersResult).Outcome)(ctx, env)
 	},
@@ -53,21 +53,20 @@ type OrderMattersConfig struct {
 	Settings []Table1Config
 }
 
-// OrderMattersScale returns the order-matters protocol at a scale: the
-// settings of the committed report (table-1 at the default scale,
-// table-1-fashion at the paper scale), their smoke versions at the smoke
-// scale.
-func OrderMattersScale(s Scale) OrderMattersConfig {
-	if s == Smoke {
-		return OrderMattersConfig{Settings: []Table1Config{Table1Scale(Smoke), Table1FashionScale(Smoke)}}
-	}
-	return OrderMattersConfig{}
+// At returns c with its zero fields set to the order-matters protocol at
+// scale s: the settings of the committed report (table-1 at the default
+// scale, table-1-fashion at the paper scale) at the default and paper
+// scales, their smoke versions at the smoke scale.
+func (c OrderMattersConfig) At(s Scale) OrderMattersConfig {
+	return atScale(c, s, map[Scale]OrderMattersConfig{
+		Smoke: {Settings: []Table1Config{Table1Config{}.At(Smoke), Table1Config{Dataset: fashionMNIST}.At(Smoke)}},
+	})
 }
 
 // fill sets the defaults of the zero fields.
 func (c *OrderMattersConfig) fill() {
 	if len(c.Settings) == 0 {
-		c.Settings = []Table1Config{Table1Scale(Default), Table1FashionScale(Full)}
+		c.Settings = []Table1Config{Table1Config{}.At(Default), Table1Config{Dataset: fashionMNIST}.At(Full)}
 	}
 	for i := range c.Settings {
 		c.Settings[i].fill()

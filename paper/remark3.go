@@ -34,7 +34,7 @@ var remark3Claim = Claim{
 	Where: "Remark 3 (bounds on σ*), Section 3.3",
 	Statement: "Under Assumption 5 with (σ², M), every order satisfies φ²_{r,k}(x)/k² ≤ (n/k)σ² + (nM/k)‖∇f(x)‖², so Assumption 4 holds with σ*² = n²σ² and M* = nM; " +
 		"for random reshuffling E φ²_{r,k}/k² ≤ (n-k)/(k(n-1)) (σ² + M‖∇f(x)‖²) (Lemma 1 of Mishchenko et al.), which allows σ*² = nσ² and M* = M.",
-	Run: claimRun(Remark3Scale, Remark3Config.Run, (*Remark3Result).Outcome),
+	Run: claimRun(Remark3Config{}.At, Remark3Config.Run, (*Remark3Result).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -79,9 +79,10 @@ type Remark3Config struct {
 	Tolerance float64
 }
 
-// Remark3Scale returns the remark-3 protocol at a scale.
-func Remark3Scale(s Scale) Remark3Config {
-	return atScale(s, map[Scale]Remark3Config{
+// At returns c with its zero fields set to the remark-3 protocol at scale
+// s.
+func (c Remark3Config) At(s Scale) Remark3Config {
+	return atScale(c, s, map[Scale]Remark3Config{
 		Smoke: {N: 8, D: 4, Points: 3, RandomOrders: 50, Trials: 2000},
 		Full:  {N: 64, D: 16, Points: 9, RandomOrders: 5000, Trials: 200000},
 	})

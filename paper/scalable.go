@@ -50,7 +50,7 @@ var scalableClaim = Claim{
 		"obtaining the same accuracy is therefore grounds for future work.\" We check whether the sketched greedy order " +
 		"(CountSketch to k = 1024) reaches the σ*² of Algorithm 2 within 10% on the MNIST MLP's batch gradients with at least 20 times fewer multiply-adds, " +
 		"and how online balancing (GraB) and random orders compare.",
-	Run: claimRun(ScalableScale, ScalableConfig.Run, (*ScalableResult).Outcome),
+	Run: claimRun(ScalableConfig{}.At, ScalableConfig.Run, (*ScalableResult).Outcome),
 }
 
 // # The config
@@ -80,9 +80,10 @@ type ScalableConfig struct {
 	OneDEpochs int
 }
 
-// ScalableScale returns the protocol at a scale.
-func ScalableScale(s Scale) ScalableConfig {
-	return atScale(s, map[Scale]ScalableConfig{
+// At returns c with its zero fields set to the protocol at scale
+// s.
+func (c ScalableConfig) At(s Scale) ScalableConfig {
+	return atScale(c, s, map[Scale]ScalableConfig{
 		Smoke: {MNISTTrain: 3000, Snapshots: []int{0, 1}, Ks: []int{64, 1024}, Passes: 3, RRDraws: 5, OneDNs: []int{8, 64}, OneDEpochs: 4},
 		Full:  {Snapshots: []int{0, 1, 3, 10}, Ks: []int{64, 256, 1024, 4096, 16384}, Passes: 10, RRDraws: 50, OneDNs: []int{8, 64, 512, 4096}, OneDEpochs: 10},
 	})

@@ -63,7 +63,7 @@ func TestScalableSmoke(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads MNIST and computes gradient matrices")
 	}
-	c := ScalableScale(Smoke)
+	c := ScalableConfig{}.At(Smoke)
 	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestScalableSmoke(t *testing.T) {
 }
 
 func TestScalableTrainingConfig(t *testing.T) {
-	c := ScalableTrainingScale(Default)
+	c := scalableTrainingConfig(Default)
 	if !slices.Equal(c.Orders, scalableTrainingOrders) {
 		t.Errorf("orders %v", c.Orders)
 	}

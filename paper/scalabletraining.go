@@ -26,7 +26,7 @@ var scalableTrainingClaim = Claim{
 	Where: "Beyond the paper: Section 7 and the setting of Table 1",
 	Statement: "Training with an efficient order should obtain the accuracy of Algorithm 2's (the paper's future work): " +
 		"the setting of Table 1 (MNIST MLP) with RR, greedy, sketched greedy, stale greedy, mean balance and pair balance.",
-	Run: claimRun(ScalableTrainingScale, Table1Config.Run, (*Table1Result).ScalableTrainingOutcome),
+	Run: claimRun(scalableTrainingConfig, Table1Config.Run, (*Table1Result).ScalableTrainingOutcome),
 }
 
 // # The config
@@ -34,18 +34,16 @@ var scalableTrainingClaim = Claim{
 // scalableTrainingOrders are the orders of the scalable-training claim.
 var scalableTrainingOrders = []string{"RR", "greedy", "sketched greedy", "stale greedy", "mean balance", "pair balance"}
 
-// ScalableTrainingScale returns the scalable-training protocol: Table 1's
-// at the same scale with RR, greedy and the scalable orders of package
-// ordering. The run is Table1Config.Run's.
-func ScalableTrainingScale(s Scale) Table1Config {
-	c := Table1Scale(s)
-	c.Orders = slices.Clone(scalableTrainingOrders)
-	return c
+// scalableTrainingConfig returns the scalable-training protocol at scale
+// s: Table 1's at the same scale with RR, greedy and the scalable orders
+// of package ordering.
+func scalableTrainingConfig(s Scale) Table1Config {
+	return Table1Config{Orders: slices.Clone(scalableTrainingOrders)}.At(s)
 }
 
 // # The run
 
-// The run is Table1Config.Run with ScalableTrainingScale's config: each run is
+// The run is Table1Config.Run with scalableTrainingConfig's config: each run is
 // cached under exactly its inputs, so the RR and greedy runs come from
 // table-1's.
 

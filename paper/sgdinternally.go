@@ -32,7 +32,7 @@ var sgdInternallyClaim = Claim{
 	Statement: "Running SGD inside each f_i (a random h_{i,j} per visit) has after NmT steps the rate O(L(M*+1)F₀/(mT) + (σ_top LF₀/(√N mT))^{2/3} + σ_low √(LF₀/(NmT))): " +
 		"its larger admissible step makes the first terms decay faster while the σ_low term decays slower than under shuffling, so it is preferable early, when T < LF₀√(nM)/σ_low²; " +
 		"the best might be to start with SGD internally and a large step and switch to shuffling with a decayed step.",
-	Run: claimRun(SGDInternallyScale, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
+	Run: claimRun(SGDInternallyConfig{}.At, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -85,9 +85,10 @@ type SGDInternallyConfig struct {
 	X0 float64
 }
 
-// SGDInternallyScale returns the sgd-internally protocol at a scale.
-func SGDInternallyScale(s Scale) SGDInternallyConfig {
-	return atScale(s, map[Scale]SGDInternallyConfig{
+// At returns c with its zero fields set to the sgd-internally protocol at scale
+// s.
+func (c SGDInternallyConfig) At(s Scale) SGDInternallyConfig {
+	return atScale(c, s, map[Scale]SGDInternallyConfig{
 		Smoke: {M: 4, SigmaLows: []float64{10, 20}, Epochs: 200, Runs: 3, TheoremGrid: 6, FreeGrid: 8},
 		Full:  {SigmaLows: []float64{1.25, 2.5, 5, 10, 20}, Epochs: 8000, Runs: 50},
 	})

@@ -101,7 +101,7 @@ func TestSwitchOrder(t *testing.T) {
 func TestSGDInternallyPredict(t *testing.T) {
 	// The paper's threshold and the terms' comparison scale as σ_low⁻²,
 	// and the rates cross later as σ_low falls.
-	c := SGDInternallyScale(Default)
+	c := SGDInternallyConfig{}.At(Default)
 	p1, err := c.predict(5)
 	if err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ var subsamplingClaim = Claim{
 	Where: "Assumption 3 (Section 3.2) and the Discussion of Theorem 1 (Section 3.5): sub-sampling",
 	Statement: "Theorem 1 also holds for sequences r_t that are not permutations (sub-sampling, repeated components) as long as " +
 		"‖(1/n) Σ_i (∇f_{r_i}(x_t) - ∇f(x_t))‖² ≤ ¼‖∇f(x_t)‖² along the run (Assumption 3); a sequence whose bias does not vanish where ∇f does can only reach a stationary point of its own mean, not of f.",
-	Run: claimRun(SubsamplingScale, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
+	Run: claimRun(SubsamplingConfig{}.At, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -72,9 +72,10 @@ type SubsamplingConfig struct {
 	Runs int
 }
 
-// SubsamplingScale returns the sub-sampling protocol at a scale.
-func SubsamplingScale(s Scale) SubsamplingConfig {
-	return atScale(s, map[Scale]SubsamplingConfig{
+// At returns c with its zero fields set to the sub-sampling protocol at scale
+// s.
+func (c SubsamplingConfig) At(s Scale) SubsamplingConfig {
+	return atScale(c, s, map[Scale]SubsamplingConfig{
 		Smoke: {N: 8, Runs: 2},
 		Full:  {N: 64, D: 16, Epochs: 1000, Runs: 20},
 	})

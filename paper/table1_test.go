@@ -98,7 +98,7 @@ func TestTable1CustomOrders(t *testing.T) {
 		{"pair balance", "RR", "greedy"},
 		{"mean balance", "RR"}, // no greedy: not checkable
 	} {
-		c := Table1Scale(Smoke)
+		c := Table1Config{}.At(Smoke)
 		c.Orders = orders
 		cache := t.TempDir()
 		res, err := c.Run(context.Background(), &Env{Seed: 1, CacheDir: cache})

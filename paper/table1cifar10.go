@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"path/filepath"
+	"strings"
 )
 
 // # The claim
@@ -24,7 +25,7 @@ var table1CIFAR10Claim = Claim{
 	Statement: table1Claim.Statement,
 	Run: func(ctx context.Context, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		return claimRun(func(s Scale) Table1Config { return Table1CIFAR10Scale(s, env.CIFAR10) }, Table1Config.Run, (*Table1Result).Outcome)(ctx, env)
+		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, env)
 	},
 	Skip: func(env *Env) string {
 		if env.CIFAR10 == "" {
@@ -36,27 +37,41 @@ var table1CIFAR10Claim = Claim{
 
 // # The config
 
-// Table1CIFAR10Scale returns the protocol of the table-1-cifar10 claim on
-// the CIFAR-10 batches in dir: Table 1's (Table1Config) with nn.CIFARConfig's
-// CNN, all 50,000 training and 10,000 test images, standardised per
-// channel, for 15 epochs and 3 seeds at the default and paper scales
-// (Table1FashionScale's protocol), 500 images for 2 epochs at the smoke
-// scale. The cache key holds dir's absolute path.
-func Table1CIFAR10Scale(s Scale, dir string) Table1Config {
+// cifar10Prefix begins Table1Config.Dataset for CIFAR-10:
+// "cifar10:<dir>" reads the binary batches in dir.
+const cifar10Prefix = "cifar10:"
+
+// table1CIFAR10Scales is the protocol of the table-1-cifar10 claim on the
+// CIFAR-10 batches in dir, Table1Config{Dataset: "cifar10:<dir>"}.At(s):
+// Table 1's with nn.CIFARConfig's CNN, all 50,000 training and 10,000 test
+// images, standardised per channel, for 15 epochs and 3 seeds at the
+// default and paper scales (table-1-fashion's protocol), 500 images for 2
+// epochs at the smoke scale.
+func table1CIFAR10Scales() map[Scale]Table1Config {
+	return map[Scale]Table1Config{
+		Smoke:   {Model: "cnn", Train: 500, Test: 200, Epochs: 2, Seeds: 1},
+		Default: {Model: "cnn", Epochs: 15},
+		Full:    {Model: "cnn", Epochs: 15},
+	}
+}
+
+// absCIFAR10 returns dataset with the folder of a "cifar10:<dir>" made
+// absolute, so that the cache key does not depend on the working folder,
+// and any other dataset as it is.
+func absCIFAR10(dataset string) string {
+	dir, ok := strings.CutPrefix(dataset, cifar10Prefix)
+	if !ok || dir == "" {
+		return dataset
+	}
 	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
+		return cifar10Prefix + abs
 	}
-	c := Table1FashionScale(Full)
-	if s == Smoke {
-		c = Table1Config{Model: "cnn", Train: 500, Test: 200, Epochs: 2, Seeds: 1}
-	}
-	c.Dataset = "cifar10:" + dir
-	return c
+	return dataset
 }
 
 // # The run
 
-// The run is Table1Config.Run with Table1CIFAR10Scale's config.
+// The run is Table1Config.Run.
 
 // # The outcome
 

@@ -23,7 +23,7 @@ var table1FashionClaim = Claim{
 	ID:        table1FashionID,
 	Where:     "Section 6.1, Table 1, on Fashion-MNIST with a CNN",
 	Statement: table1Claim.Statement,
-	Run:       claimRun(Table1FashionScale, Table1Config.Run, (*Table1Result).Outcome),
+	Run:       claimRun(Table1Config{Dataset: fashionMNIST}.At, Table1Config.Run, (*Table1Result).Outcome),
 	Skip:      table1FashionSkip,
 }
 
@@ -34,17 +34,21 @@ var table1FashionClaim = Claim{
 // skipped.
 const table1FashionMinutes = 12
 
-// Table1FashionScale returns the protocol of the table-1-fashion claim:
-// Table 1's (Table1Config) with the CNN of nn.NewCNN on Fashion-MNIST, all
-// 60,000 training and 10,000 test images, standardised, for 15 epochs and
-// 3 seeds at the paper scale. It does not fit the default scale's budget,
-// where the claim is skipped (Skip) and the protocol is the paper scale's.
-func Table1FashionScale(s Scale) Table1Config {
-	return atScale(s, map[Scale]Table1Config{
-		Smoke:   {Dataset: "fashion-mnist", Model: "cnn", Train: 2000, Test: 1000, Epochs: 2, Seeds: 1},
-		Default: {Dataset: "fashion-mnist", Model: "cnn", Epochs: 15},
-		Full:    {Dataset: "fashion-mnist", Model: "cnn", Epochs: 15},
-	})
+// fashionMNIST is Table1Config.Dataset for Fashion-MNIST.
+const fashionMNIST = "fashion-mnist"
+
+// table1FashionScales is the protocol of the table-1-fashion claim,
+// Table1Config{Dataset: fashionMNIST}.At(s): Table 1's with the CNN of
+// nn.NewCNN on Fashion-MNIST, all 60,000 training and 10,000 test images,
+// standardised, for 15 epochs and 3 seeds at the paper scale. It does not
+// fit the default scale's budget, where the claim is skipped (Skip) and
+// the protocol is the paper scale's.
+func table1FashionScales() map[Scale]Table1Config {
+	return map[Scale]Table1Config{
+		Smoke:   {Model: "cnn", Train: 2000, Test: 1000, Epochs: 2, Seeds: 1},
+		Default: {Model: "cnn", Epochs: 15},
+		Full:    {Model: "cnn", Epochs: 15},
+	}
 }
 
 // table1FashionSkip skips the claim at the default scale, whose time
@@ -75,7 +79,7 @@ func fashionSkip(env *Env, why string, ids ...string) string {
 
 // # The run
 
-// The run is Table1Config.Run with Table1FashionScale's config.
+// The run is Table1Config.Run with Table1Config{Dataset: fashionMNIST}.At's config.
 
 // # The outcome
 

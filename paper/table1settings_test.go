@@ -69,7 +69,7 @@ func TestTable1CIFAR10(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	c := Table1CIFAR10Scale(Smoke, dir)
+	c := Table1Config{Dataset: cifar10Prefix + dir}.At(Smoke)
 	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ var theorem1Claim = Claim{
 	Statement: "For γ < 1/(8Ln(M* + P/n + 1)), (1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; " +
 		"with γ tuned this gives the rates (RR) O(... + (σLF₀/(√n T))^{2/3}), (IG) O(... + (σLF₀/T)^{2/3}) and, " +
 		"for SGD seen as one function with a noisy oracle, O(... + σ√(LF₀/(nT))).",
-	Run: claimRun(Theorem1Scale, Theorem1Config.Run, (*Theorem1Result).Outcome),
+	Run: claimRun(Theorem1Config{}.At, Theorem1Config.Run, (*Theorem1Result).Outcome),
 }
 
 // # The config
@@ -63,9 +63,10 @@ type Theorem1Config struct {
 	Runs int
 }
 
-// Theorem1Scale returns the theorem-1 protocol at a scale.
-func Theorem1Scale(s Scale) Theorem1Config {
-	return atScale(s, map[Scale]Theorem1Config{
+// At returns c with its zero fields set to the theorem-1 protocol at scale
+// s.
+func (c Theorem1Config) At(s Scale) Theorem1Config {
+	return atScale(c, s, map[Scale]Theorem1Config{
 		Smoke: {N: 8, D: 4, Ts: []int{4, 16, 64}, Fractions: []float64{0.5, 0.99}, Grid: 12, Runs: 1},
 		Full:  {N: 64, D: 20, Ts: []int{4, 16, 64, 256, 1024, 4096, 16384}, Runs: 10},
 	})

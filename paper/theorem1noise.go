@@ -34,7 +34,7 @@ var theorem1NoiseClaim = Claim{
 	Where: "Theorem 1 with Assumptions 2 and 4 (ζ, P, M* > 0), Section 3.4",
 	Statement: "Under a noisy oracle (E‖ξ‖² ≤ ζ² + P‖∇f(x)‖²) and an order with (σ*², M*), for γ < 1/(8Ln(M* + P/n + 1)), " +
 		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned the ζ term decays like T^{-1/2} and the σ* term like T^{-2/3}.",
-	Run: claimRun(Theorem1NoiseScale, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
+	Run: claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -99,9 +99,10 @@ type Theorem1NoiseConfig struct {
 	Points, Samples int
 }
 
-// Theorem1NoiseScale returns the theorem-1-noise protocol at a scale.
-func Theorem1NoiseScale(s Scale) Theorem1NoiseConfig {
-	return atScale(s, map[Scale]Theorem1NoiseConfig{
+// At returns c with its zero fields set to the theorem-1-noise protocol at scale
+// s.
+func (c Theorem1NoiseConfig) At(s Scale) Theorem1NoiseConfig {
+	return atScale(c, s, map[Scale]Theorem1NoiseConfig{
 		Smoke: {Ts: []int{16, 64, 256, 1024}, Fractions: []float64{0.99}, Grid: 12, Runs: 3},
 		Full:  {N: 16, D: 8, Ts: []int{16, 64, 256, 1024, 4096, 16384}, Grid: 18, Runs: 20, Samples: 100000},
 	})

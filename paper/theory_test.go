@@ -158,7 +158,7 @@ func TestRunLemma1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Tolerance: see Lemma1Scale.
+	// Tolerance: see Lemma1Config.At.
 	if res.Worst > c.Tolerance {
 		t.Errorf("largest deviation %.2f standard errors at k = %d", res.Worst, res.WorstK)
 	}
@@ -190,7 +190,7 @@ func TestRunTwoLevelLemma(t *testing.T) {
 		// Standard shuffling is a uniformly random permutation of all
 		// N·m components, so Lemma 1 of Mishchenko et al. gives its E φ²_k
 		// exactly; σ² of the quadratic is d(σ_top² + σ_low²). Tolerance:
-		// 5 standard errors (see Lemma1Scale) plus rounding.
+		// 5 standard errors (see Lemma1Config.At) plus rounding.
 		n := len(r.Standard.Mean)
 		s2 := float64(problems.TwoLevelConfig{}.WithDefaults().D) * (r.SigmaTop*r.SigmaTop + c.SigmaLow*c.SigmaLow)
 		for k := 1; k < n; k++ {
@@ -214,7 +214,7 @@ func TestRunTwoLevelLemma(t *testing.T) {
 }
 
 func TestRunTheorem1(t *testing.T) {
-	c := Theorem1Scale(Smoke)
+	c := Theorem1Config{}.At(Smoke)
 	c.Ts, c.Grid = []int{3, 12}, 3
 	res, err := c.Run(context.Background(), &Env{Seed: 2})
 	if err != nil {
@@ -323,7 +323,7 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		f    func() (*Outcome, error)
 	}{
 		{"theorem-1 nil", func() (*Outcome, error) { return (*Theorem1Result)(nil).Outcome() }},
-		{"theorem-1 empty", func() (*Outcome, error) { return (&Theorem1Result{Config: Theorem1Scale(Smoke)}).Outcome() }},
+		{"theorem-1 empty", func() (*Outcome, error) { return (&Theorem1Result{Config: Theorem1Config{}.At(Smoke)}).Outcome() }},
 		{"lemma1 nil", func() (*Outcome, error) { return (*Lemma1Result)(nil).Outcome() }},
 		{"lemma1 short", func() (*Outcome, error) {
 			return (&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &Phi2Stats{Mean: []float64{1}}}).Outcome()
@@ -339,10 +339,10 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		}},
 		{"two-level-lemma empty", func() (*Outcome, error) { return (&TwoLevelLemmaResult{}).Outcome() }},
 		{"table-1 nil", func() (*Outcome, error) { return (*Table1Result)(nil).Outcome() }},
-		{"table-1 empty", func() (*Outcome, error) { return (&Table1Result{Config: Table1Scale(Smoke)}).Outcome() }},
+		{"table-1 empty", func() (*Outcome, error) { return (&Table1Result{Config: Table1Config{}.At(Smoke)}).Outcome() }},
 		{"scalable-training empty", func() (*Outcome, error) { return (&Table1Result{}).ScalableTrainingOutcome() }},
 		{"two-level nil", func() (*Outcome, error) { return (*TwoLevelResult)(nil).Outcome() }},
-		{"two-level empty", func() (*Outcome, error) { return (&TwoLevelResult{Config: TwoLevelScale(Smoke)}).Outcome() }},
+		{"two-level empty", func() (*Outcome, error) { return (&TwoLevelResult{Config: TwoLevelConfig{}.At(Smoke)}).Outcome() }},
 		{"scalable empty", func() (*Outcome, error) { return (&ScalableResult{}).Outcome() }},
 		{"scalable no exact", func() (*Outcome, error) {
 			return (&ScalableResult{Matrices: []ScalableMatrix{{Name: "m", Methods: []ScalableMethod{{Name: "pair balance"}}}}}).Outcome()

@@ -38,7 +38,7 @@ var twoLevelClaim = Claim{
 		"1-shuffling needs to reach ‖x‖₂ < 0.2 to the steps standard shuffling needs, each with its learning rate " +
 		"tuned over 1.1·{2^-1, …, 2^-20} by the mean of 3 runs: \"as the value of σ_top grows, two-level shuffling " +
 		"clearly outperforms simple shuffling\".",
-	Run: claimRun(TwoLevelScale, TwoLevelConfig.Run, (*TwoLevelResult).Outcome),
+	Run: claimRun(TwoLevelConfig{}.At, TwoLevelConfig.Run, (*TwoLevelResult).Outcome),
 }
 
 // # The config
@@ -96,19 +96,14 @@ type TwoLevelConfig struct {
 	PerStep bool
 }
 
-// TwoLevelScale returns the protocol of the two-level claim at a scale:
-// the paper's full protocol at Default and Full, a small grid at Smoke.
-func TwoLevelScale(s Scale) TwoLevelConfig {
-	var c TwoLevelConfig
-	c.fill()
-	if s == Smoke {
-		c.SigmaTops = []float64{0, 100}
-		c.Ms = []int{4, 16}
-		c.Steps = c.Steps[:10]
-		c.Runs = 2
-		c.Budget = 100_000
-	}
-	return c
+// At returns c with its zero fields set to the two-level protocol at scale
+// s: the paper's full protocol at Default and Full, a small grid at Smoke.
+func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
+	var def TwoLevelConfig
+	def.fill()
+	return atScale(c, s, map[Scale]TwoLevelConfig{
+		Smoke: {SigmaTops: []float64{0, 100}, Ms: []int{4, 16}, Steps: def.Steps[:10], Runs: 2, Budget: 100_000},
+	})
 }
 
 // fill sets the zero fields to their defaults.

@@ -32,7 +32,7 @@ var twoLevelKClaim = Claim{
 	Where: "The corollary of Lemma 2 and the discussion after it, Section 5.3",
 	Statement: "Two-level K-shuffling has the rate O(L(M*+1)F₀/T + ((Kσ_top + √(m-K)σ_low)LF₀/(√N mT))^{2/3} + (σ_low LF₀/(N√m T))^{2/3}) against standard shuffling's O(L(M*+1)F₀/T + (σ_full LF₀/(√(Nm) T))^{2/3}): " +
 		"K = 1 is best when σ_top ⋙ σ_low, K = m when σ_top ⋘ σ_low, and K = √m matches standard shuffling while cutting communication by √m.",
-	Run: claimRun(TwoLevelKScale, TwoLevelKConfig.Run, (*TwoLevelKResult).Outcome),
+	Run: claimRun(TwoLevelKConfig{}.At, TwoLevelKConfig.Run, (*TwoLevelKResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -87,9 +87,10 @@ type TwoLevelKConfig struct {
 	X0 float64
 }
 
-// TwoLevelKScale returns the two-level-k protocol at a scale.
-func TwoLevelKScale(s Scale) TwoLevelKConfig {
-	return atScale(s, map[Scale]TwoLevelKConfig{
+// At returns c with its zero fields set to the two-level-k protocol at scale
+// s.
+func (c TwoLevelKConfig) At(s Scale) TwoLevelKConfig {
+	return atScale(c, s, map[Scale]TwoLevelKConfig{
 		Smoke: {M: 4, Ratios: []float64{0.01, 1, 100}, Runs: 4, Steps: twoLevelKSteps(2)},
 		Full:  {M: 64, Ratios: []float64{0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100}, Runs: 100},
 	})

@@ -30,7 +30,7 @@ var twoLevelLemmaClaim = Claim{
 	Statement: "For two-level K-shuffling with random permutations at both levels, " +
 		"E φ²_{r,k} ≤ 3m(1 + N(1 - (K-1)/(m-1)))σ_low² + 2NK²σ_top² for every k, " +
 		"so E σ*² ∈ O(NK²σ_top² + (m + N(m-K))σ_low²).",
-	Run: claimRun(TwoLevelLemmaScale, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
+	Run: claimRun(TwoLevelLemmaConfig{}.At, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
 }
 
 // # The config
@@ -54,9 +54,10 @@ type TwoLevelLemmaConfig struct {
 	Trials int
 }
 
-// TwoLevelLemmaScale returns the two-level-lemma protocol at a scale.
-func TwoLevelLemmaScale(s Scale) TwoLevelLemmaConfig {
-	return atScale(s, map[Scale]TwoLevelLemmaConfig{
+// At returns c with its zero fields set to the two-level-lemma protocol at scale
+// s.
+func (c TwoLevelLemmaConfig) At(s Scale) TwoLevelLemmaConfig {
+	return atScale(c, s, map[Scale]TwoLevelLemmaConfig{
 		Smoke: {M: 8, Ks: []int{1, 8}, SigmaTops: []float64{0, 10}, Trials: 1000},
 		Full:  {M: 32, Ks: []int{1, 2, 4, 8, 16, 32}, Trials: 200000},
 	})
