@@ -184,7 +184,7 @@ type Outcome struct {
 	// Timings are the measurements that depend on the machine: wall
 	// times and speed ratios. They are kept out of the saved result and
 	// the report, so that a rerun leaves those unchanged; the reproduce
-	// command writes them to the timings file (SaveTimings).
+	// command writes them to the timings file (TimingsFile).
 	Timings []Row `json:"-"`
 
 	// Charts are the charts of the outcome, in memory, for notebooks to

@@ -30,7 +30,10 @@
 //     holding its config and the measurements. It is cached in env's cache
 //     folder (see below), so an interrupted run resumes and a repeated one
 //     is quick, and it stops with ctx's error when ctx is done. A nil *Env
-//     means seed 0, no cache.
+//     means seed 0, no cache. The rows of a result (its runs, cells or
+//     points) are of unexported types, so that this package's index lists
+//     the claims: their fields are read as any (res.Rows[0].Bound) and
+//     documented in the claim's file (go doc -u shows them).
 //   - The outcome: res.Outcome(), a method of XResult, returns the rows
 //     comparing the paper's numbers with ours, the charts, the verdict and
 //     prose built from the data. It returns an error, never panics, for a
@@ -116,8 +119,9 @@
 // registry's order. Results, charts and report hold nothing that depends on
 // the machine, so a rerun with the same seed and build writes the same
 // bytes: wall times and the speed ratios a claim measures (an Outcome's
-// Timings) go to the timings file, which SaveTimings writes beside the
-// results with the machine and the command, and which is not committed.
+// Timings) go to the timings file (TimingsFile), which the reproduce
+// command writes beside the results with the machine and the command, and
+// which is not committed.
 // No verdict depends on a wall time: a claim about cost checks operation
 // counts or memory.
 package paper

@@ -161,14 +161,14 @@ func (c *MultiLevelConfig) grads(s MultiLevelSetting) *mat.Dense {
 
 // # The run
 
-// MultiLevelRow is one order in one setting.
-type MultiLevelRow struct {
+// multiLevelRow is one order in one setting.
+type multiLevelRow struct {
 	Setting MultiLevelSetting
 	// Levels is 3 for three-level K-shuffling (K₀, K₁), 2 for two-level
 	// K₀-shuffling with the middle level flattened into the low one (K1 is
 	// 0), 1 for standard shuffling (both K are 0).
 	Levels, K0, K1 int
-	Stats          *Phi2Stats
+	Stats          *phi2Stats
 	// Bound is the recursion's bound (ordering.MultiLevelSigmaStar2) for
 	// three levels, Lemma 2's (ordering.TwoLevelSigmaStar2) for two, and
 	// Remark 3's n·σ_full² for standard shuffling.
@@ -180,7 +180,7 @@ type MultiLevelResult struct {
 	Config MultiLevelConfig
 	// Rows holds, per setting, standard shuffling, then two-level
 	// shuffling per K₀, then three-level shuffling per (K₀, K₁).
-	Rows []MultiLevelRow
+	Rows []multiLevelRow
 }
 
 // Run runs the multi-level claim, or returns it from env's
@@ -211,7 +211,7 @@ func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLev
 			if err != nil {
 				return err
 			}
-			res.Rows = append(res.Rows, MultiLevelRow{Setting: s, Levels: levels, K0: k0, K1: k1, Stats: st, Bound: bound})
+			res.Rows = append(res.Rows, multiLevelRow{Setting: s, Levels: levels, K0: k0, K1: k1, Stats: st, Bound: bound})
 			env.progress(len(res.Rows), total)
 			return nil
 		}
@@ -258,7 +258,7 @@ func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLev
 // # The outcome
 
 // name returns the row's order as the outcome shows it.
-func (r *MultiLevelRow) name() string {
+func (r *multiLevelRow) name() string {
 	switch r.Levels {
 	case 1:
 		return "standard"
@@ -370,7 +370,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	for k := range ks {
 		ks[k] = float64(k + 1)
 	}
-	series := func(r MultiLevelRow) chart.Series {
+	series := func(r multiLevelRow) chart.Series {
 		lo, hi := make([]float64, n), make([]float64, n)
 		for k := range lo {
 			lo[k], hi[k] = r.Stats.Mean[k]-1.96*r.Stats.SE[k], r.Stats.Mean[k]+1.96*r.Stats.SE[k]

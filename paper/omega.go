@@ -90,9 +90,9 @@ func (c *OmegaConfig) validate() error {
 
 // # The run
 
-// OmegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
+// omegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
 // one n.
-type OmegaRow struct {
+type omegaRow struct {
 	N int
 	// Alternating, Sorted and Greedy are σ*² of the alternating order, the
 	// sorted order and the order of Algorithm 2 (GreedyOrder).
@@ -108,9 +108,9 @@ type OmegaRow struct {
 type OmegaResult struct {
 	Config OmegaConfig
 	// Rows holds one row per n of the config.
-	Rows []OmegaRow
+	Rows []omegaRow
 	// Convergence holds the convergence runs, nil if RunN < 0.
-	Convergence *OmegaConvergence
+	Convergence *omegaConvergence
 }
 
 // check returns an error if res has no rows or malformed convergence
@@ -152,7 +152,7 @@ func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error
 	if err != nil {
 		return nil, err
 	}
-	conv, err := omegaConvergence(ctx, c, seed)
+	conv, err := runOmegaConvergence(ctx, c, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -160,15 +160,15 @@ func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error
 }
 
 // omegaRows measures σ*² of every order for every n of c.
-func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, error) {
-	var rows []OmegaRow
+func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]omegaRow, error) {
+	var rows []omegaRow
 	for _, n := range c.Ns {
 		p, err := problems.NewOneD(n, c.Sigma)
 		if err != nil {
 			return nil, err
 		}
 		g := ordering.ComponentGrads(nil, p, []float64{0.3})
-		row := OmegaRow{N: n}
+		row := omegaRow{N: n}
 		for _, o := range []struct {
 			dst *float64
 			r   []int
@@ -202,9 +202,9 @@ func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, err
 // omega-example claim.
 var omegaOrders = []string{"alternating", "greedy", "random reshuffling", "sorted"}
 
-// OmegaConvergence is Algorithm 1 on the Section 4.1 example under each of
+// omegaConvergence is Algorithm 1 on the Section 4.1 example under each of
 // omegaOrders.
-type OmegaConvergence struct {
+type omegaConvergence struct {
 	// Orders names the orders, indexing GradNorm2.
 	Orders []string
 	N      int
@@ -215,7 +215,7 @@ type OmegaConvergence struct {
 
 // Average returns Theorem 1's left-hand side for order o, the mean of
 // ‖∇f(x_t)‖² over the epoch starts t = 0..T-1.
-func (c *OmegaConvergence) Average(o int) float64 {
+func (c *omegaConvergence) Average(o int) float64 {
 	g := c.GradNorm2[o]
 	var s float64
 	for _, v := range g[:len(g)-1] {
@@ -224,10 +224,10 @@ func (c *OmegaConvergence) Average(o int) float64 {
 	return s / float64(len(g)-1)
 }
 
-// omegaConvergence runs Algorithm 1 on the example with n = c.RunN under
+// runOmegaConvergence runs Algorithm 1 on the example with n = c.RunN under
 // each of omegaOrders (random reshuffling seeded from seed). It returns nil
 // if c.RunN < 0.
-func omegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaConvergence, error) {
+func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*omegaConvergence, error) {
 	if c.RunN < 0 {
 		return nil, nil
 	}
@@ -248,7 +248,7 @@ func omegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaCo
 	if err != nil {
 		return nil, err
 	}
-	res := &OmegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
+	res := &omegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
 	for _, o := range []ordering.Orderer{alt, &ordering.Greedy{}, rr, srt} {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -364,7 +364,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 
 // omegaConvergenceOutcome adds the chart and rows of the convergence runs;
 // sorted is the index of the sorted order.
-func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, sorted int) {
+func omegaConvergenceOutcome(out *Outcome, conv *omegaConvergence, sorted int) {
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Algorithm 1 on f_i = x²/2 ± σx, n = %d, γ = %.3g", conv.N, conv.Gamma),
 		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,

@@ -132,8 +132,8 @@ var remark3Orders = []string{"identity", "sorted", "sorted reversed", "greedy", 
 
 // # The run
 
-// Remark3Point is the measurements at one point x.
-type Remark3Point struct {
+// remark3Point is the measurements at one point x.
+type remark3Point struct {
 	// GradNorm2 is ‖∇f(x)‖² and Hetero the measured (1/n) Σ ‖∇f_i - ∇f‖².
 	GradNorm2, Hetero float64
 	// Worst[o] is max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f‖²)) of order o of
@@ -148,17 +148,17 @@ type Remark3Point struct {
 	Mean, SE, Bound []float64
 }
 
-// Remark3SettingResult holds the points of one setting.
-type Remark3SettingResult struct {
+// remark3SettingResult holds the points of one setting.
+type remark3SettingResult struct {
 	Setting Remark3Setting
-	Points  []Remark3Point
+	Points  []remark3Point
 }
 
 // Remark3Result holds the remark-3 claim's measurements.
 type Remark3Result struct {
 	Config   Remark3Config
 	Orders   []string
-	Settings []Remark3SettingResult
+	Settings []remark3SettingResult
 }
 
 // Run runs the remark-3 claim, or returns it from env's cache.
@@ -189,7 +189,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 		if st.M > 0 {
 			gmax = 4 * math.Max(1, st.Sigma2/st.M)
 		}
-		sr := Remark3SettingResult{Setting: st}
+		sr := remark3SettingResult{Setting: st}
 		for pi := 0; pi < c.Points; pi++ {
 			// ‖∇f(x* + s·dir)‖² = s² ‖Ā dir‖². With σ² = 0 every
 			// component is stationary at x*, where φ² and its bound are
@@ -201,7 +201,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 			s := math.Sqrt(gmax * frac / floats.Dot(gdir, gdir))
 			x := p.Minimizer()
 			floats.AddScaled(x, s, dir)
-			pt, err := remark3Point(ctx, p, x, st, c, mixSeed(seed, streamRemark3RR, uint64(si), uint64(pi)))
+			pt, err := measureRemark3(ctx, p, x, st, c, mixSeed(seed, streamRemark3RR, uint64(si), uint64(pi)))
 			if err != nil {
 				return nil, err
 			}
@@ -214,12 +214,12 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 	return res, nil
 }
 
-// remark3Point measures Remark 3 at x.
-func remark3Point(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (Remark3Point, error) {
+// measureRemark3 measures Remark 3 at x.
+func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (remark3Point, error) {
 	n := c.N
 	grads := ordering.ComponentGrads(nil, p, x)
 	v, g := ordering.Heterogeneity(grads)
-	pt := Remark3Point{GradNorm2: g, Hetero: v}
+	pt := remark3Point{GradNorm2: g, Hetero: v}
 	h := st.Sigma2 + st.M*g // Assumption 5's right-hand side
 	sorted, err := principalOrder(grads)
 	if err != nil {

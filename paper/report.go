@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/atomic"
@@ -21,7 +20,7 @@ import (
 // Result is a claim's outcome with the conditions it was measured under.
 // It holds nothing that depends on the machine or on the cache, so that a
 // rerun with the same seed and build writes the same bytes: wall times go
-// to the Timings file.
+// to the timings file (TimingsFile).
 type Result struct {
 	ID    string `json:"id"`
 	Scale string `json:"scale"`
@@ -78,66 +77,6 @@ func loadJSON[T any](path string) (*T, error) {
 // of the figure folder. It depends on the machine and is not committed
 // (.gitignore lists it).
 const TimingsFile = "timings.json"
-
-// Timings are the machine-dependent measurements of the last runs of the
-// claims: what a rerun on another machine, or from the cache, changes.
-type Timings struct {
-	// Machine names the machine: OS, architecture, CPUs, Go release and
-	// BLAS build.
-	Machine string `json:"machine"`
-	// Command is the command line of the run.
-	Command string `json:"command"`
-	// Claims holds one entry per claim, in the order they were run.
-	Claims []ClaimTiming `json:"claims"`
-}
-
-// ClaimTiming is the wall time of one claim's run and the timings the claim
-// measured (Outcome.Timings).
-type ClaimTiming struct {
-	ID    string `json:"id"`
-	Scale string `json:"scale"`
-	// Seconds is the wall time of the claim's run.
-	Seconds float64 `json:"seconds"`
-	// Cached is set if the run reused cached work, so Seconds is not the
-	// time of a full run, nor Measured of this run.
-	Cached   bool  `json:"cached,omitempty"`
-	Measured []Row `json:"measured,omitempty"`
-}
-
-// timingsPath is where the timings are kept in the figure folder.
-func timingsPath(figDir string) string {
-	return filepath.Join(figDir, "results", TimingsFile)
-}
-
-// LoadTimings reads the timings file of figDir; it returns nil and no error
-// if there is none.
-func LoadTimings(figDir string) (*Timings, error) {
-	return loadJSON[Timings](timingsPath(figDir))
-}
-
-// SaveTimings writes t atomically into figDir/results/timings.json,
-// keeping the entries of the claims in the file that t does not hold (an
-// unreadable file is replaced).
-func SaveTimings(figDir string, t *Timings) error {
-	merged := *t
-	merged.Claims = nil
-	if prev, err := LoadTimings(figDir); err == nil && prev != nil {
-		for _, c := range prev.Claims {
-			if !slices.ContainsFunc(t.Claims, func(n ClaimTiming) bool { return n.ID == c.ID }) {
-				merged.Claims = append(merged.Claims, c)
-			}
-		}
-	}
-	merged.Claims = append(merged.Claims, t.Claims...)
-	b, err := json.MarshalIndent(&merged, "", "  ")
-	if err != nil {
-		return fmt.Errorf("paper: timings: %w", err)
-	}
-	if err := os.MkdirAll(filepath.Dir(timingsPath(figDir)), 0o755); err != nil {
-		return fmt.Errorf("paper: %w", err)
-	}
-	return atomic.WriteFile(timingsPath(figDir), append(b, '\n'), 0o644)
-}
 
 // WriteReport writes the Markdown report to path atomically: a summary
 // table and one section per registered claim, with the paper's statement,

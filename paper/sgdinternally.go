@@ -151,10 +151,10 @@ func grid(top float64, n int) []float64 {
 
 // # The run
 
-// SGDInternallyArms are the curves of one step rule. A curve's entry T-1
+// sGDInternallyArms are the curves of one step rule. A curve's entry T-1
 // is (1/T) Σ_{t<T} ‖∇f(x_t)‖², the left side of Theorem 1, averaged over
 // the runs, for T = 1..Epochs; its SE is the standard error over the runs.
-type SGDInternallyArms struct {
+type sGDInternallyArms struct {
 	// Steps are the steps tuned over: Steps[0] for SGD internally,
 	// Steps[1] for two-level shuffling.
 	Steps [2][]float64
@@ -186,7 +186,7 @@ type SGDInternallySetting struct {
 	Switch int
 	// Theorem has the steps within Theorem 1's limits, Free the steps of
 	// Section 6.2's grid.
-	Theorem, Free SGDInternallyArms
+	Theorem, Free sGDInternallyArms
 }
 
 // SGDInternallyResult holds the sgd-internally claim's measurements.
@@ -248,7 +248,7 @@ func runSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SG
 		set.Free.Steps = [2][]float64{free, free}
 		// The tuned curves of both step rules in one sweep.
 		var arms []sweepArm
-		rules := []*SGDInternallyArms{&set.Theorem, &set.Free}
+		rules := []*sGDInternallyArms{&set.Theorem, &set.Free}
 		for _, a := range rules {
 			for method, steps := range a.Steps {
 				for _, g := range steps {
@@ -471,7 +471,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		if l.z > lead.z {
 			lead = l
 		}
-		beats := func(a *SGDInternallyArms) (bool, string) {
+		beats := func(a *sGDInternallyArms) (bool, string) {
 			var parts []string
 			ok := true
 			for _, o := range []struct {
@@ -568,7 +568,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		}
 		return s
 	}
-	curveChart := func(a *SGDInternallyArms, rule string) *chart.LineChart {
+	curveChart := func(a *sGDInternallyArms, rule string) *chart.LineChart {
 		band := func(v, se []float64) chart.Series {
 			lo, hi := make([]float64, len(v)), make([]float64, len(v))
 			for i := range v {
@@ -661,7 +661,7 @@ func (l sgdLead) String() string {
 
 // largestLead returns the horizon T in [2, until] at which SGD internally
 // is furthest ahead of shuffling in standard errors.
-func largestLead(a *SGDInternallyArms, low float64, until int) sgdLead {
+func largestLead(a *sGDInternallyArms, low float64, until int) sgdLead {
 	l := sgdLead{z: math.Inf(-1), low: low}
 	for t := 1; t < until; t++ {
 		if z := zAhead(a.Internal[t], a.InternalSE[t], a.Shuffling[t], a.ShufflingSE[t]); z > l.z {
@@ -708,7 +708,7 @@ func (r *SGDInternallyResult) check() error {
 		if s.SigmaLow != c.SigmaLows[i] || s.Switch < 1 || s.Switch >= c.Epochs {
 			return errResult(id, "setting %d: σ_low = %g, switch %d, want %g and a switch in [1, %d)", i, s.SigmaLow, s.Switch, c.SigmaLows[i], c.Epochs)
 		}
-		for _, a := range []SGDInternallyArms{s.Theorem, s.Free} {
+		for _, a := range []sGDInternallyArms{s.Theorem, s.Free} {
 			curves := [][]float64{a.Internal, a.Shuffling, a.Combination, a.InternalSE, a.ShufflingSE, a.CombinationSE}
 			if a.Control != nil || a.ControlSE != nil {
 				curves = append(curves, a.Control, a.ControlSE)

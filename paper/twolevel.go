@@ -202,7 +202,7 @@ func (c *TwoLevelConfig) validate() error {
 // # The run
 
 // Methods compared in the two-level experiment, in the order of
-// TwoLevelCell.Methods.
+// twoLevelCell.Methods.
 const (
 	twoLevelShuffling = iota // two-level K-shuffling, Algorithm 3
 	standardShuffling        // standard shuffling (m copies of each f_i)
@@ -215,25 +215,25 @@ var twoLevelMethods = []string{"two-level", "standard"}
 // TwoLevelResult is the full table of the two-level experiment.
 type TwoLevelResult struct {
 	Config TwoLevelConfig
-	// Methods names the methods, indexing TwoLevelCell.Methods.
+	// Methods names the methods, indexing twoLevelCell.Methods.
 	Methods []string
 	// Cells holds one cell per (σ_top, m), row-major: Cells[i*len(Ms)+j]
 	// is SigmaTops[i], Ms[j].
-	Cells []TwoLevelCell
+	Cells []twoLevelCell
 	// Work is the number of gradient steps executed, converged or not.
 	Work int64
 }
 
 // Cell returns the cell of SigmaTops[i] and Ms[j].
-func (r *TwoLevelResult) Cell(i, j int) *TwoLevelCell {
+func (r *TwoLevelResult) Cell(i, j int) *twoLevelCell {
 	return &r.Cells[i*len(r.Config.Ms)+j]
 }
 
-// TwoLevelCell is the outcome of one (σ_top, m) pair.
-type TwoLevelCell struct {
+// twoLevelCell is the outcome of one (σ_top, m) pair.
+type twoLevelCell struct {
 	SigmaTop float64
 	M        int
-	Methods  [numMethods]MethodOutcome
+	Methods  [numMethods]methodOutcome
 	// Ratio is the best mean steps of two-level shuffling divided by that
 	// of standard shuffling; NaN if either never converged.
 	Ratio float64 `json:"-"`
@@ -243,8 +243,8 @@ type TwoLevelCell struct {
 // or diverged.
 const notConverged = -1
 
-// MethodOutcome is one method's outcome in one cell.
-type MethodOutcome struct {
+// methodOutcome is one method's outcome in one cell.
+type methodOutcome struct {
 	// Steps[k][r] is the number of gradient steps run r with learning rate
 	// Steps[k] of the config needed, or notConverged.
 	Steps [][]int
@@ -354,7 +354,7 @@ func (r *TwoLevelResult) checkSteps() error {
 // method, learning rate) unit with the units done and the total; it may be
 // called from several goroutines, never at once.
 func runTwoLevelGrid(ctx context.Context, c TwoLevelConfig, seed uint64, workers int, progress func(done, total int)) (*TwoLevelResult, error) {
-	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]TwoLevelCell, len(c.SigmaTops)*len(c.Ms))}
+	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]twoLevelCell, len(c.SigmaTops)*len(c.Ms))}
 	type unit struct{ cell, method, lr int }
 	var units []unit
 	for i, st := range c.SigmaTops {
@@ -440,7 +440,7 @@ func (r *TwoLevelResult) Summarise() {
 	}
 }
 
-func (mo *MethodOutcome) summarise(lrs []float64) {
+func (mo *methodOutcome) summarise(lrs []float64) {
 	mo.Mean = make([]float64, len(mo.Steps))
 	mo.Best, mo.BestMean = -1, math.Inf(1)
 	for k, runs := range mo.Steps {

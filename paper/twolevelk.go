@@ -212,8 +212,8 @@ func (c *TwoLevelKConfig) problem(ratio float64) (*problems.TwoLevel, error) {
 
 // # The run
 
-// TwoLevelKCell is one method in one regime.
-type TwoLevelKCell struct {
+// twoLevelKCell is one method in one regime.
+type twoLevelKCell struct {
 	Ratio  float64
 	Method string
 	// K is the K of two-level K-shuffling, 0 for standard shuffling.
@@ -238,7 +238,7 @@ type TwoLevelKResult struct {
 	// Methods names the methods: standard shuffling, then the Ks.
 	Methods []string
 	// Cells holds a cell per (ratio, method), ratio-major.
-	Cells []TwoLevelKCell
+	Cells []twoLevelKCell
 }
 
 // Run runs the two-level-k claim, or returns it from env's cache.
@@ -277,7 +277,7 @@ func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKR
 			if err != nil {
 				return nil, err
 			}
-			cell := TwoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
+			cell := twoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
 			for si, cv := range curves {
 				t := len(cv.X2) - 1
 				if cv.Diverged || cv.X2[t] >= settings.Target2 {

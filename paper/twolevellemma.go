@@ -93,13 +93,13 @@ func (c *TwoLevelLemmaConfig) validate() error {
 
 // # The run
 
-// TwoLevelLemmaRow is one (K, σ_top) configuration.
-type TwoLevelLemmaRow struct {
+// twoLevelLemmaRow is one (K, σ_top) configuration.
+type twoLevelLemmaRow struct {
 	K        int
 	SigmaTop float64
 	// TwoLevel and Standard are the Monte Carlo statistics of φ² under
 	// two-level K-shuffling and standard shuffling.
-	TwoLevel, Standard *Phi2Stats
+	TwoLevel, Standard *phi2Stats
 	// Bound is Appendix B's constant (TwoLevelSigmaStar2).
 	Bound float64
 }
@@ -109,7 +109,7 @@ type TwoLevelLemmaRow struct {
 type TwoLevelLemmaResult struct {
 	Config TwoLevelLemmaConfig
 	// Rows holds one row per (σ_top, K), σ_top-major.
-	Rows []TwoLevelLemmaRow
+	Rows []twoLevelLemmaRow
 }
 
 // check returns an error if res has no rows or a row without statistics.
@@ -136,7 +136,7 @@ func (c TwoLevelLemmaConfig) Run(ctx context.Context, env *Env) (*TwoLevelLemmaR
 
 func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
 	seed := env.Seed
-	var rows []TwoLevelLemmaRow
+	var rows []twoLevelLemmaRow
 	for _, top := range c.SigmaTops {
 		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.SigmaLow == 0}.WithDefaults())
 		if err != nil {
@@ -164,7 +164,7 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound})
+			rows = append(rows, twoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound})
 		}
 	}
 	return &TwoLevelLemmaResult{Config: c, Rows: rows}, nil
@@ -210,7 +210,7 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	for k := range ks {
 		ks[k] = float64(k + 1)
 	}
-	band := func(s *Phi2Stats) (lo, hi []float64) {
+	band := func(s *phi2Stats) (lo, hi []float64) {
 		lo, hi = make([]float64, n), make([]float64, n)
 		for k := range lo {
 			lo[k], hi[k] = s.Mean[k]-1.96*s.SE[k], s.Mean[k]+1.96*s.SE[k]

@@ -343,7 +343,7 @@ func command(args []string) string {
 // estimate of the time left goes by. A missing or unreadable file gives
 // none.
 func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
-	t, err := paper.LoadTimings(figDir)
+	t, err := loadTimings(figDir)
 	if err != nil || t == nil {
 		return nil
 	}
@@ -486,8 +486,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}
-		timing := paper.ClaimTiming{ID: c.ID, Scale: o.scale.String(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
-		if err := paper.SaveTimings(o.figDir, &paper.Timings{Machine: machine(), Command: command(args), Claims: []paper.ClaimTiming{timing}}); err != nil {
+		timing := claimTiming{ID: c.ID, Scale: o.scale.String(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
+		if err := saveTimings(o.figDir, &timings{Machine: machine(), Command: command(args), Claims: []claimTiming{timing}}); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}
