@@ -142,15 +142,7 @@ func TestCNNBasics(t *testing.T) {
 		t.Errorf("initial loss %v, want about ln 10", loss)
 	}
 	pred := ws.Predict(nil, w, x)
-	c := 0
-	for i, p := range pred {
-		if p == y[i] {
-			c++
-		}
-	}
-	if c != correct {
-		t.Errorf("Score counts %d correct, Predict %d", correct, c)
-	}
+	checkCorrect(t, pred, y, correct)
 	g1, g2 := make([]float64, len(w)), make([]float64, len(w))
 	ws.LossGrad(g1, w, x, y)
 	prev := runtime.GOMAXPROCS(1)

@@ -101,6 +101,21 @@ func checkFD(t *testing.T, name string, w, g []float64, loss func([]float64) flo
 	}
 }
 
+// checkCorrect checks that correct, the count of Score, is the number of
+// the predictions pred of Predict that equal their labels in y.
+func checkCorrect(t *testing.T, pred, y []uint8, correct int) {
+	t.Helper()
+	c := 0
+	for i, p := range pred {
+		if p == y[i] {
+			c++
+		}
+	}
+	if c != correct {
+		t.Errorf("Score counts %d correct, Predict %d", correct, c)
+	}
+}
+
 func TestMLPBasics(t *testing.T) {
 	m, err := NewMLP(784, 128, 10)
 	if err != nil {
@@ -125,15 +140,7 @@ func TestMLPBasics(t *testing.T) {
 	if l2 != loss {
 		t.Errorf("Score loss %v, LossGrad %v", l2, loss)
 	}
-	c := 0
-	for i, p := range pred {
-		if p == y[i] {
-			c++
-		}
-	}
-	if c != correct {
-		t.Errorf("Score counts %d correct, Predict %d", correct, c)
-	}
+	checkCorrect(t, pred, y, correct)
 	// One workspace serves batches of every size up to its maximum, and
 	// a batch's loss is the mean of its examples' losses.
 	var sum float64
