@@ -261,13 +261,8 @@ func positionStat(R, n int, next func() []int) (x, mean, sd float64) {
 			counts[i*n+p]++
 		}
 	}
-	e := float64(R) / float64(n)
-	for _, c := range counts {
-		d := float64(c) - e
-		x += d * d / e
-	}
 	fn := float64(n)
-	return x, fn * (fn - 1), fn * math.Sqrt(2*float64(R-1)/float64(R))
+	return pearson(counts, float64(R)/fn), fn * (fn - 1), fn * math.Sqrt(2*float64(R-1)/float64(R))
 }
 
 func TestRRUniformPositions(t *testing.T) {
