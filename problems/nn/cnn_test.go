@@ -112,15 +112,7 @@ func TestCNNGradient(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, y := synthetic(10, m.InDim(), c.Classes, 3)
-		w := make([]float64, m.NumParams())
-		m.Init(w, 4)
-		ws := m.NewWorkspace(10)
-		g := make([]float64, len(w))
-		loss := ws.LossGrad(g, w, x, y)
-		if ref := refCNNLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
-			t.Errorf("%+v: loss %v, reference %v", c, loss, ref)
-		}
-		checkFD(t, fmt.Sprintf("%+v", c), w, g, func(w []float64) float64 { return refCNNLoss(m, w, x, y) })
+		checkLossGrad(t, fmt.Sprintf("%+v", c), m, 4, x, y, func(w []float64) float64 { return refCNNLoss(m, w, x, y) })
 	}
 }
 

@@ -66,16 +66,24 @@ func TestMLPGradient(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, y := synthetic(40, sizes[0], sizes[len(sizes)-1], 2)
-		w := make([]float64, m.NumParams())
-		m.Init(w, 3)
-		ws := m.NewWorkspace(40)
-		g := make([]float64, len(w))
-		loss := ws.LossGrad(g, w, x, y)
-		if ref := refLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
-			t.Errorf("sizes %v: loss %v, reference %v", sizes, loss, ref)
-		}
-		checkFD(t, fmt.Sprint(sizes), w, g, func(w []float64) float64 { return refLoss(m, w, x, y) })
+		checkLossGrad(t, fmt.Sprint(sizes), m, 3, x, y, func(w []float64) float64 { return refLoss(m, w, x, y) })
 	}
+}
+
+// checkLossGrad checks the loss and gradient of one batch of all the
+// examples x, y, computed by a workspace of net at the weights Init draws
+// from seed, against the float64 reference loss ref: the loss to 1e-5
+// relative, the gradient with checkFD.
+func checkLossGrad(t *testing.T, name string, net Net, seed uint64, x []float32, y []uint8, ref func(w []float64) float64) {
+	t.Helper()
+	w := make([]float64, net.NumParams())
+	net.Init(w, seed)
+	g := make([]float64, len(w))
+	loss := net.NewWorkspace(len(y)).LossGrad(g, w, x, y)
+	if r := ref(w); math.Abs(loss-r) > 1e-5*r {
+		t.Errorf("%s: loss %v, reference %v", name, loss, r)
+	}
+	checkFD(t, name, w, g, ref)
 }
 
 // checkFD compares g with central differences of the float64 reference
