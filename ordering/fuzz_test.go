@@ -180,28 +180,26 @@ func FuzzMultiLevel(f *testing.F) {
 	})
 }
 
-func FuzzStandardShuffle(f *testing.F) {
+// fuzzTwoLevel fuzzes an order of n top-level functions with m low-level
+// ones each, made by newOrder, checking its epochs with check.
+func fuzzTwoLevel[O Orderer](f *testing.F, newOrder func(n, m int, seed uint64) (O, error), check func(s []int, n, m int) error) {
 	f.Add(3, 4, uint64(0))
 	f.Add(1, 1, uint64(1))
 	f.Add(0, 4, uint64(2))
 	f.Add(3, -1, uint64(3))
 	f.Fuzz(func(t *testing.T, n, m int, seed uint64) {
 		n, m = bound(n, 30), bound(m, 30)
-		o, err := NewStandardShuffle(n, m, seed)
-		fuzzOrder(t, o, err, n > 0 && m > 0, func(s []int) error { return checkPerm(s, n*m) })
+		o, err := newOrder(n, m, seed)
+		fuzzOrder(t, o, err, n > 0 && m > 0, func(s []int) error { return check(s, n, m) })
 	})
 }
 
+func FuzzStandardShuffle(f *testing.F) {
+	fuzzTwoLevel(f, NewStandardShuffle, func(s []int, n, m int) error { return checkPerm(s, n*m) })
+}
+
 func FuzzSGDInternal(f *testing.F) {
-	f.Add(3, 4, uint64(0))
-	f.Add(1, 1, uint64(1))
-	f.Add(0, 4, uint64(2))
-	f.Add(3, -1, uint64(3))
-	f.Fuzz(func(t *testing.T, n, m int, seed uint64) {
-		n, m = bound(n, 30), bound(m, 30)
-		o, err := NewSGDInternal(n, m, seed)
-		fuzzOrder(t, o, err, n > 0 && m > 0, func(s []int) error { return checkSGDInternal(s, n, m) })
-	})
+	fuzzTwoLevel(f, NewSGDInternal, checkSGDInternal)
 }
 
 func FuzzSameClassBatches(f *testing.F) {

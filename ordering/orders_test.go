@@ -35,6 +35,17 @@ func orderCases() []orderCase {
 	}
 }
 
+// order returns the order c makes with seed; it ends the test if c's
+// constructor fails.
+func (c orderCase) order(t testing.TB, seed uint64) Orderer {
+	t.Helper()
+	o, err := c.make(seed)
+	if err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	return o
+}
+
 // epochs returns the sequences of the first k epochs of o.
 func epochs(t testing.TB, o Orderer, k int) [][]int {
 	t.Helper()
@@ -67,10 +78,7 @@ func checkRange(seq []int, n int) error {
 
 func TestOrdersValid(t *testing.T) {
 	for _, c := range orderCases() {
-		o, err := c.make(1)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
+		o := c.order(t, 1)
 		for e, seq := range epochs(t, o, 5) {
 			var err error
 			if c.perm {
@@ -89,12 +97,7 @@ func TestOrdersValid(t *testing.T) {
 
 func TestOrdersDeterministic(t *testing.T) {
 	for _, c := range orderCases() {
-		a, errA := c.make(7)
-		b, errB := c.make(7)
-		d, errD := c.make(8)
-		if err := errors.Join(errA, errB, errD); err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
+		a, b, d := c.order(t, 7), c.order(t, 7), c.order(t, 8)
 		ea, eb, ed := epochs(t, a, 3), epochs(t, b, 3), epochs(t, d, 3)
 		for e := range ea {
 			if !slices.Equal(ea[e], eb[e]) {
@@ -115,10 +118,7 @@ func TestOrdersDeterministic(t *testing.T) {
 
 func TestOrdersNoAlloc(t *testing.T) {
 	for _, c := range orderCases() {
-		o, err := c.make(1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := c.order(t, 1)
 		dst, _ := o.Order(nil, Epoch{})
 		allocs := testing.AllocsPerRun(10, func() {
 			dst, _ = o.Order(dst, Epoch{T: 1})
@@ -131,10 +131,7 @@ func TestOrdersNoAlloc(t *testing.T) {
 
 func TestOrdersProblemSize(t *testing.T) {
 	for _, c := range orderCases() {
-		o, err := c.make(1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := c.order(t, 1)
 		good := Epoch{Oracle: NewOracle(newQuad(c.n, 1, 1), nil, nil)}
 		if _, err := o.Order(nil, good); err != nil {
 			t.Errorf("%s: problem with N = %d: %v", c.name, c.n, err)
@@ -261,13 +258,8 @@ func positionStat(R, n int, next func() []int) (x, mean, sd float64) {
 			counts[i*n+p]++
 		}
 	}
-	e := float64(R) / float64(n)
-	for _, c := range counts {
-		d := float64(c) - e
-		x += d * d / e
-	}
 	fn := float64(n)
-	return x, fn * (fn - 1), fn * math.Sqrt(2*float64(R-1)/float64(R))
+	return pearson(counts, float64(R)/fn), fn * (fn - 1), fn * math.Sqrt(2*float64(R-1)/float64(R))
 }
 
 func TestRRUniformPositions(t *testing.T) {

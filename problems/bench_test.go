@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
 )
 
 func benchTwoLevel(b *testing.B, d int) (*TwoLevel, []float64) {
@@ -18,19 +20,28 @@ func benchTwoLevel(b *testing.B, d int) (*TwoLevel, []float64) {
 	return p, randPoint(rand.New(rand.NewPCG(1, 1)), d, 1)
 }
 
-func BenchmarkTwoLevelCompGrad(b *testing.B) {
-	for _, d := range []int{20, 200} {
+// benchCompGrad runs a sub-benchmark of CompGrad for each dimension in ds,
+// on the problem and point newProblem returns, cycling through the
+// components.
+func benchCompGrad(b *testing.B, ds []int, newProblem func(b *testing.B, d int) (ordering.Problem, []float64)) {
+	for _, d := range ds {
 		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
-			p, x := benchTwoLevel(b, d)
+			p, x := newProblem(b, d)
 			g := make([]float64, d)
 			b.ReportAllocs()
-			k := 0
+			i := 0
 			for b.Loop() {
-				p.CompGrad(g, k, x)
-				k = (k + 1) % p.Len()
+				p.CompGrad(g, i, x)
+				i = (i + 1) % p.Len()
 			}
 		})
 	}
+}
+
+func BenchmarkTwoLevelCompGrad(b *testing.B) {
+	benchCompGrad(b, []int{20, 200}, func(b *testing.B, d int) (ordering.Problem, []float64) {
+		return benchTwoLevel(b, d)
+	})
 }
 
 func BenchmarkTwoLevelStep(b *testing.B) {
@@ -66,43 +77,25 @@ func BenchmarkTwoLevelSteps(b *testing.B) {
 }
 
 func BenchmarkHeteroQuadraticCompGrad(b *testing.B) {
-	for _, d := range []int{20, 200} {
-		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
-			p, err := NewHeteroQuadratic(HeteroQuadraticConfig{N: 64, D: d, Sigma2: 1, M: 0.25, Seed: 1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			x := randPoint(rand.New(rand.NewPCG(4, 4)), d, 1)
-			g := make([]float64, d)
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				p.CompGrad(g, i, x)
-				i = (i + 1) % p.Len()
-			}
-		})
-	}
+	benchCompGrad(b, []int{20, 200}, func(b *testing.B, d int) (ordering.Problem, []float64) {
+		p, err := NewHeteroQuadratic(HeteroQuadraticConfig{N: 64, D: d, Sigma2: 1, M: 0.25, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p, randPoint(rand.New(rand.NewPCG(4, 4)), d, 1)
+	})
 }
 
 func BenchmarkLogisticCompGrad(b *testing.B) {
-	for _, d := range []int{10, 100} {
-		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
-			a, y, err := TwoBlobs(256, d, 2, 1)
-			if err != nil {
-				b.Fatal(err)
-			}
-			p, err := NewLogistic(a, y, 0.01)
-			if err != nil {
-				b.Fatal(err)
-			}
-			w := randPoint(rand.New(rand.NewPCG(2, 2)), d, 0.1)
-			g := make([]float64, d)
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				p.CompGrad(g, i, w)
-				i = (i + 1) % p.Len()
-			}
-		})
-	}
+	benchCompGrad(b, []int{10, 100}, func(b *testing.B, d int) (ordering.Problem, []float64) {
+		a, y, err := TwoBlobs(256, d, 2, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := NewLogistic(a, y, 0.01)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p, randPoint(rand.New(rand.NewPCG(2, 2)), d, 0.1)
+	})
 }

@@ -16,11 +16,12 @@ numpy: the Makefile unsets them for this command only. Also checks that
 numpy's order has the same sigma*^2 as the Go order on this matrix (the
 orders may differ where float32 rounding decides a near-tie).
 """
-import re
 import sys
 import time
 
 import numpy as np
+
+from gobench import go_times
 
 
 def greedy(g):
@@ -53,20 +54,12 @@ def sigma_star2(g, order):
     return float((prefix * prefix).sum(axis=1).max())
 
 
-def go_times(text):
-    """Returns {sub-benchmark: seconds} from `go test -bench` output."""
-    out = {}
-    for m in re.finditer(r"^BenchmarkGreedy32/(\S+?)(?:-\d+)?\s+\d+\s+([\d.e+]+) ns/op", text, re.M):
-        out[m.group(1)] = float(m.group(2)) / 1e9
-    return out
-
-
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: go test ... -npy=FILE | numpy_greedy.py FILE")
     text = sys.stdin.read()
     sys.stdout.write(text)
-    gotimes = go_times(text)
+    gotimes = go_times(text, "Greedy32")
     g = np.load(sys.argv[1])
     n, d = g.shape
     best = None

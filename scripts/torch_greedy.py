@@ -20,11 +20,12 @@ and a Gaussian one; the work of either does not depend on the values. Run it
 on an otherwise idle machine: both use all cores (--threads, default 2).
 """
 import argparse
-import re
 import sys
 import time
 
 import torch
+
+from gobench import go_times
 
 
 def greedy(g):
@@ -45,14 +46,6 @@ def greedy(g):
     return order
 
 
-def go_times(text):
-    """Returns {sub-benchmark: seconds} from `go test -bench` output."""
-    out = {}
-    for m in re.finditer(r"^BenchmarkGreedy942/(\S+?)(?:-\d+)?\s+\d+\s+([\d.e+]+) ns/op", text, re.M):
-        out[m.group(1)] = float(m.group(2)) / 1e9
-    return out
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=942)
@@ -64,7 +57,7 @@ def main():
     if args.go_bench:
         text = sys.stdin.read() if args.go_bench == "-" else open(args.go_bench).read()
         sys.stdout.write(text)
-        gotimes = go_times(text)
+        gotimes = go_times(text, "Greedy942")
     torch.set_num_threads(args.threads)
     torch.manual_seed(1)
     g = torch.randn(args.n, args.d)

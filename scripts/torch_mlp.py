@@ -24,7 +24,6 @@ plain SGD steps.
 import argparse
 import gzip
 import os
-import re
 import struct
 import subprocess
 import sys
@@ -32,6 +31,8 @@ import time
 
 import numpy as np
 import torch
+
+from gobench import go_times
 
 
 def mnist_dir():
@@ -46,15 +47,6 @@ def read_idx(path):
     zero, dtype, rank = struct.unpack(">HBB", data[:4])
     dims = struct.unpack(">" + "I" * rank, data[4:4 + 4 * rank])
     return np.frombuffer(data[4 + 4 * rank:], dtype=np.uint8).reshape(dims)
-
-
-def go_epochs(text, name):
-    """Returns {build: seconds per epoch} of Benchmark<name>/<build> in
-    `go test -bench` output."""
-    out = {}
-    for m in re.finditer(r"^Benchmark%s/(\S+?)(?:-\d+)?\s+\d+\s+([\d.e+]+) ns/op" % name, text, re.M):
-        out[m.group(1)] = float(m.group(2)) / 1e9
-    return out
 
 
 def epoch_time(model, x, y, epochs, threads, momentum=0.0):
@@ -93,7 +85,7 @@ def compare(name, make_model, x, y, args):
             best = (med, threads)
     med, threads = best
     print(f"fastest PyTorch: {threads} threads, {med:.3f} s/epoch")
-    for build, secs in go_epochs(text, name).items():
+    for build, secs in go_times(text, name).items():
         print(f"go {name} {build}: {secs:.3f} s/epoch = {secs / med:.2f} x PyTorch's best")
 
 

@@ -248,22 +248,24 @@ func colBlockLen(rows, positions, n int) int {
 	return min(rows*positions*n, max(colBlock, rows*n))
 }
 
-// im2col stores in col the (ch·k²) × ((p1-p0)·n) block at the output
-// positions p0 to p1 of the im2col matrix of the ch maps of side s of n
-// examples in x (examples innermost), o = s-k+1: row (c, ki, kj), column
-// (oi, oj, e) for position p = oi·o + oj. Its rows are runs of x.
-func im2col(col, x []float32, ch, s, k, n, p0, p1 int) {
+// patchRuns calls run(i, j, l) for each run of the (ch·k²) × ((p1-p0)·n)
+// block at the output positions p0 to p1 of the im2col matrix of the ch
+// maps of side s of n examples (examples innermost), o = s-k+1: row
+// (c, ki, kj), column (oi, oj, e) for position p = oi·o + oj. The l values
+// of the block from i on are those of the maps from j on: the positions of
+// one output row in a row of the block are a run of the maps. im2col and
+// its adjoint col2im walk the same runs.
+func patchRuns(ch, s, k, n, p0, p1 int, run func(i, j, l int)) {
 	o := s - k + 1
 	width := (p1 - p0) * n
 	r := 0
 	for c := 0; c < ch; c++ {
 		for ki := 0; ki < k; ki++ {
 			for kj := 0; kj < k; kj++ {
-				row := col[r*width : (r+1)*width]
 				for p := p0; p < p1; {
 					oi, oj := p/o, p%o
 					end := min(p1, (oi+1)*o) // the end of output row oi
-					copy(row[(p-p0)*n:(end-p0)*n], x[((c*s+oi+ki)*s+kj+oj)*n:])
+					run(r*width+(p-p0)*n, ((c*s+oi+ki)*s+kj+oj)*n, (end-p)*n)
 					p = end
 				}
 				r++
@@ -272,29 +274,22 @@ func im2col(col, x []float32, ch, s, k, n, p0, p1 int) {
 	}
 }
 
+// im2col stores in col the (ch·k²) × ((p1-p0)·n) block at the output
+// positions p0 to p1 of the im2col matrix of the ch maps of side s of n
+// examples in x (see patchRuns). Its rows are runs of x.
+func im2col(col, x []float32, ch, s, k, n, p0, p1 int) {
+	patchRuns(ch, s, k, n, p0, p1, func(i, j, l int) { copy(col[i:i+l], x[j:]) })
+}
+
 // col2im adds to dx the patch gradients of the block dcol of positions p0
 // to p1 at their places, the adjoint of im2col. It adds with gonum's
 // assembly axpy in every build, twice as fast as a loop in Go: its runs
 // of at most o·n values are too short to pay for a call of OpenBLAS
 // through cgo.
 func col2im(dx, dcol []float32, ch, s, k, n, p0, p1 int) {
-	o := s - k + 1
-	width := (p1 - p0) * n
-	r := 0
-	for c := 0; c < ch; c++ {
-		for ki := 0; ki < k; ki++ {
-			for kj := 0; kj < k; kj++ {
-				row := dcol[r*width : (r+1)*width]
-				for p := p0; p < p1; {
-					oi, oj := p/o, p%o
-					end := min(p1, (oi+1)*o)
-					gonum.Implementation{}.Saxpy((end-p)*n, 1, row[(p-p0)*n:(end-p0)*n], 1, dx[((c*s+oi+ki)*s+kj+oj)*n:], 1)
-					p = end
-				}
-				r++
-			}
-		}
-	}
+	patchRuns(ch, s, k, n, p0, p1, func(i, j, l int) {
+		gonum.Implementation{}.Saxpy(l, 1, dcol[i:i+l], 1, dx[j:], 1)
+	})
 }
 
 // conv stores in z (f × o·o·n, o = s-k+1) the valid convolution, without

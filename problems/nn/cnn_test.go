@@ -112,15 +112,7 @@ func TestCNNGradient(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, y := synthetic(10, m.InDim(), c.Classes, 3)
-		w := make([]float64, m.NumParams())
-		m.Init(w, 4)
-		ws := m.NewWorkspace(10)
-		g := make([]float64, len(w))
-		loss := ws.LossGrad(g, w, x, y)
-		if ref := refCNNLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
-			t.Errorf("%+v: loss %v, reference %v", c, loss, ref)
-		}
-		checkFD(t, fmt.Sprintf("%+v", c), w, g, func(w []float64) float64 { return refCNNLoss(m, w, x, y) })
+		checkLossGrad(t, fmt.Sprintf("%+v", c), m, 4, x, y, func(w []float64) float64 { return refCNNLoss(m, w, x, y) })
 	}
 }
 
@@ -142,15 +134,7 @@ func TestCNNBasics(t *testing.T) {
 		t.Errorf("initial loss %v, want about ln 10", loss)
 	}
 	pred := ws.Predict(nil, w, x)
-	c := 0
-	for i, p := range pred {
-		if p == y[i] {
-			c++
-		}
-	}
-	if c != correct {
-		t.Errorf("Score counts %d correct, Predict %d", correct, c)
-	}
+	checkCorrect(t, pred, y, correct)
 	g1, g2 := make([]float64, len(w)), make([]float64, len(w))
 	ws.LossGrad(g1, w, x, y)
 	prev := runtime.GOMAXPROCS(1)

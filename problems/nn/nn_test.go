@@ -66,16 +66,24 @@ func TestMLPGradient(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, y := synthetic(40, sizes[0], sizes[len(sizes)-1], 2)
-		w := make([]float64, m.NumParams())
-		m.Init(w, 3)
-		ws := m.NewWorkspace(40)
-		g := make([]float64, len(w))
-		loss := ws.LossGrad(g, w, x, y)
-		if ref := refLoss(m, w, x, y); math.Abs(loss-ref) > 1e-5*ref {
-			t.Errorf("sizes %v: loss %v, reference %v", sizes, loss, ref)
-		}
-		checkFD(t, fmt.Sprint(sizes), w, g, func(w []float64) float64 { return refLoss(m, w, x, y) })
+		checkLossGrad(t, fmt.Sprint(sizes), m, 3, x, y, func(w []float64) float64 { return refLoss(m, w, x, y) })
 	}
+}
+
+// checkLossGrad checks the loss and gradient of one batch of all the
+// examples x, y, computed by a workspace of net at the weights Init draws
+// from seed, against the float64 reference loss ref: the loss to 1e-5
+// relative, the gradient with checkFD.
+func checkLossGrad(t *testing.T, name string, net Net, seed uint64, x []float32, y []uint8, ref func(w []float64) float64) {
+	t.Helper()
+	w := make([]float64, net.NumParams())
+	net.Init(w, seed)
+	g := make([]float64, len(w))
+	loss := net.NewWorkspace(len(y)).LossGrad(g, w, x, y)
+	if r := ref(w); math.Abs(loss-r) > 1e-5*r {
+		t.Errorf("%s: loss %v, reference %v", name, loss, r)
+	}
+	checkFD(t, name, w, g, ref)
 }
 
 // checkFD compares g with central differences of the float64 reference
@@ -98,6 +106,21 @@ func checkFD(t *testing.T, name string, w, g []float64, loss func([]float64) flo
 		if fd := (fp - fm) / (2 * h); math.Abs(fd-g[i]) > 1e-4*scale {
 			t.Errorf("%s: ∂f/∂w[%d] = %.6g, finite difference %.6g", name, i, g[i], fd)
 		}
+	}
+}
+
+// checkCorrect checks that correct, the count of Score, is the number of
+// the predictions pred of Predict that equal their labels in y.
+func checkCorrect(t *testing.T, pred, y []uint8, correct int) {
+	t.Helper()
+	c := 0
+	for i, p := range pred {
+		if p == y[i] {
+			c++
+		}
+	}
+	if c != correct {
+		t.Errorf("Score counts %d correct, Predict %d", correct, c)
 	}
 }
 
@@ -125,15 +148,7 @@ func TestMLPBasics(t *testing.T) {
 	if l2 != loss {
 		t.Errorf("Score loss %v, LossGrad %v", l2, loss)
 	}
-	c := 0
-	for i, p := range pred {
-		if p == y[i] {
-			c++
-		}
-	}
-	if c != correct {
-		t.Errorf("Score counts %d correct, Predict %d", correct, c)
-	}
+	checkCorrect(t, pred, y, correct)
 	// One workspace serves batches of every size up to its maximum, and
 	// a batch's loss is the mean of its examples' losses.
 	var sum float64
