@@ -4,7 +4,11 @@
 
 package paper
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/goodorder/goodorder/ordering"
+)
 
 // This file holds the lookups of orders by name. Results keep the names of
 // the orders they hold, in the order of their slices; outcomes find an
@@ -31,6 +35,36 @@ func orderIndices(id string, names []string, want ...string) ([]int, error) {
 		}
 	}
 	return idx, nil
+}
+
+// orderIndexMap returns the index in names of each of want, by name (see
+// orderIndex).
+func orderIndexMap(id string, names, want []string) (map[string]int, error) {
+	idx := make(map[string]int, len(want))
+	for _, name := range want {
+		i, err := orderIndex(id, names, name)
+		if err != nil {
+			return nil, err
+		}
+		idx[name] = i
+	}
+	return idx, nil
+}
+
+// newOrder returns the order of the theory claims named name over n
+// components: "RR" (random reshuffling seeded by seed), "IG" (the identity
+// order) or "greedy" (Algorithm 2 every epoch). Any other name is an error
+// naming the claim id.
+func newOrder(id, name string, n int, seed uint64) (ordering.Orderer, error) {
+	switch name {
+	case "RR":
+		return ordering.NewRR(n, seed)
+	case "IG":
+		return ordering.NewIncremental(n, nil)
+	case "greedy":
+		return &ordering.Greedy{}, nil
+	}
+	return nil, fmt.Errorf("paper: %s: unknown order %q, want RR, IG or greedy", id, name)
 }
 
 // checkNames returns an error if a name of names is not among known.

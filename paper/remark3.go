@@ -295,13 +295,8 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 	}
 	c := res.Config
 	n := float64(c.N)
-	idx := map[string]int{}
-	for _, name := range remark3Orders {
-		i, err := orderIndex(remark3ID, res.Orders, name)
-		if err != nil {
-			return nil, err
-		}
-		idx[name] = i
+	if _, err := orderIndices(remark3ID, res.Orders, remark3Orders...); err != nil {
+		return nil, err
 	}
 	var out Outcome
 	worstOK, ssOK, rrOK, starOK, exact := true, true, true, true, true

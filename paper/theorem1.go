@@ -235,19 +235,13 @@ func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (th
 	var err error
 	epochs := T
 	switch order {
-	case "RR":
-		o, err = ordering.NewRR(n, seed)
-	case "IG":
-		o, err = ordering.NewIncremental(n, nil)
 	case "IG sorted":
 		o, err = ordering.NewIncremental(n, s.sorted)
-	case "greedy":
-		o = &ordering.Greedy{}
 	case "SGD":
 		o, err = ordering.NewSGD(n, 1, seed)
 		epochs = n * T
 	default:
-		panic("paper: unknown order " + order)
+		o, err = newOrder(theorem1ID, order, n, seed)
 	}
 	if err != nil {
 		return theorem1Run{}, err
@@ -391,13 +385,9 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	c := res.Config
-	idx := map[string]int{}
-	for _, name := range theorem1Orders {
-		i, err := orderIndex(theorem1ID, res.Orders, name)
-		if err != nil {
-			return nil, err
-		}
-		idx[name] = i
+	idx, err := orderIndexMap(theorem1ID, res.Orders, theorem1Orders)
+	if err != nil {
+		return nil, err
 	}
 	var out Outcome
 	ts := ints(c.Ts)

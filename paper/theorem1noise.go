@@ -329,18 +329,7 @@ func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Th
 // regime's oracle and returns (1/T) Σ_{t<T} ‖∇f(x_t)‖² and the run's σ*²
 // for M* = mStar.
 func theorem1NoiseRun(p *problems.HeteroQuadratic, x0 []float64, name string, T int, gamma, mStar, zeta2, P float64, seed uint64) (measured, sigmaStar2 float64, err error) {
-	n := p.Len()
-	var o ordering.Orderer
-	switch name {
-	case "RR":
-		o, err = ordering.NewRR(n, seed)
-	case "IG":
-		o, err = ordering.NewIncremental(n, nil)
-	case "greedy":
-		o = &ordering.Greedy{}
-	default:
-		panic("paper: unknown order " + name)
-	}
+	o, err := newOrder(theorem1NoiseID, name, p.Len(), seed)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -393,10 +382,8 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	c := res.Config
-	for _, name := range theorem1NoiseOrders {
-		if _, err := orderIndex(theorem1NoiseID, res.Orders, name); err != nil {
-			return nil, err
-		}
+	if _, err := orderIndices(theorem1NoiseID, res.Orders, theorem1NoiseOrders...); err != nil {
+		return nil, err
 	}
 	var out Outcome
 	ts := ints(c.Ts)

@@ -108,35 +108,16 @@ func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
 
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelConfig) fill() {
-	if c.SigmaTops == nil {
-		c.SigmaTops = []float64{0, 1, 2, 5, 10, 20, 50, 100}
-	}
-	if c.Ms == nil {
-		c.Ms = []int{2, 4, 8, 16, 32, 64, 128}
-	}
 	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, ZeroLambda: c.ZeroLambda, N: c.N, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.ZeroSigmaLow}.WithDefaults()
 	c.D, c.Lambda, c.N, c.SigmaLow = pd.D, pd.Lambda, pd.N, pd.SigmaLow
-	if c.K == 0 {
-		c.K = 1
+	steps := make([]float64, 20)
+	for k := range steps {
+		steps[k] = 1.1 * math.Ldexp(1, -(k+1))
 	}
-	if c.Steps == nil {
-		c.Steps = make([]float64, 20)
-		for k := range c.Steps {
-			c.Steps[k] = 1.1 * math.Ldexp(1, -(k+1))
-		}
-	}
-	if c.Runs == 0 {
-		c.Runs = 3
-	}
-	if c.Budget == 0 {
-		c.Budget = 1_000_000
-	}
-	if c.Target == 0 {
-		c.Target = 0.2
-	}
-	if c.X0 == 0 {
-		c.X0 = 1
-	}
+	fillZero(c, TwoLevelConfig{
+		SigmaTops: []float64{0, 1, 2, 5, 10, 20, 50, 100}, Ms: []int{2, 4, 8, 16, 32, 64, 128},
+		K: 1, Steps: steps, Runs: 3, Budget: 1_000_000, Target: 0.2, X0: 1,
+	})
 }
 
 // errGrid is wrapped by the errors of an invalid two-level protocol.

@@ -343,8 +343,8 @@ func command(args []string) string {
 // estimate of the time left goes by. A missing or unreadable file gives
 // none.
 func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
-	t, err := loadTimings(figDir)
-	if err != nil || t == nil {
+	t := loadTimings(figDir)
+	if t == nil {
 		return nil
 	}
 	secs := make(map[string]float64)

@@ -6,9 +6,7 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -51,10 +49,18 @@ func timingsPath(figDir string) string {
 	return filepath.Join(figDir, "results", paper.TimingsFile)
 }
 
-// loadTimings reads the timings file of figDir; it returns nil and no error
-// if there is none.
-func loadTimings(figDir string) (*timings, error) {
-	return loadJSON(timingsPath(figDir))
+// loadTimings reads the timings file of figDir. It returns nil if there is
+// none or it cannot be read: its callers go on without it.
+func loadTimings(figDir string) *timings {
+	b, err := os.ReadFile(timingsPath(figDir))
+	if err != nil {
+		return nil
+	}
+	var t timings
+	if json.Unmarshal(b, &t) != nil {
+		return nil
+	}
+	return &t
 }
 
 // saveTimings writes t atomically into figDir/results/timings.json,
@@ -63,7 +69,7 @@ func loadTimings(figDir string) (*timings, error) {
 func saveTimings(figDir string, t *timings) error {
 	merged := *t
 	merged.Claims = nil
-	if prev, err := loadTimings(figDir); err == nil && prev != nil {
+	if prev := loadTimings(figDir); prev != nil {
 		for _, c := range prev.Claims {
 			if !slices.ContainsFunc(t.Claims, func(n claimTiming) bool { return n.ID == c.ID }) {
 				merged.Claims = append(merged.Claims, c)
@@ -79,21 +85,4 @@ func saveTimings(figDir string, t *timings) error {
 		return fmt.Errorf("reproduce: %w", err)
 	}
 	return atomic.WriteFile(timingsPath(figDir), append(b, '\n'), 0o644)
-}
-
-// loadJSON reads the timings file at path; it returns nil and no error if
-// there is none.
-func loadJSON(path string) (*timings, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reproduce: %w", err)
-	}
-	var t timings
-	if err := json.Unmarshal(b, &t); err != nil {
-		return nil, fmt.Errorf("reproduce: %s: %w", path, err)
-	}
-	return &t, nil
 }
