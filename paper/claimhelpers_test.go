@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -38,6 +39,21 @@ func claimSmoke(t *testing.T, id string) *Outcome {
 				t.Errorf("figure file %s%s: %v", f, ext, err)
 			}
 		}
+	}
+	return out
+}
+
+// claimSmokeHolds runs a registered claim as claimSmoke does, checks that
+// each of the named checks holds and, unless verdicts is empty, that the
+// verdict is one of verdicts, and returns the outcome.
+func claimSmokeHolds(t *testing.T, id string, verdicts []Verdict, checks ...string) *Outcome {
+	t.Helper()
+	out := claimSmoke(t, id)
+	for _, name := range checks {
+		checkOK(t, out, name)
+	}
+	if len(verdicts) != 0 && !slices.Contains(verdicts, out.Verdict) {
+		t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
 	}
 	return out
 }

@@ -13,16 +13,12 @@ import (
 )
 
 func TestMultiLevelSmoke(t *testing.T) {
-	out := claimSmoke(t, multiLevelID)
 	// The recursion's bound is loose by a factor of about 4 or more: the
 	// tightest case is K₀ = m₁·m₂ with σ_top dominant, where with N = 2
 	// the largest E φ² is K₀²σ_top² (one top-level function done) against
 	// the bound's 2NK₀²σ_top². That is far beyond the Monte Carlo error of
 	// 1000 orders.
-	checkOK(t, out, "multi-level-bound")
-	if out.Verdict == NotReproduced || out.Verdict == NotCheckable {
-		t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
-	}
+	claimSmokeHolds(t, multiLevelID, []Verdict{Reproduced, PartlyReproduced}, "multi-level-bound")
 }
 
 func TestSection5ClaimsOrder(t *testing.T) {

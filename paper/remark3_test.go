@@ -10,15 +10,9 @@ import (
 )
 
 func TestRemark3Smoke(t *testing.T) {
-	out := claimSmoke(t, remark3ID)
 	// The worst-case bound is exact algebra and Lemma 1 an equality on this
 	// problem, checked within 5 standard errors: each holds at seed 1.
-	if out.Verdict != Reproduced {
-		t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
-	}
-	for _, name := range []string{"remark3-worst-case", "remark3-sigma-star", "remark3-rr", "remark3-rr-constants"} {
-		checkOK(t, out, name)
-	}
+	claimSmokeHolds(t, remark3ID, []Verdict{Reproduced}, "remark3-worst-case", "remark3-sigma-star", "remark3-rr", "remark3-rr-constants")
 }
 
 func TestRemark3WorstCaseTight(t *testing.T) {

@@ -13,15 +13,9 @@ import (
 )
 
 func TestSubsamplingSmoke(t *testing.T) {
-	out := claimSmoke(t, subsamplingID)
 	// Every check is exact algebra (bias ≤ M‖∇f‖² for σ² = 0, the stall
 	// at the kept components' minimiser), so each holds at the smoke scale.
-	if out.Verdict != Reproduced {
-		t.Errorf("verdict %v: %s", out.Verdict, out.Summary)
-	}
-	for _, name := range []string{"random-half", "multiset", "RR", "drop-a-class"} {
-		checkOK(t, out, "subsampling-"+name)
-	}
+	claimSmokeHolds(t, subsamplingID, []Verdict{Reproduced}, "subsampling-random-half", "subsampling-multiset", "subsampling-RR", "subsampling-drop-a-class")
 }
 
 func TestSubsequence(t *testing.T) {
