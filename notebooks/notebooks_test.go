@@ -92,6 +92,9 @@ type summary struct {
 	fallbacks int
 	// interactive counts the code cells that call nb.Interactive.
 	interactive int
+	// tables counts the calls of nb.Table in code cells and markdown
+	// the text/markdown outputs, which they show.
+	tables, markdown int
 	// largest is the size in bytes of the largest output.
 	largest int
 }
@@ -137,6 +140,7 @@ func readNotebook(path string) (*summary, error) {
 		if strings.Contains(string(c.Source), "nb.Interactive(") {
 			s.interactive++
 		}
+		s.tables += strings.Count(string(c.Source), "nb.Table(")
 		for _, o := range c.Outputs {
 			size := len(o.Text)
 			for _, v := range o.Data {
@@ -161,6 +165,9 @@ func readNotebook(path string) (*summary, error) {
 			case "display_data", "execute_result":
 				if _, ok := o.Data["image/png"]; ok {
 					s.pngs++
+				}
+				if _, ok := o.Data["text/markdown"]; ok {
+					s.markdown++
 				}
 				if h, ok := o.Data["text/html"]; ok {
 					switch {
@@ -205,6 +212,9 @@ func (s *summary) problems(scale string, committed bool) []string {
 		if s.fallbacks < s.charts {
 			p = append(p, fmt.Sprintf("%d of %d interactive charts have no text/plain and goodorder-fallback text for renderers without JavaScript", s.charts-s.fallbacks, s.charts))
 		}
+	}
+	if s.markdown < s.tables {
+		p = append(p, fmt.Sprintf("%d text/markdown outputs for %d calls of nb.Table (an output lost before the cell ended?)", s.markdown, s.tables))
 	}
 	if s.charts < s.interactive {
 		p = append(p, fmt.Sprintf("%d interactive charts drawn by %d cells calling nb.Interactive", s.charts, s.interactive))
@@ -344,6 +354,21 @@ func TestSummary(t *testing.T) {
 			},
 			scale: "smoke",
 			want:  []string{"python3", "setup cell", "no image/png", "no line matches"},
+		},
+		{
+			name: "table shown",
+			edit: func(s string) string {
+				return strings.Replace(s, `"source": "%%",
+	  "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBO"}, "metadata": {}},`, `"source": "%%\nnb.Table(out)",
+	  "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBO", "text/markdown": "| a |"}, "metadata": {}},`, 1)
+			},
+			scale: "smoke",
+		},
+		{
+			name:  "table lost",
+			edit:  func(s string) string { return strings.Replace(s, `"source": "%%",`, `"source": "nb.Table(out)",`, 1) },
+			scale: "smoke",
+			want:  []string{"0 text/markdown outputs for 1 calls of nb.Table"},
 		},
 		{
 			name: "error output",

@@ -249,6 +249,9 @@ func Table(out *paper.Outcome) {
 		return
 	}
 	gonbui.DisplayMarkdown(b.String())
+	// Without Sync the table can be lost when the cell's program ends
+	// before the kernel has read it.
+	gonbui.Sync()
 }
 
 func cell(s string) string {
