@@ -58,9 +58,6 @@ type BalanceSettings struct {
 	Start []int
 }
 
-// balanceStream is the second word of the PCG seed of the balancing orders.
-const balanceStream = 0x6772616220
-
 // balancer holds what both balancing orders share: the sign rule, the
 // running sum and the order being built.
 type balancer struct {

@@ -191,10 +191,6 @@ type Result struct {
 	Steps int
 }
 
-// noiseStream is the second word of the PCG seed of the oracle noise, so
-// that noise and orders seeded with the same number differ.
-const noiseStream = 0x6e6f697365
-
 // Run runs Algorithm 1 (epoch-based gradient descent) on p from x0 for
 // s.Epochs epochs, asking o for the sequence r_t of each epoch:
 //

@@ -10,9 +10,10 @@ import (
 	"slices"
 )
 
-// Second words of the PCG seeds of the order strategies ("rr", "once", ...
-// in ASCII), so that strategies and the oracle noise seeded with the same
-// number draw unrelated streams.
+// Second words of the PCG seeds of everything in the package that draws
+// ("rr", "once", ... in ASCII), so that orders, balancers, sketches and
+// the oracle noise seeded with the same number draw unrelated streams.
+// They are the package's only stream constants.
 const (
 	rrStream          = 0x7272
 	shuffleOnceStream = 0x6f6e6365
@@ -21,6 +22,10 @@ const (
 	standardStream    = 0x7374616e64617264
 	internalStream    = 0x696e7465726e616c
 	sameClassStream   = 0x636c6173736573
+	flipFlopStream    = 0x666c6970
+	balanceStream     = 0x6772616220   // MeanBalance, PairBalance
+	sketchStream      = 0x736b65746368 // CountSketch
+	noiseStream       = 0x6e6f697365   // the oracle noise of Settings.Noise
 )
 
 var (
@@ -365,8 +370,6 @@ func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
 	}
 	return &FlipFlop{n: n, rnd: rand.New(rand.NewPCG(seed, flipFlopStream))}, nil
 }
-
-const flipFlopStream = 0x666c6970
 
 // Order implements Orderer. The epochs pair up by e.T: epoch 2k draws a
 // permutation and epoch 2k+1 reverses it.

@@ -24,9 +24,6 @@ type CountSketch struct {
 	sign   []float64
 }
 
-// sketchStream is the second word of the PCG seed of CountSketch.
-const sketchStream = 0x736b65746368
-
 // NewCountSketch returns a seeded CountSketch from R^d to R^k. It returns
 // an error if d or k is not positive, or above 2^28 (tables or sketches
 // that could not be allocated).

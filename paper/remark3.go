@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -176,7 +175,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 		if err != nil {
 			return nil, err
 		}
-		rnd := rand.New(rand.NewPCG(mixSeed(seed, streamRemark3Direction, uint64(si)), 0))
+		rnd := newRand(seed, streamRemark3Direction, uint64(si))
 		dir := make([]float64, c.D)
 		for j := range dir {
 			dir[j] = rnd.NormFloat64()

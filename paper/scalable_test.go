@@ -19,23 +19,23 @@ import (
 // values are exact up to rounding (tolerance 1e-9 relative). What they
 // show: greedy finds σ*² = σ² = 1 in every epoch; mean balance from the
 // sorted start (σ*² = n²/4) needs epochs to undo it, dividing σ*² by 4 per
-// epoch once under way; from a random start mean balance reaches 1 in 3-4
-// epochs, and pair balance comes close (4 at n = 64); RR stays near n.
+// epoch once under way; from a random start both balancers fall to 1-4
+// within 4 epochs; RR stays of the order of n.
 func TestBalance1D(t *testing.T) {
 	want := map[int]map[string][]float64{
 		8: {
-			"RR":                          {1, 4, 4, 4},
+			"RR":                          {9, 4, 9, 16},
 			"greedy":                      {1, 1, 1, 1},
 			"mean balance (sorted start)": {16, 16, 4, 1},
-			"mean balance (random start)": {1, 1, 1, 1},
-			"pair balance (random start)": {1, 1, 1, 1},
+			"mean balance (random start)": {9, 9, 4, 1},
+			"pair balance (random start)": {9, 4, 1, 1},
 		},
 		64: {
-			"RR":                          {81, 49, 25, 64},
+			"RR":                          {36, 36, 81, 49},
 			"greedy":                      {1, 1, 1, 1},
 			"mean balance (sorted start)": {1024, 1024, 256, 64},
-			"mean balance (random start)": {25, 9, 4, 1},
-			"pair balance (random start)": {25, 9, 4, 4},
+			"mean balance (random start)": {9, 9, 4, 4},
+			"pair balance (random start)": {9, 4, 4, 4},
 		},
 	}
 	rows, err := runBalance1D(context.Background(), []int{8, 64}, 4, 1)

@@ -4,18 +4,22 @@
 
 package paper
 
+import "math/rand/v2"
+
 // Streams name the random choices of the claims. A seed is derived from
 // the base seed, the stream and the words that tell one draw of the
 // stream from another (mixSeed), so that every choice has its own stream
 // whatever order the choices are made in and a sub-grid gives the same
-// draws as the full grid. The values are fixed: changing one changes
-// results.
+// draws as the full grid: orders of package ordering take that seed, and
+// a claim that draws itself takes newRand's source of it. This is the
+// package's only block of streams and mixSeed its only derivation. The
+// values are fixed: changing one changes results.
 const (
 	streamOmegaRR         = 1              // omega-example: random orders per n
 	streamOmegaRun        = 2              // omega-example: random reshuffling of the convergence run
-	streamAppendixCGrads  = 2              // appendix-c: the random matrices (mixed without the base seed; see AppendixCConfig.Run)
+	streamAppendixCGrads  = 8              // appendix-c: the random matrices per n
 	streamAppendixCRR     = 3              // appendix-c: random reshuffling per n
-	streamLemma1Grads     = 4              // mishchenko-lemma1: the gradient matrix (mixed without the base seed)
+	streamLemma1Grads     = 4              // mishchenko-lemma1: the gradient matrix
 	streamLemma1RR        = 5              // mishchenko-lemma1: the random orders
 	streamLemma2Standard  = 6              // two-level-lemma: standard shuffling per σ_top
 	streamLemma2KShuffle  = 7              // two-level-lemma: K-shuffling per σ_top and K
@@ -27,11 +31,7 @@ const (
 	streamScalableSubset  = 0x7363616c65   // scalable-orderings: the MNIST subset ("scale")
 	streamScalableBalance = 0x62616c       // scalable-orderings: the balancing start ("bal")
 	streamScalableRR      = 0x7272         // scalable-orderings: random orders ("rr")
-)
 
-// Streams of the claims of issue 14 (noisy oracles, sub-sampling, Remark 3
-// with M > 0), in a block of their own.
-const (
 	streamTheorem1Noise         = 10 // theorem-1-noise: random orders per regime, order, T and run
 	streamTheorem1NoiseOracle   = 11 // theorem-1-noise: the oracle noise of a run (mixed with the run's seed)
 	streamTheorem1NoiseEstimate = 12 // theorem-1-noise: NoiseEstimate's draws per regime
@@ -41,17 +41,26 @@ const (
 	streamRemark3Problem        = 16 // remark-3: the problem per setting
 	streamRemark3Direction      = 17 // remark-3: the ray of points per setting
 	streamRemark3RR             = 18 // remark-3: the random permutations per setting and point
-)
 
-// Streams of the claims of the corollary's K regimes, SGD run internally
-// and the multi-level remark (Section 5), in a block of their own.
-const (
 	streamTwoLevelK          = 19 // two-level-k: the runs per regime, method, learning rate and run
 	streamSGDInternally      = 20 // sgd-internally: the runs per σ_low, arm and run
 	streamMultiLevel         = 21 // multi-level: three-level K-shuffling per setting and (K₀, K₁)
 	streamMultiLevelTwoLevel = 22 // multi-level: two-level K-shuffling per setting and K₀
 	streamMultiLevelStandard = 23 // multi-level: standard shuffling per setting
+	streamScalableOneD       = 24 // scalable-orderings: the 1-D example's random start and RR per n
+	streamScalableProblem    = 25 // scalable-orderings: the heterogeneous quadratic
+	streamScalableBatches    = 26 // scalable-orderings: the same-class batches of the MNIST matrices
+	streamScalableInit       = 27 // scalable-orderings: the MLP's initialisation
+	streamScalableTraining   = 28 // scalable-orderings: the RR training between the MNIST snapshots
+	streamScalableSketch     = 29 // scalable-orderings: the sketch per k
+	streamTable1SameClass    = 30 // table-1: the same-class batches
 )
+
+// newRand returns the source of the random choice named by stream and
+// words: a PCG seeded with mixSeed(base, stream, words...).
+func newRand(base, stream uint64, words ...uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(mixSeed(base, append([]uint64{stream}, words...)...), 0))
+}
 
 // mixSeed derives a seed from a base seed and words naming one random
 // choice, with the splitmix64 finaliser applied after each word.

@@ -31,7 +31,7 @@ const table1ID = "table-1"
 // runs (each training run, which the scalable-training claim shares), part
 // of their cache key: increment it with any change to that code, or to
 // code it calls, that changes a result (see doc.go).
-const table1Version = 2
+const table1Version = 3
 
 var table1Claim = Claim{
 	ID:    table1ID,
@@ -247,7 +247,7 @@ func loadTable1Data(c Table1Config, seed uint64) (*table1Data, error) {
 		return nil, err
 	}
 	if c.Train > 0 && c.Train < train.N {
-		perm := rand.New(rand.NewPCG(seed, streamTable1Subset)).Perm(train.N)[:c.Train]
+		perm := newRand(seed, streamTable1Subset).Perm(train.N)[:c.Train]
 		slices.Sort(perm)
 		if train, err = train.Subset(perm); err != nil {
 			return nil, err
@@ -400,7 +400,7 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 	}
 	res.Params = data.net.NumParams()
 	res.Train, res.Test = data.train.N, data.test.N
-	batches, err := ordering.SameClassBatches(data.labels, c.BatchSize, env.Seed)
+	batches, err := ordering.SameClassBatches(data.labels, c.BatchSize, mixSeed(env.Seed, streamTable1SameClass))
 	if err != nil {
 		return nil, err
 	}
@@ -497,7 +497,7 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 		// Greedy orders a fixed set of batches, so that an order can be
 		// kept for several epochs: consecutive examples of one random
 		// permutation.
-		perm := rand.New(rand.NewPCG(seed, streamTable1Batches)).Perm(d.train.N)
+		perm := newRand(seed, streamTable1Batches).Perm(d.train.N)
 		batches = ordering.StandardBatches(nil, perm, c.BatchSize)
 	case "same-class":
 		lr = c.LRSameClass
@@ -512,7 +512,7 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 			return run, err
 		}
 		if order == "greedy" {
-			o = &measuredGreedy{rnd: rand.New(rand.NewPCG(seed, streamTable1Sigma)), run: &run}
+			o = &measuredGreedy{rnd: newRand(seed, streamTable1Sigma), run: &run}
 		} else if o, err = table1Orderer(&c, order, len(batches), seed); err != nil {
 			return run, err
 		}
