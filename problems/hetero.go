@@ -109,7 +109,7 @@ func NewHeteroQuadratic(c HeteroQuadraticConfig) (*HeteroQuadratic, error) {
 			p.eps[i] = -rm
 		}
 	}
-	rnd := rand.New(rand.NewPCG(c.Seed, 0x6865746572))
+	rnd := rand.New(rand.NewPCG(c.Seed, heteroStream))
 	for k := range p.bbar {
 		p.bbar[k] = rnd.NormFloat64()
 	}

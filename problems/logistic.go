@@ -215,7 +215,7 @@ func TwoBlobs(n, d int, sep float64, seed uint64) (a [][]float64, y []float64, e
 	case !sizeFits(n, d):
 		return nil, nil, fmt.Errorf("problems: %w: two blobs with n·d = %d·%d, want at most 2^28 values", ordering.ErrSetting, n, d)
 	}
-	rnd := rand.New(rand.NewPCG(seed, 0x626c6f6273))
+	rnd := rand.New(rand.NewPCG(seed, blobsStream))
 	mu := sep / (2 * math.Sqrt(float64(d)))
 	data := make([]float64, n*d)
 	a = make([][]float64, n)

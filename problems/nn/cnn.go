@@ -139,7 +139,7 @@ func (m *CNN) Init(w []float64, seed uint64) {
 	if len(w) != m.n {
 		panic("nn: wrong parameter length")
 	}
-	rnd := rand.New(rand.NewPCG(seed, 0x636e6e))
+	rnd := rand.New(rand.NewPCG(seed, cnnStream))
 	fill := func(lo, hi, fanIn int) {
 		bound := 1 / math.Sqrt(float64(fanIn))
 		for i := lo; i < hi; i++ {

@@ -101,7 +101,7 @@ func (m *MLP) Init(w []float64, seed uint64) {
 	if len(w) != m.n {
 		panic("nn: wrong parameter length")
 	}
-	rnd := rand.New(rand.NewPCG(seed, 0x6d6c70))
+	rnd := rand.New(rand.NewPCG(seed, mlpStream))
 	for l := 0; l+1 < len(m.sizes); l++ {
 		in, out := m.sizes[l], m.sizes[l+1]
 		bound := 1 / math.Sqrt(float64(in))
