@@ -54,6 +54,7 @@ const (
 	streamScalableTraining   = 28 // scalable-orderings: the RR training between the MNIST snapshots
 	streamScalableSketch     = 29 // scalable-orderings: the sketch per k
 	streamTable1SameClass    = 30 // table-1: the same-class batches
+	streamTheorem1Problem    = 31 // theorem-1: the problem
 )
 
 // newRand returns the source of the random choice named by stream and

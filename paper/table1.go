@@ -795,8 +795,10 @@ func table1Verdict(r *Table1Result) (Verdict, string) {
 		return NotCheckable, summary + "; one seed gives no standard error"
 	}
 	switch {
-	case !wins || !ties:
-		return NotReproduced, summary
+	case !wins:
+		return NotReproduced, summary + fmt.Sprintf("; greedy does not win under same-class batching (a gap above %g points and %s its standard error), as the paper says it does", table1Tie, timesText(table1SEs))
+	case !ties:
+		return NotReproduced, summary + fmt.Sprintf("; greedy wins under same-class batching, as the paper says, but does not tie RR under standard batching, where the paper has a tie: its gap is more than %g points and %s its standard error", table1Tie, timesText(table1SEs))
 	case gs < table1Size*table1PaperGap:
 		return PartlyReproduced, summary + fmt.Sprintf("; greedy wins under same-class batching and ties under standard batching, as the paper says, but by %.2g points, under %g of its %.3g", gs, table1Size, table1PaperGap)
 	}
