@@ -189,7 +189,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// omegaSigma edits the parameter cell of the notebooks built on the
 	// omega-example protocol.
-	omegaSigma := paramEdit{marker: "func config() paper.OmegaConfig {", from: "\treturn c\n", to: "\tc.Sigma = 3\n\treturn c\n"}
+	omegaSigma := paramEdit{marker: "func config() paper.OmegaConfig {", from: "paper.OmegaConfig{}.At(", to: "paper.OmegaConfig{Sigma: 3}.At("}
 	for _, test := range []struct {
 		file string
 		// edits are ways to change a parameter cell, tried in order: the
