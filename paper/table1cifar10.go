@@ -48,11 +48,9 @@ const cifar10Prefix = "cifar10:"
 // default and paper scales (table-1-fashion's protocol), 500 images for 2
 // epochs at the smoke scale.
 func table1CIFAR10Scales() map[Scale]Table1Config {
-	return map[Scale]Table1Config{
-		Smoke:   {Model: "cnn", Train: 500, Test: 200, Epochs: 2, Seeds: 1},
-		Default: {Model: "cnn", Epochs: 15},
-		Full:    {Model: "cnn", Epochs: 15},
-	}
+	s := table1FashionScales()
+	s[Smoke] = Table1Config{Model: "cnn", Train: 500, Test: 200, Epochs: 2, Seeds: 1}
+	return s
 }
 
 // absCIFAR10 returns dataset with the folder of a "cifar10:<dir>" made
