@@ -72,12 +72,7 @@ func (c *AppendixCConfig) validate() error {
 	case c.D < 1 || c.Trials < 1:
 		return fmt.Errorf("paper: appendix-c-lower-bound with d = %d and %d trials, want both >= 1", c.D, c.Trials)
 	}
-	for _, n := range c.Ns {
-		if n < 2 {
-			return fmt.Errorf("paper: appendix-c-lower-bound with n = %d, want >= 2", n)
-		}
-	}
-	return nil
+	return checkInts(appendixCID, "n", c.Ns, 2, math.MaxInt)
 }
 
 // # The run

@@ -7,6 +7,8 @@ package paper
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -135,5 +137,26 @@ func TestAt(t *testing.T) {
 	}
 	if got, want := (Table1Config{Dataset: cifar10Prefix + "cifar"}).At(Smoke).Dataset, cifar10Prefix+filepath.Join(wd, "cifar"); got != want {
 		t.Errorf("relative CIFAR-10 folder: dataset %q, want %q (absolute, as the cache key needs)", got, want)
+	}
+}
+
+// TestCheckInts checks the validate methods' check of a list of sizes: nil
+// within the range, else an error naming the claim, the field and the
+// first value outside it.
+func TestCheckInts(t *testing.T) {
+	for _, test := range []struct {
+		vs     []int
+		lo, hi int
+		want   string
+	}{
+		{nil, 1, 4, ""},
+		{[]int{2, 3}, 2, math.MaxInt, ""},
+		{[]int{2, 1, 0}, 2, math.MaxInt, "paper: x with n = 1, want >= 2"},
+		{[]int{1, 4, 5}, 1, 4, "paper: x with n = 5, want in [1, 4]"},
+	} {
+		err := checkInts("x", "n", test.vs, test.lo, test.hi)
+		if got := fmt.Sprint(err); (err == nil) != (test.want == "") || err != nil && got != test.want {
+			t.Errorf("checkInts(%v, %d, %d) = %v, want %q", test.vs, test.lo, test.hi, err, test.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"runtime"
@@ -294,6 +295,21 @@ func goalOf(ok bool) Verdict {
 // cannot read: nil, empty, or not of the shape of its config.
 func errResult(id, format string, args ...any) error {
 	return fmt.Errorf("paper: %s result: "+format, append([]any{id}, args...)...)
+}
+
+// checkInts returns an error naming claim id, the field name and the
+// first of vs outside [lo, hi], or nil: the validate methods' one check of
+// a list of sizes.
+func checkInts(id, name string, vs []int, lo, hi int) error {
+	for _, v := range vs {
+		if v < lo || v > hi {
+			if hi == math.MaxInt {
+				return fmt.Errorf("paper: %s with %s = %d, want >= %d", id, name, v, lo)
+			}
+			return fmt.Errorf("paper: %s with %s = %d, want in [%d, %d]", id, name, v, lo, hi)
+		}
+	}
+	return nil
 }
 
 // fillZero sets every zero field of *c (0, "", a nil slice) to that field

@@ -117,15 +117,11 @@ func (c *MultiLevelConfig) validate() error {
 			}
 		}
 	}
-	for _, k := range c.K0s {
-		if k < 1 || k > c.M1*c.M2 {
-			return fmt.Errorf("paper: %s with K₀ = %d, want in [1, m₁·m₂ = %d]", id, k, c.M1*c.M2)
-		}
+	if err := checkInts(id, "K₀", c.K0s, 1, c.M1*c.M2); err != nil {
+		return err
 	}
-	for _, k := range c.K1s {
-		if k < 1 || k > c.M2 {
-			return fmt.Errorf("paper: %s with K₁ = %d, want in [1, m₂ = %d]", id, k, c.M2)
-		}
+	if err := checkInts(id, "K₁", c.K1s, 1, c.M2); err != nil {
+		return err
 	}
 	return nil
 }

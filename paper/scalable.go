@@ -106,10 +106,8 @@ func (c *ScalableConfig) validate() error {
 	case !slices.IsSorted(c.Snapshots) || len(c.Snapshots) > 0 && c.Snapshots[0] < 0:
 		return fmt.Errorf("paper: scalable-orderings snapshots %v, want increasing epochs >= 0", c.Snapshots)
 	}
-	for _, k := range c.Ks {
-		if k < 1 {
-			return fmt.Errorf("paper: scalable-orderings sketch dimension %d, want >= 1", k)
-		}
+	if err := checkInts(scalableID, "sketch dimension k", c.Ks, 1, math.MaxInt); err != nil {
+		return err
 	}
 	// problems.NewOneD checks every n.
 	return nil

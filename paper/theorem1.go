@@ -100,10 +100,8 @@ func (c *Theorem1Config) validate() error {
 	case c.Grid < 1 || c.Runs < 1:
 		return fmt.Errorf("paper: theorem-1 with a grid of %d steps and %d runs, want both >= 1", c.Grid, c.Runs)
 	}
-	for _, t := range c.Ts {
-		if t < 1 {
-			return fmt.Errorf("paper: theorem-1 with T = %d, want >= 1", t)
-		}
+	if err := checkInts(theorem1ID, "T", c.Ts, 1, math.MaxInt); err != nil {
+		return err
 	}
 	for _, f := range c.Fractions {
 		if !(f > 0 && f <= 1) {

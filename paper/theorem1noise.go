@@ -154,10 +154,8 @@ func (c *Theorem1NoiseConfig) validate() error {
 			return fmt.Errorf("paper: %s regime %q with σ² = %v and ζ² = %v, want finite and >= 0", id, r.Name, r.Sigma2, r.Zeta2)
 		}
 	}
-	for _, t := range c.Ts {
-		if t < 1 {
-			return fmt.Errorf("paper: %s with T = %d, want >= 1", id, t)
-		}
+	if err := checkInts(id, "T", c.Ts, 1, math.MaxInt); err != nil {
+		return err
 	}
 	for _, f := range c.Fractions {
 		if !(f > 0 && f < 1) {

@@ -174,10 +174,8 @@ func (c *TwoLevelKConfig) validate() error {
 	if !below || !one || !above {
 		return fmt.Errorf("paper: %s ratios %v, want 1 and values below and above it", id, c.Ratios)
 	}
-	for _, k := range c.Ks {
-		if k < 1 || k > c.M {
-			return fmt.Errorf("paper: %s with K = %d, want 1 <= K <= m = %d", id, k, c.M)
-		}
+	if err := checkInts(id, "K", c.Ks, 1, c.M); err != nil {
+		return err
 	}
 	for _, k := range []int{1, r, c.M} {
 		if !slices.Contains(c.Ks, k) {

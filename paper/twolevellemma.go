@@ -82,10 +82,8 @@ func (c *TwoLevelLemmaConfig) validate() error {
 	case c.ZeroSigmaLow && c.SigmaLow != 0:
 		return fmt.Errorf("paper: two-level-lemma with σ_low = %v and ZeroSigmaLow, want 0", c.SigmaLow)
 	}
-	for _, k := range c.Ks {
-		if k < 1 || k > c.M {
-			return fmt.Errorf("paper: two-level-lemma with K = %d, want 1 <= K <= m = %d", k, c.M)
-		}
+	if err := checkInts(twoLevelLemmaID, "K", c.Ks, 1, c.M); err != nil {
+		return err
 	}
 	// problems.NewTwoLevel checks N, m and the σ.
 	return nil
