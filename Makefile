@@ -21,21 +21,29 @@ BLASPKGS = ./ordering/... ./problems/... ./paper/...
 
 test: deps check unit
 
+# BLASDEBS are what the OpenBLAS build and the Fashion-MNIST claims
+# need when it is missing: a C compiler (cgo, and the HAVE_OPENBLAS check),
+# libopenblas-dev, dataset-fashion-mnist, and the CA certificates the Go
+# module proxy's HTTPS needs.
+BLASDEBS = $(if $(shell command -v $(CC) 2>/dev/null),,gcc libc6-dev) \
+	$(if $(HAVE_OPENBLAS),,libopenblas-dev) \
+	$(if $(wildcard /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz),,dataset-fashion-mnist) \
+	$(if $(wildcard /etc/ssl/certs/ca-certificates.crt),,ca-certificates)
+
 # deps installs the Debian packages the tests need when they are missing:
 # jupyter nbconvert and jupyter_client (the notebook test), chromium (the
-# offline HTML chart test), libopenblas-dev (the OpenBLAS build, tested
-# beside the pure-Go one) and dataset-fashion-mnist (the Fashion-MNIST
-# loader's test). Elsewhere see notebooks/README.md.
+# offline HTML chart test), jupyter-notebook (the browser test; added in
+# the notebooks section) and BLASDEBS (the OpenBLAS build, tested beside
+# the pure-Go one, and the Fashion-MNIST loader's test). Elsewhere see
+# notebooks/README.md.
 DEBPKGS = $(if $(shell jupyter nbconvert --version 2>/dev/null),,jupyter-nbconvert jupyter-client) \
 	$(if $(shell command -v chromium 2>/dev/null),,chromium) \
-	$(if $(HAVE_OPENBLAS),,libopenblas-dev) \
-	$(if $(wildcard /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz),,dataset-fashion-mnist)
+	$(BLASDEBS)
 deps: apt-install
 
-# openblas installs libopenblas-dev when it is missing, and
-# dataset-fashion-mnist for the Fashion-MNIST claims (for make reproduce).
+# openblas installs BLASDEBS when they are missing (for make reproduce).
 openblas:
-	@$(MAKE) --no-print-directory apt-install DEBPKGS="$(if $(HAVE_OPENBLAS),,libopenblas-dev) $(if $(wildcard /usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz),,dataset-fashion-mnist)"
+	@$(MAKE) --no-print-directory apt-install DEBPKGS="$(BLASDEBS)"
 
 # apt-install installs DEBPKGS with apt-get, as root or through sudo.
 apt-install:
