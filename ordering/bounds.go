@@ -669,10 +669,10 @@ func MultiLevelSigmaStar2(sigma2 []float64, sizes, k []int) (float64, error) {
 	ell := float64(sizes[L-1]) // the length of a depth-(l+1) sequence
 	for l := L - 3; l >= 0; l-- {
 		ell *= float64(sizes[l+1])
-		if kl := float64(k[l]); k[l] < 1 || kl > ell {
+		n, kl := float64(sizes[l]), float64(k[l])
+		if k[l] < 1 || kl > ell {
 			return 0, fmt.Errorf("ordering: %w: multi-level bound with K[%d] = %d, want in [1, %g]", ErrSetting, l, k[l], ell)
 		}
-		n, kl := float64(sizes[l]), float64(k[l])
 		bound = n*bound + 2*n*kl*kl*sigma2[l]
 	}
 	return bound, nil

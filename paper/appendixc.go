@@ -149,7 +149,7 @@ func (res *AppendixCResult) check() error {
 // first coordinate, and for the zig-zag matrices (zigzagGrads) in the
 // order they are built, or returns the rows from env's cache.
 func (c AppendixCConfig) Run(ctx context.Context, env *Env) (*AppendixCResult, error) {
-	return runCached(ctx, env, "appendix-c-lower-bound", appendixCVersion, c, runAppendixC)
+	return runCached(ctx, env, appendixCID, appendixCVersion, c, runAppendixC)
 }
 
 func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {

@@ -282,6 +282,25 @@ func verdictOf(ok bool) Verdict {
 	return NotReproduced
 }
 
+// partsOf returns the verdict of a statement with several parts, oks:
+// Reproduced if every part holds, NotReproduced if none does, else
+// PartlyReproduced.
+func partsOf(oks ...bool) Verdict {
+	held := 0
+	for _, ok := range oks {
+		if ok {
+			held++
+		}
+	}
+	switch held {
+	case len(oks):
+		return Reproduced
+	case 0:
+		return NotReproduced
+	}
+	return PartlyReproduced
+}
+
 // goalOf returns GoalMet if ok, else GoalNotMet: the verdict of a goal of
 // ours beyond the paper.
 func goalOf(ok bool) Verdict {

@@ -31,6 +31,31 @@ func seq(n int) []int {
 	return s
 }
 
+// oneTo returns 1, 2, ..., n as float64s: the k axis of the φ² charts.
+func oneTo(n int) []float64 {
+	f := make([]float64, n)
+	for i := range f {
+		f[i] = float64(i + 1)
+	}
+	return f
+}
+
+// holds returns "holds" if ok, else "fails".
+func holds(ok bool) string {
+	if ok {
+		return "holds"
+	}
+	return "fails"
+}
+
+// allText returns "all" if ok, else "not all".
+func allText(ok bool) string {
+	if ok {
+		return "all"
+	}
+	return "not all"
+}
+
 // constant returns a slice of n copies of v.
 func constant(n int, v float64) []float64 {
 	s := make([]float64, n)

@@ -107,7 +107,7 @@ func (res *Lemma1Result) check() error {
 // mean of φ²_{r,k} over random permutations with ExpectedPhi2RR, or
 // returns the comparison from env's cache.
 func (c Lemma1Config) Run(ctx context.Context, env *Env) (*Lemma1Result, error) {
-	return runCached(ctx, env, "mishchenko-lemma1", lemma1Version, c, runLemma1)
+	return runCached(ctx, env, lemma1ID, lemma1Version, c, runLemma1)
 }
 
 func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {
@@ -152,12 +152,10 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	}
 	c := res.Config
 	st := res.Stats
-	ks := make([]float64, c.N)
-	lo, hi := make([]float64, c.N), make([]float64, c.N)
+	ks := oneTo(c.N)
+	lo, hi := band(st.Mean, st.SE, z95)
 	maxRel := 0.0
 	for k := range ks {
-		ks[k] = float64(k + 1)
-		lo[k], hi[k] = st.Mean[k]-1.96*st.SE[k], st.Mean[k]+1.96*st.SE[k]
 		if k+1 < c.N {
 			maxRel = math.Max(maxRel, math.Abs(st.Mean[k]/res.Want[k]-1))
 		}
@@ -178,12 +176,12 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	peak := (c.N + 1) / 2
 	out.Rows = []Row{
 		{Quantity: fmt.Sprintf("E φ²_{r,k} at k = %d", peak), Paper: fmt.Sprintf("%.4g", res.Want[peak-1]),
-			Ours: fmt.Sprintf("%.4g ± %.2g", st.Mean[peak-1], 1.96*st.SE[peak-1])},
+			Ours: fmt.Sprintf("%.4g ± %.2g", st.Mean[peak-1], z95*st.SE[peak-1])},
 		{Quantity: "largest deviation over k", Paper: "0", Ours: fmt.Sprintf("%.2f standard errors (k = %d)", res.Worst, res.WorstK)},
 		{Quantity: "max_k E φ²_{r,k} / (nσ²)", Paper: "≤ 1 (Remark 3: σ*² = nσ²); exactly ⌈n/2⌉⌊n/2⌋/(n(n-1)) ≈ 1/4",
 			Ours: func() string { m, _ := st.MaxOfMean(); return fmt.Sprintf("%.4f", m/(float64(c.N)*res.Sigma2)) }()},
 		{Quantity: "E max_k φ²_{r,k} / (nσ²) (expected σ*² of one permutation)", Paper: "(not stated)",
-			Ours: fmt.Sprintf("%.4f ± %.2g", st.MaxMean/(float64(c.N)*res.Sigma2), 1.96*st.MaxSE/(float64(c.N)*res.Sigma2))},
+			Ours: fmt.Sprintf("%.4f ± %.2g", st.MaxMean/(float64(c.N)*res.Sigma2), z95*st.MaxSE/(float64(c.N)*res.Sigma2))},
 	}
 	out.Details = "Remark 3 uses the lemma for σ*² = nσ² in expectation, bounding E φ²_{r,k} for each k. " +
 		"The expected largest φ² of one permutation, the σ*² a single epoch sees, is larger than max_k E φ²_{r,k} but still of order nσ²."

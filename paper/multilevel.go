@@ -335,14 +335,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	benefitOK := predicted > 0 && agreed == predicted
 	out.addCheck("multi-level-bound", boundOK, "max_k E φ²_{r,k} of three-level shuffling within Lemma 2 applied recursively in every configuration (smallest bound/measured %.3g)", minSlack)
 	out.addCheck("multi-level-benefit", benefitOK, "three-level shuffling below two-level shuffling (same K₀) in %d of the %d configurations where the recursion's bound is below Lemma 2's by more than %g", agreed, predicted, float64(multiLevelClear))
-	switch {
-	case boundOK && benefitOK:
-		out.Verdict = Reproduced
-	case boundOK || benefitOK:
-		out.Verdict = PartlyReproduced
-	default:
-		out.Verdict = NotReproduced
-	}
+	out.Verdict = partsOf(boundOK, benefitOK)
 	out.Summary = fmt.Sprintf("three-level K-shuffling stays within Lemma 2 applied recursively in all %d configurations: %s (smallest bound/measured %.2f); "+
 		"where that bound is below two-level shuffling's (the middle level flattened) by more than %g, three-level shuffling measures lower in %d of %d configurations (%s)",
 		len(c.Settings)*len(c.K0s)*len(c.K1s), holds(boundOK), minSlack, float64(multiLevelClear), agreed, predicted, holds(benefitOK))
@@ -362,15 +355,9 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	rows := res.Rows[best*per : (best+1)*per]
 	std, two, three := rows[0], rows[1], rows[1+len(c.K0s)]
 	n := len(std.Stats.Mean) - 1 // φ²_{r,n} = 0 is left out of the log axis
-	ks := make([]float64, n)
-	for k := range ks {
-		ks[k] = float64(k + 1)
-	}
+	ks := oneTo(n)
 	series := func(r multiLevelRow) chart.Series {
-		lo, hi := make([]float64, n), make([]float64, n)
-		for k := range lo {
-			lo[k], hi[k] = r.Stats.Mean[k]-1.96*r.Stats.SE[k], r.Stats.Mean[k]+1.96*r.Stats.SE[k]
-		}
+		lo, hi := band(r.Stats.Mean[:n], r.Stats.SE[:n], z95)
 		return chart.Series{Name: r.name(), X: ks, Y: r.Stats.Mean[:n], Lo: lo, Hi: hi}
 	}
 	out.addChart("multi-level", "Three-level shuffling: E φ² against the recursion's bound", &chart.LineChart{

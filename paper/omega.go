@@ -143,7 +143,7 @@ func (res *OmegaResult) check() error {
 // deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.
 // The random permutations of each n are seeded from env.Seed and n.
 func (c OmegaConfig) Run(ctx context.Context, env *Env) (*OmegaResult, error) {
-	return runCached(ctx, env, "omega-example", omegaVersion, c, runOmega)
+	return runCached(ctx, env, omegaID, omegaVersion, c, runOmega)
 }
 
 func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {
@@ -314,7 +314,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		ns = append(ns, float64(r.N))
 		alt, srt, grd = append(alt, r.Alternating), append(srt, r.Sorted), append(grd, r.Greedy)
 		rrm, lb = append(rrm, r.RRMean), append(lb, r.Lower)
-		lo, hi = append(lo, r.RRMean-1.96*r.RRSE), append(hi, r.RRMean+1.96*r.RRSE)
+		lo, hi = append(lo, r.RRMean-z95*r.RRSE), append(hi, r.RRMean+z95*r.RRSE)
 	}
 	var out Outcome
 	worst := math.Inf(1)

@@ -358,10 +358,7 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 		if rrChart == nil && st.M > 0 && st.Sigma2 > 0 {
 			// k = n is left out: there φ² = 0 up to rounding.
 			pt := sr.Points[len(sr.Points)-1]
-			ks := ints(seq(c.N - 1))
-			for k := range ks {
-				ks[k]++
-			}
+			ks := oneTo(c.N - 1)
 			scaled := func(v []float64) []float64 {
 				s := make([]float64, len(ks))
 				for k := range s {
@@ -369,11 +366,8 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 				}
 				return s
 			}
-			lo, hi := make([]float64, len(ks)), make([]float64, len(ks))
-			for k := range lo {
-				kk := float64((k + 1) * (k + 1))
-				lo[k], hi[k] = (pt.Mean[k]-1.96*pt.SE[k])/kk, (pt.Mean[k]+1.96*pt.SE[k])/kk
-			}
+			lo, hi := band(pt.Mean[:len(ks)], pt.SE[:len(ks)], z95)
+			lo, hi = scaled(lo), scaled(hi)
 			rrChart = &chart.LineChart{
 				Title:  fmt.Sprintf("Random reshuffling with M: %s, ‖∇f(x)‖² = %.3g, n = %d", name, pt.GradNorm2, c.N),
 				XLabel: "k", YLabel: "E φ²_{r,k} / k²", LogY: true,

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -192,7 +193,7 @@ func (r *ScalableResult) check() error {
 // methods on the MNIST MLP's batch gradient matrices and on the paper's
 // problems, and the online methods on the 1-D example.
 func (c ScalableConfig) Run(ctx context.Context, env *Env) (*ScalableResult, error) {
-	return runCached(ctx, env, "scalable-orderings", scalableVersion, c, runScalable)
+	return runCached(ctx, env, scalableID, scalableVersion, c, runScalable)
 }
 
 // runScalable runs the experiment; env.Progress is told of each matrix
@@ -243,9 +244,7 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, each f
 		return err
 	}
 	x := hq.Minimizer()
-	for i := range x {
-		x[i]++
-	}
+	floats.AddConst(1, x)
 	if err := each("heterogeneous quadratic, n = 1024, d = 100", ordering.ComponentGrads(nil, hq, x)); err != nil {
 		return err
 	}

@@ -140,15 +140,6 @@ func (c *SGDInternallyConfig) limits(p *problems.TwoLevel) (internal, shuffling 
 	return internal, shuffling, err
 }
 
-// grid returns top·2^(-k/2), k = 0..n-1.
-func grid(top float64, n int) []float64 {
-	g := make([]float64, n)
-	for k := range g {
-		g[k] = top * math.Exp2(-float64(k)/2)
-	}
-	return g
-}
-
 // # The run
 
 // sGDInternallyArms are the curves of one step rule. A curve's entry T-1
@@ -240,11 +231,8 @@ func runSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SG
 			return nil, err
 		}
 		set := SGDInternallySetting{SigmaLow: low}
-		set.Theorem.Steps = [2][]float64{grid(math.Nextafter(li, 0), c.TheoremGrid), grid(math.Nextafter(ls, 0), c.TheoremGrid)}
-		free := make([]float64, c.FreeGrid)
-		for k := range free {
-			free[k] = 1.1 * math.Exp2(-1-float64(k))
-		}
+		set.Theorem.Steps = [2][]float64{halvings(math.Nextafter(li, 0), 2, c.TheoremGrid), halvings(math.Nextafter(ls, 0), 2, c.TheoremGrid)}
+		free := halvings(1.1/2, 1, c.FreeGrid) // 1.1·2^-1, 1.1·2^-2, ...
 		set.Free.Steps = [2][]float64{free, free}
 		// The tuned curves of both step rules in one sweep.
 		var arms []sweepArm
@@ -343,8 +331,8 @@ func tunedCurve(curves []sweepCurves, epochs int) (best, se []float64, at []int)
 // 1..epochs, of the curve with the smallest value at the last horizon,
 // and its index.
 func bestAtEnd(curves []sweepCurves, epochs int) (avg, se []float64, at int) {
-	best, _, idx := tunedCurve(curves, epochs)
-	at = idx[epochs-1]
+	_, _, idx := tunedCurve(curves, epochs)
+	at = idx[epochs-1] // 0 if every curve diverged
 	c := curves[at]
 	avg, se = make([]float64, epochs), make([]float64, epochs)
 	for t := range avg {
@@ -352,9 +340,6 @@ func bestAtEnd(curves []sweepCurves, epochs int) (avg, se []float64, at int) {
 		if t < len(c.Avg) {
 			avg[t], se[t] = c.Avg[t], c.AvgSE[t]
 		}
-	}
-	if math.IsInf(best[epochs-1], 1) {
-		at = 0
 	}
 	return avg, se, at
 }
@@ -530,20 +515,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addCheck("sgd-internally-scaling", slopeOK, "fitted exponent of σ_low in the crossover %.3g over %d settings (predicted %g ± %g)", slope, len(measured), sgdInternallySlope, sgdInternallySlopeTol)
 	out.addCheck("sgd-internally-practice", practiceOK, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, float64(sgdInternallyZ))
 	out.addCheck("sgd-internally-combination", comboOK, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, float64(sgdInternallyZ), comboOK)
-	held := 0
-	for _, ok := range []bool{tradeOK, slopeOK, practiceOK, comboOK} {
-		if ok {
-			held++
-		}
-	}
-	switch held {
-	case 4:
-		out.Verdict = Reproduced
-	case 0:
-		out.Verdict = NotReproduced
-	default:
-		out.Verdict = PartlyReproduced
-	}
+	out.Verdict = partsOf(tradeOK, slopeOK, practiceOK, comboOK)
 	var far []string
 	for i := range measured {
 		far = append(far, fmt.Sprintf("%.3g", measured[i]/paperT[i]))
@@ -569,17 +541,9 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		return s
 	}
 	curveChart := func(a *sGDInternallyArms, rule string) *chart.LineChart {
-		band := func(v, se []float64) chart.Series {
-			lo, hi := make([]float64, len(v)), make([]float64, len(v))
-			for i := range v {
-				lo[i], hi[i] = v[i]-1.96*se[i], v[i]+1.96*se[i]
-			}
-			return chart.Series{Y: sample(v), Lo: sample(lo), Hi: sample(hi)}
-		}
 		series := func(name string, v, se []float64, dashed bool) chart.Series {
-			s := band(v, se)
-			s.Name, s.X, s.Dashed = name, ts, dashed
-			return s
+			lo, hi := band(v, se, z95)
+			return chart.Series{Name: name, X: ts, Y: sample(v), Lo: sample(lo), Hi: sample(hi), Dashed: dashed}
 		}
 		lc := &chart.LineChart{
 			Title:  fmt.Sprintf("(1/T)Σ_{t<T}‖∇f(x_t)‖², steps %s, σ_low = %g, N = %d, m = %d (95%% bands)", rule, set.SigmaLow, c.N, c.M),

@@ -30,6 +30,18 @@ func meanSE(v []float64) (mean, se float64) {
 	return mean, math.Sqrt(ss / float64(len(v)-1) / float64(len(v)))
 }
 
+// z95 is the number of standard errors of a 95% normal band.
+const z95 = 1.96
+
+// band returns mean ∓ z·se elementwise: the band drawn around a mean.
+func band(mean, se []float64, z float64) (lo, hi []float64) {
+	lo, hi = make([]float64, len(mean)), make([]float64, len(mean))
+	for i, m := range mean {
+		lo[i], hi[i] = m-z*se[i], m+z*se[i]
+	}
+	return lo, hi
+}
+
 // pairedGap returns the mean and standard error of the paired differences
 // scale·(a[s] - b[s]), s = 0..len(a)-1: the gap between two treatments
 // measured on the same seeds, whose shared noise cancels.

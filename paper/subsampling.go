@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -195,12 +196,14 @@ type biasTracker struct {
 	next  ordering.Recorder
 	prev  []float64
 	ratio []float64
+	grads *mat.Dense // the component gradients at prev, reused every epoch
 }
 
 // Record implements ordering.Recorder.
 func (b *biasTracker) Record(r *ordering.Record) error {
 	if r.Order != nil {
-		lhs, rhs, err := ordering.SampleBias(ordering.ComponentGrads(nil, b.p, b.prev), r.Order)
+		b.grads = ordering.ComponentGrads(b.grads, b.p, b.prev)
+		lhs, rhs, err := ordering.SampleBias(b.grads, r.Order)
 		if err != nil {
 			return err
 		}
@@ -246,9 +249,7 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 			p = hetero
 		}
 		x0 := p.Minimizer()
-		for i := range x0 {
-			x0[i] += c.X0Shift
-		}
+		floats.AddConst(c.X0Shift, x0)
 		length := map[string]int{"random half": n / 2, "multiset": n, "RR": n, "drop a class": n - n/4}[name]
 		cs := ordering.Theorem1Constants{L: p.L(), F0: p.Func(x0) - p.MinValue(), MStar: c.M, N: length, T: c.Epochs}
 		max, err := ordering.Theorem1MaxStep(cs)

@@ -7,6 +7,7 @@ package paper
 import (
 	"cmp"
 	"context"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -105,7 +106,7 @@ func sweep(ctx context.Context, p *problems.TwoLevel, arms []sweepArm, s sweepSe
 		}
 		for _, st := range states {
 			c := &st.curves
-			reached = reached || !st.done && c.X2[len(c.X2)-1] < s.Target2
+			reached = reached || !c.Diverged && c.X2[len(c.X2)-1] < s.Target2
 		}
 	}
 	curves := make([]sweepCurves, len(arms))
@@ -124,9 +125,9 @@ type sweepState struct {
 	last     []int // the top-level function of each run's last step
 	switches float64
 	sums     []float64 // each run's Σ_{s≤t} ‖∇f(x_s)‖²
+	avg      []float64 // each run's average of ‖∇f‖² so far, for record
 	g        []float64
 	order    []int
-	done     bool // diverged
 	curves   sweepCurves
 }
 
@@ -137,6 +138,7 @@ func newSweepState(p *problems.TwoLevel, arm sweepArm, s sweepSettings) (*sweepS
 		ords: make([]ordering.Orderer, s.Runs),
 		last: make([]int, s.Runs),
 		sums: make([]float64, s.Runs),
+		avg:  make([]float64, s.Runs),
 		g:    make([]float64, p.Dim()),
 	}
 	for r := range st.xs {
@@ -155,27 +157,26 @@ func newSweepState(p *problems.TwoLevel, arm sweepArm, s sweepSettings) (*sweepS
 func (st *sweepState) record() {
 	c := &st.curves
 	var x2 float64
-	avg := make([]float64, len(st.xs))
 	for r, x := range st.xs {
 		st.p.Grad(st.g, x)
 		x2 += norm2(x)
 		st.sums[r] += norm2(st.g)
-		avg[r] = st.sums[r] / float64(len(c.X2)+1)
+		st.avg[r] = st.sums[r] / float64(len(c.X2)+1)
 	}
 	n := float64(len(st.xs))
-	mean, se := meanSE(avg)
+	mean, se := meanSE(st.avg)
 	c.X2 = append(c.X2, x2/n)
 	c.Switches = append(c.Switches, st.switches/n)
 	c.Avg = append(c.Avg, mean)
 	c.AvgSE = append(c.AvgSE, se)
 	if !(x2/n < divergeNorm2) {
-		c.Diverged, st.done = true, true
+		c.Diverged = true
 	}
 }
 
 // epoch runs epoch t of every run of the arm, unless it has diverged.
 func (st *sweepState) epoch(t int) error {
-	if st.done {
+	if st.curves.Diverged {
 		return nil
 	}
 	gamma, m := st.arm.step(t), st.p.M()
@@ -194,4 +195,14 @@ func (st *sweepState) epoch(t int) error {
 	}
 	st.record()
 	return nil
+}
+
+// halvings returns the step grid top·2^(-k/perOctave), k = 0..n-1:
+// perOctave steps per halving.
+func halvings(top float64, perOctave, n int) []float64 {
+	s := make([]float64, n)
+	for k := range s {
+		s[k] = top * math.Exp2(-float64(k)/float64(perOctave))
+	}
+	return s
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -165,9 +166,7 @@ func newTheorem1Setup(c Theorem1Config, seed uint64) (*theorem1Setup, error) {
 		return nil, err
 	}
 	x0 := p.Minimizer()
-	for i := range x0 {
-		x0[i] += c.X0Shift
-	}
+	floats.AddConst(c.X0Shift, x0)
 	sorted, err := principalOrder(ordering.ComponentGrads(nil, p, p.Minimizer()))
 	if err != nil {
 		return nil, err
@@ -291,7 +290,7 @@ func (c *Theorem1Config) runsOf(order string) int {
 // order, T and the run's index (not the step, so that the step grid
 // compares steps on the same orders).
 func (c Theorem1Config) Run(ctx context.Context, env *Env) (*Theorem1Result, error) {
-	return runCached(ctx, env, "theorem-1", theorem1Version, c, runTheorem1)
+	return runCached(ctx, env, theorem1ID, theorem1Version, c, runTheorem1)
 }
 
 func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {
@@ -392,7 +391,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 	last := len(c.Fractions) - 1
 
 	// Part (a): every run against both bounds.
-	holds, holdsEnd := true, true
+	allHold, holdsEnd := true, true
 	runs := 0
 	minStated, minProof := math.Inf(1), math.Inf(1)
 	slack := make([]float64, len(res.Orders))
@@ -407,7 +406,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 			for f := range c.Fractions {
 				for _, r := range res.Bound[o][i][f] {
 					runs++
-					holds = holds && r.Measured <= r.Stated && r.Measured <= r.Proof
+					allHold = allHold && r.Measured <= r.Stated && r.Measured <= r.Proof
 					holdsEnd = holdsEnd && r.MeasuredEnd <= r.Stated && r.MeasuredEnd <= r.Proof
 					minStated = math.Min(minStated, r.Stated/r.Measured)
 					minProof = math.Min(minProof, r.Proof/r.Measured)
@@ -452,10 +451,10 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		out.addCheck("theorem1-order-ranking", g <= r && r <= i && i <= s,
 			"tuned at the largest T: greedy %.3g ≤ RR %.3g ≤ IG sorted %.3g ≤ SGD %.3g; paper: smaller σ*² gives a smaller bound, SGD's rate is the slowest", g, r, i, s)
 	}
-	out.Verdict = verdictOf(holds)
+	out.Verdict = verdictOf(allHold)
 	out.Summary = fmt.Sprintf("measured (1/T) Σ_{t<T} ‖∇f(x_t)‖² ≤ stated and proof bounds in %s of %d runs; smallest slack (bound/measured) %.3g stated, %.3g proof; "+
 		"tuned slopes over the last %d T: RR %.2f, IG %.2f, IG sorted %.2f, greedy %.2f, SGD %.2f; greedy ≤ RR ≤ IG sorted at %d of %d T",
-		map[bool]string{true: "all", false: "not all"}[holds], runs, minStated, minProof,
+		allText(allHold), runs, minStated, minProof,
 		nt, tail[idx["RR"]], tail[idx["IG"]], tail[idx["IG sorted"]], tail[idx["greedy"]], tail[idx["SGD"]], ordered, len(c.Ts))
 	for o, name := range res.Orders {
 		var ss2 []string

@@ -257,9 +257,7 @@ func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Th
 		}
 		res.L = p.L()
 		x0 := p.Minimizer()
-		for i := range x0 {
-			x0[i] += c.X0Shift
-		}
+		floats.AddConst(c.X0Shift, x0)
 		rr := theorem1NoiseRegimeResult{Regime: reg, F0: p.Func(x0) - p.MinValue()}
 		if rr.Zeta2Est, rr.PEst, err = theorem1NoiseEstimate(p, c, reg, mixSeed(seed, streamTheorem1NoiseEstimate, uint64(ri))); err != nil {
 			return nil, err
@@ -359,10 +357,7 @@ func theorem1NoiseEstimate(p *problems.HeteroQuadratic, c Theorem1NoiseConfig, r
 	for k := 0; k < c.Points; k++ {
 		g := top * float64(k) / float64(c.Points-1) // ‖∇f‖² at the point: ‖Ā s 1‖² = s² ‖a‖²
 		x := p.Minimizer()
-		s := math.Sqrt(g / floats.Dot(a, a))
-		for j := range x {
-			x[j] += s
-		}
+		floats.AddConst(math.Sqrt(g/floats.Dot(a, a)), x)
 		points = append(points, x)
 	}
 	o := ordering.NewOracle(p, &gradNoise{f: p, zeta2: reg.Zeta2, p: c.P}, rand.NewPCG(seed, 0))
@@ -386,7 +381,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	var out Outcome
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
-	holds, estimated, admissible, slopesOK := true, true, true, true
+	allHold, estimated, admissible, slopesOK := true, true, true, true
 	cells, minSlack := 0, math.Inf(1)
 	rateChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Tuned (1/T) Σ_t ‖∇f(x_t)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
@@ -406,7 +401,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 					m, se := meanSE(cl.Measured)
 					cells++
 					top := m + theorem1NoiseZ*se
-					holds = holds && top <= cl.Stated && top <= cl.Proof
+					allHold = allHold && top <= cl.Stated && top <= cl.Proof
 					minSlack = math.Min(minSlack, math.Min(cl.Stated, cl.Proof)/top)
 					admissible = admissible && cl.Step < rg.MaxStep
 					if f == last {
@@ -477,19 +472,19 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	out.Rows = append([]Row{
 		{Quantity: "every mean + " + fmt.Sprint(theorem1NoiseZ) + " SE under the stated and the proof bound",
 			Paper: "bound holds in expectation",
-			Ours:  fmt.Sprintf("%s of %d settings; smallest bound/(mean + %d SE) %.3g", map[bool]string{true: "all", false: "not all"}[holds], cells, theorem1NoiseZ, minSlack)},
+			Ours:  fmt.Sprintf("%s of %d settings; smallest bound/(mean + %d SE) %.3g", allText(allHold), cells, theorem1NoiseZ, minSlack)},
 		{Quantity: "step limit 1/(8Ln(M* + P/n + 1))",
 			Paper: "every step below it",
 			Ours: fmt.Sprintf("%.4g with M* = nM = %g, P = %g (1/(8Ln) = %.4g without them); every step used below it: %v",
 				rg0.MaxStep, res.MStar, c.P, 1/(8*res.L*float64(c.N)), admissible)},
 	}, out.Rows...)
-	out.addCheck("theorem1-noise-bound", holds, "mean + %d SE under both bounds in every setting: %v (smallest slack %.3g)", theorem1NoiseZ, holds, minSlack)
+	out.addCheck("theorem1-noise-bound", allHold, "mean + %d SE under both bounds in every setting: %v (smallest slack %.3g)", theorem1NoiseZ, allHold, minSlack)
 	out.addCheck("theorem1-noise-estimate", estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", theorem1NoiseEstimateTol, estimated)
 	out.addCheck("theorem1-noise-slopes", slopesOK, "tuned slopes nearer their regime's exponent: %s", strings.Join(slopeText, ", "))
-	out.Verdict = verdictOf(holds && estimated && admissible && slopesOK)
+	out.Verdict = verdictOf(allHold && estimated && admissible && slopesOK)
 	out.Summary = fmt.Sprintf("mean + %d SE of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g); "+
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes %s (ζ term -1/2, σ* term -2/3)",
-		theorem1NoiseZ, map[bool]string{true: "all", false: "not all"}[holds], cells, res.MStar, c.P, minSlack,
+		theorem1NoiseZ, allText(allHold), cells, res.MStar, c.P, minSlack,
 		theorem1NoiseEstimateTol, estimated, strings.Join(slopeText, ", "))
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))

@@ -99,10 +99,8 @@ type TwoLevelConfig struct {
 // At returns c with its zero fields set to the two-level protocol at scale
 // s: the paper's full protocol at Default and Full, a small grid at Smoke.
 func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
-	var def TwoLevelConfig
-	def.fill()
 	return atScale(c, s, map[Scale]TwoLevelConfig{
-		Smoke: {SigmaTops: []float64{0, 100}, Ms: []int{4, 16}, Steps: def.Steps[:10], Runs: 2, Budget: 100_000},
+		Smoke: {SigmaTops: []float64{0, 100}, Ms: []int{4, 16}, Steps: twoLevelSteps(1)[:10], Runs: 2, Budget: 100_000},
 	})
 }
 
@@ -110,13 +108,9 @@ func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
 func (c *TwoLevelConfig) fill() {
 	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, ZeroLambda: c.ZeroLambda, N: c.N, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.ZeroSigmaLow}.WithDefaults()
 	c.D, c.Lambda, c.N, c.SigmaLow = pd.D, pd.Lambda, pd.N, pd.SigmaLow
-	steps := make([]float64, 20)
-	for k := range steps {
-		steps[k] = 1.1 * math.Ldexp(1, -(k+1))
-	}
 	fillZero(c, TwoLevelConfig{
 		SigmaTops: []float64{0, 1, 2, 5, 10, 20, 50, 100}, Ms: []int{2, 4, 8, 16, 32, 64, 128},
-		K: 1, Steps: steps, Runs: 3, Budget: 1_000_000, Target: 0.2, X0: 1,
+		K: 1, Steps: twoLevelSteps(1), Runs: 3, Budget: 1_000_000, Target: 0.2, X0: 1,
 	})
 }
 

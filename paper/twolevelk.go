@@ -91,19 +91,15 @@ type TwoLevelKConfig struct {
 // s.
 func (c TwoLevelKConfig) At(s Scale) TwoLevelKConfig {
 	return atScale(c, s, map[Scale]TwoLevelKConfig{
-		Smoke: {M: 4, Ratios: []float64{0.01, 1, 100}, Runs: 4, Steps: twoLevelKSteps(2)},
+		Smoke: {M: 4, Ratios: []float64{0.01, 1, 100}, Runs: 4, Steps: twoLevelSteps(2)},
 		Full:  {M: 64, Ratios: []float64{0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30, 100}, Runs: 100},
 	})
 }
 
-// twoLevelKSteps returns 1.1·2^(-k/perOctave) over Section 6.2's range,
+// twoLevelSteps returns 1.1·2^(-k/perOctave) over Section 6.2's range,
 // 1.1·2^-1 to 1.1·2^-20.
-func twoLevelKSteps(perOctave int) []float64 {
-	var s []float64
-	for k := perOctave; k <= 20*perOctave; k++ {
-		s = append(s, 1.1*math.Exp2(-float64(k)/float64(perOctave)))
-	}
-	return s
+func twoLevelSteps(perOctave int) []float64 {
+	return halvings(1.1/2, perOctave, 19*perOctave+1)
 }
 
 // twoLevelKDefaultKs returns 1, 2, √m, m/2, m and the smallest K that
@@ -136,7 +132,7 @@ func isqrt(n int) int {
 func (c *TwoLevelKConfig) fill() {
 	fillZero(c, TwoLevelKConfig{
 		N: 2, M: 16, SigmaFull: 10, Ratios: []float64{0.01, 0.1, 1, 10, 100},
-		Steps: twoLevelKSteps(4), Runs: 40, Budget: 5000, Target: 0.2, X0: 1,
+		Steps: twoLevelSteps(4), Runs: 40, Budget: 5000, Target: 0.2, X0: 1,
 	})
 	if c.Ks == nil && c.M > 0 {
 		c.Ks = twoLevelKDefaultKs(c.M)
@@ -455,21 +451,9 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	out.addCheck("two-level-k-sqrt-m", rootOK, "σ_top = σ_low: K = √m = %d over standard shuffling: steps %.3g (within %g either way), top-level switches %.3g (< 1)", r, stepRatio, twoLevelKSame, commRatio)
 	out.addCheck("two-level-k-rates", ratesOK, "the rates' best method is among the measured best in %d of %d regimes", agree, len(regimes))
 
-	held := 0
-	for _, ok := range []bool{topOK, lowOK, rootOK, ratesOK} {
-		if ok {
-			held++
-		}
-	}
-	switch {
-	case !converged:
+	out.Verdict = partsOf(topOK, lowOK, rootOK, ratesOK)
+	if !converged {
 		out.Verdict = NotCheckable
-	case held == 4:
-		out.Verdict = Reproduced
-	case held == 0:
-		out.Verdict = NotReproduced
-	default:
-		out.Verdict = PartlyReproduced
 	}
 	out.Summary = fmt.Sprintf("σ_top/σ_low = %g: best %s, K = 1 takes %.2f of standard shuffling's steps (corollary: K = 1; %s); σ_top/σ_low = %g: best %s, K = m takes %.2f (corollary: K = m; %s); "+
 		"σ_top = σ_low: K = √m takes %.2f of standard shuffling's steps with %.2f of its top-level switches, %.2f per step against %.2f (paper: the same steps, √m = %d times less communication; %s); the rates' best method is among the measured best in %d of %d regimes",
@@ -540,14 +524,6 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		"Communication is counted as top-level switches: steps whose top-level function differs from the previous step's (the first step of a run counts).",
 	}
 	return &out, nil
-}
-
-// holds returns "holds" if ok, else "fails".
-func holds(ok bool) string {
-	if ok {
-		return "holds"
-	}
-	return "fails"
 }
 
 // regimeList formats "ratio: what" for every regime.

@@ -65,11 +65,8 @@ func (c TwoLevelLemmaConfig) At(s Scale) TwoLevelLemmaConfig {
 
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelLemmaConfig) fill() {
-	low := 10.0
-	if c.ZeroSigmaLow {
-		low = 0
-	}
-	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, SigmaLow: low, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
+	c.SigmaLow = problems.TwoLevelConfig{SigmaLow: c.SigmaLow, ZeroSigmaLow: c.ZeroSigmaLow}.WithDefaults().SigmaLow
+	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -129,7 +126,7 @@ func (res *TwoLevelLemmaResult) check() error {
 // the gradients are taken at x = 1 (all ones). It returns the rows from
 // env's cache if they are there.
 func (c TwoLevelLemmaConfig) Run(ctx context.Context, env *Env) (*TwoLevelLemmaResult, error) {
-	return runCached(ctx, env, "two-level-lemma", twoLevelLemmaVersion, c, runTwoLevelLemma)
+	return runCached(ctx, env, twoLevelLemmaID, twoLevelLemmaVersion, c, runTwoLevelLemma)
 }
 
 func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
@@ -179,12 +176,12 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	}
 	c, rows := res.Config, res.Rows
 	var out Outcome
-	holds, holdsMax := true, true
+	allHold, holdsMax := true, true
 	minSlack := math.Inf(1)
 	for _, r := range rows {
 		m, _ := r.TwoLevel.MaxOfMean()
 		sm, _ := r.Standard.MaxOfMean()
-		holds = holds && m <= r.Bound
+		allHold = allHold && m <= r.Bound
 		holdsMax = holdsMax && r.TwoLevel.MaxMean <= r.Bound
 		minSlack = math.Min(minSlack, r.Bound/m)
 		out.Rows = append(out.Rows, Row{
@@ -204,19 +201,9 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	// φ²_{r,n} is 0 up to rounding for every permutation; it is left out
 	// so that the log axis shows the rest.
 	n := len(fig.TwoLevel.Mean) - 1
-	ks := make([]float64, n)
-	for k := range ks {
-		ks[k] = float64(k + 1)
-	}
-	band := func(s *phi2Stats) (lo, hi []float64) {
-		lo, hi = make([]float64, n), make([]float64, n)
-		for k := range lo {
-			lo[k], hi[k] = s.Mean[k]-1.96*s.SE[k], s.Mean[k]+1.96*s.SE[k]
-		}
-		return lo, hi
-	}
-	tlo, thi := band(fig.TwoLevel)
-	slo, shi := band(fig.Standard)
+	ks := oneTo(n)
+	tlo, thi := band(fig.TwoLevel.Mean[:n], fig.TwoLevel.SE[:n], z95)
+	slo, shi := band(fig.Standard.Mean[:n], fig.Standard.SE[:n], z95)
 	lc := &chart.LineChart{
 		Title: fmt.Sprintf("E φ²_{r,k}, N = %d, m = %d, σ_top = %g, σ_low = %g, K = %d (95%% bands)",
 			c.N, c.M, fig.SigmaTop, c.SigmaLow, fig.K),
@@ -228,9 +215,9 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		},
 	}
 	out.addChart("two-level-lemma", "Lemma 2: E φ² of two-level shuffling", lc)
-	out.Verdict = verdictOf(holds)
+	out.Verdict = verdictOf(allHold)
 	out.Summary = fmt.Sprintf("max_k E φ²_{r,k} ≤ 3m(1+N(1-(K-1)/(m-1)))σ_low² + 2NK²σ_top² in all %d configurations: %v (smallest bound/measured %.2f); "+
-		"the expected σ*² of one order, E max_k φ², is below the bound too: %v", len(rows), holds, minSlack, holdsMax)
+		"the expected σ*² of one order, E max_k φ², is below the bound too: %v", len(rows), allHold, minSlack, holdsMax)
 	fm, _ := fig.TwoLevel.MaxOfMean()
 	fs, _ := fig.Standard.MaxOfMean()
 	out.Details = fmt.Sprintf("At σ_top = %g, K = %d two-level shuffling has max_k E φ² = %.4g against %.4g for standard shuffling (ratio %.2f): "+
