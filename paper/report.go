@@ -39,15 +39,10 @@ func resultPath(figDir, id string) string {
 
 // SaveResult writes r atomically into figDir/results/<id>.json.
 func SaveResult(figDir string, r *Result) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	if err := atomic.WriteJSON(resultPath(figDir, r.ID), r); err != nil {
 		return fmt.Errorf("paper: result of %s: %w", r.ID, err)
 	}
-	path := resultPath(figDir, r.ID)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("paper: %w", err)
-	}
-	return atomic.WriteFile(path, append(b, '\n'), 0o644)
+	return nil
 }
 
 // LoadResult reads the saved result of claim id; it returns nil and no

@@ -5,6 +5,7 @@
 package atomic
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -128,6 +129,19 @@ func WriteFile(name string, data []byte, perm os.FileMode) error {
 		return err
 	}
 	return f.Commit()
+}
+
+// WriteJSON writes v as indented JSON, with a final newline, to the named
+// file atomically with mode 0644, creating its folder if it is missing.
+func WriteJSON(name string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("atomic: %s: %w", name, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return WriteFile(name, append(b, '\n'), 0o644)
 }
 
 // syncDir makes a rename in dir durable. It is best effort: Windows cannot

@@ -308,3 +308,24 @@ func FuzzWriteFile(f *testing.F) {
 		}
 	})
 }
+
+// TestWriteJSON checks that WriteJSON creates the missing folder and writes
+// indented JSON with a final newline, and that a value JSON cannot encode
+// leaves no file.
+func TestWriteJSON(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "a", "b.json")
+	if err := WriteJSON(name, map[string]int{"x": 1}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := content(t, name), "{\n  \"x\": 1\n}\n"; got != want {
+		t.Errorf("content %q, want %q", got, want)
+	}
+	bad := filepath.Join(dir, "c.json")
+	if err := WriteJSON(bad, func() {}); err == nil {
+		t.Error("a func: no error")
+	}
+	if _, err := os.Stat(bad); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a func: %s exists after the error (%v)", bad, err)
+	}
+}

@@ -421,6 +421,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}()
 		go all.every(ticker.C, stop)
 	}
+	// The timings file names the machine and the command of the run.
+	mach, cmd := machine(), command(args)
 	for i, c := range o.only {
 		env := &paper.Env{
 			Scale: o.scale, Seed: o.seed, Workers: o.workers,
@@ -487,7 +489,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		timing := claimTiming{ID: c.ID, Scale: o.scale.String(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
-		if err := saveTimings(o.figDir, &timings{Machine: machine(), Command: command(args), Claims: []claimTiming{timing}}); err != nil {
+		if err := saveTimings(o.figDir, &timings{Machine: mach, Command: cmd, Claims: []claimTiming{timing}}); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}

@@ -77,12 +77,8 @@ func saveTimings(figDir string, t *timings) error {
 		}
 	}
 	merged.Claims = append(merged.Claims, t.Claims...)
-	b, err := json.MarshalIndent(&merged, "", "  ")
-	if err != nil {
+	if err := atomic.WriteJSON(timingsPath(figDir), &merged); err != nil {
 		return fmt.Errorf("reproduce: timings: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(timingsPath(figDir)), 0o755); err != nil {
-		return fmt.Errorf("reproduce: %w", err)
-	}
-	return atomic.WriteFile(timingsPath(figDir), append(b, '\n'), 0o644)
+	return nil
 }
