@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
+
 	"github.com/goodorder/goodorder/paper/chart"
 )
 
@@ -199,21 +201,7 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	}
 	var b strings.Builder
 	if len(pts) > 0 {
-		lo, hi := 0, 0
-		for i, p := range pts {
-			if p.ratio < pts[lo].ratio {
-				lo = i
-			}
-			if p.ratio > pts[hi].ratio {
-				hi = i
-			}
-		}
-		best := 0
-		for i, p := range pts {
-			if p.mean > pts[best].mean {
-				best = i
-			}
-		}
+		lo, hi, best := floats.MinIdx(ratios), floats.MaxIdx(ratios), floats.MaxIdx(means)
 		fmt.Fprintf(&b, "The σ*² ratio ranges from %.3g (%s) to %.3g (%s); greedy's largest gain in mean accuracy over the epochs is %+.2f ± %.2f points (%s). ",
 			pts[lo].ratio, pts[lo].name, pts[hi].ratio, pts[hi].name, pts[best].mean, pts[best].mSE, pts[best].name)
 		if best == hi {

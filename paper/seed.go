@@ -53,7 +53,6 @@ const (
 	streamScalableInit       = 27 // scalable-orderings: the MLP's initialisation
 	streamScalableTraining   = 28 // scalable-orderings: the RR training between the MNIST snapshots
 	streamScalableSketch     = 29 // scalable-orderings: the sketch per k
-	streamTable1SameClass    = 30 // table-1: the same-class batches
 	streamTheorem1Problem    = 31 // theorem-1: the problem
 )
 
