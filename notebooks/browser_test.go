@@ -2,6 +2,11 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
+// The browser test stops Jupyter's process group with signals (Setpgid,
+// Kill), which only Unix has.
+
+//go:build unix
+
 package notebooks
 
 import (
@@ -170,19 +175,13 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the browser test builds the GoNB kernel and runs notebooks; skipped in -short mode")
 	}
-	jupyter, err := exec.LookPath("jupyter")
-	if err == nil {
-		err = exec.Command(jupyter, "notebook", "--version").Run()
-	}
-	if err != nil {
-		needTool(t, fmt.Sprintf("the browser test needs Jupyter Notebook (%v); on Debian: apt-get install jupyter-notebook, elsewhere: pip install notebook", err))
-	}
+	jupyter := needJupyter(t, "notebook", "the browser test needs Jupyter Notebook", "apt-get install jupyter-notebook", "pip install notebook")
 	exe, err := chromium()
 	if err != nil {
 		needTool(t, fmt.Sprintf("the browser test needs Chromium (%v); on Debian: apt-get install chromium", err))
 	}
 	ctx := testContext(t)
-	_, env := buildKernel(t, ctx)
+	env := buildKernel(t, ctx)
 	dir, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)

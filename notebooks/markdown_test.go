@@ -5,9 +5,7 @@
 package notebooks
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -110,13 +108,9 @@ func TestAccidentalEmphasis(t *testing.T) {
 // CommonMark (with GitHub's extensions) and fails on accidental emphasis.
 func TestMarkdownCells(t *testing.T) {
 	for _, f := range notebookFiles(t) {
-		b, err := os.ReadFile(f)
+		nb, err := loadNotebook(f)
 		if err != nil {
 			t.Fatal(err)
-		}
-		var nb notebook
-		if err := json.Unmarshal(b, &nb); err != nil {
-			t.Fatalf("%s: %v", f, err)
 		}
 		for i, c := range nb.Cells {
 			if c.CellType != "markdown" {

@@ -111,7 +111,8 @@ const cleanCommand = "make notebooks-clean"
 // ECharts library (1 MB) must not be among them.
 const maxOutput = 256 << 10
 
-func readNotebook(path string) (*summary, error) {
+// loadNotebook reads the notebook at path.
+func loadNotebook(path string) (*notebook, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -119,6 +120,14 @@ func readNotebook(path string) (*summary, error) {
 	var nb notebook
 	if err := json.Unmarshal(b, &nb); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &nb, nil
+}
+
+func readNotebook(path string) (*summary, error) {
+	nb, err := loadNotebook(path)
+	if err != nil {
+		return nil, err
 	}
 	s := &summary{kernel: nb.Metadata.Kernelspec.Name}
 	first := true
@@ -417,16 +426,10 @@ func TestExecuteNotebooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("executing the notebooks builds the GoNB kernel and takes about a minute; skipped in -short mode")
 	}
-	jupyter, err := exec.LookPath("jupyter")
-	if err == nil {
-		err = exec.Command(jupyter, "nbconvert", "--version").Run()
-	}
-	if err != nil {
-		needTool(t, fmt.Sprintf("jupyter nbconvert is needed to execute the notebooks (%v); on Debian: apt-get install jupyter-nbconvert jupyter-client, elsewhere: pip install nbconvert jupyter_client", err))
-	}
+	jupyter := needJupyter(t, "nbconvert", "jupyter nbconvert is needed to execute the notebooks", "apt-get install jupyter-nbconvert jupyter-client", "pip install nbconvert jupyter_client")
 	files := notebookFiles(t)
 	ctx := testContext(t)
-	_, env := buildKernel(t, ctx)
+	env := buildKernel(t, ctx)
 	env = append(env, "GOODORDER_NB_BATCH=1")
 
 	outDir := t.TempDir()
@@ -492,9 +495,9 @@ func TestExecuteNotebooks(t *testing.T) {
 // data directory. It returns the folder and the environment for Jupyter:
 // that data directory, the smoke scale and a fresh notebook cache, so that
 // every run is computed.
-func buildKernel(t *testing.T, ctx context.Context) (bin string, env []string) {
+func buildKernel(t *testing.T, ctx context.Context) (env []string) {
 	t.Helper()
-	bin = t.TempDir()
+	bin := t.TempDir()
 	build := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator),
 		"github.com/janpfeifer/gonb", "golang.org/x/tools/cmd/goimports", "./internal/installkernel")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -506,7 +509,22 @@ func buildKernel(t *testing.T, ctx context.Context) (bin string, env []string) {
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("installing the kernelspec: %v\n%s", err, out)
 	}
-	return bin, env
+	return env
+}
+
+// needJupyter returns the path of jupyter if "jupyter sub --version" runs,
+// else reports the missing tool through needTool with why and the commands
+// that install it.
+func needJupyter(t *testing.T, sub, why, debian, pip string) string {
+	t.Helper()
+	jupyter, err := exec.LookPath("jupyter")
+	if err == nil {
+		err = exec.Command(jupyter, sub, "--version").Run()
+	}
+	if err != nil {
+		needTool(t, fmt.Sprintf("%s (%v); on Debian: %s, elsewhere: %s", why, err, debian, pip))
+	}
+	return jupyter
 }
 
 // logTail returns the last n lines of out that are not the kernel's klog
