@@ -23,7 +23,6 @@
 package nb
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"os"
@@ -144,8 +143,8 @@ func LoadECharts() error {
 	return nil
 }
 
-// displays numbers interactive charts so that their element ids are
-// unique in the page even when a cell is rerun.
+// displays numbers the interactive charts of a cell's program, so that
+// two charts a cell shows with the same id get distinct elements.
 var displays atomic.Int64
 
 // Interactive displays c as an interactive chart, drawn by the library
@@ -182,16 +181,10 @@ const FallbackText = "Interactive chart (ECharts): it draws in Jupyter once the 
 // interactiveHTML returns the output of Interactive for c with the element
 // id id (made an identifier).
 func interactiveHTML(c chart.Chart, id string) (string, error) {
-	id = "chart_" + nonWord.ReplaceAllString(id, "_")
-	snip, err := chart.Snippet(c, id)
+	snip, id, err := chart.HiddenSnippet(c, "chart_"+id)
 	if err != nil {
 		return "", err
 	}
-	elem := fmt.Sprintf(`id="%s" style="`, id)
-	if !bytes.Contains(snip, []byte(elem)) {
-		return "", fmt.Errorf("nb: no element %s in the chart's snippet", elem)
-	}
-	snip = bytes.Replace(snip, []byte(elem), []byte(elem+"display:none;"), 1)
 	// The classic Notebook runs an output's scripts with jQuery, where
 	// document.currentScript is not the script in the output: find the
 	// elements by id.
@@ -199,8 +192,6 @@ func interactiveHTML(c chart.Chart, id string) (string, error) {
 <script>(function () { if (typeof echarts === "undefined") { return; } document.getElementById("%[1]s").style.display = ""; var f = document.getElementById("%[1]s_fallback"); if (f) { f.remove(); } })();</script>
 %[3]s`, id, html.EscapeString(FallbackText), snip), nil
 }
-
-var nonWord = regexp.MustCompile(`[^A-Za-z0-9]`)
 
 // Must panics if err is not nil: notebook cells show the panic.
 func Must(err error) {

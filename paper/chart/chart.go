@@ -137,18 +137,42 @@ func HTML(c Chart, id, title string) ([]byte, error) {
 // script keeps its variables to itself, so a notebook cell may be run
 // again. The same chart and id give the same bytes.
 func Snippet(c Chart, id string) ([]byte, error) {
+	return snippet(c, jsIdent(id), false)
+}
+
+// HiddenSnippet is Snippet with the chart's element hidden (display:none)
+// until a script shows it, for pages that put something in its place
+// where no script runs. It also returns the element's id, the identifier
+// Snippet makes of id.
+func HiddenSnippet(c Chart, id string) (snip []byte, elem string, err error) {
+	elem = jsIdent(id)
+	snip, err = snippet(c, elem, true)
+	return snip, elem, err
+}
+
+// snippet returns the element and script of c with the element id id, an
+// identifier, the element hidden if hidden.
+func snippet(c Chart, id string, hidden bool) ([]byte, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
 	// go-echarts names JavaScript variables after the id, so it must be
 	// an identifier.
-	s := c.echarts(jsIdent(id)).RenderSnippet()
+	s := c.echarts(id).RenderSnippet()
 	script, err := scopeScript(s.Script)
 	if err != nil {
 		return nil, err
 	}
+	elem := strings.TrimSpace(s.Element)
+	if hidden {
+		style := fmt.Sprintf(`id="%s" style="`, id)
+		if !strings.Contains(elem, style) {
+			return nil, fmt.Errorf("chart: no element %s in go-echarts' snippet", style)
+		}
+		elem = strings.Replace(elem, style, style+"display:none;", 1)
+	}
 	var b bytes.Buffer
-	b.WriteString(strings.TrimSpace(s.Element))
+	b.WriteString(elem)
 	b.WriteString("\n")
 	b.WriteString(script)
 	b.WriteString("\n")

@@ -216,6 +216,13 @@ func TestSnippet(t *testing.T) {
 	if n := strings.Count(strings.ToLower(s), "</script"); n != 1 {
 		t.Errorf("snippet has %d script end tags, want 1 (names must be escaped):\n%s", n, s)
 	}
+	hidden, elem, err := HiddenSnippet(c, "my chart-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(s, `id="my_chart_1" style="`, `id="my_chart_1" style="display:none;`, 1); elem != "my_chart_1" || string(hidden) != want || want == s {
+		t.Errorf("HiddenSnippet: element %q (want my_chart_1), snippet\n%s\nwant Snippet's with display:none\n%s", elem, hidden, want)
+	}
 	for _, tc := range []struct{ id, want string }{
 		{"abc", "abc"}, {"a-b.c", "a_b_c"}, {"2x", "_2x"}, {"", "_"}, {"σ", "__"},
 	} {
