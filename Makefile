@@ -168,6 +168,12 @@ jupyter: kernel
 # notebooks share the reproduce command's cache of finished runs, and build
 # with OpenBLAS as make reproduce does (GOFLAGS), so a notebook reuses the
 # training runs of make reproduce and shows the charts in figures/.
+# STRIP_OUTPUTS removes the outputs of the cells tagged strip-output (the
+# ECharts library) from a notebook, in place.
+STRIP_OUTPUTS = $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
+	--TagRemovePreprocessor.enabled=True \
+	--TagRemovePreprocessor.remove_all_outputs_tags=strip-output
+
 notebooks: tools openblas
 	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
 	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default \
@@ -180,9 +186,7 @@ notebooks: tools openblas
 	    --ExecutePreprocessor.timeout=$(NBTIMEOUT) \
 	    --ExecutePreprocessor.record_timing=False "$$nb" 2>"$$data/log" || \
 	    { grep -Ev '^I[0-9]{4} ' "$$data/log" | tail -n 60; exit 1; }; \
-	  $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
-	    --TagRemovePreprocessor.enabled=True \
-	    --TagRemovePreprocessor.remove_all_outputs_tags=strip-output "$$nb" || exit 1; \
+	  $(STRIP_OUTPUTS) "$$nb" || exit 1; \
 	  echo "   $$(($$(date +%s) - start)) s"; \
 	done
 
@@ -190,11 +194,7 @@ notebooks: tools openblas
 # 1 MB ECharts library) from NOTEBOOKS saved from Jupyter, without running
 # anything; the rest of each file is unchanged.
 notebooks-clean:
-	@for nb in $(NOTEBOOKS); do \
-	  $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
-	    --TagRemovePreprocessor.enabled=True \
-	    --TagRemovePreprocessor.remove_all_outputs_tags=strip-output "$$nb" || exit 1; \
-	done
+	@for nb in $(NOTEBOOKS); do $(STRIP_OUTPUTS) "$$nb" || exit 1; done
 
 # kernel-conformance runs the jupyter_kernel_test suite against the kernel
 # (Debian python3-jupyter-kernel-test); it is not part of make test.
