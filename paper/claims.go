@@ -69,6 +69,14 @@ const (
 	// reproduced or not.
 	GoalMet
 	GoalNotMet
+	// Inconclusive means the data settle neither way: a difference the
+	// statement needs is not shown, nor is its absence (an equivalence
+	// test), at the claim's fixed thresholds.
+	Inconclusive
+	// NotTested means the statement's precondition does not hold in our
+	// setting, so the measurement says nothing about it (for example, no
+	// loss to recover); the Summary says which precondition failed.
+	NotTested
 )
 
 // String returns the verdict as it appears in the report.
@@ -86,6 +94,10 @@ func (v Verdict) String() string {
 		return "goal met"
 	case GoalNotMet:
 		return "goal not met"
+	case Inconclusive:
+		return "inconclusive"
+	case NotTested:
+		return "not tested"
 	}
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
