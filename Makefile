@@ -21,6 +21,20 @@ BLASPKGS = ./ordering/... ./problems/... ./paper/...
 
 test: deps check unit
 
+# OPENBLAS_CORETYPE pins the kernel OpenBLAS uses in every recipe (the
+# reproduction, the tests, the notebooks and both sides of a benchmark):
+# float32 products round differently in each kernel, so without the pin a
+# CPU whose OpenBLAS picks another kernel (SkylakeX, Cooperlake, Zen)
+# writes other last bits, and in the training claims other numbers.
+# Haswell is the AVX2 kernel that every x86-64 CPU with AVX2 runs; the
+# report and the cache key name the kernel a run used. Override it with
+# make reproduce OPENBLAS_CORETYPE=... (the results then differ).
+OPENBLAS_CORETYPE ?= Haswell
+export OPENBLAS_CORETYPE
+# OPENBLAS_L2_SIZE, which some machines set, is left unset for every side
+# alike.
+unexport OPENBLAS_L2_SIZE
+
 # BLASDEBS are what the OpenBLAS build and the Fashion-MNIST claims
 # need when it is missing: a C compiler (cgo, and the HAVE_OPENBLAS check),
 # libopenblas-dev, dataset-fashion-mnist, and the CA certificates the Go
@@ -102,22 +116,22 @@ NPY ?= /tmp/goodorder-greedy.npy
 bench-greedy: openblas
 	@echo "== pure Go"
 	$(GO) test ./ordering -run='^$$' -bench='Greedy32' -benchtime=3x -npy=$(NPY) | \
-	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/numpy_greedy.py $(NPY)
+	  $(PYTHON) scripts/numpy_greedy.py $(NPY)
 	@echo "== OpenBLAS"
 	$(GO) test $(BLASTAGS) ./ordering -run='^$$' -bench='Greedy32' -benchtime=3x | \
-	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/numpy_greedy.py $(NPY)
+	  $(PYTHON) scripts/numpy_greedy.py $(NPY)
 	rm -f $(NPY)
 
 bench-nn: openblas
 	{ $(GO) test ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x && \
 	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x; } | \
-	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_mlp.py --epochs 3 --threads 1,2 --go-bench -
+	  $(PYTHON) scripts/torch_mlp.py --epochs 3 --threads 1,2 --go-bench -
 	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCNNEpoch$$' -benchtime=2x && \
 	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCNNEpoch$$' -benchtime=2x; } | \
-	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_cnn.py --epochs 2 --threads 1,2 --go-bench -
+	  $(PYTHON) scripts/torch_cnn.py --epochs 2 --threads 1,2 --go-bench -
 	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCIFARCNNEpoch$$' -benchtime=2x && \
 	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCIFARCNNEpoch$$' -benchtime=2x; } | \
-	  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE $(PYTHON) scripts/torch_cnn.py --cifar --epochs 2 --threads 1,2 --go-bench -
+	  $(PYTHON) scripts/torch_cnn.py --cifar --epochs 2 --threads 1,2 --go-bench -
 
 # fuzz runs every fuzz target for FUZZTIME each.
 FUZZTIME ?= 30s

@@ -11,6 +11,10 @@ package ordering
 // Results may differ between the two in the last bits.
 const BLAS = "purego"
 
+// BLASKernel returns the name of the kernel OpenBLAS chose for this CPU,
+// "" in this pure-Go build, whose kernels are the same on every amd64 CPU.
+func BLASKernel() string { return "" }
+
 // The Gram tiles for gonum's pure-Go BLAS: two 64×256 float64 pieces of
 // rows (256 KiB) stay in a core's L2 cache.
 const (

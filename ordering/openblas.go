@@ -10,6 +10,7 @@ package ordering
 #cgo LDFLAGS: -lopenblas
 void openblas_set_num_threads(int);
 int openblas_get_num_threads(void);
+char* openblas_get_corename(void);
 */
 import "C"
 
@@ -40,6 +41,13 @@ func init() {
 // pure-Go kernels (the default), "openblas" with the openblas build tag.
 // Results may differ between the two in the last bits.
 const BLAS = "openblas"
+
+// BLASKernel returns the name of the kernel OpenBLAS chose for this CPU
+// (openblas_get_corename, such as "Haswell" or "Cooperlake"), "" in the
+// pure-Go build. Float32 results differ between kernels in the last bits;
+// OPENBLAS_CORETYPE, read when the library loads, pins it (the Makefile
+// sets Haswell, which every x86-64 CPU with AVX2 runs).
+func BLASKernel() string { return C.GoString(C.openblas_get_corename()) }
 
 // The Gram tiles for OpenBLAS: large tiles of whole rows (OpenBLAS blocks
 // for the cache itself), enough of them to keep both cores busy.

@@ -27,13 +27,14 @@ import (
 // cacheKey is the full key of a cached run, stored in its entry and
 // compared on read: the run's name and the version of the code that
 // computes it (a constant in the claim's file, see doc.go), the builds
-// that could round differently (the BLAS, the Go release, the gonum
-// modules), and the run's own key: every parameter its result depends on,
+// that could round differently (the BLAS and its kernel, the Go release,
+// the gonum modules), and the run's own key: every parameter its result depends on,
 // seed included, and nothing else.
 type cacheKey struct {
 	Name    string
 	Version int
 	BLAS    string
+	Kernel  string `json:",omitempty"`
 	Go      string
 	Modules string
 	Key     any
@@ -86,7 +87,7 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 	if env.CacheDir == "" {
 		return compute()
 	}
-	kb, err := json.Marshal(cacheKey{name, version, ordering.BLAS, runtime.Version(), numericModules(), key})
+	kb, err := json.Marshal(cacheKey{name, version, ordering.BLAS, ordering.BLASKernel(), runtime.Version(), numericModules(), key})
 	if err != nil {
 		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
 	}

@@ -27,7 +27,10 @@ type Result struct {
 	Seed  uint64 `json:"seed"`
 	// BLAS is the build's BLAS (ordering.BLAS): "openblas" or "purego".
 	// The builds agree in every verdict, not in every last bit.
-	BLAS    string   `json:"blas,omitempty"`
+	BLAS string `json:"blas,omitempty"`
+	// Kernel is OpenBLAS's kernel (ordering.BLASKernel), "" in the pure-Go
+	// build: results are bit-identical across CPUs that run the same one.
+	Kernel  string   `json:"kernel,omitempty"`
 	Outcome *Outcome `json:"outcome"`
 }
 
@@ -122,6 +125,9 @@ func WriteReport(path, figDir string) error {
 		build := ""
 		if r.BLAS != "" {
 			build = fmt.Sprintf(", %s build", r.BLAS)
+		}
+		if r.Kernel != "" {
+			build += fmt.Sprintf(" (%s kernel)", r.Kernel)
 		}
 		fmt.Fprintf(&b, "Scale `%s`, seed %d%s.\n\n", r.Scale, r.Seed, build)
 		if len(o.Rows) > 0 {

@@ -319,7 +319,16 @@ func machine() string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s/%s, %s%d CPUs, GOMAXPROCS %d, %s, %s build", runtime.GOOS, runtime.GOARCH, cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), ordering.BLAS)
+	return fmt.Sprintf("%s/%s, %s%d CPUs, GOMAXPROCS %d, %s, %s build%s", runtime.GOOS, runtime.GOARCH, cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), ordering.BLAS, kernelText())
+}
+
+// kernelText returns " (K kernel)" for OpenBLAS's kernel K, "" in the
+// pure-Go build.
+func kernelText() string {
+	if k := ordering.BLASKernel(); k != "" {
+		return " (" + k + " kernel)"
+	}
+	return ""
 }
 
 // command is the command line of this run, for the timings file.
@@ -483,7 +492,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
-		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Outcome: out}
+		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(), Outcome: out}
 		if err := paper.SaveResult(o.figDir, res); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
