@@ -38,9 +38,9 @@ var appendixCClaim = Claim{
 
 // # The config
 
-// AppendixCConfig is the protocol of the appendix-c-lower-bound claim. The
-// zero value of a field means its default, the protocol at the Default
-// scale.
+// AppendixCConfig is the protocol of the appendix-c-lower-bound claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type AppendixCConfig struct {
 	// Ns are the numbers of components (>= 2). Default 2, 4, ..., 512.
 	Ns []int

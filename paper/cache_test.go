@@ -19,14 +19,14 @@ import (
 	"testing"
 )
 
-// claimData runs a claim and returns its result with every wall time
+// claimData runs a claim at the smoke scale and returns its result with every wall time
 // (a field named Seconds) set to zero, and the outcome of that result:
 // what a run gives apart from timing, which no two runs share.
 type claimData func(ctx context.Context, env *Env) (any, *Outcome, error)
 
 func dataOf[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) claimData {
 	return func(ctx context.Context, env *Env) (any, *Outcome, error) {
-		res, err := run(scale(env.Scale), ctx, env)
+		res, err := run(scale(Smoke), ctx, env)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -139,7 +139,7 @@ func withPayload(t *testing.T, entry, p []byte) []byte {
 // runCollecting runs claim id with the cache in dir and returns its data,
 // the warnings, and an error for a panic.
 func runCollecting(id, dir, figs string) (res any, out *Outcome, warns []string, err error) {
-	env := &Env{Scale: Smoke, Seed: 1, CacheDir: dir, FigDir: figs, Warn: func(msg string) { warns = append(warns, msg) }}
+	env := &Env{Seed: 1, CacheDir: dir, FigDir: figs, Warn: func(msg string) { warns = append(warns, msg) }}
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
@@ -183,7 +183,7 @@ func copyDir(t *testing.T, src string) string {
 func TestCacheFaults(t *testing.T) {
 	var ids []string
 	for _, c := range Claims() {
-		if why := c.Skipped(&Env{Scale: Smoke}); why != "" {
+		if why := c.Skipped(Smoke, nil); why != "" {
 			t.Logf("%s skipped: %s", c.ID, why)
 			continue
 		}

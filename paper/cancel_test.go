@@ -21,8 +21,8 @@ func TestCancelledAtStart(t *testing.T) {
 		for _, s := range []Scale{Smoke, Default} {
 			cache, figs := t.TempDir(), t.TempDir()
 			progress := 0
-			env := &Env{Scale: s, Seed: 1, CacheDir: cache, FigDir: figs, Progress: func(int, int) { progress++ }}
-			out, err := c.Run(ctx, env)
+			env := &Env{Seed: 1, CacheDir: cache, FigDir: figs, Progress: func(int, int) { progress++ }}
+			out, err := c.Run(ctx, s, env)
 			if !errors.Is(err, context.Canceled) || out != nil {
 				t.Errorf("%s at the %s scale: outcome %v, error %v, want %v", c.ID, s, out, err, context.Canceled)
 			}

@@ -28,7 +28,7 @@ func claimSmoke(t *testing.T, id string) *Outcome {
 		t.Fatalf("claim %s not registered", id)
 	}
 	dir := t.TempDir()
-	out, err := c.Run(context.Background(), &Env{Scale: Smoke, Seed: 1, FigDir: dir})
+	out, err := c.Run(context.Background(), Smoke, &Env{Seed: 1, FigDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,12 +102,14 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("Verdict(%d)", int(v))
 }
 
-// Env is what a claim needs to run: the scale, the base seed, the workers,
+// Env is what a claim needs to run: the base seed, the workers,
 // the folders of charts and cached runs, and a progress callback. A nil
 // *Env passed to a claim's Run method means the zero Env: seed 0, GOMAXPROCS
 // workers, no cache, no progress.
+//
+// The scale is not part of it: a claim's config says it (XConfig{}.At(s)),
+// and Claim.Run takes it, so that there is one place to say it.
 type Env struct {
-	Scale Scale
 	// Seed is the base seed of every random choice.
 	Seed uint64
 	// Workers is the number of goroutines a claim may use; 0 means
@@ -252,29 +254,30 @@ type Claim struct {
 	Where string
 	// Statement is what the paper states.
 	Statement string
-	// Run measures ours.
-	Run func(ctx context.Context, env *Env) (*Outcome, error)
-	// Skip, if not nil, returns why the claim does not run in env (such as
-	// a scale whose time budget it does not fit, or data the user has not
-	// given), with what to run instead; "" means it runs. The reproduce
-	// command leaves a skipped claim's saved result as it is.
-	Skip func(env *Env) string
+	// Run measures ours at scale s: it runs the claim's config At(s).
+	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
+	// Skip, if not nil, returns why the claim does not run at scale s in
+	// env (such as a scale whose time budget it does not fit, or data the
+	// user has not given), with what to run instead; "" means it runs. The
+	// reproduce command leaves a skipped claim's saved result as it is.
+	Skip func(s Scale, env *Env) string
 }
 
-// Skipped returns why c does not run in env, "" if it runs.
-func (c Claim) Skipped(env *Env) string {
+// Skipped returns why c does not run at scale s in env, "" if it runs.
+func (c Claim) Skipped(s Scale, env *Env) string {
 	if c.Skip == nil {
 		return ""
 	}
-	return c.Skip(env.orDefault())
+	return c.Skip(s, env.orDefault())
 }
 
-// claimRun returns the Run function of a claim whose protocol at a scale
-// is scale(env.Scale), whose runs are run and whose outcome is outcome:
-// every claim runs the same way, and writes its charts into env.FigDir.
-func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, *Env) (*Outcome, error) {
-	return func(ctx context.Context, env *Env) (*Outcome, error) {
-		res, err := run(scale(env.Scale), ctx, env)
+// claimRun returns the Run function of a claim whose protocol at scale s
+// is scale(s), whose runs are run and whose outcome is outcome: every
+// claim runs the same way, and writes its charts into env.FigDir.
+func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, Scale, *Env) (*Outcome, error) {
+	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
+		env = env.orDefault()
+		res, err := run(scale(s), ctx, env)
 		if err != nil {
 			return nil, err
 		}
@@ -376,8 +379,8 @@ type checker interface {
 	check() error
 }
 
-// runCached is the run section every claim shares: it fills c's defaults,
-// validates it, and returns run's result for c and env.Seed from env's
+// runCached is the run section every claim shares: it validates c (it
+// fills nothing: a zero field is used as zero, or rejected), and returns run's result for c and env.Seed from env's
 // cache (a nil env is the zero Env), computing and storing it if it is not
 // there. The key is the name, the claim's version (see doc.go), the filled
 // config and the seed, nothing else. A ctx done at the start gives its
@@ -391,7 +394,6 @@ func runCached[C any, PC interface {
 		return zero, err
 	}
 	env = env.orDefault()
-	PC(&c).fill()
 	if err := PC(&c).validate(); err != nil {
 		return zero, err
 	}
@@ -406,7 +408,8 @@ func runCached[C any, PC interface {
 // atScale is the At method every config shares: it returns c with its
 // zero fields set to byScale[s], the fields that differ from the defaults
 // at scale s (a scale not in byScale has none), and the remaining zero
-// fields to the defaults.
+// fields to the defaults. It is the only place defaults enter: Run uses
+// every field as it is, so a field set to zero after At is zero.
 func atScale[C any, PC interface {
 	*C
 	protocol

@@ -4,7 +4,8 @@
 
 // Package paper checks the claims of Mohtashami, Stich and Jaggi,
 // "Characterizing & Finding Good Data Orderings for Fast Convergence of
-// Sequential Gradient Methods", one function per claim, returning data.
+// Sequential Gradient Methods", one config, run and outcome per claim,
+// returning data.
 //
 // # Claims
 //
@@ -19,13 +20,17 @@
 //
 //   - The claim: its id constant and its Claim value, with the paper's
 //     statement and where it is.
-//   - The config: XConfig, the protocol, whose zero value means the
-//     defaults (each default is stated in its field's comment); its method
-//     At, which sets the zero fields to the protocol at a Scale, so that
-//     the fields set in the literal win, as in
-//     paper.Theorem1Config{Runs: 5}.At(paper.Full); fill, which sets the
-//     defaults; and validate, which returns an error naming the first value
-//     out of range.
+//   - The config: XConfig, the protocol; its method At returns the
+//     protocol at a Scale, setting the zero fields of its receiver to the
+//     scale's values and the defaults (each default is stated in its
+//     field's comment), so that the fields set in the literal win, as in
+//     paper.Theorem1Config{Runs: 5}.At(paper.Full). At is the only place
+//     defaults enter: Run uses every field as it is, a zero as a zero
+//     (validate rejects a zero out of range), so to run with a zero
+//     where the default is not, set the field after At:
+//     c := paper.Table1Config{}.At(paper.Default); c.Momentum = 0.
+//     fill sets the defaults and validate returns an error naming the
+//     first value out of range.
 //   - The run: c.Run(ctx, env), a method of XConfig, returns an XResult
 //     holding its config and the measurements. It is cached in env's cache
 //     folder (see below), so an interrupted run resumes and a repeated one

@@ -33,8 +33,9 @@ var lemma1Claim = Claim{
 
 // # The config
 
-// Lemma1Config is the protocol of the mishchenko-lemma1 claim. The zero
-// value of a field means its default, the protocol at the Default scale.
+// Lemma1Config is the protocol of the mishchenko-lemma1 claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type Lemma1Config struct {
 	// N is the number of components, D the dimension. Defaults 64 and 10.
 	N, D int

@@ -49,8 +49,9 @@ type MultiLevelSetting struct {
 	Top, Mid, Low float64
 }
 
-// MultiLevelConfig is the protocol of the multi-level claim. The zero
-// value of a field means its default, the protocol at the Default scale;
+// MultiLevelConfig is the protocol of the multi-level claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 // the paper has no experiment on it.
 type MultiLevelConfig struct {
 	// N, M1 and M2 are the sizes of the levels: N top-level functions,

@@ -37,7 +37,7 @@ func TestSection5ClaimsOrder(t *testing.T) {
 }
 
 func TestMultiLevelGrads(t *testing.T) {
-	c := MultiLevelConfig{N: 2, M1: 4, M2: 2, D: 3}
+	c := MultiLevelConfig{N: 2, M1: 4, M2: 2, D: 3}.At(Default)
 	g := c.grads(MultiLevelSetting{Top: 100, Mid: 10, Low: 1})
 	// Row (i·m₁ + j)·m₂ + k: i = 1, j = 0, k = 1 is -100 + 10 - 1.
 	if v := g.At((1*4+0)*2+1, 2); v != -91 {
@@ -59,7 +59,7 @@ func TestMultiLevelGrads(t *testing.T) {
 }
 
 func TestMultiLevelRejectMalformed(t *testing.T) {
-	good, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20}.Run(context.Background(), nil)
+	good, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestMultiLevelRejectMalformed(t *testing.T) {
 		{N: 3}, {M1: 0, M2: 1}, {M2: 3}, {D: -1}, {Settings: []MultiLevelSetting{}}, {Settings: []MultiLevelSetting{{0, 0, 0}}},
 		{Settings: []MultiLevelSetting{{-1, 1, 1}}}, {K0s: []int{17}}, {K1s: []int{0}}, {Trials: 1}, {N: 1024, M1: 1024, M2: 2},
 	} {
-		if _, err := c.Run(context.Background(), nil); err == nil {
+		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

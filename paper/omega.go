@@ -36,8 +36,9 @@ var omegaClaim = Claim{
 
 // # The config
 
-// OmegaConfig is the protocol of the omega-example claim. The zero value
-// of a field means its default, the protocol at the Default scale.
+// OmegaConfig is the protocol of the omega-example claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type OmegaConfig struct {
 	// Ns are the numbers of components n (even, >= 2). Default 4, 8, ...,
 	// 1024.

@@ -31,16 +31,16 @@ var orderMattersClaim = Claim{
 	Statement: "Theorem 1 bounds convergence through σ*², so where greedy's order has a much smaller σ*² than a random one, " +
 		"greedy should gain more over random reshuffling: across settings (data set × model × batching), the measured σ*² ratio " +
 		"(random over greedy) should rank the settings as the greedy − RR accuracy gap does.",
-	Run: func(ctx context.Context, env *Env) (*Outcome, error) {
+	Run: func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		c := OrderMattersConfig{}.At(env.Scale)
+		c := OrderMattersConfig{}.At(s)
 		if env.CIFAR10 != "" {
-			c.Settings = append(c.Settings, Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At(env.Scale))
+			c.Settings = append(c.Settings, Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At(s))
 		}
-		return claimRun(func(Scale) OrderMattersConfig { return c }, OrderMattersConfig.Run, (*OrderMattersResult).Outcome)(ctx, env)
+		return claimRun(func(Scale) OrderMattersConfig { return c }, OrderMattersConfig.Run, (*OrderMattersResult).Outcome)(ctx, s, env)
 	},
-	Skip: func(env *Env) string {
-		return fashionSkip(env, "needs table-1-fashion's runs, at the paper scale only", table1FashionID, orderMattersID)
+	Skip: func(s Scale, env *Env) string {
+		return fashionSkip(s, "needs table-1-fashion's runs, at the paper scale only", table1FashionID, orderMattersID)
 	},
 }
 
@@ -101,7 +101,6 @@ type OrderMattersResult struct {
 // cached as theirs, so the runs of table-1 and table-1-fashion are reused.
 func (c OrderMattersConfig) Run(ctx context.Context, env *Env) (*OrderMattersResult, error) {
 	env = env.orDefault()
-	c.fill()
 	if err := c.validate(); err != nil {
 		return nil, err
 	}

@@ -51,8 +51,9 @@ type Remark3Setting struct {
 	Sigma2, M float64
 }
 
-// Remark3Config is the protocol of the remark-3 claim. The zero value of a
-// field means its default, the protocol at the Default scale.
+// Remark3Config is the protocol of the remark-3 claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type Remark3Config struct {
 	// N, D, L and Mu set up problems.HeteroQuadratic, one per setting.
 	// Defaults 16, 6, 1 and 0.1.

@@ -19,7 +19,7 @@ func TestRemark3WorstCaseTight(t *testing.T) {
 	// With σ² = 0 every ∇f_i - ∇f is ±√M ∇f: the sorted order puts one
 	// sign first, so φ²_{r,n/2} = (n/2)² M‖∇f‖² and the ratio to Remark 3's
 	// k n M‖∇f‖² is exactly 1/2 (k = n/2), the largest any order reaches.
-	res, err := Remark3Config{N: 8, Settings: []Remark3Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.Run(context.Background(), nil)
+	res, err := Remark3Config{N: 8, Settings: []Remark3Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestRemark3WorstCaseTight(t *testing.T) {
 }
 
 func TestRemark3RejectMalformed(t *testing.T) {
-	good, err := Remark3Config{N: 4, D: 2, Points: 2, RandomOrders: 2, Trials: 10}.Run(context.Background(), nil)
+	good, err := Remark3Config{N: 4, D: 2, Points: 2, RandomOrders: 2, Trials: 10}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestRemark3RejectMalformed(t *testing.T) {
 		"no greedy":   func(r *Remark3Result) { r.Orders[3] = "other" },
 	})
 	for _, c := range []Remark3Config{{N: 5}, {Settings: []Remark3Setting{}}, {Settings: []Remark3Setting{{0, 0}}}, {Settings: []Remark3Setting{{1, 1}}}, {Trials: 1}, {Tolerance: -1}} {
-		if _, err := c.Run(context.Background(), nil); err == nil {
+		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

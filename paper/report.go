@@ -113,7 +113,7 @@ func WriteReport(path, figDir string) error {
 		fmt.Fprintf(&b, "**Where:** %s\n\n**The paper:** %s\n\n", c.Where, c.Statement)
 		r := results[i]
 		if r == nil || r.Outcome == nil {
-			if why := c.Skipped(&Env{Scale: Default}); why != "" {
+			if why := c.Skipped(Default, nil); why != "" {
 				fmt.Fprintf(&b, "Not run: %s.\n", why)
 				continue
 			}

@@ -55,9 +55,9 @@ var scalableClaim = Claim{
 
 // # The config
 
-// ScalableConfig is the protocol of the scalable-orderings experiment. The
-// zero value of a field means its default, the protocol at the Default
-// scale.
+// ScalableConfig is the protocol of the scalable-orderings experiment. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type ScalableConfig struct {
 	// MNISTTrain is the number of MNIST training images whose same-class
 	// batches of 64 give the network's gradient matrices. Default 0: all

@@ -51,9 +51,9 @@ const (
 
 // # The config
 
-// SGDInternallyConfig is the protocol of the sgd-internally claim. The
-// zero value of a field means its default, the protocol at the Default
-// scale; none of it is in the paper, which has no experiment on it.
+// SGDInternallyConfig is the protocol of the sgd-internally claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run. none of it is in the paper, which has no experiment on it.
 type SGDInternallyConfig struct {
 	// N and M set up problems.TwoLevel (with its default d = 20 and
 	// λ = 0.2), σ_top = SigmaTop. Defaults 2, 16 and 0: with σ_top = 0

@@ -122,7 +122,7 @@ func TestSGDInternallyPredict(t *testing.T) {
 }
 
 func TestSGDInternallyRejectMalformed(t *testing.T) {
-	good, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.Run(context.Background(), nil)
+	good, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestSGDInternallyRejectMalformed(t *testing.T) {
 		{N: 3}, {M: 5}, {SigmaTop: -1}, {SigmaLows: []float64{}}, {SigmaLows: []float64{10, 5}}, {SigmaLows: []float64{0}},
 		{Epochs: 2}, {Runs: -1}, {TheoremGrid: -2}, {X0: math.NaN()},
 	} {
-		if _, err := c.Run(context.Background(), nil); err == nil {
+		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

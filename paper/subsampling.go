@@ -54,8 +54,9 @@ const (
 
 // # The config
 
-// SubsamplingConfig is the protocol of the sub-sampling claim. The zero
-// value of a field means its default, the protocol at the Default scale.
+// SubsamplingConfig is the protocol of the sub-sampling claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type SubsamplingConfig struct {
 	// N, D, L, Mu and M set up the two problems.HeteroQuadratic: one with
 	// σ² = 0 (every sequence satisfies Assumption 3 when M ≤ 1/4, see

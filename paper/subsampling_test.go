@@ -58,7 +58,7 @@ func TestSubsequence(t *testing.T) {
 }
 
 func TestSubsamplingRejectMalformed(t *testing.T) {
-	good, err := SubsamplingConfig{N: 8, Epochs: 20, Runs: 1}.Run(context.Background(), nil)
+	good, err := SubsamplingConfig{N: 8, Epochs: 20, Runs: 1}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestSubsamplingRejectMalformed(t *testing.T) {
 		"short ratio": func(r *SubsamplingResult) { r.Orders[2].Runs[0].BiasRatio = nil },
 	})
 	for _, c := range []SubsamplingConfig{{N: 6}, {M: 0.3}, {Sigma2: -1}, {Fraction: 1}, {Epochs: -1}} {
-		if _, err := c.Run(context.Background(), nil); err == nil {
+		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

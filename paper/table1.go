@@ -47,8 +47,9 @@ var table1Claim = Claim{
 // Table1Config is the protocol of the table-1 claim: Section 6.1's
 // comparison of random reshuffling with the greedy order of Algorithm 2
 // under standard and same-class batching, scaled down from a ResNet-18 on
-// CIFAR-10 for 200 epochs to a small network on MNIST. The zero value of a
-// field means its default.
+// CIFAR-10 for 200 epochs to a small network on MNIST. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type Table1Config struct {
 	// Dataset names the data for dataset.Load: "mnist" (default),
 	// "fashion-mnist" or "cifar10:<dir>".
@@ -311,7 +312,6 @@ func table1CNN(s *dataset.Set) nn.CNNConfig {
 // is told the number of finished runs.
 func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) {
 	env = env.orDefault()
-	c.fill()
 	if err := c.validate(); err != nil {
 		return nil, err
 	}

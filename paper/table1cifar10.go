@@ -23,11 +23,11 @@ var table1CIFAR10Claim = Claim{
 	ID:        table1CIFAR10ID,
 	Where:     "Section 6.1, Table 1, on CIFAR-10 with a small CNN",
 	Statement: table1Claim.Statement,
-	Run: func(ctx context.Context, env *Env) (*Outcome, error) {
+	Run: func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, env)
+		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, s, env)
 	},
-	Skip: func(env *Env) string {
+	Skip: func(_ Scale, env *Env) string {
 		if env.CIFAR10 == "" {
 			return "needs the binary CIFAR-10 batches, which cannot be downloaded here: go run -tags openblas ./paper/reproduce -cifar10 DIR -only " + table1CIFAR10ID
 		}

@@ -53,8 +53,8 @@ func table1FashionScales() map[Scale]Table1Config {
 
 // table1FashionSkip skips the claim at the default scale, whose time
 // budget it does not fit, and wherever Fashion-MNIST is not installed.
-func table1FashionSkip(env *Env) string {
-	return fashionSkip(env, "runs at the paper scale only", table1FashionID)
+func table1FashionSkip(s Scale, _ *Env) string {
+	return fashionSkip(s, "runs at the paper scale only", table1FashionID)
 }
 
 // fashionSkip is the Skip of the claims that need the runs of
@@ -62,11 +62,11 @@ func table1FashionSkip(env *Env) string {
 // skipped wherever Fashion-MNIST is not installed, and at the default
 // scale, whose time budget the runs do not fit; the reason begins with why
 // and ends with the command that runs ids, the claims it takes.
-func fashionSkip(env *Env, why string, ids ...string) string {
+func fashionSkip(s Scale, why string, ids ...string) string {
 	if _, err := dataset.FashionMNISTDir(); err != nil {
 		return err.Error()
 	}
-	if env.Scale != Default {
+	if s != Default {
 		return ""
 	}
 	both := ""

@@ -50,11 +50,11 @@ func writeCIFAR10(t *testing.T, perFile, test int) string {
 func TestTable1CIFAR10(t *testing.T) {
 	dir := writeCIFAR10(t, 40, 50)
 	figs := t.TempDir()
-	env := &Env{Scale: Smoke, Seed: 1, FigDir: figs, CIFAR10: dir}
-	if why := table1CIFAR10Claim.Skipped(env); why != "" {
+	env := &Env{Seed: 1, FigDir: figs, CIFAR10: dir}
+	if why := table1CIFAR10Claim.Skipped(Smoke, env); why != "" {
 		t.Fatalf("skipped with a folder: %s", why)
 	}
-	out, err := table1CIFAR10Claim.Run(context.Background(), env)
+	out, err := table1CIFAR10Claim.Run(context.Background(), Smoke, env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,12 +86,12 @@ func TestTable1CIFAR10(t *testing.T) {
 // scale or data of the user's are skipped, and that the reason says what to
 // run instead.
 func TestTable1Skips(t *testing.T) {
-	if why := table1CIFAR10Claim.Skipped(&Env{}); !strings.Contains(why, "-cifar10 DIR") {
+	if why := table1CIFAR10Claim.Skipped(Default, &Env{}); !strings.Contains(why, "-cifar10 DIR") {
 		t.Errorf("table-1-cifar10 without a folder: skip reason %q", why)
 	}
 	_, err := dataset.FashionMNISTDir()
 	for _, c := range []Claim{table1FashionClaim, orderMattersClaim} {
-		why := c.Skipped(&Env{Scale: Default})
+		why := c.Skipped(Default, nil)
 		switch {
 		case err != nil && !strings.Contains(why, "dataset-fashion-mnist"):
 			t.Errorf("%s without Fashion-MNIST: skip reason %q", c.ID, why)
@@ -100,7 +100,7 @@ func TestTable1Skips(t *testing.T) {
 		}
 		if err == nil {
 			for _, s := range []Scale{Smoke, Full} {
-				if why := c.Skipped(&Env{Scale: s}); why != "" {
+				if why := c.Skipped(s, nil); why != "" {
 					t.Errorf("%s at the %s scale: skipped: %s", c.ID, s, why)
 				}
 			}

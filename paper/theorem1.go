@@ -42,8 +42,9 @@ var theorem1Claim = Claim{
 
 // # The config
 
-// Theorem1Config is the protocol of the theorem-1 claim. The zero value of
-// a field means its default, the protocol at the Default scale.
+// Theorem1Config is the protocol of the theorem-1 claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type Theorem1Config struct {
 	// N, D, L, Mu and Sigma2 set up problems.HeteroQuadratic (M = 0).
 	// Defaults 32, 10, 1, 0.1 and 10⁴.

@@ -68,9 +68,9 @@ type Theorem1NoiseRegime struct {
 	Sigma2, Zeta2 float64
 }
 
-// Theorem1NoiseConfig is the protocol of the theorem-1-noise claim. The
-// zero value of a field means its default, the protocol at the Default
-// scale.
+// Theorem1NoiseConfig is the protocol of the theorem-1-noise claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type Theorem1NoiseConfig struct {
 	// N, D, L, Mu and M set up problems.HeteroQuadratic (σ² per regime).
 	// Defaults 8, 4, 1, 0.6 and 0.25.

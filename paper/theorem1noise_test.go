@@ -74,7 +74,7 @@ func TestTheorem1NoiseConfigErrors(t *testing.T) {
 }
 
 func TestTheorem1NoiseRejectMalformed(t *testing.T) {
-	good, err := Theorem1NoiseConfig{Ts: []int{4, 8}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10}.Run(context.Background(), nil)
+	good, err := Theorem1NoiseConfig{Ts: []int{4, 8}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func TestTheoryClaimsOrder(t *testing.T) {
 
 func TestRunOmega(t *testing.T) {
 	const sigma = 1.5
-	res, err := OmegaConfig{Ns: []int{2, 6, 32}, Sigma: sigma, Trials: 500, RunN: -1}.Run(context.Background(), &Env{Seed: 3})
+	res, err := OmegaConfig{Ns: []int{2, 6, 32}, Sigma: sigma, Trials: 500, RunN: -1}.At(Default).Run(context.Background(), &Env{Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestZigzagGradsTight(t *testing.T) {
 }
 
 func TestRunAppendixC(t *testing.T) {
-	res, err := AppendixCConfig{Ns: []int{2, 5, 40}, D: 3, Trials: 20}.Run(context.Background(), &Env{Seed: 7})
+	res, err := AppendixCConfig{Ns: []int{2, 5, 40}, D: 3, Trials: 20}.At(Default).Run(context.Background(), &Env{Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestSamplePhi2Deterministic(t *testing.T) {
 }
 
 func TestRunLemma1(t *testing.T) {
-	c := Lemma1Config{N: 12, D: 4, Trials: 4000, Tolerance: 5}
+	c := Lemma1Config{N: 12, D: 4, Trials: 4000, Tolerance: 5}.At(Default)
 	res, err := c.Run(context.Background(), &Env{Seed: 11})
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +170,7 @@ func TestRunLemma1(t *testing.T) {
 }
 
 func TestRunTwoLevelLemma(t *testing.T) {
-	c := TwoLevelLemmaConfig{N: 2, M: 4, SigmaLow: 10, Ks: []int{1, 4}, SigmaTops: []float64{0, 30}, Trials: 3000}
+	c := TwoLevelLemmaConfig{N: 2, M: 4, SigmaLow: 10, Ks: []int{1, 4}, SigmaTops: []float64{0, 30}, Trials: 3000}.At(Default)
 	res, err := c.Run(context.Background(), &Env{Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -274,7 +274,7 @@ func TestMixSeed(t *testing.T) {
 }
 
 func TestRunOmegaConvergence(t *testing.T) {
-	c := OmegaConfig{Ns: []int{4}, Trials: 2, RunN: 16, Gamma: 0.5, Epochs: 12}
+	c := OmegaConfig{Ns: []int{4}, Trials: 2, RunN: 16, Gamma: 0.5, Epochs: 12}.At(Default)
 	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -307,7 +307,7 @@ func TestRunOmegaConvergence(t *testing.T) {
 			t.Errorf("%s: not reproducible with the same seed", conv.Orders[o])
 		}
 	}
-	if _, err := (OmegaConfig{Ns: []int{4}, RunN: 4, Gamma: -0.5}).Run(context.Background(), nil); err == nil {
+	if _, err := (OmegaConfig{Ns: []int{4}, RunN: 4, Gamma: -0.5}).At(Default).Run(context.Background(), nil); err == nil {
 		t.Error("γn < 0: no error")
 	}
 }

@@ -44,8 +44,9 @@ var twoLevelClaim = Claim{
 // # The config
 
 // TwoLevelConfig is the protocol of the two-level shuffling experiment of
-// Section 6.2 (Figure 1). The zero value of each field means its default;
-// the defaults are the paper's protocol where the paper states it, and our
+// Section 6.2 (Figure 1). Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run. The defaults are the paper's protocol where the paper states it, and our
 // choice where it is silent (marked "not in the paper").
 type TwoLevelConfig struct {
 	// SigmaTops are the σ_top values (rows of the figure). Default
@@ -246,7 +247,6 @@ type methodOutcome struct {
 // place in the grid, so that a sub-grid gives the same runs).
 func (c TwoLevelConfig) Run(ctx context.Context, env *Env) (*TwoLevelResult, error) {
 	env = env.orDefault()
-	c.fill()
 	if err := c.validate(); err != nil {
 		return nil, err
 	}

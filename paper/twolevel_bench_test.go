@@ -19,7 +19,7 @@ func BenchmarkTwoLevelProtocol(b *testing.B) {
 	}
 	var work int64
 	for b.Loop() {
-		res, err := TwoLevelConfig{}.Run(context.Background(), nil)
+		res, err := TwoLevelConfig{}.At(Default).Run(context.Background(), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func BenchmarkTwoLevelCell(b *testing.B) {
 	for b.Loop() {
 		res, err := TwoLevelConfig{
 			SigmaTops: []float64{10}, Ms: []int{16},
-		}.Run(context.Background(), &Env{Workers: 1})
+		}.At(Default).Run(context.Background(), &Env{Workers: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -102,7 +102,7 @@ func TestTwoLevelAgainstReference(t *testing.T) {
 			Runs:      2,
 			Budget:    20000,
 			PerStep:   perStep,
-		}
+		}.At(Default)
 		res, err := c.Run(context.Background(), &Env{Seed: 3})
 		if err != nil {
 			t.Fatal(err)
@@ -149,7 +149,7 @@ func TestTwoLevelWorkersBitIdentical(t *testing.T) {
 		Steps:     []float64{1.1 / 4, 1.1 / 16, 1.1 / 64},
 		Runs:      2,
 		Budget:    50000,
-	}
+	}.At(Default)
 	a, err := c.Run(context.Background(), &Env{Seed: 9, Workers: 1})
 	if err != nil {
 		t.Fatal(err)

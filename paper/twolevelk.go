@@ -48,8 +48,9 @@ const (
 
 // # The config
 
-// TwoLevelKConfig is the protocol of the two-level-k claim. The zero value
-// of a field means its default, the protocol at the Default scale; none of
+// TwoLevelKConfig is the protocol of the two-level-k claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run. none of
 // it is in the paper, which states the corollary without an experiment.
 type TwoLevelKConfig struct {
 	// N and M set up problems.TwoLevel (with its default d = 20 and

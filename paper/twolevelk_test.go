@@ -46,7 +46,7 @@ func TestTwoLevelKSwitches(t *testing.T) {
 	// one round differ, so an epoch has at most N·m/K switches and at
 	// least m/K fewer (each round's first block may continue the last
 	// block before it, in the previous round or epoch).
-	c := TwoLevelKConfig{M: 16, Ratios: []float64{0.1, 1, 10}, Ks: []int{1, 4, 16}, Runs: 3, Steps: twoLevelSteps(1)}
+	c := TwoLevelKConfig{M: 16, Ratios: []float64{0.1, 1, 10}, Ks: []int{1, 4, 16}, Runs: 3, Steps: twoLevelSteps(1)}.At(Default)
 	res, err := c.Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestTwoLevelKSwitches(t *testing.T) {
 }
 
 func TestTwoLevelKRejectMalformed(t *testing.T) {
-	good, err := TwoLevelKConfig{M: 4, Ratios: []float64{0.1, 1, 10}, Runs: 2, Steps: twoLevelSteps(1)}.Run(context.Background(), nil)
+	good, err := TwoLevelKConfig{M: 4, Ratios: []float64{0.1, 1, 10}, Runs: 2, Steps: twoLevelSteps(1)}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestTwoLevelKRejectMalformed(t *testing.T) {
 		{Ratios: []float64{0, 1, 2}}, {Ks: []int{1, 2, 16}}, {Ks: []int{1, 4, 16, 17}}, {Steps: []float64{0}},
 		{Runs: -1}, {Target: 100}, {X0: -0.01},
 	} {
-		if _, err := c.Run(context.Background(), nil); err == nil {
+		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
 	}

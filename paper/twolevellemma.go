@@ -35,9 +35,9 @@ var twoLevelLemmaClaim = Claim{
 
 // # The config
 
-// TwoLevelLemmaConfig is the protocol of the two-level-lemma claim. The
-// zero value of a field means its default, the protocol at the Default
-// scale.
+// TwoLevelLemmaConfig is the protocol of the two-level-lemma claim. Its At method sets the defaults (each is stated in its field's
+// comment); Run uses every field as it is, so a field set to zero after At
+// is zero, or an error from Run.
 type TwoLevelLemmaConfig struct {
 	// N, M and SigmaLow set up problems.TwoLevel (with its default d and
 	// λ). Defaults 2, 16 and 10; σ_low = 0 is asked for with ZeroSigmaLow

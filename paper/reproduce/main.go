@@ -434,12 +434,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	mach, cmd := machine(), command(args)
 	for i, c := range o.only {
 		env := &paper.Env{
-			Scale: o.scale, Seed: o.seed, Workers: o.workers,
+			Seed: o.seed, Workers: o.workers,
 			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
 		all.begin(i)
-		if why := c.Skipped(env); why != "" {
+		if why := c.Skipped(o.scale, env); why != "" {
 			all.end()
 			if !o.quiet {
 				fmt.Fprintf(stderr, "%s: skipped: %s\n", c.ID, why)
@@ -471,7 +471,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
 			close(said)
 		})
-		out, err := c.Run(ctx, env)
+		out, err := c.Run(ctx, o.scale, env)
 		interrupted := !stopping()
 		if interrupted {
 			<-said
