@@ -23,6 +23,7 @@ var registry = []Claim{
 	table1Claim,        // Section 6.1, Table 1
 	table1FashionClaim, // Section 6.1, Table 1 on Fashion-MNIST
 	table1CIFAR10Claim, // Section 6.1, Table 1 on the user's CIFAR-10
+	table1StudyClaim,   // Section 6.1, Table 1's mechanism at tuned rates
 	twoLevelClaim,      // Section 6.2, Figure 1
 	scalableClaim,      // beyond the paper: Section 7
 	scalableTrainingClaim,

@@ -62,6 +62,9 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	if err := r.check(scalableTrainingID); err != nil {
 		return nil, err
 	}
+	if err := r.checkTable(scalableTrainingID); err != nil {
+		return nil, err
+	}
 	c := r.Config
 	var out Outcome
 	epochs := ints(seq(c.Epochs + 1))
