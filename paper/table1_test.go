@@ -175,39 +175,30 @@ func fakeTable1(final [3][2][]float64) *Table1Result {
 }
 
 func TestTable1Verdict(t *testing.T) {
-	// table1Batchings is {standard, same-class}.
+	// table1Batchings is {standard, same-class}; rows are RR, greedy and
+	// slow update. The rule itself is tested in TestTable1Judge.
+	rr := [2][]float64{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}}
+	slow := [2][]float64{{0.96, 0.96, 0.96}, {0.85, 0.86, 0.85}}
+	tie, loses := []float64{0.97, 0.961, 0.969}, []float64{0.90, 0.90, 0.90}
+	wins, small, behind := []float64{0.90, 0.91, 0.905}, []float64{0.82, 0.83, 0.815}, []float64{0.78, 0.79, 0.77}
 	for _, test := range []struct {
 		name  string
 		final [3][2][]float64
 		want  Verdict
 	}{
-		{"the paper's claim", [3][2][]float64{
-			{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}},
-			{{0.97, 0.965, 0.968}, {0.90, 0.91, 0.905}},
-			{{0.96, 0.96, 0.96}, {0.85, 0.86, 0.85}},
-		}, Reproduced},
-		{"a gain under same-class batching, smaller than the paper's", [3][2][]float64{
-			{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}},
-			{{0.97, 0.965, 0.968}, {0.82, 0.83, 0.815}},
-			{{0.96, 0.96, 0.96}, {0.85, 0.86, 0.85}},
-		}, PartlyReproduced},
-		{"no gain under same-class batching", [3][2][]float64{
-			{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}},
-			{{0.97, 0.965, 0.968}, {0.80, 0.80, 0.80}},
-			{{0.96, 0.96, 0.96}, {0.85, 0.86, 0.85}},
-		}, NotReproduced},
-		{"greedy loses under standard batching", [3][2][]float64{
-			{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}},
-			{{0.90, 0.90, 0.90}, {0.90, 0.91, 0.905}},
-			{{0.96, 0.96, 0.96}, {0.85, 0.86, 0.85}},
-		}, NotReproduced},
+		{"the paper's claim", [3][2][]float64{rr, {tie, wins}, slow}, Reproduced},
+		{"a gain under same-class batching, smaller than the paper's", [3][2][]float64{rr, {tie, small}, slow}, PartlyReproduced},
+		{"greedy behind under same-class batching", [3][2][]float64{rr, {tie, behind}, slow}, PartlyReproduced},
+		{"greedy loses under standard batching", [3][2][]float64{rr, {loses, wins}, slow}, PartlyReproduced},
+		{"both parts fail", [3][2][]float64{rr, {loses, behind}, slow}, NotReproduced},
+		{"no loss to recover", [3][2][]float64{{rr[0], rr[0]}, {tie, tie}, slow}, NotTested},
 		{"one seed", [3][2][]float64{{{0.9}, {0.8}}, {{0.9}, {0.9}}, {{0.9}, {0.85}}}, NotCheckable},
 	} {
 		v, summary := table1Verdict(fakeTable1(test.final))
 		if v != test.want {
 			t.Errorf("%s: verdict %v, want %v (%s)", test.name, v, test.want, summary)
 		}
-		if !strings.Contains(summary, "same-class batching: greedy") {
+		if !strings.Contains(summary, "same-class batching costs RR") {
 			t.Errorf("%s: summary %q", test.name, summary)
 		}
 	}

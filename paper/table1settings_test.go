@@ -112,7 +112,7 @@ func TestTable1Skips(t *testing.T) {
 // in final accuracy is gap under both batchings, and whose greedy runs
 // measured a random order's σ*² ratio times greedy's.
 func fakeSettings(dataset string, gap [2]float64, ratio [2]float64) *Table1Result {
-	r := &Table1Result{Config: Table1Config{Dataset: dataset, Model: "cnn", Seeds: 2, Epochs: 2, Orders: []string{"RR", "greedy"}}, Batchings: table1Batchings}
+	r := &Table1Result{Config: Table1Config{Dataset: dataset, Model: "cnn", Seeds: 2, Epochs: 2, Orders: []string{"RR", "greedy"}, Batchings: table1Batchings}, Batchings: table1Batchings}
 	for _, order := range r.Config.Orders {
 		var cells [][]table1Run
 		for b := range table1Batchings {
@@ -135,27 +135,27 @@ func fakeSettings(dataset string, gap [2]float64, ratio [2]float64) *Table1Resul
 }
 
 func TestOrderMattersOutcome(t *testing.T) {
+	// settings returns five settings whose ten points (setting i,
+	// batching b) have the σ*² ratio 2i+b+1 and the gain gaps[2i+b].
+	settings := func(gaps ...float64) []*Table1Result {
+		var r []*Table1Result
+		for i := 0; i < len(gaps); i += 2 {
+			r = append(r, fakeSettings("mnist", [2]float64{gaps[i], gaps[i+1]}, [2]float64{float64(i + 1), float64(i + 2)}))
+		}
+		return r
+	}
 	for _, test := range []struct {
 		name     string
 		settings []*Table1Result
 		want     Verdict
 	}{
-		{"ratio ranks the gaps", []*Table1Result{
-			fakeSettings("mnist", [2]float64{0.1, 2}, [2]float64{2, 8}),
-			fakeSettings("fashion-mnist", [2]float64{0.5, 5}, [2]float64{3, 20}),
-		}, Reproduced},
-		{"ratio against the gaps", []*Table1Result{
-			fakeSettings("mnist", [2]float64{5, 2}, [2]float64{2, 8}),
-			fakeSettings("fashion-mnist", [2]float64{3, 0.1}, [2]float64{3, 20}),
-		}, NotReproduced},
-		{"too few settings", []*Table1Result{
-			fakeSettings("mnist", [2]float64{0.1, 2}, [2]float64{2, 8}),
-		}, NotCheckable},
+		{"ratio ranks the gaps", settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), GoalMet},
+		{"ratio against the gaps", settings(10, 9, 8, 7, 6, 5, 4, 3, 2, 1), GoalNotMet},
+		// Spearman's ρ = 1 − 6·148/990 = 0.10: positive, far from shown.
+		{"ratio weakly with the gaps", settings(3, 9, 1, 7, 5, 10, 2, 8, 4, 6), Inconclusive},
+		{"too few settings", settings(1, 2, 3, 4), NotCheckable},
 	} {
 		r := &OrderMattersResult{Settings: test.settings}
-		for _, s := range test.settings {
-			r.Config.Settings = append(r.Config.Settings, s.Config)
-		}
 		out, err := r.Outcome()
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
@@ -166,6 +166,13 @@ func TestOrderMattersOutcome(t *testing.T) {
 		if want := 2 * len(test.settings); len(out.Rows) != want || len(out.Charts) != 2 {
 			t.Errorf("%s: %d rows and %d charts, want %d and 2", test.name, len(out.Rows), len(out.Charts), want)
 		}
+	}
+	// Under the null the permutation p-value is about uniform: a perfect
+	// rank agreement of ten points has p near 1/10! (one in 3.6 million),
+	// so at most 1/(1+perms) here.
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	if p := permutationP(x, x, orderMattersPerms, 1); p > 2.0/(1+orderMattersPerms) {
+		t.Errorf("perfect agreement: p = %v", p)
 	}
 	if _, err := (*OrderMattersResult)(nil).Outcome(); err == nil {
 		t.Error("nil result: no error")

@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
+	"github.com/goodorder/goodorder/paper/chart"
 	"github.com/goodorder/goodorder/problems/dataset"
 )
 
@@ -318,10 +320,234 @@ func (r *Table1StudyResult) check() error {
 
 // # The outcome
 
-// Outcome is a placeholder until the findings are written.
-func (r *Table1StudyResult) Outcome() (*Outcome, error) {
+// table1Regime is the loss from same-class batching, in points, at which
+// a sweep setting counts as the paper's regime (the paper's is 19.26).
+const table1Regime = 5
+
+// Table1SweepFindings is what one setting of the sweep shows: RR's loss
+// from same-class batching and greedy's gain on RR under it, paired over
+// the sweep's seeds, after the last epoch and before the first decay of
+// the learning rate.
+type Table1SweepFindings struct {
+	BatchSize               int
+	Momentum, Multiplier    float64
+	LRStandard, LRSameClass float64
+	// Diverged is set if a run's loss stopped being finite; the gaps are
+	// then zero.
+	Diverged bool
+	// Loss and Gain are RR standard − RR same-class and greedy − RR under
+	// same-class batching, in points; Recovery is Gain.Mean / Loss.Mean.
+	// The Early ones are at the epoch before the first decay.
+	Loss, Gain, LossEarly, GainEarly Interval
+	Recovery, RecoveryEarly          float64
+	// Regime is set if RR loses at least table1Regime points (mean, at the
+	// end or before the first decay); Recovers if greedy then wins back at
+	// least table1Recovery of it at that epoch.
+	Regime, Recovers bool
+}
+
+// Table1StudyFindings is what the study shows, per setting and over the
+// sweep, with the verdict on the paper's statement.
+type Table1StudyFindings struct {
+	// Names are the settings' names ("MNIST MLP", ...); Settings their
+	// findings at the tuned rates, Tuned their rates (standard,
+	// same-class).
+	Names    []string
+	Settings []Table1Findings
+	Tuned    [][2]float64
+	Sweep    []Table1SweepFindings
+	// Verdict combines the settings' verdicts: NotTested if none is
+	// tested, the common verdict if the tested ones agree, else
+	// PartlyReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the study shows. It returns an error if r is not
+// of the shape of its config.
+func (r *Table1StudyResult) Findings() (*Table1StudyFindings, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	return &Outcome{Verdict: NotCheckable, Summary: "pending"}, nil
+	f := &Table1StudyFindings{}
+	var tested []Verdict
+	for i, s := range r.Settings {
+		f.Names = append(f.Names, table1DataName(r.Config.Settings[i].Dataset)+" "+table1Model(r.Config.Settings[i]))
+		j := table1Judge(s.Main, s.Control)
+		f.Settings = append(f.Settings, j)
+		f.Tuned = append(f.Tuned, [2]float64{s.LRStandard, s.LRSameClass})
+		if j.Verdict != NotTested {
+			tested = append(tested, j.Verdict)
+		}
+	}
+	switch {
+	case len(tested) == 0:
+		f.Verdict = NotTested
+	case !slices.ContainsFunc(tested, func(v Verdict) bool { return v != tested[0] }):
+		f.Verdict = tested[0]
+	default:
+		f.Verdict = PartlyReproduced
+	}
+	for _, cell := range r.Sweep {
+		sf := Table1SweepFindings{BatchSize: cell.BatchSize, Momentum: cell.Momentum, Multiplier: cell.Multiplier, Diverged: cell.Diverged,
+			LRStandard: cell.Multiplier * r.Settings[0].LRStandard, LRSameClass: cell.Multiplier * r.Settings[0].LRSameClass}
+		if !cell.Diverged {
+			early := func(acc []float64) float64 { return acc[min(cell.Result.Config.milestones()[0], len(acc)-1)] }
+			sf.Loss, sf.Gain = cell.Result.gaps(finalAcc)
+			sf.LossEarly, sf.GainEarly = cell.Result.gaps(early)
+			sf.Recovery, sf.RecoveryEarly = sf.Gain.Mean/sf.Loss.Mean, sf.GainEarly.Mean/sf.LossEarly.Mean
+			endRegime, earlyRegime := sf.Loss.Mean >= table1Regime, sf.LossEarly.Mean >= table1Regime
+			sf.Regime = endRegime || earlyRegime
+			sf.Recovers = (endRegime && sf.Recovery >= table1Recovery) || (earlyRegime && sf.RecoveryEarly >= table1Recovery)
+		}
+		f.Sweep = append(f.Sweep, sf)
+	}
+	return f, nil
+}
+
+// gaps returns RR standard − RR same-class and greedy − RR under
+// same-class batching, paired over seeds, in points of the accuracy of
+// each run's curve that at picks.
+func (r *Table1Result) gaps(at func(acc []float64) float64) (loss, gain Interval) {
+	acc := func(order, batching string) []float64 {
+		runs := r.runs(order, batching)
+		v := make([]float64, len(runs))
+		for s, run := range runs {
+			v[s] = at(run.TestAcc)
+		}
+		return v
+	}
+	rrS := acc("RR", "same-class")
+	return pairedInterval(acc("RR", "standard"), rrS, 100), pairedInterval(acc("greedy", "same-class"), rrS, 100)
+}
+
+// name returns the sweep setting's name as the report writes it.
+func (f Table1SweepFindings) name() string {
+	return fmt.Sprintf("batch %d, momentum %g, %g× the tuned rates", f.BatchSize, f.Momentum, f.Multiplier)
+}
+
+// Outcome renders the findings: the verdict and its words, a row per
+// setting and per sweep setting, the tuning grids and the sweep's maps.
+func (r *Table1StudyResult) Outcome() (*Outcome, error) {
+	f, err := r.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := r.Config
+	out := &Outcome{Verdict: f.Verdict}
+	var parts []string
+	for i, s := range f.Settings {
+		parts = append(parts, fmt.Sprintf("%s at tuned rates %g (standard) and %g (same-class): %s, %s", f.Names[i], f.Tuned[i][0], f.Tuned[i][1], s.Verdict, s.text()))
+		rrT, _ := r.Settings[i].Main.cell("RR", "standard")
+		rrS, _ := r.Settings[i].Main.cell("RR", "same-class")
+		grS, _ := r.Settings[i].Main.cell("greedy", "same-class")
+		grT, _ := r.Settings[i].Main.cell("greedy", "standard")
+		fx, _ := r.Settings[i].Control.cell("RR fixed", "standard")
+		out.Rows = append(out.Rows,
+			Row{Quantity: f.Names[i] + ": tuned learning rate, standard; same-class", Paper: "0.1; 0.01 (not tuned)", Ours: fmt.Sprintf("%g; %g", f.Tuned[i][0], f.Tuned[i][1])},
+			Row{Quantity: f.Names[i] + ": final test accuracy %, RR standard; RR same-class; greedy same-class; greedy standard; RR fixed standard", Paper: "92.72; 73.46; 88.43; 92.67; (not run)",
+				Ours: fmt.Sprintf("%.2f; %.2f; %.2f; %.2f; %.2f", rrT.Mean, rrS.Mean, grS.Mean, grT.Mean, fx.Mean)},
+			Row{Quantity: f.Names[i] + ": RR's loss from same-class batching, points (95% interval)", Paper: "+19.26", Ours: fmt.Sprintf("%s: %s", s.Loss, s.Hurts)},
+			Row{Quantity: f.Names[i] + ": greedy − RR, same-class; recovery", Paper: fmt.Sprintf("+14.97; %.2f", table1PaperRecovery), Ours: fmt.Sprintf("%s; %.2f: %s", s.Gain, s.Recovery, s.SameClass)},
+			Row{Quantity: f.Names[i] + ": greedy − RR, standard", Paper: "−0.05 (a tie)", Ours: fmt.Sprintf("%s: %s", s.Tie, s.Standard)},
+			Row{Quantity: f.Names[i] + ": control, greedy − RR fixed; RR − RR fixed (standard)", Paper: "(not run)", Ours: fmt.Sprintf("%s; %s", s.OrderOnly, s.Recut)},
+			Row{Quantity: f.Names[i] + ": verdict", Paper: "-", Ours: s.Verdict.String()},
+		)
+		out.addChart(fmt.Sprintf("%s-tuning-%d", table1StudyID, i+1), "Tuning on held-out images, "+f.Names[i], r.tuningChart(i, f.Names[i]))
+	}
+	var regime []string
+	for _, sf := range f.Sweep {
+		ours := "diverged"
+		if !sf.Diverged {
+			ours = fmt.Sprintf("RR loss %s, greedy gain %s, recovery %.2f; before the first decay: loss %s, gain %s, recovery %.2f",
+				sf.Loss, sf.Gain, sf.Recovery, sf.LossEarly, sf.GainEarly, sf.RecoveryEarly)
+		}
+		out.Rows = append(out.Rows, Row{Quantity: "sweep, " + f.Names[0] + ", " + sf.name(), Paper: "(not run)", Ours: ours})
+		if sf.Regime {
+			w := "greedy recovers at least half"
+			if !sf.Recovers {
+				w = "greedy recovers less than half"
+			}
+			regime = append(regime, sf.name()+" ("+w+")")
+		}
+	}
+	sweep := fmt.Sprintf("the sweep (%s, %d settings, %d seeds) finds RR losing at least %d points to same-class batching nowhere", f.Names[0], len(f.Sweep), c.SweepSeeds, table1Regime)
+	if len(regime) > 0 {
+		sweep = fmt.Sprintf("the sweep (%s, %d settings, %d seeds) finds RR losing at least %d points to same-class batching at %s", f.Names[0], len(f.Sweep), c.SweepSeeds, table1Regime, strings.Join(regime, "; "))
+	}
+	out.Summary = strings.Join(parts, ". ") + ". Beyond the paper's settings, " + sweep
+	for k, m := range []struct {
+		base, title string
+		of          func(Table1SweepFindings) float64
+	}{
+		{"loss", "RR's loss from same-class batching after the last epoch (points)", func(sf Table1SweepFindings) float64 { return sf.Loss.Mean }},
+		{"loss-early", "RR's loss from same-class batching before the first decay (points)", func(sf Table1SweepFindings) float64 { return sf.LossEarly.Mean }},
+		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch", func(sf Table1SweepFindings) float64 { return sf.Recovery }},
+	} {
+		out.addChart(table1StudyID+"-sweep-"+m.base, m.title, r.sweepChart(f, m.title, m.of, k == 2))
+	}
+	out.Protocol = []string{
+		fmt.Sprintf("Tuning: for each setting and batching, RR's final accuracy on the last %d training images, held out (they never train), over the learning rates %s, %d run(s) each; the best rate of each batching is used by every order. The test set is read only by the runs at the tuned rates.", c.Holdout, joinFloats(c.Grid), c.TuneSeeds),
+		fmt.Sprintf("At the tuned rates: RR and greedy under both batchings and RR fixed under standard batching, %d seeds, trained on the training images not held out; the rest of each setting's protocol is table-1's (momentum, schedule, epochs, batch size: see the table-1 and table-1-fashion sections, whose untuned rates 0.1 and 0.01 are the paper's).", c.Seeds),
+		table1Rule(),
+		fmt.Sprintf("Sweep around %s: batch sizes %s, momenta %s, %s times the tuned rates; RR and greedy under both batchings, %d seeds; accuracy after the last epoch and before the first decay of the learning rate. A setting is in the paper's regime if RR loses at least %d points (mean) at either epoch; greedy recovers if it wins back at least %g of that loss there.",
+			f.Names[0], joinInts(c.BatchSizes), joinFloats(c.Momenta), joinFloats(c.Multipliers), c.SweepSeeds, table1Regime, table1Recovery),
+		"A run whose training loss stops being finite ends its setting's runs, which are then reported as diverged.",
+	}
+	return out, nil
+}
+
+// tuningChart draws RR's validation accuracy against the learning rate,
+// one line per batching, for setting i.
+func (r *Table1StudyResult) tuningChart(i int, name string) chart.Chart {
+	lc := &chart.LineChart{
+		Title:  fmt.Sprintf("Tuning, %s: RR's final accuracy on %d held-out images", name, r.Config.Holdout),
+		XLabel: "learning rate", YLabel: "validation accuracy (%)", LogX: true,
+	}
+	for _, b := range table1Batchings {
+		var x, y []float64
+		for _, cell := range r.Settings[i].Tuning {
+			if cell.Batching != b {
+				continue
+			}
+			x = append(x, cell.LR)
+			m := math.NaN()
+			if !cell.Diverged {
+				m, _ = meanSE(cell.ValAcc)
+				m *= 100
+			}
+			y = append(y, m)
+		}
+		lc.Series = append(lc.Series, chart.Series{Name: b + " batching", X: x, Y: y})
+		lc.Series = append(lc.Series, chart.Series{Name: b + " (grid points)", X: x, Y: y, Points: true})
+	}
+	return lc
+}
+
+// sweepChart draws one number of each sweep setting as a map: a row per
+// batch size and momentum, a column per multiple of the tuned rates.
+func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, title string, of func(Table1SweepFindings) float64, recovery bool) chart.Chart {
+	c := r.Config
+	h := &chart.Heatmap{Title: title, XLabel: "multiple of the tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f"}
+	if recovery {
+		h.Center, h.Format = table1Recovery, "%.2f"
+	}
+	for _, m := range c.Multipliers {
+		h.XTicks = append(h.XTicks, fmt.Sprintf("%g×", m))
+	}
+	k := 0
+	for _, bs := range c.BatchSizes {
+		for _, mom := range c.Momenta {
+			h.YTicks = append(h.YTicks, fmt.Sprintf("%d, %g", bs, mom))
+			row := make([]float64, len(c.Multipliers))
+			for j := range row {
+				row[j] = math.NaN()
+				if sf := f.Sweep[k]; !sf.Diverged {
+					row[j] = of(sf)
+				}
+				k++
+			}
+			h.Values = append(h.Values, row)
+		}
+	}
+	return h
 }

@@ -6,21 +6,92 @@ package paper
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
-func TestTable1StudySmoke(t *testing.T) {
-	res, err := Table1StudyConfig{}.At(Smoke).Run(context.Background(), &Env{Seed: 1})
+// TestTable1Study runs the study at the smoke scale and checks its
+// shape: tuned rates from the grid, the runs at them, a sweep cell per
+// setting, and an outcome with the tuning and sweep charts.
+func TestTable1Study(t *testing.T) {
+	c := Table1StudyConfig{}.At(Smoke)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := res.check(); err != nil {
+	for _, s := range res.Settings {
+		for _, lr := range []float64{s.LRStandard, s.LRSameClass} {
+			if lr != c.Grid[0] && lr != c.Grid[1] {
+				t.Errorf("tuned rate %v not in the grid %v", lr, c.Grid)
+			}
+		}
+		if s.Main.Config.Holdout != c.Holdout || s.Main.Config.Validate || s.Control.Config.LRStandard != s.LRStandard || s.Control.Config.Holdout != c.Holdout {
+			t.Errorf("runs at the tuned rates: holdout %d, validate %v; control %+v", s.Main.Config.Holdout, s.Main.Config.Validate, s.Control.Config)
+		}
+	}
+	if len(res.Sweep) != 2 || res.Sweep[0].Result.Config.Momentum != 0 || res.Sweep[1].Result.Config.Momentum != 0.9 {
+		t.Errorf("sweep: %d cells, want momentum 0 and 0.9", len(res.Sweep))
+	}
+	out, err := res.Outcome()
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range res.Settings {
-		t.Logf("tuned: standard %v, same-class %v; tuning %+v", s.LRStandard, s.LRSameClass, s.Tuning)
+	if len(out.Charts) != 4 || !strings.Contains(out.Summary, "tuned rates") {
+		t.Errorf("outcome: %d charts, summary %q", len(out.Charts), out.Summary)
 	}
-	for _, c := range res.Sweep {
-		t.Logf("sweep bs %d mom %v mult %v diverged %v", c.BatchSize, c.Momentum, c.Multiplier, c.Diverged)
+	if _, err := (*Table1StudyResult)(nil).Outcome(); err == nil {
+		t.Error("nil result: no error")
 	}
+	bad := *res
+	bad.Sweep = bad.Sweep[:1]
+	if _, err := bad.Outcome(); err == nil {
+		t.Error("a sweep cell short: no error")
+	}
+}
+
+// TestTable1StudyVerdict checks the study's verdict over settings and the
+// sweep's regime on made-up runs, with cases that fail each.
+func TestTable1StudyVerdict(t *testing.T) {
+	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1)  // reproduced
+	noLoss := fakeTable1Seeds(90, 0, 0.5, 0, 0.1)  // not tested
+	small := fakeTable1Seeds(90, -19, -15, 0, 0.1) // partly
+	mk := func(mains ...*Table1Result) *Table1StudyResult {
+		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+		for _, m := range mains {
+			r.Config.Settings = append(r.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
+			r.Settings = append(r.Settings, table1StudySetting{Tuning: make([]table1TuneCell, 2), Main: m, Control: fakeControl(m)})
+		}
+		sw := *mains[0]
+		sw.Config.Milestones = []float64{0.5}
+		r.Sweep = []table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
+		return r
+	}
+	for _, test := range []struct {
+		name   string
+		r      *Table1StudyResult
+		want   Verdict
+		regime bool
+	}{
+		{"both settings reproduce", mk(paper, paper), Reproduced, true},
+		{"one tested setting", mk(noLoss, paper), Reproduced, false},
+		{"nothing to test", mk(noLoss, noLoss), NotTested, false},
+		{"the tested settings disagree", mk(paper, small), PartlyReproduced, true},
+	} {
+		f, err := test.r.Findings()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if f.Verdict != test.want || f.Sweep[0].Regime != test.regime {
+			t.Errorf("%s: verdict %v, regime %v; want %v, %v", test.name, f.Verdict, f.Sweep[0].Regime, test.want, test.regime)
+		}
+	}
+}
+
+// fakeControl returns RR fixed runs under standard batching equal to
+// main's RR standard runs.
+func fakeControl(main *Table1Result) *Table1Result {
+	c := &Table1Result{Config: main.Config, Batchings: []string{"standard"}}
+	c.Config.Orders, c.Config.Batchings = []string{"RR fixed"}, []string{"standard"}
+	c.Runs = [][][]table1Run{{main.runs("RR", "standard")}}
+	return c
 }
