@@ -104,7 +104,9 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 			}
 			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		case !errors.Is(err, fs.ErrNotExist):
-			return zero, fmt.Errorf("paper: reading cache: %w", err)
+			// Unreadable, or a folder where the entry should be: a bad
+			// entry like any other.
+			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		}
 	}
 	v, err := compute()
@@ -122,6 +124,14 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 	}
 	if err := os.MkdirAll(env.CacheDir, 0o755); err != nil {
 		return zero, fmt.Errorf("paper: cache folder: %w", err)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		// An empty folder in the way goes; one with files in it is the
+		// user's, left alone, and the run is not cached.
+		if err := os.Remove(path); err != nil {
+			env.warn(fmt.Sprintf("paper: not caching %s: a folder that is not empty is in the way", path))
+			return v, nil
+		}
 	}
 	if err := atomic.WriteFile(path, b, 0o644); err != nil {
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)

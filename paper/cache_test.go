@@ -264,3 +264,39 @@ func TestCacheFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheFolderInTheWay checks that a folder where a cache entry should
+// be is reported and recomputed like any bad entry, never a stopped run:
+// an empty one is replaced by the entry, one with files is left alone.
+func TestCacheFolderInTheWay(t *testing.T) {
+	for _, full := range []bool{false, true} {
+		dir := t.TempDir()
+		var warns []string
+		env := &Env{CacheDir: dir, Warn: func(msg string) { warns = append(warns, msg) }}
+		check := func(int) error { return nil }
+		computed := 0
+		compute := func() (int, error) { computed++; return 42, nil }
+		if _, err := cached(env, "x", 1, "k", check, compute); err != nil {
+			t.Fatal(err)
+		}
+		entries, _ := filepath.Glob(filepath.Join(dir, "x-*.json"))
+		if len(entries) != 1 {
+			t.Fatalf("%d entries, want 1", len(entries))
+		}
+		os.Remove(entries[0])
+		if err := os.Mkdir(entries[0], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if full {
+			os.WriteFile(filepath.Join(entries[0], "f"), nil, 0o644)
+		}
+		v, err := cached(env, "x", 1, "k", check, compute)
+		if err != nil || v != 42 || computed != 2 || len(warns) == 0 || !strings.Contains(warns[0], entries[0]) {
+			t.Errorf("full %v: %v, %v after %d computations, warnings %q", full, v, err, computed, warns)
+		}
+		fi, err := os.Stat(entries[0])
+		if err != nil || fi.IsDir() != full {
+			t.Errorf("full %v: after the run the path is a folder: %v (%v)", full, err == nil && fi.IsDir(), err)
+		}
+	}
+}

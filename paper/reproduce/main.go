@@ -150,6 +150,11 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if o.report == "" {
 		return nil, usageError{errors.New("-report: empty path")}
 	}
+	onlySet := false
+	fs.Visit(func(f *flag.Flag) { onlySet = onlySet || f.Name == "only" })
+	if onlySet && strings.Trim(*only, " \t,") == "" {
+		return nil, usageError{errors.New("-only: empty list of claims; leave the flag out to run them all, or name some (-list shows them)")}
+	}
 	if *only == "" {
 		o.only = paper.Claims()
 	} else {
@@ -475,6 +480,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		interrupted := !stopping()
 		if interrupted {
 			<-said
+		} else if ctx.Err() != nil {
+			// The run ended on the interrupt before the AfterFunc could
+			// say so: say it here, so that the line is never missing.
+			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
 		}
 		if bar != nil {
 			bar.Finish()

@@ -158,6 +158,8 @@ func TestBadFlags(t *testing.T) {
 	}
 	tests := []test{
 		{[]string{"-only", "no-such-claim"}, `-only: unknown claim "no-such-claim"`},
+		{[]string{"-only", ""}, "-only: empty list of claims"},
+		{[]string{"-only", " , "}, "-only: empty list of claims"},
 		{[]string{"-scale", "huge"}, `invalid value "huge" for flag -scale: unknown scale, want one of smoke, default, paper`},
 		{[]string{"-workers", "0"}, `invalid value "0" for flag -workers: want an integer >= 1`},
 		{[]string{"-workers", "abc"}, `invalid value "abc" for flag -workers: want an integer >= 1`},

@@ -375,17 +375,24 @@ func cifar10Dir(dir string) string {
 
 // CIFAR10Dir returns the folder LoadCIFAR10 reads for dir (dir, or
 // dir/cifar-10-batches-bin if that holds test_batch.bin) after checking,
-// without reading them, that it holds every file of CIFAR10Files. The
-// error wraps ErrNotInstalled and names the folder and the first file it
-// lacks, or says that dir is not a folder.
+// without reading them, that it holds every file of CIFAR10Files and that
+// each one's size is a whole, positive number of records (3,073 bytes:
+// a label and 32×32×3 pixels). The error wraps ErrNotInstalled and names
+// the folder and the first file it lacks, or says that dir is not a
+// folder; for a file of the wrong size it wraps ErrFormat and names the
+// file and its size.
 func CIFAR10Dir(dir string) (string, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return "", fmt.Errorf("%w: CIFAR-10: %s is not a folder", ErrNotInstalled, dir)
 	}
 	dir = cifar10Dir(dir)
 	for _, f := range cifar10Files {
-		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.IsDir() {
+		st, err := os.Stat(filepath.Join(dir, f))
+		if err != nil || st.IsDir() {
 			return "", fmt.Errorf("%w: CIFAR-10 folder %s has no file %s (want %s)", ErrNotInstalled, dir, f, strings.Join(cifar10Files[:], ", "))
+		}
+		if st.Size() == 0 || st.Size()%cifarRecord != 0 {
+			return "", fmt.Errorf("%w: %s: %d bytes, want a positive multiple of %d (one record: a label and 32×32×3 pixels)", ErrFormat, filepath.Join(dir, f), st.Size(), cifarRecord)
 		}
 	}
 	return dir, nil

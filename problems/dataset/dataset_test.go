@@ -180,6 +180,18 @@ func TestCIFAR10(t *testing.T) {
 	if train, _, err := LoadCIFAR10(parent); err != nil || train.N != 15 {
 		t.Errorf("LoadCIFAR10 of the parent: %v", err)
 	}
+	// A file whose size is not a whole number of records is found before
+	// any reading: the error names it and its size.
+	sub := filepath.Join(parent, "cifar-10-batches-bin")
+	for _, size := range []int{10, 0, cifarRecord + 1} {
+		name := filepath.Join(sub, "data_batch_1.bin")
+		if err := os.WriteFile(name, make([]byte, size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := CIFAR10Dir(sub); !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), name) {
+			t.Errorf("data_batch_1.bin of %d bytes: err = %v, want ErrFormat naming it", size, err)
+		}
+	}
 }
 
 func TestLoadUnknown(t *testing.T) {
