@@ -52,15 +52,10 @@ var _ Orderer = (*Greedy)(nil)
 // if an oracle gradient is not finite or overflows float32. It panics if
 // e.Oracle is nil.
 func (g *Greedy) Order(dst []int, e Epoch) ([]int, error) {
-	every, err := everyOf("greedy", g.Every)
+	every, n, d, err := greedyStart("greedy", g.Every, e)
 	if err != nil {
 		return dst, err
 	}
-	if e.Oracle == nil {
-		panic("ordering: greedy order without an oracle")
-	}
-	p := e.Oracle.Problem()
-	n, d := p.Len(), p.Dim()
 	if err := checkGreedySize("greedy", n, d); err != nil {
 		return dst, err
 	}
@@ -151,15 +146,10 @@ var (
 // Order implements Orderer. It returns an error if Every is negative or a
 // gradient is not finite. It panics if e.Oracle is nil.
 func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
-	every, err := everyOf("stale greedy", s.Every)
+	every, n, d, err := greedyStart("stale greedy", s.Every, e)
 	if err != nil {
 		return dst, err
 	}
-	if e.Oracle == nil {
-		panic("ordering: stale greedy order without an oracle")
-	}
-	p := e.Oracle.Problem()
-	n, d := p.Len(), p.Dim()
 	if err := checkGreedySize("stale greedy", n, d); err != nil {
 		return dst, err
 	}
@@ -194,6 +184,20 @@ func everyOf(name string, every int) (int, error) {
 		return 0, fmt.Errorf("ordering: %w: %s Every = %d, want >= 1", ErrSetting, name, every)
 	}
 	return every, nil
+}
+
+// greedyStart is the start of the greedy family's Order: the number of
+// epochs an order is kept (everyOf), and the size n×d of e's problem. It
+// panics if e.Oracle is nil.
+func greedyStart(name string, every int, e Epoch) (ev, n, d int, err error) {
+	if ev, err = everyOf(name, every); err != nil {
+		return 0, 0, 0, err
+	}
+	if e.Oracle == nil {
+		panic("ordering: " + name + " order without an oracle")
+	}
+	p := e.Oracle.Problem()
+	return ev, p.Len(), p.Dim(), nil
 }
 
 // staleRows holds the latest vector (gradient or sketch) of each of N

@@ -198,40 +198,63 @@ func (s *SGD) Order(dst []int, e Epoch) ([]int, error) {
 // (Nm)!/(m!)^N · (m!)^N = (Nm)! elements, and the uniform law on the product
 // maps to the uniform law on the permutations.
 type StandardShuffle struct {
-	n, m int
-	rnd  *rand.Rand
+	twoLevel
 	low  []int // low[i*m:(i+1)*m] is r^low_i
 	next []int // next[i] is the number of occurrences of i placed so far
+}
+
+// twoLevel is what StandardShuffle and SGDInternal share: N top-level
+// functions of m low-level ones each, and the source of their draws.
+type twoLevel struct {
+	n, m int
+	rnd  *rand.Rand
+}
+
+// newTwoLevel returns the twoLevel of the order name over n×m functions,
+// drawing from stream of seed, or an error if n <= 0, m <= 0 or n·m >
+// 2^28.
+func newTwoLevel(name string, n, m int, seed, stream uint64) (twoLevel, error) {
+	if err := checkTwoLevel(name, n, m); err != nil {
+		return twoLevel{}, err
+	}
+	return twoLevel{n: n, m: m, rnd: rand.New(rand.NewPCG(seed, stream))}, nil
+}
+
+// start is the start of the Order method of the order name: it returns
+// dst emptied, with room for an epoch of N·m steps, or an error if e has
+// an oracle whose problem does not have N·m components. It panics if the
+// order was not made by its constructor, maker.
+func (t *twoLevel) start(name, maker string, dst []int, e Epoch) ([]int, error) {
+	if t.rnd == nil {
+		panic("ordering: " + name + " not made by " + maker)
+	}
+	if err := checkLen(name, t.n*t.m, e); err != nil {
+		return dst[:0], err
+	}
+	return slices.Grow(dst[:0], t.n*t.m), nil
 }
 
 // NewStandardShuffle returns standard shuffling of n top-level functions
 // with m low-level functions each, seeded by seed. It returns an error if
 // n <= 0, m <= 0 or n·m > 2^28 (an order that could not be allocated).
 func NewStandardShuffle(n, m int, seed uint64) (*StandardShuffle, error) {
-	if err := checkTwoLevel("StandardShuffle", n, m); err != nil {
+	t, err := newTwoLevel("StandardShuffle", n, m, seed, standardStream)
+	if err != nil {
 		return nil, err
 	}
-	return &StandardShuffle{
-		n:    n,
-		m:    m,
-		rnd:  rand.New(rand.NewPCG(seed, standardStream)),
-		low:  make([]int, n*m),
-		next: make([]int, n),
-	}, nil
+	return &StandardShuffle{twoLevel: t, low: make([]int, n*m), next: make([]int, n)}, nil
 }
 
 // Order implements Orderer. It returns an error if e has an oracle whose
 // problem does not have N·m components. It panics if s was not made by
 // NewStandardShuffle.
 func (s *StandardShuffle) Order(dst []int, e Epoch) ([]int, error) {
-	if s.rnd == nil {
-		panic("ordering: StandardShuffle not made by NewStandardShuffle")
+	dst, err := s.start("StandardShuffle", "NewStandardShuffle", dst, e)
+	if err != nil {
+		return dst, err
 	}
 	n, m := s.n, s.m
-	if err := checkLen("StandardShuffle", n*m, e); err != nil {
-		return dst[:0], err
-	}
-	dst = slices.Grow(dst[:0], n*m)[:n*m]
+	dst = dst[:n*m]
 	for k := range dst {
 		dst[k] = k / m
 	}
@@ -260,8 +283,7 @@ func (s *StandardShuffle) Order(dst []int, e Epoch) ([]int, error) {
 // and visits every top function exactly m times, but low functions may
 // repeat or be missed: the low-level variance acts as oracle noise.
 type SGDInternal struct {
-	n, m int
-	rnd  *rand.Rand
+	twoLevel
 	perm []int
 }
 
@@ -269,29 +291,22 @@ type SGDInternal struct {
 // with m low-level functions each, seeded by seed. It returns an error if
 // n <= 0, m <= 0 or n·m > 2^28 (an order that could not be allocated).
 func NewSGDInternal(n, m int, seed uint64) (*SGDInternal, error) {
-	if err := checkTwoLevel("SGDInternal", n, m); err != nil {
+	t, err := newTwoLevel("SGDInternal", n, m, seed, internalStream)
+	if err != nil {
 		return nil, err
 	}
-	return &SGDInternal{
-		n:    n,
-		m:    m,
-		rnd:  rand.New(rand.NewPCG(seed, internalStream)),
-		perm: identity(nil, n),
-	}, nil
+	return &SGDInternal{twoLevel: t, perm: identity(nil, n)}, nil
 }
 
 // Order implements Orderer. It returns an error if e has an oracle whose
 // problem does not have N·m components. It panics if s was not made by
 // NewSGDInternal.
 func (s *SGDInternal) Order(dst []int, e Epoch) ([]int, error) {
-	if s.rnd == nil {
-		panic("ordering: SGDInternal not made by NewSGDInternal")
+	dst, err := s.start("SGDInternal", "NewSGDInternal", dst, e)
+	if err != nil {
+		return dst, err
 	}
-	n, m := s.n, s.m
-	if err := checkLen("SGDInternal", n*m, e); err != nil {
-		return dst[:0], err
-	}
-	dst = slices.Grow(dst[:0], n*m)[:0]
+	m := s.m
 	for k := 0; k < m; k++ {
 		// Shuffling the previous round's permutation gives a uniformly
 		// random permutation independent of it.

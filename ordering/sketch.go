@@ -157,18 +157,13 @@ var (
 // Order implements Orderer. It returns an error if K <= 0, Every < 0 or
 // a gradient is not finite. It panics if e.Oracle is nil.
 func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
-	every, err := everyOf("sketched greedy", s.Every)
-	if err != nil {
-		return dst, err
-	}
 	if s.K <= 0 {
 		return dst, fmt.Errorf("ordering: %w: sketched greedy with K = %d, want > 0", ErrSetting, s.K)
 	}
-	if e.Oracle == nil {
-		panic("ordering: sketched greedy order without an oracle")
+	every, n, d, err := greedyStart("sketched greedy", s.Every, e)
+	if err != nil {
+		return dst, err
 	}
-	p := e.Oracle.Problem()
-	n, d := p.Len(), p.Dim()
 	k := min(s.K, d)
 	if err := checkGreedySize("sketched greedy", n, k); err != nil {
 		return dst, err
