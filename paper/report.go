@@ -99,7 +99,7 @@ func WriteReport(path, figDir string) error {
 		}
 		results[i] = r
 	}
-	fmt.Fprintf(&b, "Verdicts: a statement of the paper is reproduced, partly reproduced or not reproduced; a goal of ours beyond the paper is met or not met. The errors we found in the paper's text, and how we read each, are listed at the end under [Slips in the paper](#slips-in-the-paper).\n\n")
+	fmt.Fprintf(&b, "Verdicts: a statement of the paper is reproduced, partly reproduced or not reproduced; a goal of ours beyond the paper is met or not met; inconclusive means the seeds settle the statement neither way at the claim's thresholds (fixed in the code before the runs), and not tested that its precondition does not hold in our setting. Each rule is stated in its claim's protocol list. The errors we found in the paper's text, and how we read each, are listed at the end under [Slips in the paper](#slips-in-the-paper).\n\n")
 	fmt.Fprintf(&b, "| claim | where | verdict | summary |\n|---|---|---|---|\n")
 	for i, c := range registry {
 		verdict, summary := "not run", ""
