@@ -529,6 +529,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addCheck("sgd-internally-practice", practiceOK, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, float64(sgdInternallyZ))
 	out.addCheck("sgd-internally-combination", comboOK, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, float64(sgdInternallyZ), comboOK)
 	out.Verdict = partsOf(tradeOK, slopeOK, practiceOK, comboOK)
+	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
 	var far, each []string
 	for i := range measured {
 		far = append(far, fmt.Sprintf("%.3g", measured[i]/ratesT[i]))

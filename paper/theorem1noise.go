@@ -514,6 +514,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
 		theorem1NoiseZ, allText(allHold), cells, res.MStar, c.P, minSlack,
 		theorem1NoiseEstimateTol, estimated, strings.Join(slopeText, ", "))
+	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
 	if len(untested) > 0 {
 		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(untested, " and "), theorem1NoiseMinFit)
 	}

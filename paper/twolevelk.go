@@ -496,6 +496,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	out.addCheck("two-level-k-rates", ratesOK, "not judged: Theorem 1's rate with Lemma 2's σ*² whole picks a measured best method in %d of %d regimes (the corollary as displayed, its K-shuffling term split: %d of %d)", agree, len(regimes), agreeSplit, len(regimes))
 
 	out.Verdict = partsOf(topOK, lowOK, rootOK)
+	out.Key = Key{Name: fmt.Sprintf("K = 1 over standard shuffling's steps at σ_top/σ_low = %g", gt.ratio), Value: gt.steps[idx[kOne]] / gt.steps[std]}
 	if !converged {
 		out.Verdict = NotCheckable
 	}
