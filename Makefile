@@ -5,7 +5,7 @@ GO ?= go
 CC ?= cc
 PYTHON ?= /usr/bin/python3
 
-.PHONY: test deps apt-install openblas check vet fmt unit reproduce reproduce-paper bench bench-greedy bench-nn fuzz tools kernel notebooks kernel-conformance
+.PHONY: test deps apt-install openblas check vet fmt unit reproduce reproduce-paper robustness bench bench-greedy bench-nn fuzz tools kernel notebooks kernel-conformance
 
 # HAVE_OPENBLAS is yes when a C program links with -lopenblas (Debian
 # libopenblas-dev). It is expanded when a recipe runs, after the
@@ -103,6 +103,14 @@ reproduce: openblas
 
 reproduce-paper: openblas
 	$(GO) run $(BLASTAGS) ./paper/reproduce -scale paper -only table-1-fashion,order-matters $(ARGS)
+
+# robustness reruns every affordable claim at the default scale with base
+# seeds 1 to 5 (a few minutes on 2 cores, finished runs cached) and writes
+# figures/results/robustness.json, which the report reads: per claim,
+# whether its verdict is stable across the seeds and the spread of its key
+# number. ARGS passes flags, e.g. ARGS='-scale smoke'.
+robustness: openblas
+	$(GO) run $(BLASTAGS) ./paper/reproduce -seeds 1,2,3,4,5 $(ARGS)
 
 # bench runs every benchmark in the default build. bench-greedy and
 # bench-nn print the ratios against the fastest peers, measured in one run

@@ -87,20 +87,28 @@ func rejectsMalformed[R any](t *testing.T, good *R, outcome func(*R) (*Outcome, 
 	if out, err := outcome(nil); err == nil || out != nil {
 		t.Errorf("nil: got %v, %v; want an error", out, err)
 	}
-	b, err := json.Marshal(good)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for name, f := range mutations {
-		var r R
-		if err := json.Unmarshal(b, &r); err != nil {
-			t.Fatal(err)
-		}
-		f(&r)
-		if out, err := outcome(&r); err == nil || out != nil {
+		r := cloneJSON(t, good)
+		f(r)
+		if out, err := outcome(r); err == nil || out != nil {
 			t.Errorf("%s: got %v, %v; want an error", name, out, err)
 		}
 	}
+}
+
+// cloneJSON returns a deep copy of v made through JSON, the way a result
+// comes back from the cache or the figure folder.
+func cloneJSON[R any](t *testing.T, v *R) *R {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r R
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
 }
 
 // TestAt checks that a config's At keeps the fields set in the literal,

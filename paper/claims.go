@@ -208,6 +208,17 @@ type Outcome struct {
 	// Checks are named findings beside the verdict, each from a named
 	// threshold of the claim, for notebooks to print as CHECK lines.
 	Checks []Check `json:"-"`
+	// Key is the claim's key number, the one measurement its verdict
+	// turns on most, for the robustness pass to report its spread over
+	// seeds; a zero Key (no Name) means the claim has none. It is kept out
+	// of the saved result, which says it in its Summary.
+	Key Key `json:"-"`
+}
+
+// Key is a claim's key number: what it measures, and its value.
+type Key struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
 }
 
 // Check is one named finding of an outcome: whether it holds, and what was

@@ -129,4 +129,11 @@
 // which is not committed.
 // No verdict depends on a wall time: a claim about cost checks operation
 // counts or memory.
+//
+// A verdict from one base seed can flip on the next draw. The reproduce
+// command's robustness pass (-seeds, make robustness) reruns the claims
+// cheap enough for it with several base seeds and saves each one's
+// verdicts and key number (Outcome.Key) as a Robustness in RobustnessFile,
+// which is committed; WriteReport says per claim whether its verdict is
+// stable across the seeds, with the spread of the key number.
 package paper

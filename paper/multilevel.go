@@ -31,7 +31,7 @@ var multiLevelClaim = Claim{
 	ID:    multiLevelID,
 	Where: "The remark after Algorithm 3 (more than two levels), Section 5.2, with Lemma 2 (Appendix B)",
 	Statement: "\"While the algorithm is stated here for two levels, extending it to multiple levels is trivial and can be done by applying Algorithm 3 also for obtaining the low-level orders\": " +
-		"with three levels, Lemma 2 applied to the top level with the middle level's two-level orders as its low-level orders bounds E φ²_{r,k} by N·S + 2NK₀²σ_top², S being Lemma 2's bound for the middle and low levels.",
+		"the remark is algorithmic and states no bound. Our goal beyond it: three-level shuffling is consistent with our recursive bound, Lemma 2 applied to the top level with the middle level's two-level orders as its low-level orders, E φ²_{r,k} ≤ N·S + 2NK₀²σ_top², S being Lemma 2's bound for the middle and low levels (our derivation, ordering.MultiLevelSigmaStar2).",
 	Run: claimRun(MultiLevelConfig{}.At, MultiLevelConfig.Run, (*MultiLevelResult).Outcome),
 }
 
@@ -326,7 +326,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("%s, %s: max_k E φ²_{r,k}", s.name(), r.name()),
-				Paper:    fmt.Sprintf("≤ %.4g", r.Bound),
+				Paper:    fmt.Sprintf("≤ %.4g (our recursive bound)", r.Bound),
 				Ours:     fmt.Sprintf("%.4g (bound/measured %.2f; over standard %.2f)", m, r.Bound/m, m/stdMax),
 			})
 		}
@@ -336,10 +336,13 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	benefitOK := predicted > 0 && agreed == predicted
 	out.addCheck("multi-level-bound", boundOK, "max_k E φ²_{r,k} of three-level shuffling within Lemma 2 applied recursively in every configuration (smallest bound/measured %.3g)", minSlack)
 	out.addCheck("multi-level-benefit", benefitOK, "three-level shuffling below two-level shuffling (same K₀) in %d of the %d configurations where the recursion's bound is below Lemma 2's by more than %g", agreed, predicted, float64(multiLevelClear))
-	out.Verdict = partsOf(boundOK, benefitOK)
-	out.Summary = fmt.Sprintf("three-level K-shuffling stays within Lemma 2 applied recursively in all %d configurations: %s (smallest bound/measured %.2f); "+
+	// The recursive bound is our derivation, not the paper's (its remark
+	// is algorithmic): a goal of ours, met or not.
+	out.Verdict = goalOf(boundOK && benefitOK)
+	out.Summary = fmt.Sprintf("consistent with our recursive bound (Lemma 2 applied recursively, our derivation; the paper's remark states no bound): three-level K-shuffling stays within it in all %d configurations: %s (smallest bound/measured %.2f); "+
 		"where that bound is below two-level shuffling's (the middle level flattened) by more than %g, three-level shuffling measures lower in %d of %d configurations (%s)",
 		len(c.Settings)*len(c.K0s)*len(c.K1s), holds(boundOK), minSlack, float64(multiLevelClear), agreed, predicted, holds(benefitOK))
+	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
 	out.addChart("multi-level-ratio", "Multi-level shuffling over standard shuffling", heat)
 
 	// The curve chart: the setting where the third level gains most

@@ -18,7 +18,7 @@ func TestMultiLevelSmoke(t *testing.T) {
 	// the largest E φ² is K₀²σ_top² (one top-level function done) against
 	// the bound's 2NK₀²σ_top². That is far beyond the Monte Carlo error of
 	// 1000 orders.
-	claimSmokeHolds(t, multiLevelID, []Verdict{Reproduced, PartlyReproduced}, "multi-level-bound")
+	claimSmokeHolds(t, multiLevelID, []Verdict{GoalMet, GoalNotMet}, "multi-level-bound")
 }
 
 func TestSection5ClaimsOrder(t *testing.T) {
@@ -78,6 +78,37 @@ func TestMultiLevelRejectMalformed(t *testing.T) {
 	} {
 		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
+		}
+	}
+}
+
+func TestMultiLevelVerdict(t *testing.T) {
+	// The recursive bound is ours, so the verdict is a goal's; a measured
+	// max_k E φ²_{r,k} above a three-level row's bound fails it.
+	good, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := good.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != GoalMet && out.Verdict != GoalNotMet {
+		t.Errorf("verdict %v, want goal met or not met", out.Verdict)
+	}
+	r := cloneJSON(t, good)
+	i := slices.IndexFunc(r.Rows, func(row multiLevelRow) bool { return row.Levels == 3 })
+	m, _ := r.Rows[i].Stats.MaxOfMean()
+	r.Rows[i].Bound = m / 2
+	if out, err = r.Outcome(); err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != GoalNotMet {
+		t.Errorf("bound below the measured max: verdict %v, want goal not met: %s", out.Verdict, out.Summary)
+	}
+	for _, ch := range out.Checks {
+		if ch.Name == "multi-level-bound" && ch.OK {
+			t.Errorf("bound below the measured max: check holds: %s", ch.Detail)
 		}
 	}
 }

@@ -343,6 +343,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	out.Summary = fmt.Sprintf("greedy and alternating σ*² = σ² for every n in {%s}: %v; random reshuffling's E σ*² is %.2f to %.2f times nσ², "+
 		"%.0f to %.0f times the paper's nσ²/256; at n = %d the good order beats it by a factor of %.0f",
 		joinInts(c.Ns), greedyOK, minRatio, maxRatio, 256*minRatio, 256*maxRatio, last.N, last.RRMean/last.Alternating)
+	out.Key = Key{Name: "least E σ*²(RR)/(nσ²)", Value: minRatio}
 	out.Rows = []Row{
 		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", worstAlt)},
 		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", worstGreedy)},

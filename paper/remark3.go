@@ -393,6 +393,7 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 	out.Summary = fmt.Sprintf("over %d settings of (σ², M), %d points each and %d orders: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1); "+
 		"random reshuffling's Monte Carlo E φ²_{r,k} within %.2f standard errors of (n-k)k/(n-1)(σ² + M‖∇f‖²) (tolerance %g), E φ²_{r,k} ≤ nσ² + k²M‖∇f‖²: %v",
 		len(res.Settings), c.Points, len(res.Orders)-1+c.RandomOrders, worstAll, ssAll, worstZ, c.Tolerance, starOK)
+	out.Key = Key{Name: "RR's largest |z| against Lemma 1", Value: worstZ}
 	for o, name := range res.Orders {
 		out.Rows = append(out.Rows, Row{
 			Quantity: name + ": largest max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²))",

@@ -99,6 +99,10 @@ func WriteReport(path, figDir string) error {
 		}
 		results[i] = r
 	}
+	rob, err := LoadRobustness(figDir)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(&b, "Verdicts: a statement of the paper is reproduced, partly reproduced or not reproduced; a goal of ours beyond the paper is met or not met; inconclusive means the seeds settle the statement neither way at the claim's thresholds (fixed in the code before the runs), and not tested that its precondition does not hold in our setting. Each rule is stated in its claim's protocol list. The errors we found in the paper's text, and how we read each, are listed at the end under [Slips in the paper](#slips-in-the-paper).\n\n")
 	fmt.Fprintf(&b, "| claim | where | verdict | summary |\n|---|---|---|---|\n")
 	for i, c := range registry {
@@ -129,7 +133,11 @@ func WriteReport(path, figDir string) error {
 		if r.Kernel != "" {
 			build += fmt.Sprintf(" (%s kernel)", r.Kernel)
 		}
-		fmt.Fprintf(&b, "Scale `%s`, seed %d%s.\n\n", r.Scale, r.Seed, build)
+		fmt.Fprintf(&b, "Scale `%s`, seed %d%s.", r.Scale, r.Seed, build)
+		if cs := rob.find(c.ID); cs != nil {
+			fmt.Fprintf(&b, " Across seeds %s at the `%s` scale: %s ([stability](#stability-across-seeds)).", joinSeeds(rob.Seeds), rob.Scale, cs.Text())
+		}
+		b.WriteString("\n\n")
 		if len(o.Rows) > 0 {
 			fmt.Fprintf(&b, "| quantity | paper | ours |\n|---|---|---|\n")
 			for _, row := range o.Rows {
@@ -152,11 +160,21 @@ func WriteReport(path, figDir string) error {
 			b.WriteString("\n")
 		}
 	}
+	writeRobustness(&b, rob)
 	writeSlips(&b)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("paper: %w", err)
 	}
 	return atomic.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// joinSeeds formats seeds as "1, 2, 3".
+func joinSeeds(seeds []uint64) string {
+	s := make([]string, len(seeds))
+	for i, x := range seeds {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
 }
 
 // anchor is GitHub's heading anchor for an id made of lower-case letters,

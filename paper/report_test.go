@@ -5,6 +5,8 @@
 package paper
 
 import (
+	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,5 +44,30 @@ func TestReportWithoutResults(t *testing.T) {
 		if !strings.Contains(after, row) {
 			t.Errorf("slips section lacks the row of %q", s.where)
 		}
+	}
+}
+
+// TestRobustnessText checks the robustness pass's words: a stable verdict
+// with the spread of its key number, a flipping one named as flipping,
+// and a key number undefined in some seeds.
+func TestRobustnessText(t *testing.T) {
+	stable := ClaimSeeds{ID: "a"}
+	for _, x := range []float64{2, 1, 3} {
+		stable.Add(Reproduced, Key{Name: "slack", Value: x})
+	}
+	if got, want := stable.Text(), "verdict stable in 3 of 3 seeds (reproduced); slack 1 to 3"; got != want {
+		t.Errorf("stable: %q, want %q", got, want)
+	}
+	flips := ClaimSeeds{ID: "b"}
+	flips.Add(Reproduced, Key{Name: "slope", Value: -2})
+	flips.Add(PartlyReproduced, Key{Name: "slope", Value: math.NaN()})
+	flips.Add(Reproduced, Key{Name: "slope", Value: -1.5})
+	if got, want := flips.Text(), "verdict flips: reproduced in 2 of 3 seeds (by seed: reproduced, partly reproduced, reproduced); slope -2 to -1.5 (undefined in 1 of 3 seeds)"; got != want {
+		t.Errorf("flips: %q, want %q", got, want)
+	}
+	var b bytes.Buffer
+	writeRobustness(&b, &Robustness{Scale: "smoke", Seeds: []uint64{1, 2, 3}, Claims: []ClaimSeeds{stable, flips}})
+	if !strings.Contains(b.String(), "1 of 2 claims flip") || !strings.Contains(b.String(), "**flips**") {
+		t.Errorf("section %q, want one of two claims flipping", b.String())
 	}
 }

@@ -377,18 +377,31 @@ func sgdInternallyCrossover(internal, shuffling []float64) int {
 
 // # The outcome
 
-// sgdInternallyPredictions are the crossovers the paper's terms predict,
+// sgdInternallyPredictions are the crossovers the paper's rates predict,
 // in epochs, for one σ_low.
 type sgdInternallyPredictions struct {
-	// Paper is LF₀√(nM)/σ_low² read with n = N and M = m.
-	Paper float64
-	// Terms is where the σ_low term of SGD internally's rate falls below
-	// the first and the last term of the K = 1 rate: LF₀·m/(Nσ_low²) (the
-	// last; the first gives LF₀·Nm/σ_low², later).
-	Terms float64
+	// Terms and First are where the last term of SGD internally's rate
+	// (Eq. shuffle-just-high-level), σ_low √(LF₀/(NmT)), stops being below
+	// the last and the first term of the K-shuffling rate with K = 1
+	// (Eq. kshuffle-bound), the two terms the paper's sentence names:
+	// squaring and cubing,
+	//
+	//	σ_low √(LF₀/(NmT)) < (σ_low LF₀/(N√m T))^(2/3)  ⇔  T < LF₀ m/(N σ_low²),
+	//	σ_low √(LF₀/(NmT)) < L(M*+1)F₀/T               ⇔  T < LF₀ N m (M*+1)²/σ_low²,
+	//
+	// with M* = 0 here. Terms, the first to end, is where "less than both"
+	// ends.
+	Terms, First float64
 	// Rates is the first T at which the K = 1 rate (kshuffle-bound) is at
-	// most SGD internally's rate, as whole epochs (1 if it is so at once).
+	// most SGD internally's rate, as whole epochs (1 if it is so at once):
+	// the crossing of the rates themselves, against which the measured
+	// crossover is compared.
 	Rates float64
+	// Paper is the paper's LF₀√(nM)/σ_low², read with n = N and M = m (the
+	// quadratic's M of Assumption 5 is 0, which would make it 0); it does
+	// not follow from the terms above (see the slips) and is shown only
+	// beside them.
+	Paper float64
 }
 
 // predict returns the predicted crossovers for σ_low = low.
@@ -399,7 +412,7 @@ func (c *SGDInternallyConfig) predict(low float64) (sgdInternallyPredictions, er
 	}
 	tc := ordering.TwoLevelConstants{L: p.L(), F0: p.Func(constant(p.Dim(), c.X0)), SigmaTop2: p.SigmaTop2(), SigmaLow2: p.SigmaLow2(), N: c.N, M: c.M}
 	lf, s2, n, m := tc.L*tc.F0, tc.SigmaLow2, float64(c.N), float64(c.M)
-	pr := sgdInternallyPredictions{Paper: lf * math.Sqrt(n*m) / s2, Terms: lf * m / (n * s2)}
+	pr := sgdInternallyPredictions{Paper: lf * math.Sqrt(n*m) / s2, Terms: lf * m / (n * s2), First: lf * n * m * (tc.MStar + 1) * (tc.MStar + 1) / s2}
 	t, err := epochsTo(func(t int) (float64, error) {
 		tc.T = t
 		k, err := ordering.KShufflingRate(tc, 1)
@@ -428,11 +441,11 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	E := c.Epochs
 	var out Outcome
 	var (
-		lows, measured, paperT, termsT, ratesT []float64
-		tradeOK, comboOK                       = false, true
-		chartAt                                = len(res.Settings) / 2
-		chartZ                                 = math.Inf(-1)
-		lead                                   = sgdLead{z: math.Inf(-1)}
+		lows, measured, termsT, ratesT []float64
+		tradeOK, comboOK               = false, true
+		chartAt                        = len(res.Settings) / 2
+		chartZ                         = math.Inf(-1)
+		lead                           = sgdLead{z: math.Inf(-1)}
 	)
 	for _, set := range res.Settings {
 		th, fr := &set.Theorem, &set.Free
@@ -450,7 +463,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		}
 		if inside && early {
 			lows, measured = append(lows, set.SigmaLow), append(measured, float64(x))
-			paperT, termsT, ratesT = append(paperT, pr.Paper), append(termsT, pr.Terms), append(ratesT, pr.Rates)
+			termsT, ratesT = append(termsT, pr.Terms), append(ratesT, pr.Rates)
 		}
 		l := largestLead(fr, set.SigmaLow, E)
 		if l.z > lead.z {
@@ -490,7 +503,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		out.Rows = append(out.Rows,
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g, Theorem 1's step limits: crossover (shuffling at least as good from T on)", set.SigmaLow),
-				Paper:    fmt.Sprintf("LF₀√(Nm)/σ_low² = %.3g; LF₀m/(Nσ_low²) = %.3g; the rates cross at %.0f", pr.Paper, pr.Terms, pr.Rates),
+				Paper:    fmt.Sprintf("the rates (K = 1, constants dropped) cross at %.0f; σ_low's term below both K = 1 terms until LF₀m/(Nσ_low²) = %.3g (below the first until LF₀Nm/σ_low² = %.3g); the paper's LF₀√(nM)/σ_low², n = N, M = m: %.3g (a slip)", pr.Rates, pr.Terms, pr.First, pr.Paper),
 				Ours:     fmt.Sprintf("%s; SGD internally's largest lead before it: %s; (1/T)Σ‖∇f‖² at T = %d: internal %.3g, shuffling %.3g", xs, before, E, th.Internal[E-1], th.Shuffling[E-1]),
 			},
 			Row{
@@ -516,12 +529,14 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addCheck("sgd-internally-practice", practiceOK, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, float64(sgdInternallyZ))
 	out.addCheck("sgd-internally-combination", comboOK, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, float64(sgdInternallyZ), comboOK)
 	out.Verdict = partsOf(tradeOK, slopeOK, practiceOK, comboOK)
-	var far []string
+	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
+	var far, each []string
 	for i := range measured {
-		far = append(far, fmt.Sprintf("%.3g", measured[i]/paperT[i]))
+		far = append(far, fmt.Sprintf("%.3g", measured[i]/ratesT[i]))
+		each = append(each, fmt.Sprintf("σ_low = %g: %.3g epochs, %.3g times the rates' crossing at %.0f", lows[i], measured[i], measured[i]/ratesT[i], ratesT[i]))
 	}
-	crossed := fmt.Sprintf("two-level shuffling overtakes it at %s epochs for σ_low = %s, %s times the paper's LF₀√(Nm)/σ_low² (the rates, constants dropped, cross at %s), with σ_low exponent %.2f (predicted -2; %s)",
-		shortFloats(measured), joinFloats(lows), strings.Join(far, ", "), shortFloats(ratesT), slope, holds(slopeOK))
+	crossed := fmt.Sprintf("two-level shuffling overtakes it (%s), with σ_low exponent %.2f (predicted -2; %s)",
+		strings.Join(each, "; "), slope, holds(slopeOK))
 	if len(measured) == 0 {
 		crossed = "no crossover with SGD internally ahead first"
 	}
@@ -567,7 +582,6 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 			XLabel: "σ_low", YLabel: "crossover T (epochs)", LogX: true, LogY: true,
 			Series: []chart.Series{
 				{Name: "measured", X: lows, Y: measured, Points: true},
-				{Name: "LF₀√(Nm)/σ_low² (the paper, n = N, M = m)", X: lows, Y: paperT, Dashed: true},
 				{Name: "LF₀m/(Nσ_low²) (the rates' terms)", X: lows, Y: termsT, Dashed: true},
 				{Name: "the rates cross (whole epochs)", X: lows, Y: ratesT, Dashed: true},
 			},
@@ -577,18 +591,19 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	fmt.Fprintf(&b, "Every component of the two-level quadratic has the same Hessian, so the order changes only the noise; for steps below 1/L, where every contraction factor 1 - γλ is positive, drawing the low level without replacement (shuffling) adds less noise than drawing it with replacement, "+
 		"so at the same step SGD internally cannot be ahead in expectation. Its advantage in the paper comes from Theorem 1's step limit, 1/(8LN) for SGD internally against 1/(8LNm) for shuffling (%.3g against %.3g here). ", set.Theorem.Steps[0][0], set.Theorem.Steps[1][0])
 	if len(measured) > 0 {
-		fmt.Fprintf(&b, "Under those limits the crossover comes %s times later than LF₀√(Nm)/σ_low²: the formula drops the constants of the rates, and on this strongly convex problem the first terms fall exponentially, not like 1/T. ", strings.Join(far, ", "))
+		fmt.Fprintf(&b, "Under those limits the crossover comes %s times later than the rates (K = 1 and SGD internally, constants dropped) cross: the rates drop their constants, and on this strongly convex problem the first terms fall exponentially, not like 1/T. "+
+			"The paper's own threshold, T < LF₀√(nM)/σ_low², does not follow from its terms (σ_low's term is below both K = 1 terms while T < LF₀m/(Nσ_low²), the earlier of LF₀m/(Nσ_low²) and LF₀Nm(M*+1)²/σ_low²) and is listed among the slips. ", strings.Join(far, ", "))
 	}
 	fmt.Fprintf(&b, "At σ_low = %g and T = %d the combination ends at %.3g under Theorem 1's limits (shuffling alone %.3g) and at %.3g with free steps, where shuffling with the same kind of schedule ends at %.3g: with free steps SGD internally needs a smaller step than shuffling (%.3g against %.3g, tuned for the last horizon), the opposite of the large first step the paper suggests.",
 		set.SigmaLow, E, set.Theorem.Combination[E-1], set.Theorem.Shuffling[E-1], set.Free.Combination[E-1], set.Free.Control[E-1],
 		set.Free.Steps[0][set.Free.InternalStep[E-1]], set.Free.Steps[1][set.Free.ShufflingStep[E-1]])
 	out.Details = b.String()
 	out.Protocol = []string{
-		"Chosen after a first run, and said so: σ_low ∈ {2.5, 5, 10} instead of {5, 10, 20} and a horizon of 2000 epochs instead of 1000, since at σ_low = 20 no lead of SGD internally could be resolved within the horizon; and the trade-off check asks for a lead at one σ_low rather than at all, for the same reason. The exponent's check uses all three σ_low and is close to its tolerance without the largest.",
+		fmt.Sprintf("This run: σ_low ∈ {%s} and a horizon of %d epochs. The default scale's σ_low ∈ {2.5, 5, 10} and 2000 epochs were chosen after a first run with {5, 10, 20} and 1000, said so: at σ_low = 20 no lead of SGD internally could be resolved within the horizon; the trade-off check asks for a lead at one σ_low rather than at all for the same reason.", joinFloats(c.SigmaLows), E),
 		fmt.Sprintf("problems.TwoLevel (Section 6.2's quadratic, d = 20, λ = 0.2) with N = %d, m = %d, σ_top = %g and σ_low ∈ {%s}; x₀ = %g·1; horizons T = 1..%d epochs of N·m steps.", c.N, c.M, c.SigmaTop, joinFloats(c.SigmaLows), c.X0, E),
 		"SGD internally: ordering.SGDInternal (m rounds of a random permutation of the top-level functions, each visit a low-level function drawn with replacement); shuffling: two-level 1-shuffling (Algorithm 3, K = 1), the same top-level rounds with a random permutation of each f_i's low-level functions.",
 		fmt.Sprintf("Progress is Theorem 1's left side, (1/T)Σ_{t<T}‖∇f(x_t)‖², the mean over %d runs, with the step tuned for each horizon T: within Theorem 1's limits (the limit times 2^(-k/2), %d steps per method; SGD internally has n = N, shuffling n = N·m, M* = P = 0) or freely (Section 6.2's 1.1·2^(-1-k), %d steps, for both). Every step of a method runs on the same orders.", c.Runs, c.TheoremGrid, c.FreeGrid),
-		"Predictions: the paper's T < LF₀√(nM)/σ_low² read with n = N and M = m (the quadratic's M of Assumption 5 is 0, which would make it 0); the terms' own comparison, LF₀m/(Nσ_low²); and the first whole epoch at which the rates (kshuffle-bound with K = 1 and shuffle-just-high-level, constants dropped) cross. σ_low² there is Assumption 5's constant, d times the coefficient squared; L and F₀ = f(x₀) are the quadratic's.",
+		"Predictions: the measured crossover is compared with the first whole epoch at which the rates themselves (kshuffle-bound with K = 1 and shuffle-just-high-level, constants dropped) cross; beside it, where the σ_low term of shuffle-just-high-level stops being below the last and the first term of kshuffle-bound, LF₀m/(Nσ_low²) and LF₀Nm(M*+1)²/σ_low² (M* = 0), and the paper's T < LF₀√(nM)/σ_low² read with n = N and M = m (the quadratic's M of Assumption 5 is 0, which would make it 0), which does not follow from those terms. σ_low² there is Assumption 5's constant, d times the coefficient squared; L and F₀ = f(x₀) are the quadratic's.",
 		"Combination: SGD internally for the epochs before the switch, then two-level shuffling with its tuned step for the last horizon; the first step is the one of SGD internally's grid that ends lowest at the last horizon, and the switch is the crossover under Theorem 1's limits, for both step rules. With free steps the control is shuffling throughout with the same kind of schedule, its first step tuned over shuffling's grid (under Theorem 1's limits shuffling cannot take a larger first step).",
 		fmt.Sprintf("Verdict: the trade-off must show under Theorem 1's limits for every σ_low (for some σ_low, SGD internally ahead by more than %g standard errors at some horizon before a crossover within the horizon, from which on shuffling is at least as good; a σ_low without such a lead is undecided, not a counterexample), the fitted exponent of σ_low in the crossover, over the σ_low that show the trade-off (at least two), must be within %g of %g, SGD internally must lead by more than %g standard errors somewhere with free steps, and the combination must beat both tuned methods (and, with free steps, the control) at the last horizon by more than %g standard errors under both rules; all four: reproduced, none: not reproduced, else partly.",
 			float64(sgdInternallyZ), sgdInternallySlopeTol, sgdInternallySlope, float64(sgdInternallyZ), float64(sgdInternallyZ)),

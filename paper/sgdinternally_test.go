@@ -99,8 +99,8 @@ func TestSwitchOrder(t *testing.T) {
 }
 
 func TestSGDInternallyPredict(t *testing.T) {
-	// The paper's threshold and the terms' comparison scale as σ_low⁻²,
-	// and the rates cross later as σ_low falls.
+	// The terms' crossings scale as σ_low⁻², and the rates cross later as
+	// σ_low falls.
 	c := SGDInternallyConfig{}.At(Default)
 	p1, err := c.predict(5)
 	if err != nil {
@@ -110,14 +110,33 @@ func TestSGDInternallyPredict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := p1.Paper / p2.Paper; math.Abs(r-4) > 1e-12 {
-		t.Errorf("paper threshold ratio %v, want 4", r)
+	if r := p1.Terms / p2.Terms; math.Abs(r-4) > 1e-12 {
+		t.Errorf("terms' crossing ratio %v, want 4", r)
 	}
-	if r := p1.Terms / p1.Paper; math.Abs(r-math.Sqrt(float64(c.M))/math.Pow(float64(c.N), 1.5)) > 1e-12 {
-		t.Errorf("terms over paper %v, want (m/N)/√(Nm) = √m/N^(3/2)", r)
+	if r := p1.First / p1.Terms; math.Abs(r-float64(c.N*c.N)) > 1e-12 {
+		t.Errorf("first term's crossing over the last's %v, want N² = %d", r, c.N*c.N)
 	}
 	if !(p1.Rates > p2.Rates && p2.Rates >= 1) {
 		t.Errorf("rates cross at %v and %v epochs", p1.Rates, p2.Rates)
+	}
+	// The crossings against the terms themselves, 1% either side:
+	// σ_low √(LF₀/(NmT)) against (σ_low LF₀/(N√m T))^(2/3) and LF₀/T.
+	p, err := c.problem(5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf, s2, n, m := p.L()*p.Func(constant(p.Dim(), c.X0)), p.SigmaLow2(), float64(c.N), float64(c.M)
+	internal := func(T float64) float64 { return math.Sqrt(s2 * lf / (n * m * T)) }
+	last := func(T float64) float64 { return math.Pow(math.Sqrt(s2)*lf/(n*math.Sqrt(m)*T), 2.0/3) }
+	first := func(T float64) float64 { return lf / T }
+	for _, test := range []struct {
+		name  string
+		at    float64
+		other func(float64) float64
+	}{{"last term", p1.Terms, last}, {"first term", p1.First, first}} {
+		if !(internal(0.99*test.at) < test.other(0.99*test.at)) || !(internal(1.01*test.at) > test.other(1.01*test.at)) {
+			t.Errorf("%s: σ_low's term does not cross it at %v", test.name, test.at)
+		}
 	}
 }
 

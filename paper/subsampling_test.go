@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -15,7 +16,7 @@ import (
 func TestSubsamplingSmoke(t *testing.T) {
 	// Every check is exact algebra (bias ≤ M‖∇f‖² for σ² = 0, the stall
 	// at the kept components' minimiser), so each holds at the smoke scale.
-	claimSmokeHolds(t, subsamplingID, []Verdict{Reproduced}, "subsampling-random-half", "subsampling-multiset", "subsampling-RR", "subsampling-drop-a-class")
+	claimSmokeHolds(t, subsamplingID, []Verdict{Reproduced}, "subsampling-random-half", "subsampling-multiset", "subsampling-RR", "subsampling-drop-a-class", "subsampling-each-twice")
 }
 
 func TestSubsequence(t *testing.T) {
@@ -72,6 +73,77 @@ func TestSubsamplingRejectMalformed(t *testing.T) {
 	for _, c := range []SubsamplingConfig{{N: 6}, {M: 0.3}, {Sigma2: -1}, {Fraction: 1}, {Epochs: -1}} {
 		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
+		}
+	}
+}
+
+func TestModOrder(t *testing.T) {
+	// A permutation of [0, 2n) modulo n visits every component twice.
+	const n = 7
+	rr, err := ordering.NewRR(2*n, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &modOrder{o: rr, n: n}
+	for e := range 3 {
+		r, err := m.Order(nil, ordering.Epoch{T: e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := make([]int, n)
+		for _, i := range r {
+			count[i]++
+		}
+		if len(r) != 2*n || slices.ContainsFunc(count, func(c int) bool { return c != 2 }) {
+			t.Errorf("epoch %d: %v, want every component of [0, %d) twice", e, r, n)
+		}
+	}
+}
+
+func TestSubsamplingVerdict(t *testing.T) {
+	// The verdict is the paper's sufficient condition: a sequence that
+	// satisfies Assumption 3 and does not converge fails it; our stall
+	// prediction failing does not.
+	good, err := SubsamplingConfig{N: 8, Runs: 1}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := func(r *SubsamplingResult, name string) int {
+		return slices.IndexFunc(r.Orders, func(o subsamplingOrder) bool { return o.Name == name })
+	}
+	for _, test := range []struct {
+		name   string
+		mutate func(r *SubsamplingResult)
+		want   Verdict
+		stall  bool // the summary says our stall prediction fails
+	}{
+		{"as run", func(*SubsamplingResult) {}, Reproduced, false},
+		{"each twice stuck at the start", func(r *SubsamplingResult) {
+			run := &r.Orders[index(r, "each twice")].Runs[0]
+			for t := range run.GradNorm2 {
+				run.GradNorm2[t] = run.GradNorm2[0]
+			}
+		}, NotReproduced, false},
+		{"each twice above the bound", func(r *SubsamplingResult) {
+			run := &r.Orders[index(r, "each twice")].Runs[0]
+			run.Measured = 2 * run.Stated
+		}, NotReproduced, false},
+		{"drop a class converges", func(r *SubsamplingResult) {
+			run := &r.Orders[index(r, "drop a class")].Runs[0]
+			run.GradNorm2[len(run.GradNorm2)-1] = 0
+		}, Reproduced, true},
+	} {
+		r := cloneJSON(t, good)
+		test.mutate(r)
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if out.Verdict != test.want {
+			t.Errorf("%s: verdict %v, want %v: %s", test.name, out.Verdict, test.want, out.Summary)
+		}
+		if got := strings.Contains(out.Summary, "our stall prediction fails"); got != test.stall {
+			t.Errorf("%s: summary says the stall prediction fails: %v, want %v: %s", test.name, got, test.stall, out.Summary)
 		}
 	}
 }

@@ -457,6 +457,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		"tuned slopes over the last %d T: RR %.2f, IG %.2f, IG sorted %.2f, greedy %.2f, SGD %.2f; greedy ≤ RR ≤ IG sorted at %d of %d T",
 		allText(allHold), runs, minStated, minProof,
 		nt, tail[idx["RR"]], tail[idx["IG"]], tail[idx["IG sorted"]], tail[idx["greedy"]], tail[idx["SGD"]], ordered, len(c.Ts))
+	out.Key = Key{Name: "smallest slack of the stated bound", Value: minStated}
 	for o, name := range res.Orders {
 		var ss2 []string
 		for i := range c.Ts {

@@ -678,6 +678,7 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		gm[i] = geoMean(measured[i])
 	}
 	top, bottom := gm[len(gm)-1], gm[0]
+	out.Key = Key{Name: "geometric-mean steps ratio at the largest σ_top", Value: top}
 	for i, st := range c.SigmaTops {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("σ_top = %g: ratio per m (%s)", st, strings.Join(xt, ", ")),

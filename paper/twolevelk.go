@@ -295,14 +295,41 @@ func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKR
 // twoLevelKRegime is the outcome's view of one regime.
 type twoLevelKRegime struct {
 	ratio, top, low float64
-	// steps, switches and predicted are per method (res.Methods): the
-	// steps to the target (NaN if not converged), the top-level switches
-	// in them, and the corollary's epochs to its target.
-	steps, switches, predicted []float64
-	// best is the methods within twoLevelKTie of the fewest steps, and
-	// predictedBest the method with the fewest predicted epochs.
-	best          []string
-	predictedBest string
+	// steps, switches, predicted and predictedSplit are per method
+	// (res.Methods): the steps to the target (NaN if not converged), the
+	// top-level switches in them, and the epochs to the rates' target by
+	// twoLevelKRate (Lemma 2's σ*² in Theorem 1 whole, like standard
+	// shuffling's) and by the corollary as displayed (its σ*² term split).
+	steps, switches, predicted, predictedSplit []float64
+	// best is the methods within twoLevelKTie of the fewest steps;
+	// predictedBest and splitBest the methods with the fewest predicted
+	// and predictedSplit epochs.
+	best                     []string
+	predictedBest, splitBest string
+}
+
+// twoLevelKRate returns the rate of Theorem 1 for a method of the
+// two-level-k claim, constants dropped, with n = N m and no oracle noise:
+// for two-level K-shuffling (k >= 1) with Lemma 2's σ*² (its O-form,
+// ordering.TwoLevelSigmaStar2Order) put in whole,
+//
+//	L (M* + 1) F0 / T + (√(N K² σ_top² + (m + N (m - K)) σ_low²) L F0 / (N m T))^(2/3),
+//
+// and for standard shuffling (k = 0) with σ*² = N m σ_full² (Remark 3),
+// which is ordering.StandardShufflingRate (Eq. normalshuffle-bound). The
+// corollary (Eq. kshuffle-bound, ordering.KShufflingRate) splits the
+// square root and the 2/3 power of K-shuffling's term into three but not
+// standard shuffling's; this keeps both whole, so that the two rates
+// differ only by their σ*².
+func twoLevelKRate(c ordering.TwoLevelConstants, k int) (float64, error) {
+	if k == 0 {
+		return ordering.StandardShufflingRate(c)
+	}
+	s2, err := ordering.TwoLevelSigmaStar2Order(c.SigmaTop2, c.SigmaLow2, c.N, c.M, k)
+	if err != nil {
+		return 0, err
+	}
+	return ordering.Theorem1Rate(ordering.Theorem1Constants{L: c.L, F0: c.F0, SigmaStar2: s2, MStar: c.MStar, N: c.N * c.M, T: c.T})
 }
 
 // Outcome compares the best K per regime with the corollary's
@@ -349,6 +376,14 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 			g.switches = append(g.switches, cell.Switches)
 			pe, err := epochsTo(func(t int) (float64, error) {
 				tc.T = t
+				return twoLevelKRate(tc, cell.K)
+			}, eps)
+			if err != nil {
+				return nil, err
+			}
+			g.predicted = append(g.predicted, float64(pe))
+			pe, err = epochsTo(func(t int) (float64, error) {
+				tc.T = t
 				if cell.K == 0 {
 					return ordering.StandardShufflingRate(tc)
 				}
@@ -357,7 +392,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 			if err != nil {
 				return nil, err
 			}
-			g.predicted = append(g.predicted, float64(pe))
+			g.predictedSplit = append(g.predictedSplit, float64(pe))
 		}
 		fewest := floatsMin(g.steps)
 		for j, name := range res.Methods {
@@ -366,6 +401,9 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 			}
 			if g.predictedBest == "" || g.predicted[j] < g.predicted[idx[g.predictedBest]] {
 				g.predictedBest = name
+			}
+			if g.splitBest == "" || g.predictedSplit[j] < g.predictedSplit[idx[g.splitBest]] {
+				g.splitBest = name
 			}
 		}
 	}
@@ -406,7 +444,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("Steps to ‖x‖ < %g (tuned step): two-level K-shuffling / standard shuffling, N = %d, m = %d", c.Target, c.N, c.M),
 		func(g *twoLevelKRegime) []float64 { return g.steps }))
 	out.addChart("two-level-k-theory", "two-level-k-theory", heat(
-		"Epochs to the target by the corollary's rates: K-shuffling / standard shuffling",
+		"Epochs to the target by Theorem 1 with Lemma 2's σ*² whole (constants dropped): K-shuffling / standard shuffling",
 		func(g *twoLevelKRegime) []float64 { return g.predicted }))
 	out.addChart("two-level-k-switches", "two-level-k-switches", heat(
 		"Top-level switches until ‖x‖ < target: K-shuffling / standard shuffling",
@@ -440,27 +478,34 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	commRatio := g1.switches[idx[kRoot]] / g1.switches[std]
 	perStep := func(j int) float64 { return g1.switches[j] / g1.steps[j] }
 	rootOK := stepRatio <= twoLevelKSame && stepRatio >= 1/twoLevelKSame && commRatio < 1
-	agree := 0
+	// Which rate picks the measured best is a finding, not part of the
+	// verdict: the paper states the three regimes, not that its rates,
+	// constants dropped, rank every method.
+	agree, agreeSplit := 0, 0
 	for _, g := range regimes {
 		if slices.Contains(g.best, g.predictedBest) {
 			agree++
+		}
+		if slices.Contains(g.best, g.splitBest) {
+			agreeSplit++
 		}
 	}
 	ratesOK := agree == len(regimes)
 	out.addCheck("two-level-k-top", topOK, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = 1 over standard %.3g", gt.ratio, twoLevelKTie, gt.best, gt.steps[idx[kOne]]/gt.steps[std])
 	out.addCheck("two-level-k-low", lowOK, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = m over standard %.3g", gl.ratio, twoLevelKTie, gl.best, gl.steps[idx[kM]]/gl.steps[std])
 	out.addCheck("two-level-k-sqrt-m", rootOK, "σ_top = σ_low: K = √m = %d over standard shuffling: steps %.3g (within %g either way), top-level switches %.3g (< 1)", r, stepRatio, twoLevelKSame, commRatio)
-	out.addCheck("two-level-k-rates", ratesOK, "the rates' best method is among the measured best in %d of %d regimes", agree, len(regimes))
+	out.addCheck("two-level-k-rates", ratesOK, "not judged: Theorem 1's rate with Lemma 2's σ*² whole picks a measured best method in %d of %d regimes (the corollary as displayed, its K-shuffling term split: %d of %d)", agree, len(regimes), agreeSplit, len(regimes))
 
-	out.Verdict = partsOf(topOK, lowOK, rootOK, ratesOK)
+	out.Verdict = partsOf(topOK, lowOK, rootOK)
+	out.Key = Key{Name: fmt.Sprintf("K = 1 over standard shuffling's steps at σ_top/σ_low = %g", gt.ratio), Value: gt.steps[idx[kOne]] / gt.steps[std]}
 	if !converged {
 		out.Verdict = NotCheckable
 	}
 	out.Summary = fmt.Sprintf("σ_top/σ_low = %g: best %s, K = 1 takes %.2f of standard shuffling's steps (corollary: K = 1; %s); σ_top/σ_low = %g: best %s, K = m takes %.2f (corollary: K = m; %s); "+
-		"σ_top = σ_low: K = √m takes %.2f of standard shuffling's steps with %.2f of its top-level switches, %.2f per step against %.2f (paper: the same steps, √m = %d times less communication; %s); the rates' best method is among the measured best in %d of %d regimes",
+		"σ_top = σ_low: K = √m takes %.2f of standard shuffling's steps with %.2f of its top-level switches, %.2f per step against %.2f (paper: the same steps, √m = %d times less communication; %s); not a claim of the paper, so not judged: Theorem 1's rate with Lemma 2's σ*² whole, constants dropped, picks a measured best method in %d of %d regimes (the corollary's split form: %d of %d)",
 		gt.ratio, strings.Join(gt.best, ", "), gt.steps[idx[kOne]]/gt.steps[std], holds(topOK),
 		gl.ratio, strings.Join(gl.best, ", "), gl.steps[idx[kM]]/gl.steps[std], holds(lowOK),
-		stepRatio, commRatio, perStep(idx[kRoot]), perStep(std), r, holds(rootOK), agree, len(regimes))
+		stepRatio, commRatio, perStep(idx[kRoot]), perStep(std), r, holds(rootOK), agree, len(regimes), agreeSplit, len(regimes))
 	if !converged {
 		out.Summary = fmt.Sprintf("some methods did not reach ‖x‖ < %g within %d epochs for any learning rate; ", c.Target, c.Budget) + out.Summary
 	}
@@ -486,7 +531,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		}
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("σ_top/σ_low = %g (σ_top = %.3g, σ_low = %.3g): best method; steps over standard shuffling's (%.0f) per K", g.ratio, g.top, g.low, g.steps[std]),
-			Paper:    fmt.Sprintf("%s; the rates' best: %s", paperSays(i), g.predictedBest),
+			Paper:    fmt.Sprintf("%s; the rates' best (not claimed): %s whole, %s split", paperSays(i), g.predictedBest, g.splitBest),
 			Ours:     fmt.Sprintf("%s; %s", strings.Join(g.best, ", "), strings.Join(ratios, ", ")),
 		})
 	}
@@ -496,17 +541,13 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		Ours:     fmt.Sprintf("%.3f and %.3f per step; %.0f and %.0f in all (ratio %.2f)", perStep(std), perStep(idx[kRoot]), g1.switches[std], g1.switches[idx[kRoot]], commRatio),
 	})
 	var b strings.Builder
-	fmt.Fprintf(&b, "The corollary's rates predict, per regime (the second heatmap, constants dropped, each rate solved for the epochs at which it falls below (μ·%g)²), the best method: %s. ", c.Target, regimeList(regimes, func(g twoLevelKRegime) string { return g.predictedBest }))
+	fmt.Fprintf(&b, "Which method the rates pick is not a claim of the paper, so it is reported here and does not enter the verdict. "+
+		"Theorem 1 with n = N·m and Lemma 2's σ*² put in whole (N K² σ_top² + (m + N(m − K)) σ_low², constants dropped), as standard shuffling's rate puts in its σ*² = N m σ_full², predicts per regime (the second heatmap, each rate solved for the epochs at which it falls below (μ·%g)²) the best method: %s. ",
+		c.Target, regimeList(regimes, func(g twoLevelKRegime) string { return g.predictedBest }))
 	fmt.Fprintf(&b, "Measured (within %g of the fewest steps): %s. ", twoLevelKTie, regimeList(regimes, func(g twoLevelKRegime) string { return strings.Join(g.best, ", ") }))
-	var missed []string
-	for _, g := range regimes {
-		if !slices.Contains(g.best, g.predictedBest) {
-			missed = append(missed, fmt.Sprintf("%g (rates: %s, %.2f times the fewest steps)", g.ratio, g.predictedBest, g.steps[idx[g.predictedBest]]/floatsMin(g.steps)))
-		}
-	}
-	if len(missed) > 0 {
-		fmt.Fprintf(&b, "The rates miss at σ_top/σ_low = %s: splitting the σ* term of Lemma 2 into a σ_top part and two σ_low parts gives K-shuffling a σ_low term that standard shuffling's rate lacks, so where neither σ dominates the rates favour standard shuffling more than the runs do. ", strings.Join(missed, "; "))
-	}
+	fmt.Fprintf(&b, "That rate picks a measured best method in %d of %d regimes%s. ", agree, len(regimes), twoLevelKMisses(regimes, idx, func(g twoLevelKRegime) string { return g.predictedBest }))
+	fmt.Fprintf(&b, "The corollary as displayed splits K-shuffling's term by √(a+b) ≤ √a + √b and (a+b)^(2/3) ≤ a^(2/3) + b^(2/3) but leaves standard shuffling's whole, which adds to K-shuffling's rate alone; compared so, its best is %s, among the measured best in %d of %d regimes%s.",
+		regimeList(regimes, func(g twoLevelKRegime) string { return g.splitBest }), agreeSplit, len(regimes), twoLevelKMisses(regimes, idx, func(g twoLevelKRegime) string { return g.splitBest }))
 	fmt.Fprintf(&b, "\n\nCommunication: K-shuffling selects a top-level function N·m/K times per epoch, so K = √m makes √m times fewer selections than one per step. "+
 		"Counted as switches between consecutive steps, standard shuffling with N = %d already stays on the same top-level function for %.0f%% of its steps (%.3f switches per step against %.3f for K = √m), so at σ_top = σ_low the switches to the target fall by %.2f rather than √m = %d.",
 		c.N, 100*(1-perStep(std)), perStep(std), perStep(idx[kRoot]), 1/commRatio, r)
@@ -517,14 +558,30 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		tops = append(tops, top(q))
 	}
 	out.Protocol = []string{
-		"Chosen after a first run, and said so: 40 runs per cell instead of 20, with every learning rate seeing the same orders (common random numbers), because with 20 the standard-shuffling cell moved by about ±20% from seed to seed and flipped the σ_top ≪ σ_low regime's best K; no threshold was changed.",
+		fmt.Sprintf("%d runs per cell, every learning rate seeing the same orders (common random numbers). The default scale's 40 runs were chosen after a first run with 20, said so: with 20 the standard-shuffling cell moved by about ±20%% from seed to seed and flipped the σ_top ≪ σ_low regime's best K; no threshold was changed.", c.Runs),
 		fmt.Sprintf("problems.TwoLevel (Section 6.2's quadratic, d = 20, λ = 0.2) with N = %d, m = %d; σ_top² + σ_low² = %g² in every regime, σ_top/σ_low ∈ {%s} (σ_top ∈ {%s}).", c.N, c.M, c.SigmaFull, joinFloats(c.Ratios), strings.Join(tops, ", ")),
 		fmt.Sprintf("Two-level K-shuffling (Algorithm 3, random permutations at both levels) for K ∈ {%s}; a K that does not divide m pads each low-level order with no-ops at random places (the remark after Algorithm 3), which are skipped, so every epoch has N·m steps.", joinInts(c.Ks)),
 		fmt.Sprintf("Steps to ‖x‖ < %g from x₀ = %g·1 as in Section 6.2, measured on the mean over %d runs: the first epoch at which the mean of ‖x_T‖² over the runs is below %g², the fewest over %d learning rates 1.1·2^(-k/4), k = 4..80 (Section 6.2's range, four per octave); at most %d epochs.", c.Target, c.X0, c.Runs, c.Target, len(c.Steps), c.Budget),
-		fmt.Sprintf("Verdict: K = 1 must be among the best (within %g of the fewest steps) and beat standard shuffling at the largest σ_top/σ_low, K = m likewise at the smallest, K = √m must take between 1/%g and %g times standard shuffling's steps with fewer top-level switches at σ_top = σ_low, and the rates' best method must be among the measured best in every regime; all four: reproduced, none: not reproduced, else partly.", twoLevelKTie, twoLevelKSame, twoLevelKSame),
+		fmt.Sprintf("Verdict: K = 1 must be among the best (within %g of the fewest steps) and beat standard shuffling at the largest σ_top/σ_low, K = m likewise at the smallest, K = √m must take between 1/%g and %g times standard shuffling's steps with fewer top-level switches at σ_top = σ_low; all three: reproduced, none: not reproduced, else partly. Which method the rates pick is reported, not judged: the paper does not claim its rates rank the methods.", twoLevelKTie, twoLevelKSame, twoLevelKSame),
 		"Communication is counted as top-level switches: steps whose top-level function differs from the previous step's (the first step of a run counts).",
 	}
 	return &out, nil
+}
+
+// twoLevelKMisses returns "" if pick's method is among the measured best
+// in every regime, else ", not at " and the regimes where it is not, each
+// with how many times the fewest steps it took.
+func twoLevelKMisses(regimes []twoLevelKRegime, idx map[string]int, pick func(twoLevelKRegime) string) string {
+	var missed []string
+	for _, g := range regimes {
+		if name := pick(g); !slices.Contains(g.best, name) {
+			missed = append(missed, fmt.Sprintf("σ_top/σ_low = %g (%s, %.2f times the fewest steps)", g.ratio, name, g.steps[idx[name]]/floatsMin(g.steps)))
+		}
+	}
+	if len(missed) == 0 {
+		return ""
+	}
+	return ", not at " + strings.Join(missed, "; ")
 }
 
 // regimeList formats "ratio: what" for every regime.

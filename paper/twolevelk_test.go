@@ -6,8 +6,11 @@ package paper
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
 )
 
 func TestTwoLevelKSmoke(t *testing.T) {
@@ -89,5 +92,121 @@ func TestTwoLevelKRejectMalformed(t *testing.T) {
 		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}
+	}
+}
+
+// twoLevelKSynthetic returns a result of the smoke protocol with the
+// ratios 0.01, 1, 10 and 100 whose cells take epochs(ratio, K) epochs (K = 0
+// for standard shuffling), three switches in four steps for standard
+// shuffling and one per block for K-shuffling, for testing the verdict.
+func twoLevelKSynthetic(epochs func(ratio float64, k int) int) *TwoLevelKResult {
+	c := TwoLevelKConfig{M: 4, Ratios: []float64{0.01, 1, 10, 100}, Runs: 1, Steps: twoLevelSteps(1)}
+	c.fill()
+	res := &TwoLevelKResult{Config: c, Methods: []string{twoLevelKStandard}}
+	for _, k := range c.Ks {
+		res.Methods = append(res.Methods, twoLevelKMethod(k))
+	}
+	for _, q := range c.Ratios {
+		for _, k := range append([]int{0}, c.Ks...) {
+			name := twoLevelKStandard
+			if k > 0 {
+				name = twoLevelKMethod(k)
+			}
+			e := epochs(q, k)
+			cell := twoLevelKCell{Ratio: q, Method: name, K: k, Epochs: e, Step: 0}
+			if e < 0 {
+				cell.Step = -1
+			}
+			per := 0.75 * float64(c.N*c.M)
+			if k > 0 {
+				per = float64(c.N * c.M / k)
+			}
+			cell.Switches = per * float64(max(e, 0))
+			res.Cells = append(res.Cells, cell)
+		}
+	}
+	return res
+}
+
+func TestTwoLevelKVerdict(t *testing.T) {
+	// The paper's regimes, m = 4: K = 1 best at σ_top/σ_low = 100, K = m = 4
+	// at 0.01, K = √m = 2 as fast as standard shuffling at 1. At 10, which
+	// the paper does not judge, K = 3 is best, which no rate picks.
+	paper := func(q float64, k int) int {
+		switch {
+		case q == 100 && k == 1, q == 0.01 && k == 4, q == 10 && k == 3:
+			return 50
+		case q == 1 && (k == 0 || k == 2):
+			return 80
+		}
+		return 100
+	}
+	for _, test := range []struct {
+		name   string
+		epochs func(q float64, k int) int
+		want   Verdict
+	}{
+		{"the paper's regimes, the rates missing at 10", paper, Reproduced},
+		{"K = 1 behind standard shuffling at 100", func(q float64, k int) int {
+			if q == 100 && k == 0 {
+				return 40
+			}
+			return paper(q, k)
+		}, PartlyReproduced},
+		{"K = √m twice standard shuffling's steps at 1", func(q float64, k int) int {
+			if q == 1 && k == 2 {
+				return 160
+			}
+			return paper(q, k)
+		}, PartlyReproduced},
+		{"standard shuffling best everywhere", func(q float64, k int) int {
+			if k == 0 {
+				return 10
+			}
+			return 100
+		}, NotReproduced},
+		{"a method not converged", func(q float64, k int) int {
+			if q == 10 && k == 3 {
+				return -1
+			}
+			return paper(q, k)
+		}, NotCheckable},
+	} {
+		out, err := twoLevelKSynthetic(test.epochs).Outcome()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if out.Verdict != test.want {
+			t.Errorf("%s: verdict %v, want %v: %s", test.name, out.Verdict, test.want, out.Summary)
+		}
+		if test.want == Reproduced {
+			for _, ch := range out.Checks {
+				if ch.Name == "two-level-k-rates" && ch.OK {
+					t.Errorf("%s: the rates' check holds with K = 3 best at 10: %s", test.name, ch.Detail)
+				}
+			}
+		}
+	}
+}
+
+func TestTwoLevelKRateWhole(t *testing.T) {
+	// With σ_top = 0 and K = m, Lemma 2's σ*² in O-form is m σ_low², N
+	// times less than standard shuffling's N m σ_full², so Theorem 1's second
+	// term is N^(1/3) times smaller; the split form adds a term instead.
+	c := ordering.TwoLevelConstants{L: 1, F0: 1, SigmaLow2: 1, N: 8, M: 16, T: 1}
+	std, err := twoLevelKRate(c, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	km, err := twoLevelKRate(c, c.M)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := c.L * c.F0 / float64(c.T)
+	if got, want := (std-first)/(km-first), math.Cbrt(float64(c.N)); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("second terms standard / K = m: %v, want N^(1/3) = %v", got, want)
+	}
+	if _, err := twoLevelKRate(c, c.M+1); err == nil {
+		t.Error("K > m: no error")
 	}
 }

@@ -218,6 +218,7 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	out.Verdict = verdictOf(allHold)
 	out.Summary = fmt.Sprintf("max_k E φ²_{r,k} ≤ 3m(1+N(1-(K-1)/(m-1)))σ_low² + 2NK²σ_top² in all %d configurations: %v (smallest bound/measured %.2f); "+
 		"the expected σ*² of one order, E max_k φ², is below the bound too: %v", len(rows), allHold, minSlack, holdsMax)
+	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
 	fm, _ := fig.TwoLevel.MaxOfMean()
 	fs, _ := fig.Standard.MaxOfMean()
 	out.Details = fmt.Sprintf("At σ_top = %g, K = %d two-level shuffling has max_k E φ² = %.4g against %.4g for standard shuffling (ratio %.2f): "+

@@ -23,6 +23,13 @@
 // file, else from the claims finished so far); then a bar in a terminal,
 // or, when stderr is a log, the same line at least every 30 seconds.
 //
+// With -seeds 1,2,3,4,5 (make robustness) it runs the robustness pass
+// instead: each claim that is not too costly for it reruns with each base
+// seed, its figures thrown away; the verdicts and key numbers go to
+// figures/results/robustness.json (committed), and the report, rewritten,
+// says per claim whether its verdict is stable across the seeds and the
+// spread of its key number.
+//
 // Some claims do not run everywhere, and are skipped with the reason and
 // what to run instead, leaving their saved results as they were:
 // table-1-fashion and order-matters run at the smoke and paper scales
@@ -96,8 +103,9 @@ type options struct {
 	workers  int
 	seed     uint64
 	quiet    bool
-	cpuprof  string // CPU profile file, "" for none
-	cifar10  string // folder of the CIFAR-10 batches, "" for none
+	cpuprof  string   // CPU profile file, "" for none
+	cifar10  string   // folder of the CIFAR-10 batches, "" for none
+	seeds    []uint64 // the robustness pass's seeds, nil for none
 }
 
 // usageError is a bad flag or argument: exit status 2.
@@ -120,6 +128,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.fresh, "fresh", false, "ignore cached runs and recompute everything")
 	fs.Var((*workersFlag)(&o.workers), "workers", "`number` of goroutines used by parallel claims (results do not depend on it)")
 	fs.Var((*seedFlag)(&o.seed), "seed", "base `seed` of every random choice")
+	fs.Var((*seedsFlag)(&o.seeds), "seeds", "comma-separated base `seeds` of a robustness pass: rerun each affordable claim with each seed, save the verdicts and key numbers to figures/results/"+paper.RobustnessFile+" and rewrite the report, leaving the results and figures as they are")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the claims to `file` (go tool pprof)")
 	fs.StringVar(&o.cifar10, "cifar10", os.Getenv("GOODORDER_CIFAR10"), "`folder` of the binary CIFAR-10 batches for table-1-cifar10 (default $GOODORDER_CIFAR10; without it the claim is skipped)")
@@ -352,24 +361,6 @@ func command(args []string) string {
 	return strings.TrimSpace(fmt.Sprintf("go run%s ./paper/reproduce %s", tags, strings.Join(quoted, " ")))
 }
 
-// earlierSeconds returns the wall times of the earlier full (not cached)
-// runs of the claims at scale, from the timings file of figDir: what the
-// estimate of the time left goes by. A missing or unreadable file gives
-// none.
-func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
-	t := loadTimings(figDir)
-	if t == nil {
-		return nil
-	}
-	secs := make(map[string]float64)
-	for _, c := range t.Claims {
-		if c.Scale == scale.String() && !c.Cached {
-			secs[c.ID] = c.Seconds
-		}
-	}
-	return secs
-}
-
 // lockedWriter serialises the writes to w: the warnings of a claim's
 // goroutines, its progress and the interrupt message share stderr.
 type lockedWriter struct {
@@ -406,6 +397,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			pprof.StopCPUProfile()
 			f.Close()
 		}()
+	}
+	if o.seeds != nil {
+		return robustness(ctx, o, stdout, &lockedWriter{w: stderr})
 	}
 	isTerm := false
 	if f, ok := stderr.(*os.File); ok {

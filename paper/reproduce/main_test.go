@@ -164,6 +164,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-workers", "0"}, `invalid value "0" for flag -workers: want an integer >= 1`},
 		{[]string{"-workers", "abc"}, `invalid value "abc" for flag -workers: want an integer >= 1`},
 		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed: want an integer from 0 to`},
+		{[]string{"-seeds", "1"}, `invalid value "1" for flag -seeds: want at least two seeds`},
+		{[]string{"-seeds", "1,x"}, `invalid value "1,x" for flag -seeds: want comma-separated integers from 0 to 2^64-1, got "x"`},
 		{[]string{"-seed", "abc"}, `invalid value "abc" for flag -seed`},
 		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
 		{[]string{"extra"}, `unexpected argument "extra"`},

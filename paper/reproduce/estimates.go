@@ -1,0 +1,59 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import "github.com/goodorder/goodorder/paper"
+
+// referenceSeconds are the wall times of full (not cached) runs of the
+// claims on the reference machine, a 2-core AMD EPYC (GOMAXPROCS 2,
+// OpenBLAS, Haswell kernel), per scale: what the first run's estimate of
+// the time left goes by when the timings file has no earlier run of a
+// claim, so that a fresh clone's estimate is not off by the factor of ten
+// the mean of the quick first claims gives. Sources: the default scale's
+// from the timings file of a full `make reproduce` from an empty cache
+// (scalable-training's with table-1's runs done, as they are when it
+// runs after table-1); the smoke scale's from `make robustness
+// ARGS='-scale smoke'` (the first seed of each claim); the paper scale's
+// from table-1-fashion's 12 minutes of earlier sessions and the study's
+// run of this one (order-matters reuses the study's runs). Update them when a claim's cost changes by
+// more than a factor of two.
+var referenceSeconds = map[paper.Scale]map[string]float64{
+	paper.Smoke: {
+		"theorem-1": 0.5, "theorem-1-noise": 1.3, "sub-sampling": 0.2, "remark-3": 0.8,
+		"mishchenko-lemma1": 0.1, "omega-example": 0.2, "appendix-c-lower-bound": 0.1,
+		"multi-level": 0.2, "two-level-lemma": 0.1, "two-level-k": 0.2, "sgd-internally": 0.2,
+		"table-1": 5, "table-1-fashion": 10, "table-1-cifar10": 10, "two-level-figure": 0.3,
+		"scalable-orderings": 3, "scalable-training": 5, "order-matters": 10, "table-1-study": 10.5,
+	},
+	paper.Default: {
+		"theorem-1": 8.1, "theorem-1-noise": 4.7, "sub-sampling": 0.2, "remark-3": 0.2,
+		"mishchenko-lemma1": 0.4, "omega-example": 0.9, "appendix-c-lower-bound": 0.9,
+		"multi-level": 1.5, "two-level-lemma": 1.9, "two-level-k": 2.9, "sgd-internally": 3.7,
+		"table-1": 54.9, "two-level-figure": 42.5, "scalable-orderings": 35.5, "scalable-training": 84.1,
+	},
+	paper.Full: {
+		"table-1-fashion": 720, "table-1-study": 3000, "order-matters": 10,
+	},
+}
+
+// earlierSeconds returns what the estimate of the time left goes by for
+// each claim at scale: the wall time of its earlier full (not cached) run
+// in the timings file of figDir where there is one, else its reference
+// time (referenceSeconds). A missing or unreadable timings file gives the
+// reference times alone.
+func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
+	secs := make(map[string]float64)
+	for id, s := range referenceSeconds[scale] {
+		secs[id] = s
+	}
+	if t := loadTimings(figDir); t != nil {
+		for _, c := range t.Claims {
+			if c.Scale == scale.String() && !c.Cached {
+				secs[c.ID] = c.Seconds
+			}
+		}
+	}
+	return secs
+}

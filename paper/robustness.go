@@ -1,0 +1,209 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/goodorder/goodorder/paper/atomic"
+)
+
+// RobustnessFile is the base name of the robustness pass's results in the
+// results folder of the figure folder: the verdicts and key numbers of
+// the claims rerun with other base seeds. It is committed, and
+// WriteReport reads it.
+const RobustnessFile = "robustness.json"
+
+// Robustness is the result of a robustness pass: each affordable claim
+// rerun at one scale with several base seeds.
+type Robustness struct {
+	Scale string   `json:"scale"`
+	Seeds []uint64 `json:"seeds"`
+	// BLAS and Kernel are the build's, as in Result.
+	BLAS   string `json:"blas,omitempty"`
+	Kernel string `json:"kernel,omitempty"`
+	// Claims holds the claims rerun, in the registry's order.
+	Claims []ClaimSeeds `json:"claims"`
+	// Costly lists the claims left out, each with why.
+	Costly []Row `json:"costly,omitempty"`
+}
+
+// ClaimSeeds is one claim's verdicts and key numbers, one per seed of the
+// pass (Robustness.Seeds).
+type ClaimSeeds struct {
+	ID       string    `json:"id"`
+	Verdicts []Verdict `json:"verdicts"`
+	// Key names the key number (Outcome.Key), "" if the claim has none;
+	// Values holds its finite values, in the seeds' order, and Undefined
+	// counts the seeds where it was not finite (NaN: nothing to measure,
+	// such as a slope over fewer than two points).
+	Key       string    `json:"key,omitempty"`
+	Values    []float64 `json:"values,omitempty"`
+	Undefined int       `json:"undefined,omitempty"`
+}
+
+// Add appends a seed's verdict and key number to c.
+func (c *ClaimSeeds) Add(v Verdict, key Key) {
+	c.Verdicts = append(c.Verdicts, v)
+	if key.Name == "" {
+		return
+	}
+	c.Key = key.Name
+	if math.IsNaN(key.Value) || math.IsInf(key.Value, 0) {
+		c.Undefined++
+		return
+	}
+	c.Values = append(c.Values, key.Value)
+}
+
+// Stable returns how many seeds gave the most common verdict and that
+// verdict (the first of the most common, in the seeds' order).
+func (c ClaimSeeds) Stable() (k int, v Verdict) {
+	for _, a := range c.Verdicts {
+		n := 0
+		for _, b := range c.Verdicts {
+			if a == b {
+				n++
+			}
+		}
+		if n > k {
+			k, v = n, a
+		}
+	}
+	return k, v
+}
+
+// Spread returns the least and the largest of the key number over the
+// seeds, NaN if there is none.
+func (c ClaimSeeds) Spread() (lo, hi float64) {
+	lo, hi = math.NaN(), math.NaN()
+	for i, x := range c.Values {
+		if i == 0 || x < lo {
+			lo = x
+		}
+		if i == 0 || x > hi {
+			hi = x
+		}
+	}
+	return lo, hi
+}
+
+// Text is the claim's line in the report: "verdict stable in 5 of 5 seeds
+// (reproduced); smallest slack 8.6 to 9.1", or, if the verdict flips,
+// "verdict flips: reproduced in 3 of 5 seeds, ...".
+func (c ClaimSeeds) Text() string {
+	k, v := c.Stable()
+	var b strings.Builder
+	if k == len(c.Verdicts) {
+		fmt.Fprintf(&b, "verdict stable in %d of %d seeds (%s)", k, len(c.Verdicts), v)
+	} else {
+		parts := make([]string, len(c.Verdicts))
+		for i, x := range c.Verdicts {
+			parts[i] = x.String()
+		}
+		fmt.Fprintf(&b, "verdict flips: %s in %d of %d seeds (by seed: %s)", v, k, len(c.Verdicts), strings.Join(parts, ", "))
+	}
+	if c.Key != "" {
+		fmt.Fprintf(&b, "; %s %s", c.Key, c.spreadText())
+	}
+	return b.String()
+}
+
+// spreadText formats the spread of the key number: "8.6 to 9.1", with
+// the seeds where it was not defined.
+func (c ClaimSeeds) spreadText() string {
+	s := "undefined"
+	if len(c.Values) > 0 {
+		lo, hi := c.Spread()
+		s = fmt.Sprintf("%.3g to %.3g", lo, hi)
+	}
+	if c.Undefined > 0 && len(c.Values) > 0 {
+		s += fmt.Sprintf(" (undefined in %d of %d seeds)", c.Undefined, len(c.Verdicts))
+	}
+	return s
+}
+
+// robustnessPath is where the robustness pass's results are kept.
+func robustnessPath(figDir string) string {
+	return filepath.Join(figDir, "results", RobustnessFile)
+}
+
+// SaveRobustness writes r atomically into figDir/results/robustness.json.
+func SaveRobustness(figDir string, r *Robustness) error {
+	if err := atomic.WriteJSON(robustnessPath(figDir), r); err != nil {
+		return fmt.Errorf("paper: robustness: %w", err)
+	}
+	return nil
+}
+
+// LoadRobustness reads the robustness pass's results of figDir; it returns
+// nil and no error if there are none.
+func LoadRobustness(figDir string) (*Robustness, error) {
+	return loadJSON[Robustness](robustnessPath(figDir))
+}
+
+// find returns the entry of claim id, nil if r is nil or has none.
+func (r *Robustness) find(id string) *ClaimSeeds {
+	if r == nil {
+		return nil
+	}
+	for i := range r.Claims {
+		if r.Claims[i].ID == id {
+			return &r.Claims[i]
+		}
+	}
+	return nil
+}
+
+// writeRobustness writes the report's section on the robustness pass.
+func writeRobustness(b *bytes.Buffer, r *Robustness) {
+	fmt.Fprintf(b, "\n## Stability across seeds\n\n")
+	if r == nil {
+		fmt.Fprintf(b, "No robustness pass yet: `make robustness` reruns the affordable claims with base seeds 1 to 5.\n")
+		return
+	}
+	build := ""
+	if r.BLAS != "" {
+		build = ", " + r.BLAS + " build"
+		if r.Kernel != "" {
+			build += " (" + r.Kernel + " kernel)"
+		}
+	}
+	flips := 0
+	for _, c := range r.Claims {
+		if k, _ := c.Stable(); k < len(c.Verdicts) {
+			flips++
+		}
+	}
+	fmt.Fprintf(b, "`make robustness` reran each affordable claim at the `%s` scale with base seeds %s%s: a verdict that one draw could flip is reported as flipping, not by one seed's word. %d of %d claims flip.\n\n",
+		r.Scale, joinSeeds(r.Seeds), build, flips, len(r.Claims))
+	fmt.Fprintf(b, "| claim | verdict across seeds | key number | spread (least to largest) |\n|---|---|---|---|\n")
+	for _, c := range r.Claims {
+		k, v := c.Stable()
+		verdict := fmt.Sprintf("stable in %d of %d (%s)", k, len(c.Verdicts), v)
+		if k < len(c.Verdicts) {
+			parts := make([]string, len(c.Verdicts))
+			for i, x := range c.Verdicts {
+				parts[i] = x.String()
+			}
+			verdict = fmt.Sprintf("**flips**: %s", strings.Join(parts, ", "))
+		}
+		key, spread := "—", "—"
+		if c.Key != "" {
+			key, spread = c.Key, c.spreadText()
+		}
+		fmt.Fprintf(b, "| [%s](#%s) | %s | %s | %s |\n", c.ID, anchor(c.ID), verdict, cellText(key), spread)
+	}
+	if len(r.Costly) > 0 {
+		fmt.Fprintf(b, "\nNot in the pass (too costly to rerun five times, or not run at this scale):\n\n")
+		for _, c := range r.Costly {
+			fmt.Fprintf(b, "- %s: %s\n", c.Quantity, c.Ours)
+		}
+	}
+}
