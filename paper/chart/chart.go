@@ -35,8 +35,8 @@ type Chart interface {
 	validate() error
 	// size returns the static chart's width and height.
 	size() (w, h vg.Length)
-	// draw draws the static chart onto c.
-	draw(c draw.Canvas)
+	// draw draws the static chart onto c and says where its parts went.
+	draw(c draw.Canvas) layout
 	// echarts builds the interactive chart with the given element id.
 	echarts(id string) render.Renderer
 	// table returns the data behind the chart, header first.
@@ -83,15 +83,21 @@ func renderStatic(c Chart, format string) (b []byte, err error) {
 			b, err = nil, fmt.Errorf("chart: rendering %s: %v", format, r)
 		}
 	}()
-	dc := draw.New(cv)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	c.draw(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)))
+	drawOn(c, cv)
 	var buf bytes.Buffer
 	if _, err := cv.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("chart: rendering %s: %w", format, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// drawOn draws c on a white background filling cv, and says where its
+// parts went.
+func drawOn(c Chart, cv vg.CanvasSizer) layout {
+	dc := draw.New(cv)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	return c.draw(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)))
 }
 
 // CSV returns the data behind c as CSV, header first, in long format: for

@@ -1,0 +1,70 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package chart
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestCheck checks that Check passes charts a reviewer would accept, the
+// golden ones and the kinds of the issue fixed (a 10-series chart of
+// measured lines and their bounds, an accuracy curve zoomed on its last
+// epochs, a +Inf point), and fails a deliberately bad chart for each of
+// its findings.
+func TestCheck(t *testing.T) {
+	ts := []float64{4, 16, 64, 256, 1024, 4096}
+	var bound []Series
+	for _, o := range []string{"RR", "IG", "greedy", "SGD", "IG sorted"} {
+		bound = append(bound,
+			Series{Name: o + " measured", X: ts, Y: []float64{2, 1, 0.3, 0.1, 0.03, 0.01}, Group: o},
+			Series{Name: o + " bound", X: ts, Y: []float64{200, 150, 120, 110, 105, 100}, Group: o, Dashed: true})
+	}
+	epochs := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	acc := []float64{10, 60, 80, 85, 86, 87, 87.5, 88}
+	long := make([]Series, 30)
+	for i := range long {
+		long[i] = Series{Name: fmt.Sprintf("a series with a name far too long for a legend beside the plot, number %d", i), X: epochs, Y: acc, Points: true}
+	}
+	for _, tc := range []struct {
+		name string
+		c    Chart
+		want string // in the error; "" for none
+	}{
+		{"golden line", testCharts()["line"], ""},
+		{"golden heatmap", testCharts()["heatmap"], ""},
+		{"theorem-1-bound like", &LineChart{Title: "bound", XLabel: "T", YLabel: "y", LogX: true, LogY: true, Series: bound}, ""},
+		{"zoomed accuracy", &LineChart{Title: "acc", YMin: 84, YMax: 89, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
+		{"+Inf point", &LineChart{LogY: true, InfLabel: "did not converge", Series: []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 5, math.Inf(1)}, Markers: true}}}, ""},
+		// The failing cases.
+		{"legend of 30 long names", &LineChart{Series: long}, "the plot keeps"},
+		{"two solid lines in one colour", &LineChart{Series: []Series{
+			{Name: "RR measured", X: epochs, Y: acc, Group: "RR"},
+			{Name: "RR bound", X: epochs, Y: acc, Group: "RR"}}}, `series "RR measured" and "RR bound" are both`},
+		{"eleven solid lines", &LineChart{Series: func() []Series {
+			ss := make([]Series, len(lineColors)+1)
+			for i := range ss {
+				ss[i] = Series{Name: fmt.Sprint(i), X: epochs, Y: acc}
+			}
+			return ss
+		}()}, `series "0" and "10" are both`},
+		{"accuracy on 0-100", &LineChart{YMin: 0, YMax: 100, Series: []Series{{Name: "RR", X: epochs[3:], Y: acc[3:]}}}, "of the y axis"},
+		{"points on the frame", &LineChart{YMin: 10, YMax: 88, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, "points on the frame"},
+	} {
+		err := Check(tc.c)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrLayout)):
+			t.Errorf("%s: error %v, want one with %q wrapping ErrLayout", tc.name, err, tc.want)
+		}
+	}
+	if err := Check(&LineChart{}); !errors.Is(err, ErrChart) {
+		t.Errorf("empty chart: %v, want ErrChart", err)
+	}
+}
