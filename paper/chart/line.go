@@ -620,3 +620,26 @@ func (c *LineChart) labels() []string {
 	}
 	return l
 }
+
+// ZoomFrom fixes c's y axis (YMin, YMax) to the range of the drawable
+// data, bands included, at x ≥ x0, with the margin of a fitted axis, so
+// that the chart shows where the lines end up (the last epochs of an
+// accuracy curve, say); earlier points outside that range are clipped.
+// It leaves c unchanged if no point lies at x ≥ x0.
+func (c *LineChart) ZoomFrom(x0 float64) {
+	d := emptySpan()
+	for _, s := range c.Series {
+		line, lo, hi := c.points(s)
+		for _, pts := range []plotter.XYs{line, lo, hi} {
+			for _, p := range pts {
+				if p.X >= x0 {
+					d.add(p.Y)
+				}
+			}
+		}
+	}
+	if d.lo > d.hi {
+		return
+	}
+	c.YMin, c.YMax = fitted(d, c.LogY)
+}
