@@ -92,7 +92,7 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		}
 		from := c.Epochs / 2
 		acc.ZoomFrom(float64(from))
-		acc.Title += fmt.Sprintf("; y axis fitted to epochs %d-%d", from, c.Epochs)
+		acc.YLabel += fmt.Sprintf(", epochs %d-%d", from, c.Epochs)
 		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", acc)
 	}
 	out.Verdict = goalOf(ok)

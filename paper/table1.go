@@ -854,7 +854,7 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 		// Zoom on the last half of the epochs, where the orders differ.
 		from := c.Epochs / 2
 		acc.ZoomFrom(float64(from))
-		acc.Title += fmt.Sprintf("; y axis fitted to epochs %d-%d", from, c.Epochs)
+		acc.YLabel += fmt.Sprintf(", epochs %d-%d", from, c.Epochs)
 		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", acc)
 	}
 	out.addChart(id+"-loss", "Training loss", loss)

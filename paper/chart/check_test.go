@@ -40,6 +40,15 @@ func TestCheck(t *testing.T) {
 		{"golden heatmap", testCharts()["heatmap"], ""},
 		{"theorem-1-bound like", &LineChart{Title: "bound", XLabel: "T", YLabel: "y", LogX: true, LogY: true, Series: bound}, ""},
 		{"zoomed accuracy", &LineChart{Title: "acc", YMin: 84, YMax: 89, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
+		{"ZoomFrom", func() Chart {
+			c := &LineChart{Series: []Series{{Name: "RR", X: epochs, Y: acc, Lo: acc, Hi: acc}, {Name: "greedy", X: epochs, Y: acc[1:]}}}
+			c.Series[1].X = epochs[1:]
+			c.ZoomFrom(4)
+			if c.XMin >= 4 || c.XMax <= 8 || c.YMin >= 85 || c.YMax <= 88 || c.YMin < 80 {
+				t.Errorf("ZoomFrom(4): x [%g, %g], y [%g, %g], want just around [4, 8] and [85, 88]", c.XMin, c.XMax, c.YMin, c.YMax)
+			}
+			return c
+		}(), ""},
 		{"+Inf point", &LineChart{LogY: true, InfLabel: "did not converge", Series: []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 5, math.Inf(1)}, Markers: true}}}, ""},
 		// The failing cases.
 		{"legend of 30 long names", &LineChart{Series: long}, "the plot keeps"},

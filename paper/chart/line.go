@@ -54,10 +54,11 @@ type LineChart struct {
 	// LogX and LogY make the axes logarithmic.
 	LogX, LogY bool
 	Series     []Series
-	// YMin and YMax, if YMin < YMax, fix the y axis's range, to zoom on
-	// where the lines differ; what lies outside is clipped (the CSV keeps
-	// it), and the title should say so. Default: fitted to the data.
-	YMin, YMax float64
+	// XMin and XMax, if XMin < XMax, fix the x axis's range, and YMin
+	// and YMax, if YMin < YMax, the y axis's, to zoom on where the lines
+	// differ (see ZoomFrom); what lies outside is clipped (the CSV keeps
+	// it), and a label should say so. Default: fitted to the data.
+	XMin, XMax, YMin, YMax float64
 	// InfLabel, if not empty, marks each point whose y is +Inf (a run
 	// that diverged, say) with a triangle at the top of the plot in the
 	// series' colour, and names the triangle in the legend with InfLabel.
@@ -71,8 +72,14 @@ func (c *LineChart) validate() error {
 	if len(c.Series) == 0 {
 		return fmt.Errorf("%w: line chart %q has no series", ErrChart, c.Title)
 	}
-	if c.YMin < c.YMax && (math.IsInf(c.YMin, 0) || math.IsInf(c.YMax, 0) || c.LogY && c.YMin <= 0) {
-		return fmt.Errorf("%w: line chart %q y range [%v, %v], want finite and, on a log axis, positive", ErrChart, c.Title, c.YMin, c.YMax)
+	for _, r := range []struct {
+		name     string
+		min, max float64
+		log      bool
+	}{{"x", c.XMin, c.XMax, c.LogX}, {"y", c.YMin, c.YMax, c.LogY}} {
+		if r.min < r.max && (math.IsInf(r.min, 0) || math.IsInf(r.max, 0) || r.log && r.min <= 0) {
+			return fmt.Errorf("%w: line chart %q %s range [%v, %v], want finite and, on a log axis, positive", ErrChart, c.Title, r.name, r.min, r.max)
+		}
 	}
 	for _, s := range c.Series {
 		if len(s.X) != len(s.Y) {
@@ -264,6 +271,9 @@ func fitted(d span, log bool) (lo, hi float64) {
 func (c *LineChart) ranges() (x, y span, inf bool) {
 	dx, dy, inf := c.extents()
 	x.lo, x.hi = fitted(dx, c.LogX)
+	if c.XMin < c.XMax {
+		x = span{c.XMin, c.XMax}
+	}
 	if c.YMin < c.YMax {
 		y = span{c.YMin, c.YMax}
 	} else {
@@ -621,19 +631,20 @@ func (c *LineChart) labels() []string {
 	return l
 }
 
-// ZoomFrom fixes c's y axis (YMin, YMax) to the range of the drawable
-// data, bands included, at x ≥ x0, with the margin of a fitted axis, so
-// that the chart shows where the lines end up (the last epochs of an
-// accuracy curve, say); earlier points outside that range are clipped.
-// It leaves c unchanged if no point lies at x ≥ x0.
+// ZoomFrom fixes c's axes (XMin, XMax, YMin, YMax) to the range of the
+// drawable data, bands included, at x ≥ x0, with the margin of a fitted
+// axis, so that the chart shows where the lines end up (the last epochs of
+// an accuracy curve, say); earlier points are clipped. It leaves c
+// unchanged if no point lies at x ≥ x0.
 func (c *LineChart) ZoomFrom(x0 float64) {
-	d := emptySpan()
+	d, dx := emptySpan(), emptySpan()
 	for _, s := range c.Series {
 		line, lo, hi := c.points(s)
 		for _, pts := range []plotter.XYs{line, lo, hi} {
 			for _, p := range pts {
 				if p.X >= x0 {
 					d.add(p.Y)
+					dx.add(p.X)
 				}
 			}
 		}
@@ -641,5 +652,6 @@ func (c *LineChart) ZoomFrom(x0 float64) {
 	if d.lo > d.hi {
 		return
 	}
+	c.XMin, c.XMax = fitted(dx, c.LogX)
 	c.YMin, c.YMax = fitted(d, c.LogY)
 }
