@@ -77,3 +77,24 @@ func TestCheck(t *testing.T) {
 		t.Errorf("empty chart: %v, want ErrChart", err)
 	}
 }
+
+// TestCompactPNG checks that CompactPNG is much smaller than PNG and looks
+// the same by pngDiffers' measure (few pixels off by more than 1/16).
+func TestCompactPNG(t *testing.T) {
+	for name, c := range testCharts() {
+		full, err := PNG(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := CompactPNG(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(small) > len(full)/2 {
+			t.Errorf("%s: compact PNG %d bytes, full %d: want at most half", name, len(small), len(full))
+		}
+		if d, err := pngDiffers(small, full); err != nil || d != "" {
+			t.Errorf("%s: compact PNG differs from the full one: %s %v", name, d, err)
+		}
+	}
+}
