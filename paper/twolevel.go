@@ -646,7 +646,7 @@ func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
 	}
 	cell := res.Cell(len(c.SigmaTops)-1, len(c.Ms)-1)
 	f.LR = &chart.LineChart{
-		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d", cell.SigmaTop, cell.M),
+		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
 		InfLabel: "a run did not converge",
 	}
