@@ -291,10 +291,12 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		labelW = max(labelW, tickSty.Rectangle("n/a").Size().X)
 	}
 	gap, barW, tickLen := vg.Points(14), vg.Points(12), vg.Points(4)
-	barLabel := h.valueLabel() + " (" + h.scaleNote() + ")"
+	// The bar's label: what the cells hold, then the scale, on two
+	// lines rotated to read upwards.
+	barLines := []string{h.valueLabel(), h.scaleNote()}
 	barSty := textStyle(vg.Points(9), color.Black)
 	barSty.XAlign, barSty.YAlign, barSty.Rotation = draw.XCenter, draw.YTop, math.Pi/2
-	barLabelW := barSty.Height(barLabel)
+	barLabelW := 2 * barSty.Height(barLines[0])
 	right := gap + barW + tickLen + vg.Points(3) + labelW + vg.Points(6) + barLabelW
 
 	p := newPlot(h.XLabel)
@@ -326,12 +328,15 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		y := y0 + vg.Length(i)*dy
 		dc.Fill(vg.Rectangle{Min: vg.Point{X: x0, Y: y}, Max: vg.Point{X: x0 + barW, Y: min(y1, y+dy+vg.Points(0.3))}}.Path())
 	}
-	// The bar's label, rotated, at its right, shrunk until it fits its
+	// Each line is shrunk (down to 6 points) until it fits the bar's
 	// height.
-	for barSty.Font.Size > 6 && barSty.Width(barLabel) > da.Max.Y-da.Min.Y {
-		barSty.Font.Size -= 0.5
+	for i, l := range barLines {
+		sty := barSty
+		for sty.Font.Size > 6 && sty.Width(l) > da.Max.Y-da.Min.Y {
+			sty.Font.Size -= 0.5
+		}
+		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/2, Y: (da.Min.Y + da.Max.Y) / 2}, l)
 	}
-	dc.FillText(barSty, vg.Point{X: dc.Max.X - barLabelW, Y: (da.Min.Y + da.Max.Y) / 2}, barLabel)
 	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}
 	dc.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + barW, Y: y0}, {X: x0 + barW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
 	for _, t := range ticks {
