@@ -382,12 +382,26 @@ func fixRange(a *plot.Axis, log bool) {
 
 // linearTicks is plot.DefaultTicks for any range: DefaultTicks panics on
 // an empty range and never returns on one wider than the largest float64
-// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here.
+// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here. Labels
+// drop trailing zeros ("2.5" and "5", not "2.50" and "5.00"), so that
+// epochs read as whole numbers, when every label lies in [0.001, 1e6) in
+// magnitude or is zero.
 func linearTicks(vmin, vmax float64) []plot.Tick {
 	if !(vmax > vmin) || math.IsInf(vmax-vmin, 0) {
 		return nil
 	}
-	return plot.DefaultTicks{}.Ticks(vmin, vmax)
+	ticks := plot.DefaultTicks{}.Ticks(vmin, vmax)
+	for _, t := range ticks {
+		if a := math.Abs(t.Value); t.Label != "" && a != 0 && (a < 1e-3 || a >= 1e6) {
+			return ticks
+		}
+	}
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 7, 64)
+		}
+	}
+	return ticks
 }
 
 // tickFunc is a plot.Ticker made of a function.

@@ -98,3 +98,26 @@ func TestCompactPNG(t *testing.T) {
 		}
 	}
 }
+
+// TestLinearTickLabels checks that linear ticks drop trailing zeros
+// ("5", not "5.00") unless a label would then need an exponent.
+func TestLinearTickLabels(t *testing.T) {
+	for _, tc := range []struct {
+		min, max float64
+		want     string
+	}{
+		{-0.25, 5.25, "0 2.5 5"},
+		{95.7, 96.7, "95.8 96.2 96.6"},
+		{0, 0.0004, "0 0.0002 0.0004"}, // as gonum/plot formats them
+	} {
+		var labels []string
+		for _, tk := range linearTicks(tc.min, tc.max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("[%g, %g]: labels %q, want %q", tc.min, tc.max, got, tc.want)
+		}
+	}
+}
