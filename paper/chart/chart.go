@@ -54,12 +54,13 @@ var ErrChart = errors.New("chart: invalid chart")
 const DPI = 150
 
 // PNG renders c as a PNG image at DPI dots per inch.
-func PNG(c Chart) ([]byte, error) { return renderStatic(c, "png") }
+func PNG(c Chart) ([]byte, error) { return renderStatic(c, "png", DPI) }
 
 // SVG renders c as an SVG image. The same chart gives the same bytes.
-func SVG(c Chart) ([]byte, error) { return renderStatic(c, "svg") }
+func SVG(c Chart) ([]byte, error) { return renderStatic(c, "svg", DPI) }
 
-func renderStatic(c Chart, format string) (b []byte, err error) {
+// renderStatic renders c in format at dpi dots per inch (for PNG).
+func renderStatic(c Chart, format string, dpi float64) (b []byte, err error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func renderStatic(c Chart, format string) (b []byte, err error) {
 	var cv vg.CanvasWriterTo
 	switch format {
 	case "png":
-		cv = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}
+		cv = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(int(dpi)))}
 	case "svg":
 		cv = vgsvg.NewWith(vgsvg.UseWH(w, h))
 	default:

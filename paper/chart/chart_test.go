@@ -110,7 +110,11 @@ func comparePNG(t *testing.T, path string, got, want []byte) {
 // edges of shapes and glyphs, while a changed chart (a moved point, a
 // dashed line, a changed colour or label) changes more pixels, as
 // TestPNGDiffers checks.
-func pngDiffers(got, want []byte) (string, error) {
+func pngDiffers(got, want []byte) (string, error) { return pngDiffersBy(got, want, 1000) }
+
+// pngDiffersBy is pngDiffers with more than 1/per of the pixels allowed
+// to differ.
+func pngDiffersBy(got, want []byte, per int) (string, error) {
 	a, err := png.Decode(bytes.NewReader(got))
 	if err != nil {
 		return "", err
@@ -134,7 +138,7 @@ func pngDiffers(got, want []byte) (string, error) {
 			}
 		}
 	}
-	if diff*1000 > total {
+	if diff*per > total {
 		return fmt.Sprintf("%d of %d pixels differ", diff, total), nil
 	}
 	return "", nil
