@@ -540,13 +540,15 @@ func (c *LineChart) echarts(id string) render.Renderer {
 	endless := &opts.AxisLabel{Show: opts.Bool(true), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(false)}
 	line.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 480+24*rows)}),
-		charts.WithTitleOpts(opts.Title{Title: c.Title}),
+		// The y axis's name goes in the subtitle: ECharts centres it on
+		// the axis, where a long one runs off the left edge.
+		charts.WithTitleOpts(opts.Title{Title: c.Title, Subtitle: yName(c.YLabel)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "5", Left: "center", Width: "860"}),
 		charts.WithGridOpts(opts.Grid{Top: "75", Left: "90", Right: "40", Bottom: strconv.Itoa(bottom)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30,
 			Min: roundAxis(xr.lo), Max: roundAxis(xr.hi), AxisLabel: endless}),
-		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY), Name: c.YLabel, NameGap: 20,
+		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY),
 			Min: roundAxis(yr.lo), Max: roundAxis(yr.hi), AxisLabel: endless}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}),
 	)
@@ -592,6 +594,14 @@ func (c *LineChart) echarts(id string) render.Renderer {
 		}
 	}
 	return line
+}
+
+// yName is the subtitle naming the y axis of an interactive chart.
+func yName(label string) string {
+	if label == "" {
+		return ""
+	}
+	return "y: " + label
 }
 
 // roundAxis rounds v to 4 significant digits, so that the page does not
