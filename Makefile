@@ -158,6 +158,9 @@ BIN := $(CURDIR)/bin
 JUPYTER ?= jupyter
 NOTEBOOKS ?= $(wildcard notebooks/*.ipynb)
 NBTIMEOUT ?= 1800
+# NB_CACHE is the cache of finished runs the notebooks share with make
+# reproduce (its -cache default), e.g. make notebooks NB_CACHE=/shared/cache.
+NB_CACHE ?= $(CURDIR)/.cache/reproduce
 
 tools:
 	GOBIN=$(BIN) $(GO) install tool
@@ -179,10 +182,17 @@ DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-noteboo
 # jupyter installs Debian's Jupyter Notebook if it is missing, installs the
 # kernel (make kernel) and starts Jupyter Notebook on 127.0.0.1, serving
 # notebooks/ (as root with --allow-root). Open the URL it prints.
+# It also installs jupyter-nbconvert (make notebooks-clean needs it; the
+# jupyter-notebook package does not bring it) and shares NB_CACHE, the
+# reproduce command's cache of finished runs, with the kernel
+# (GOODORDER_NB_CACHE), so that a cell whose runs make reproduce or make
+# notebooks made is instant.
 JUPYTER_PORT ?= 8888
 jupyter: kernel
 	@$(JUPYTER) notebook --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-notebook
-	cd notebooks && GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
+	@$(JUPYTER) nbconvert --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-nbconvert
+	cd notebooks && GOODORDER_NB_CACHE="$(NB_CACHE)" GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" \
+	  $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
 	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
 
 # notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
@@ -199,7 +209,7 @@ STRIP_OUTPUTS = $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
 notebooks: tools openblas
 	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
 	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default \
-	  GOODORDER_NB_CACHE="$(CURDIR)/.cache/reproduce" GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" && \
+	  GOODORDER_NB_CACHE="$(NB_CACHE)" GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" && \
 	export GOODORDER_NB_BATCH=1 && \
 	$(BIN)/installkernel -bin $(BIN) && \
 	for nb in $(NOTEBOOKS); do \
@@ -212,11 +222,14 @@ notebooks: tools openblas
 	  echo "   $$(($$(date +%s) - start)) s"; \
 	done
 
-# notebooks-clean removes the outputs of the cells tagged strip-output (the
-# 1 MB ECharts library) from NOTEBOOKS saved from Jupyter, without running
-# anything; the rest of each file is unchanged.
+# notebooks-clean removes from NOTEBOOKS saved from Jupyter, without
+# running anything, the outputs of the cells tagged strip-output (the 1 MB
+# ECharts library) and those GoNB's widgets leave after a slider moved
+# (notebooks/internal/nbclean); the rest of each file is unchanged. An
+# Explore cell saved away from its defaults needs a rerun (make notebooks).
 notebooks-clean:
-	@for nb in $(NOTEBOOKS); do $(STRIP_OUTPUTS) "$$nb" || exit 1; done
+	@$(GO) run ./notebooks/internal/nbclean $(NOTEBOOKS) && \
+	for nb in $(NOTEBOOKS); do $(STRIP_OUTPUTS) "$$nb" || exit 1; done
 
 # kernel-conformance runs the jupyter_kernel_test suite against the kernel
 # (Debian python3-jupyter-kernel-test); it is not part of make test.

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	nbpkg "github.com/goodorder/goodorder/notebooks/nb"
 )
 
 // setupCell is the first code cell of every notebook (see doc.go).
@@ -97,6 +99,33 @@ type summary struct {
 	tables, markdown int
 	// largest is the size in bytes of the largest output.
 	largest int
+	// stubs counts the outputs GoNB's widgets leave in a notebook saved
+	// after a slider moved (transient divs, emptied HTML), and moved the
+	// nbpkg.MovedLine lines of an Explore cell saved away from its defaults.
+	stubs, moved int
+}
+
+// stubMarks are in the HTML of the outputs widgets leave behind (as in
+// notebooks/internal/nbclean).
+var stubMarks = [][]byte{[]byte("dom.transient_div_"), []byte("goodorder_explore_"), []byte("goodorder_slider_")}
+
+// isStub reports whether display data is a widget's leftover: HTML with a
+// stubMarks id, or nothing but empty values.
+func isStub(data map[string]json.RawMessage) bool {
+	empty := true
+	for _, raw := range data {
+		var v multiline
+		if json.Unmarshal(raw, &v) != nil {
+			return false
+		}
+		for _, m := range stubMarks {
+			if bytes.Contains([]byte(v), m) {
+				return true
+			}
+		}
+		empty = empty && strings.TrimSpace(string(v)) == ""
+	}
+	return empty
 }
 
 // stripOutput tags the cells whose outputs make notebooks removes before
@@ -110,6 +139,23 @@ const cleanCommand = "make notebooks-clean"
 // maxOutput is the largest output a committed notebook may carry; the
 // ECharts library (1 MB) must not be among them.
 const maxOutput = 256 << 10
+
+// maxNotebook is the largest committed notebook: GitHub and Jupyter open a
+// notebook of a dozen compact PNGs well under it.
+const maxNotebook = 500 << 10
+
+// checkFileSize returns an error if the file at path is larger than
+// maxNotebook.
+func checkFileSize(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if fi.Size() > maxNotebook {
+		return fmt.Errorf("%s is %d KB, more than %d KB: show fewer charts, or compact ones (nb.Show), then make notebooks NOTEBOOKS=%s", path, fi.Size()>>10, maxNotebook>>10, path)
+	}
+	return nil
+}
 
 // loadNotebook reads the notebook at path.
 func loadNotebook(path string) (*notebook, error) {
@@ -164,6 +210,9 @@ func readNotebook(path string) (*summary, error) {
 					continue
 				}
 				for _, line := range strings.Split(string(o.Text), "\n") {
+					if strings.HasPrefix(line, nbpkg.MovedLine) {
+						s.moved++
+					}
 					if m := scaleLine.FindStringSubmatch(line); m != nil {
 						s.scales = append(s.scales, m[1])
 					}
@@ -172,6 +221,9 @@ func readNotebook(path string) (*summary, error) {
 					}
 				}
 			case "display_data", "execute_result":
+				if isStub(o.Data) {
+					s.stubs++
+				}
 				if _, ok := o.Data["image/png"]; ok {
 					s.pngs++
 				}
@@ -208,6 +260,12 @@ func (s *summary) problems(scale string, committed bool) []string {
 	if committed {
 		if s.strippedOutputs > 0 || s.library > 0 {
 			p = append(p, fmt.Sprintf("the %s cells keep %d outputs and %d copies of the ECharts library (saved from Jupyter? %s removes them)", stripOutput, s.strippedOutputs, s.library, cleanCommand))
+		}
+		if s.stubs > 0 {
+			p = append(p, fmt.Sprintf("%d outputs left by GoNB's widgets (saved after moving a slider? %s removes them)", s.stubs, cleanCommand))
+		}
+		if s.moved > 0 {
+			p = append(p, fmt.Sprintf("an Explore cell saved with its sliders away from the defaults (%q; make notebooks NOTEBOOKS=<this notebook> reruns it at the defaults)", nbpkg.MovedLine))
 		}
 		if s.largest > maxOutput {
 			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d (%s removes the ECharts library's)", s.largest, maxOutput, cleanCommand))
@@ -285,6 +343,9 @@ func TestCommittedNotebooks(t *testing.T) {
 			}
 			for _, p := range s.problems("default", true) {
 				t.Errorf("%s as committed: %s (rerun it with make notebooks)", f, p)
+			}
+			if err := checkFileSize(f); err != nil {
+				t.Error(err)
 			}
 		})
 	}
@@ -537,4 +598,47 @@ func logTail(out []byte, n int) string {
 		}
 	}
 	return strings.Join(keep[max(0, len(keep)-n):], "\n")
+}
+
+// TestSavedAfterSliders checks that a notebook saved after moving a slider
+// is rejected, naming the command that cleans it, and that a notebook over
+// maxNotebook is too.
+func TestSavedAfterSliders(t *testing.T) {
+	const saved = `{"metadata": {"kernelspec": {"name": "gonb"}}, "cells": [
+	 {"cell_type": "code", "execution_count": 1, "outputs": [],
+	  "source": ["%noautoget\n", "!*rm -f go.work && go work init && go work use . \"${GONB_DIR}/..\""]},
+	 {"cell_type": "code", "execution_count": 2, "source": "%%",
+	  "outputs": [{"output_type": "stream", "name": "stdout", "text": ["scale: default\n", "CHECK a-b: ok (1 < 2)\n"]},
+	   {"output_type": "display_data", "data": {"text/html": ["<div id=\"dom.transient_div_3\"></div>"]}, "metadata": {}},
+	   {"output_type": "display_data", "data": {"text/html": ""}, "metadata": {}},
+	   {"output_type": "stream", "name": "stdout", "text": "` + nbpkg.MovedLine + `: m = 16\n"},
+	   {"output_type": "display_data", "data": {"image/png": "iVBOR"}, "metadata": {}}]}]}`
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.ipynb")
+	if err := os.WriteFile(path, []byte(saved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := readNotebook(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.stubs != 2 || s.moved != 1 {
+		t.Errorf("%d stubs and %d moved lines, want 2 and 1", s.stubs, s.moved)
+	}
+	got := strings.Join(s.problems("default", true), "\n")
+	for _, want := range []string{"2 outputs left by GoNB's widgets", cleanCommand, nbpkg.MovedLine, "make notebooks NOTEBOOKS="} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems do not mention %q:\n%s", want, got)
+		}
+	}
+	if err := checkFileSize(path); err != nil {
+		t.Errorf("small notebook: %v", err)
+	}
+	big := filepath.Join(dir, "big.ipynb")
+	if err := os.WriteFile(big, make([]byte, maxNotebook+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkFileSize(big); err == nil || !strings.Contains(err.Error(), "more than 500 KB") {
+		t.Errorf("notebook of %d bytes: %v, want an error", maxNotebook+1, err)
+	}
 }

@@ -296,6 +296,13 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 		if err != nil {
 			return nil, err
 		}
+		// A chart a reviewer would send back (chart.Check) is reported,
+		// not an error: the figures are still written.
+		for _, f := range out.Charts {
+			if err := chart.Check(f.Chart); err != nil {
+				env.warn(fmt.Sprintf("figure %s: %v", f.Base, strings.ReplaceAll(err.Error(), "\n", "; ")))
+			}
+		}
 		return out, out.WriteFigures(env.FigDir)
 	}
 }

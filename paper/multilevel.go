@@ -287,6 +287,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	heat := &chart.Heatmap{
 		Title:  fmt.Sprintf("max_k E φ²_{r,k} over standard shuffling's, N = %d, m₁ = %d, m₂ = %d", c.N, c.M1, c.M2),
 		XLabel: "two-level K₀, then three-level K₀,K₁", YLabel: "(σ_top, σ_mid, σ_low)", Center: 1,
+		ValueLabel: "ratio to standard shuffling",
 	}
 	for si, s := range c.Settings {
 		rows := res.Rows[si*per : (si+1)*per]

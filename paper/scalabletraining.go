@@ -93,6 +93,9 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 			}
 			out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s, %s batching", order, batching), Paper: "-", Ours: ours})
 		}
+		from := c.Epochs / 2
+		acc.ZoomFrom(float64(from))
+		acc.YLabel += fmt.Sprintf(", epochs %d-%d", from, c.Epochs)
 		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", acc)
 	}
 	out.Verdict = goalOf(ok)

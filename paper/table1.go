@@ -877,6 +877,10 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 				Ours:     ours,
 			})
 		}
+		// Zoom on the last half of the epochs, where the orders differ.
+		from := c.Epochs / 2
+		acc.ZoomFrom(float64(from))
+		acc.YLabel += fmt.Sprintf(", epochs %d-%d", from, c.Epochs)
 		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", acc)
 	}
 	out.addChart(id+"-loss", "Training loss", loss)

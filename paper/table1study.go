@@ -510,17 +510,26 @@ func (r *Table1StudyResult) tuningChart(i int, name string) chart.Chart {
 				continue
 			}
 			x = append(x, cell.LR)
-			m := math.NaN()
+			// A diverged rate is +Inf: a triangle at the top of the plot.
+			m := math.Inf(1)
 			if !cell.Diverged {
 				m, _ = meanSE(cell.ValAcc)
 				m *= 100
 			}
 			y = append(y, m)
 		}
-		lc.Series = append(lc.Series, chart.Series{Name: b + " batching", X: x, Y: y})
-		lc.Series = append(lc.Series, chart.Series{Name: b + " (grid points)", X: x, Y: y, Points: true})
+		lc.Series = append(lc.Series, chart.Series{Name: b + " batching (tuned: " + fmt.Sprintf("%g", r.tuned(i, b)) + ")", X: x, Y: y, Markers: true})
 	}
+	lc.InfLabel = "diverged"
 	return lc
+}
+
+// tuned returns the tuned learning rate of setting i under batching b.
+func (r *Table1StudyResult) tuned(i int, b string) float64 {
+	if b == "standard" {
+		return r.Settings[i].LRStandard
+	}
+	return r.Settings[i].LRSameClass
 }
 
 // sweepChart draws one number of each sweep setting as a map: a row per

@@ -420,8 +420,8 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 			}
 		}
 		boundChart.Series = append(boundChart.Series,
-			chart.Series{Name: name + " measured", X: ts, Y: meas},
-			chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true})
+			chart.Series{Name: name + " measured", X: ts, Y: meas, Group: name},
+			chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true, Group: name})
 	}
 	out.addChart("theorem-1-bound", "Theorem 1: measured against the bound", boundChart)
 

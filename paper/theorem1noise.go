@@ -428,8 +428,8 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				}
 			}
 			boundChart.Series = append(boundChart.Series,
-				chart.Series{Name: name + " measured", X: ts, Y: meas, Lo: lo, Hi: hi},
-				chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true})
+				chart.Series{Name: name + " measured", X: ts, Y: meas, Lo: lo, Hi: hi, Group: name},
+				chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true, Group: name})
 		}
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)
 

@@ -638,17 +638,20 @@ func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
 	}
 	f := &twoLevelFigures{
 		Measured: &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured)", c.Target),
-			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: measured, Center: 1},
+			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: measured, Center: 1,
+			ValueLabel: "steps, two-level / standard"},
 		Predicted: &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
-			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: predicted, Center: 1},
+			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: predicted, Center: 1,
+			ValueLabel: "epochs, two-level / standard"},
 	}
 	cell := res.Cell(len(c.SigmaTops)-1, len(c.Ms)-1)
 	f.LR = &chart.LineChart{
-		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d", cell.SigmaTop, cell.M),
+		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
+		InfLabel: "a run did not converge",
 	}
 	for meth, name := range res.Methods {
-		f.LR.Series = append(f.LR.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean})
+		f.LR.Series = append(f.LR.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean, Markers: true})
 	}
 	return f, nil
 }

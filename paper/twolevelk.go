@@ -426,8 +426,8 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		xt = append(xt, label)
 	}
 	yt := make([]string, len(c.Ratios))
-	heat := func(title string, v func(g *twoLevelKRegime) []float64) *chart.Heatmap {
-		h := &chart.Heatmap{Title: title, XLabel: "K", YLabel: "σ_top/σ_low", XTicks: xt, YTicks: yt, Center: 1}
+	heat := func(title, value string, v func(g *twoLevelKRegime) []float64) *chart.Heatmap {
+		h := &chart.Heatmap{Title: title, XLabel: "K", YLabel: "σ_top/σ_low", XTicks: xt, YTicks: yt, Center: 1, ValueLabel: value}
 		for i := range regimes {
 			g := &regimes[i]
 			yt[i] = strconv.FormatFloat(g.ratio, 'g', -1, 64)
@@ -442,13 +442,13 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	}
 	out.addChart("two-level-k-steps", "two-level-k-steps", heat(
 		fmt.Sprintf("Steps to ‖x‖ < %g (tuned step): two-level K-shuffling / standard shuffling, N = %d, m = %d", c.Target, c.N, c.M),
-		func(g *twoLevelKRegime) []float64 { return g.steps }))
+		"steps, K-shuffling / standard", func(g *twoLevelKRegime) []float64 { return g.steps }))
 	out.addChart("two-level-k-theory", "two-level-k-theory", heat(
 		"Epochs to the target by Theorem 1 with Lemma 2's σ*² whole (constants dropped): K-shuffling / standard shuffling",
-		func(g *twoLevelKRegime) []float64 { return g.predicted }))
+		"epochs, K-shuffling / standard", func(g *twoLevelKRegime) []float64 { return g.predicted }))
 	out.addChart("two-level-k-switches", "two-level-k-switches", heat(
 		"Top-level switches until ‖x‖ < target: K-shuffling / standard shuffling",
-		func(g *twoLevelKRegime) []float64 { return g.switches }))
+		"switches, K-shuffling / standard", func(g *twoLevelKRegime) []float64 { return g.switches }))
 
 	// The checks: the corollary's three regimes, then its rates' best K.
 	lo, hi, one := 0, 0, 0

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"html"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -26,6 +27,12 @@ import (
 // without a browser needs (make notebooks and the notebook test set it):
 // GoNB's widgets wait for a browser to answer.
 const BatchEnv = "GOODORDER_NB_BATCH"
+
+// MovedLine starts the line Explore prints above its last chart when the
+// sliders ended away from their defaults: a notebook saved then must be
+// rerun (make notebooks) before it is committed, or its output is not
+// the defaults' one.
+const MovedLine = "sliders moved from the defaults"
 
 // Slider is a control of Explore: a slider over Choices.
 type Slider struct {
@@ -100,6 +107,7 @@ var errNoWidgets = errors.New("nb: the page did not show the sliders")
 func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart, text string) error {
 	div := dom.CreateTransientDiv()
 	built := make(chan []*widgets.SliderBuilder, 1)
+	var rows []string // the sliders' rows, whose "_value" spans show their values
 	var done *widgets.ButtonBuilder
 	go func() {
 		// Done waits for the page's first answer, forever if the page
@@ -107,8 +115,9 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 		var ws []*widgets.SliderBuilder
 		for _, s := range sliders {
 			row := "goodorder_slider_" + gonbui.UniqueID()
-			dom.Append(div, fmt.Sprintf(`<div id="%s" style="margin:2px 0"><span style="display:inline-block;min-width:5em;font-family:sans-serif">%s</span></div>`,
-				row, html.EscapeString(s.Name)))
+			dom.Append(div, fmt.Sprintf(`<div id="%s" style="margin:2px 0"><span style="display:inline-block;min-width:5em;font-family:sans-serif">%s</span><span id="%s_value" style="display:inline-block;min-width:4em;font-family:monospace">= %s</span></div>`,
+				row, html.EscapeString(s.Name), row, html.EscapeString(strconv.FormatFloat(s.Choices[s.Default], 'g', -1, 64))))
+			rows = append(rows, row)
 			ws = append(ws, widgets.Slider(0, len(s.Choices)-1, s.Default).AppendTo(row).Done())
 		}
 		done = widgets.Button("Done").AppendTo(div).Done()
@@ -134,11 +143,15 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 	}
 	clicks := done.Listen()
 	out := "goodorder_explore_" + gonbui.UniqueID()
-	update := func(c chart.Chart, text string, err error) (chart.Chart, string) {
+	update := func(c chart.Chart, text string, err error, took time.Duration) (chart.Chart, string) {
 		msg := positions(sliders, values) + ": " + text
+		if took > 0 {
+			// Live only: the committed output (showFinal) has no times.
+			msg += fmt.Sprintf(" (redrawn in %.1f s)", took.Seconds())
+		}
 		var png []byte
 		if err == nil {
-			png, err = chart.PNG(c)
+			png, err = chart.CompactPNG(c)
 		}
 		if err != nil {
 			gonbui.UpdateHTML(out, "<pre>"+html.EscapeString(positions(sliders, values)+": "+err.Error())+"</pre>")
@@ -148,11 +161,12 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 			html.EscapeString(msg), base64.StdEncoding.EncodeToString(png)))
 		return c, text
 	}
-	last, lastText := update(c, text, nil)
+	last, lastText := update(c, text, nil, 0)
 	if last == nil {
 		return fmt.Errorf("nb: drawing the chart at %s failed", positions(sliders, values))
 	}
 	lastValues := append([]float64(nil), values...)
+	defaults := append([]float64(nil), values...)
 	idle := time.NewTimer(idleTimeout)
 loop:
 	for {
@@ -167,14 +181,16 @@ loop:
 			for pending := true; pending; {
 				s := sliders[m.slider]
 				values[m.slider] = s.Choices[min(max(m.pos, 0), len(s.Choices)-1)]
+				dom.SetInnerHtml(rows[m.slider]+"_value", "= "+html.EscapeString(strconv.FormatFloat(values[m.slider], 'g', -1, 64)))
 				select {
 				case m = <-moves:
 				default:
 					pending = false
 				}
 			}
+			start := time.Now()
 			c, text, err := draw(values)
-			if c2, t2 := update(c, text, err); c2 != nil {
+			if c2, t2 := update(c, text, err, time.Since(start)); c2 != nil {
 				last, lastText = c2, t2
 				copy(lastValues, values)
 			}
@@ -182,5 +198,9 @@ loop:
 	}
 	gonbui.UpdateHTML(out, "")
 	dom.SetInnerHtml(div, "")
+	if !slices.Equal(lastValues, defaults) {
+		// The notebook test rejects a committed notebook with this line.
+		fmt.Printf("%s: %s\n", MovedLine, positions(sliders, defaults))
+	}
 	return showFinal(sliders, lastValues, last, lastText)
 }

@@ -101,9 +101,10 @@ func Root() (string, error) {
 
 var moduleLine = regexp.MustCompile(`(?m)^module\s+github\.com/goodorder/goodorder\s*$`)
 
-// Show displays c as a PNG image.
+// Show displays c as a PNG image, compacted (chart.CompactPNG) so that a
+// notebook of a dozen charts stays under 500 KB.
 func Show(c chart.Chart) error {
-	b, err := chart.PNG(c)
+	b, err := chart.CompactPNG(c)
 	if err != nil {
 		return err
 	}

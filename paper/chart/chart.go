@@ -35,8 +35,8 @@ type Chart interface {
 	validate() error
 	// size returns the static chart's width and height.
 	size() (w, h vg.Length)
-	// draw draws the static chart onto c.
-	draw(c draw.Canvas)
+	// draw draws the static chart onto c and says where its parts went.
+	draw(c draw.Canvas) layout
 	// echarts builds the interactive chart with the given element id.
 	echarts(id string) render.Renderer
 	// table returns the data behind the chart, header first.
@@ -54,12 +54,13 @@ var ErrChart = errors.New("chart: invalid chart")
 const DPI = 150
 
 // PNG renders c as a PNG image at DPI dots per inch.
-func PNG(c Chart) ([]byte, error) { return renderStatic(c, "png") }
+func PNG(c Chart) ([]byte, error) { return renderStatic(c, "png", DPI) }
 
 // SVG renders c as an SVG image. The same chart gives the same bytes.
-func SVG(c Chart) ([]byte, error) { return renderStatic(c, "svg") }
+func SVG(c Chart) ([]byte, error) { return renderStatic(c, "svg", DPI) }
 
-func renderStatic(c Chart, format string) (b []byte, err error) {
+// renderStatic renders c in format at dpi dots per inch (for PNG).
+func renderStatic(c Chart, format string, dpi float64) (b []byte, err error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func renderStatic(c Chart, format string) (b []byte, err error) {
 	var cv vg.CanvasWriterTo
 	switch format {
 	case "png":
-		cv = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))}
+		cv = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(int(dpi)))}
 	case "svg":
 		cv = vgsvg.NewWith(vgsvg.UseWH(w, h))
 	default:
@@ -83,15 +84,21 @@ func renderStatic(c Chart, format string) (b []byte, err error) {
 			b, err = nil, fmt.Errorf("chart: rendering %s: %v", format, r)
 		}
 	}()
-	dc := draw.New(cv)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
-	c.draw(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)))
+	drawOn(c, cv)
 	var buf bytes.Buffer
 	if _, err := cv.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("chart: rendering %s: %w", format, err)
 	}
 	return buf.Bytes(), nil
+}
+
+// drawOn draws c on a white background filling cv, and says where its
+// parts went.
+func drawOn(c Chart, cv vg.CanvasSizer) layout {
+	dc := draw.New(cv)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	return c.draw(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)))
 }
 
 // CSV returns the data behind c as CSV, header first, in long format: for
@@ -376,12 +383,26 @@ func fixRange(a *plot.Axis, log bool) {
 
 // linearTicks is plot.DefaultTicks for any range: DefaultTicks panics on
 // an empty range and never returns on one wider than the largest float64
-// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here.
+// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here. Labels
+// drop trailing zeros ("2.5" and "5", not "2.50" and "5.00"), so that
+// epochs read as whole numbers, when every label lies in [0.001, 1e6) in
+// magnitude or is zero.
 func linearTicks(vmin, vmax float64) []plot.Tick {
 	if !(vmax > vmin) || math.IsInf(vmax-vmin, 0) {
 		return nil
 	}
-	return plot.DefaultTicks{}.Ticks(vmin, vmax)
+	ticks := plot.DefaultTicks{}.Ticks(vmin, vmax)
+	for _, t := range ticks {
+		if a := math.Abs(t.Value); t.Label != "" && a != 0 && (a < 1e-3 || a >= 1e6) {
+			return ticks
+		}
+	}
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 7, 64)
+		}
+	}
+	return ticks
 }
 
 // tickFunc is a plot.Ticker made of a function.

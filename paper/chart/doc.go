@@ -22,8 +22,17 @@
 // missing cell.
 //
 // Every series of a LineChart differs from every other in colour, dash or
-// marker: the colours cycle through Okabe and Ito's eight, and each further
-// pass of the cycle marks the points with another glyph. Text is set in
+// marker: the colours cycle through ten (Okabe and Ito's palette without
+// its faint yellow, then three of Paul Tol's), series of one Group share a
+// colour (a measured line and its dashed bound), and each further pass of
+// the cycle marks the points with another glyph. Axes are fitted to the
+// data with a margin, or zoomed (YMin, YMax); the legend goes beside the
+// plot, or below it in columns, the image growing taller, so that the plot
+// keeps its size. A heatmap's colour bar is labelled with ValueLabel.
+//
+// Check reports what a reviewer would send back: a plot keeping less than
+// 60% of the image, two series alike in colour and dash, data spanning
+// too little of an axis, points on the frame. Text is set in
 // DejaVu Sans, embedded from the Go module codeberg.org/go-fonts/dejavu,
 // which has every symbol the labels use (∇, ‖, σ, ², ...); PNG and SVG
 // refuse a label with a character it lacks rather than draw a hole.

@@ -97,6 +97,6 @@ func ExampleSnippet() {
 	fmt.Println("loads a script:", strings.Contains(string(b), " src="))
 
 	// Output:
-	//     <div class="item" id="fig_1" style="width:900px;height:560px;"></div>
+	//     <div class="item" id="fig_1" style="width:900px;height:504px;"></div>
 	// loads a script: false
 }

@@ -45,6 +45,10 @@ type Heatmap struct {
 	Format string
 	// NoAnnotate leaves the cells without annotations.
 	NoAnnotate bool
+	// ValueLabel says what the cells hold ("steps, two-level / standard");
+	// it labels the colour bar and the interactive chart's subtitle.
+	// Default "value".
+	ValueLabel string
 }
 
 var _ Chart = (*Heatmap)(nil)
@@ -83,6 +87,22 @@ func (h *Heatmap) center() float64 {
 		return 1
 	}
 	return h.Center
+}
+
+func (h *Heatmap) valueLabel() string {
+	if h.ValueLabel == "" {
+		return "value"
+	}
+	return h.ValueLabel
+}
+
+// scaleNote says how the colour follows the value, for readers of the
+// colour bar: "log scale, white at 1".
+func (h *Heatmap) scaleNote() string {
+	if h.LinearColor {
+		return fmt.Sprintf("white at %g", h.center())
+	}
+	return fmt.Sprintf("log scale, white at %g", h.center())
 }
 
 func (h *Heatmap) format() string {
@@ -251,7 +271,7 @@ func (h *Heatmap) barTicks(span float64) []plot.Tick {
 	return ticks
 }
 
-func (h *Heatmap) draw(dc draw.Canvas) {
+func (h *Heatmap) draw(dc draw.Canvas) layout {
 	dc = drawTitle(dc, h.Title)
 	span := h.span()
 	ticks := h.barTicks(span)
@@ -271,7 +291,13 @@ func (h *Heatmap) draw(dc draw.Canvas) {
 		labelW = max(labelW, tickSty.Rectangle("n/a").Size().X)
 	}
 	gap, barW, tickLen := vg.Points(14), vg.Points(12), vg.Points(4)
-	right := gap + barW + tickLen + vg.Points(3) + labelW + vg.Points(4)
+	// The bar's label: what the cells hold, then the scale, on two
+	// lines rotated to read upwards.
+	barLines := []string{h.valueLabel(), h.scaleNote()}
+	barSty := textStyle(vg.Points(9), color.Black)
+	barSty.XAlign, barSty.YAlign, barSty.Rotation = draw.XCenter, draw.YTop, math.Pi/2
+	barLabelW := 2 * barSty.Height(barLines[0])
+	right := gap + barW + tickLen + vg.Points(3) + labelW + vg.Points(6) + barLabelW
 
 	p := newPlot(h.XLabel)
 	p.Add(cells{h: h, span: span})
@@ -302,6 +328,15 @@ func (h *Heatmap) draw(dc draw.Canvas) {
 		y := y0 + vg.Length(i)*dy
 		dc.Fill(vg.Rectangle{Min: vg.Point{X: x0, Y: y}, Max: vg.Point{X: x0 + barW, Y: min(y1, y+dy+vg.Points(0.3))}}.Path())
 	}
+	// Each line is shrunk (down to 6 points) until it fits the bar's
+	// height.
+	for i, l := range barLines {
+		sty := barSty
+		for sty.Font.Size > 6 && sty.Width(l) > da.Max.Y-da.Min.Y {
+			sty.Font.Size -= 0.5
+		}
+		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/2, Y: (da.Min.Y + da.Max.Y) / 2}, l)
+	}
 	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}
 	dc.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + barW, Y: y0}, {X: x0 + barW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
 	for _, t := range ticks {
@@ -315,6 +350,7 @@ func (h *Heatmap) draw(dc draw.Canvas) {
 			dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y}, t.Label)
 		}
 	}
+	return layout{plot: pc.Rectangle, data: da.Rectangle}
 }
 
 // sep separates a cell's annotation from its tooltip in the name of an
@@ -324,10 +360,7 @@ const sep = "\x1f"
 func (h *Heatmap) echarts(id string) render.Renderer {
 	hm := charts.NewHeatMap()
 	span := h.span()
-	scale := fmt.Sprintf("colour: log(value / %g)", h.center())
-	if h.LinearColor {
-		scale = fmt.Sprintf("colour: value − %g", h.center())
-	}
+	scale := "colour: " + h.valueLabel() + " (" + h.scaleNote() + ")"
 	xname, yname := strings.ReplaceAll(h.XLabel, sep, ""), strings.ReplaceAll(h.YLabel, sep, "")
 	hm.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values))}),
@@ -376,7 +409,7 @@ func (h *Heatmap) table() [][]string {
 }
 
 func (h *Heatmap) labels() []string {
-	l := []string{h.Title, h.XLabel, h.YLabel, "n/a"}
+	l := []string{h.Title, h.XLabel, h.YLabel, "n/a", h.valueLabel() + " (" + h.scaleNote() + ")"}
 	l = append(l, h.XTicks...)
 	return append(l, h.YTicks...)
 }

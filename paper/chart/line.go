@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -21,8 +22,8 @@ import (
 // Series is one line of a LineChart, optionally with a band from Lo to Hi
 // (a confidence interval, say). Points with a NaN or infinite coordinate,
 // and points at or below zero on a log axis, are not drawn (the CSV keeps
-// them); a series with no point left is listed in the legend as
-// "(no data)".
+// them; see LineChart.InfLabel for +Inf); a series with no point left is
+// listed in the legend as "(no data)".
 type Series struct {
 	Name string
 	// X and Y are the points' coordinates; they have equal lengths.
@@ -34,15 +35,35 @@ type Series struct {
 	Dashed bool
 	// Points draws markers instead of a line.
 	Points bool
+	// Markers draws a marker at every point of the line as well.
+	Markers bool
+	// Group, if not empty, gives the series the colour of the chart's
+	// first series with the same Group, so that a measured line and its
+	// bound read as a pair; such series should differ in Dashed or
+	// Points. Default "": a colour of its own.
+	Group string
 }
 
-// LineChart is a chart of lines over a numeric x axis, 16 cm by 10 cm,
-// with the legend to the right of the plot (below it for long names).
+// LineChart is a chart of lines over a numeric x axis, 16 cm wide, with
+// the legend to the right of the plot, or below it in columns for long
+// names (the chart is then taller, so that the plot keeps its size).
+// Each axis is fitted to the data with a margin of padFrac of its range on
+// either side, so that no point sits on the frame.
 type LineChart struct {
 	Title, XLabel, YLabel string
 	// LogX and LogY make the axes logarithmic.
 	LogX, LogY bool
 	Series     []Series
+	// XMin and XMax, if XMin < XMax, fix the x axis's range, and YMin
+	// and YMax, if YMin < YMax, the y axis's, to zoom on where the lines
+	// differ (see ZoomFrom); what lies outside is clipped (the CSV keeps
+	// it), and a label should say so. Default: fitted to the data.
+	XMin, XMax, YMin, YMax float64
+	// InfLabel, if not empty, marks each point whose y is +Inf (a run
+	// that diverged, say) with a triangle at the top of the plot in the
+	// series' colour, and names the triangle in the legend with InfLabel.
+	// Default "": such points are left out.
+	InfLabel string
 }
 
 var _ Chart = (*LineChart)(nil)
@@ -50,6 +71,15 @@ var _ Chart = (*LineChart)(nil)
 func (c *LineChart) validate() error {
 	if len(c.Series) == 0 {
 		return fmt.Errorf("%w: line chart %q has no series", ErrChart, c.Title)
+	}
+	for _, r := range []struct {
+		name     string
+		min, max float64
+		log      bool
+	}{{"x", c.XMin, c.XMax, c.LogX}, {"y", c.YMin, c.YMax, c.LogY}} {
+		if r.min < r.max && (math.IsInf(r.min, 0) || math.IsInf(r.max, 0) || r.log && r.min <= 0) {
+			return fmt.Errorf("%w: line chart %q %s range [%v, %v], want finite and, on a log axis, positive", ErrChart, c.Title, r.name, r.min, r.max)
+		}
 	}
 	for _, s := range c.Series {
 		if len(s.X) != len(s.Y) {
@@ -62,8 +92,6 @@ func (c *LineChart) validate() error {
 	return nil
 }
 
-func (c *LineChart) size() (vg.Length, vg.Length) { return 16 * vg.Centimeter, 10 * vg.Centimeter }
-
 // drawable reports whether (x, y) can be drawn on c's axes.
 func (c *LineChart) drawable(x, y float64) bool {
 	return drawable(x, c.LogX) && drawable(y, c.LogY)
@@ -74,23 +102,29 @@ func drawable(v float64, log bool) bool {
 }
 
 // lineColors is the colour cycle of lines: Okabe and Ito's palette, which
-// colour-blind readers can tell apart.
+// colour-blind readers can tell apart, without its yellow, which is faint
+// on white, followed by three darker colours of Paul Tol's "muted" scheme
+// (wine, indigo, olive), so that a chart of up to ten series needs no
+// colour twice.
 var lineColors = []color.RGBA{
-	{0, 114, 178, 255},
-	{213, 94, 0, 255},
-	{0, 158, 115, 255},
-	{204, 121, 167, 255},
-	{230, 159, 0, 255},
-	{86, 180, 233, 255},
-	{0, 0, 0, 255},
-	{240, 228, 66, 255},
+	{0, 114, 178, 255},   // blue
+	{213, 94, 0, 255},    // vermillion
+	{0, 158, 115, 255},   // bluish green
+	{204, 121, 167, 255}, // reddish purple
+	{230, 159, 0, 255},   // orange
+	{86, 180, 233, 255},  // sky blue
+	{0, 0, 0, 255},       // black
+	{136, 34, 85, 255},   // wine
+	{51, 34, 136, 255},   // indigo
+	{153, 153, 51, 255},  // olive
 }
 
-// seriesStyle is how the k-th series of a chart looks. The colour cycles
-// through lineColors; each further pass of the cycle marks the points with
-// another glyph (lines of the first pass have none), so that every series
-// of a chart differs from every other in colour, dash or marker, whatever
-// their Dashed and Points flags, up to len(lineColors)·len(glyphs) series.
+// seriesStyle is how a series of a chart looks. Colours go through
+// lineColors, one per Group (see Series.Group); each further pass of the
+// cycle marks the points with another glyph (lines of the first pass have
+// none), so that every series of a chart differs from every other in
+// colour, dash or marker, whatever their Dashed and Points flags, up to
+// len(lineColors)·len(glyphs) groups.
 type seriesStyle struct {
 	color  color.RGBA
 	dashed bool
@@ -115,11 +149,31 @@ var glyphs = []struct {
 	{draw.PlusGlyph{}, "arrow"},
 }
 
+// styles returns the style of each series of ss.
+func styles(ss []Series) []seriesStyle {
+	st := make([]seriesStyle, len(ss))
+	group := map[string]int{}
+	n := 0 // colours handed out
+	for k, s := range ss {
+		c, ok := group[s.Group]
+		if !ok || s.Group == "" {
+			c = n
+			n++
+			if s.Group != "" {
+				group[s.Group] = c
+			}
+		}
+		st[k] = styleOf(c, s)
+	}
+	return st
+}
+
+// styleOf is the style of a series s with the k-th colour of the chart.
 func styleOf(k int, s Series) seriesStyle {
 	pass := k / len(lineColors)
 	st := seriesStyle{color: lineColors[k%len(lineColors)], dashed: s.Dashed && !s.Points, glyph: -1}
 	switch {
-	case s.Points:
+	case s.Points || s.Markers:
 		st.glyph = pass % len(glyphs)
 	case pass > 0:
 		st.glyph = (pass - 1) % len(glyphs)
@@ -145,7 +199,193 @@ func (c *LineChart) points(s Series) (line, lo, hi plotter.XYs) {
 	return line, lo, hi
 }
 
-func (c *LineChart) draw(dc draw.Canvas) {
+// padFrac is the margin on either side of a fitted axis, as a fraction of
+// the data's range (of its logarithm on a log axis).
+const padFrac = 0.05
+
+// span is a range of values on an axis; lo > hi means empty.
+type span struct{ lo, hi float64 }
+
+func emptySpan() span { return span{math.Inf(1), math.Inf(-1)} }
+
+func (s *span) add(v float64) { s.lo, s.hi = math.Min(s.lo, v), math.Max(s.hi, v) }
+
+// extents returns the ranges of the drawable data of c on each axis, and
+// whether any point has y = +Inf with a drawable x (see InfLabel).
+func (c *LineChart) extents() (x, y span, inf bool) {
+	x, y = emptySpan(), emptySpan()
+	for _, s := range c.Series {
+		line, lo, hi := c.points(s)
+		for _, pts := range []plotter.XYs{line, lo, hi} {
+			for _, p := range pts {
+				x.add(p.X)
+				y.add(p.Y)
+			}
+		}
+		if c.InfLabel != "" {
+			for _, p := range c.infPoints(s) {
+				x.add(p.X)
+				inf = true
+			}
+		}
+	}
+	return x, y, inf
+}
+
+// infPoints returns the points of s with y = +Inf and a drawable x, their
+// Y left zero.
+func (c *LineChart) infPoints(s Series) plotter.XYs {
+	var pts plotter.XYs
+	for i, y := range s.Y {
+		if math.IsInf(y, 1) && drawable(s.X[i], c.LogX) {
+			pts = append(pts, plotter.XY{X: s.X[i]})
+		}
+	}
+	return pts
+}
+
+// fitted returns the axis range for data spanning d: d widened by padFrac
+// of its width on either side, on the log scale if log. Degenerate ranges
+// (no data, one value) are widened as fixRange does first.
+func fitted(d span, log bool) (lo, hi float64) {
+	a := plot.Axis{Min: d.lo, Max: d.hi}
+	fixRange(&a, log)
+	lo, hi = a.Min, a.Max
+	f, inv := func(v float64) float64 { return v }, func(v float64) float64 { return v }
+	if log {
+		f, inv = math.Log10, func(v float64) float64 { return math.Pow(10, v) }
+	}
+	w := f(hi) - f(lo)
+	if !(w > 0) || math.IsInf(w, 0) {
+		return lo, hi
+	}
+	plo, phi := inv(f(lo)-padFrac*w), inv(f(hi)+padFrac*w)
+	if math.IsInf(plo, 0) || math.IsInf(phi, 0) || log && !(plo > 0) {
+		return lo, hi
+	}
+	return plo, phi
+}
+
+// ranges returns the x and y ranges of c's axes, and whether +Inf points
+// are marked.
+func (c *LineChart) ranges() (x, y span, inf bool) {
+	dx, dy, inf := c.extents()
+	x.lo, x.hi = fitted(dx, c.LogX)
+	if c.XMin < c.XMax {
+		x = span{c.XMin, c.XMax}
+	}
+	if c.YMin < c.YMax {
+		y = span{c.YMin, c.YMax}
+	} else {
+		if inf && dy.lo > dy.hi { // only +Inf points: draw them mid-height
+			dy = span{1, 1}
+		}
+		y.lo, y.hi = fitted(dy, c.LogY)
+	}
+	return x, y, inf
+}
+
+// infY is where the +Inf markers go: halfway through the top margin.
+func (c *LineChart) infY(y span) float64 {
+	if c.LogY {
+		return math.Pow(10, math.Log10(y.hi)-padFrac/(1+2*padFrac)/2*(math.Log10(y.hi)-math.Log10(y.lo)))
+	}
+	return y.hi - padFrac/(1+2*padFrac)/2*(y.hi-y.lo)
+}
+
+// layout is where the parts of a static chart were drawn, for Check.
+type layout struct {
+	// plot is the part of the image with the axes and the data (less
+	// title and legend), data the data area within it.
+	plot, data vg.Rectangle
+	// x and y are the axes' ranges, dx and dy those of the data.
+	x, y, dx, dy span
+	logX, logY   bool
+	// pts are the drawable points, in data coordinates.
+	pts plotter.XYs
+}
+
+// legendEntry is one line of a legend.
+type legendEntry struct {
+	name   string
+	thumbs []plot.Thumbnailer
+}
+
+// legendNames returns the names in c's legend, in order.
+func (c *LineChart) legendNames() []string {
+	var names []string
+	inf := false
+	for _, s := range c.Series {
+		name := s.Name
+		if line, _, _ := c.points(s); len(line) == 0 {
+			name += " (no data)"
+		}
+		names = append(names, name)
+		inf = inf || c.InfLabel != "" && len(c.infPoints(s)) > 0
+	}
+	if inf {
+		names = append(names, c.InfLabel)
+	}
+	return names
+}
+
+func (c *LineChart) size() (vg.Length, vg.Length) {
+	w, h := 16*vg.Centimeter, 10*vg.Centimeter
+	if lp := planLegend(c.legendNames(), w-vg.Points(10)); !lp.beside {
+		h += lp.h + legendGap
+	}
+	return w, h
+}
+
+// legendGap separates the legend from the plot.
+var legendGap = vg.Points(8)
+
+// legendPlan says where a legend goes: beside the plot, at its right, if
+// its width is at most a quarter of the chart's, else below it in cols
+// columns of at most rows entries, as many columns as fit.
+type legendPlan struct {
+	beside     bool
+	cols, rows int
+	colW, w, h vg.Length
+}
+
+// columnGap separates the columns of a legend.
+var columnGap = vg.Points(14)
+
+func newLegendStyle() plot.Legend {
+	leg := newLegend(vg.Points(9))
+	leg.Left, leg.Top = true, true
+	leg.Padding = vg.Points(2)
+	return leg
+}
+
+// legendSize returns the size of a one-column legend of names.
+func legendSize(names []string) (w, h vg.Length) {
+	leg := newLegendStyle()
+	for _, n := range names {
+		leg.Add(n)
+	}
+	r := leg.Rectangle(draw.Canvas{})
+	return r.Size().X, r.Size().Y
+}
+
+func planLegend(names []string, width vg.Length) legendPlan {
+	if len(names) == 0 {
+		return legendPlan{beside: true}
+	}
+	colW, h := legendSize(names)
+	if colW <= width/4 {
+		return legendPlan{beside: true, cols: 1, rows: len(names), colW: colW, w: colW, h: h}
+	}
+	cols := max(1, min(len(names), int((width+columnGap)/(colW+columnGap))))
+	rows := (len(names) + cols - 1) / cols
+	cols = (len(names) + rows - 1) / rows
+	_, h = legendSize(names[:rows])
+	return legendPlan{cols: cols, rows: rows, colW: colW, w: vg.Length(cols)*(colW+columnGap) - columnGap, h: h}
+}
+
+func (c *LineChart) draw(dc draw.Canvas) layout {
+	lay := layout{logX: c.LogX, logY: c.LogY}
 	dc = drawTitle(dc, c.Title)
 	p := newPlot(c.XLabel)
 	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
@@ -158,14 +398,16 @@ func (c *LineChart) draw(dc draw.Canvas) {
 		p.Y.Tick.Marker = logTicks{}
 	}
 	p.Add(plotter.NewGrid())
-	leg := newLegend(vg.Points(9))
-	leg.Left, leg.Top = true, true
-	leg.Padding = vg.Points(2)
-	var entries int
-	for k, s := range c.Series {
-		st := styleOf(k, s)
+	xr, yr, hasInf := c.ranges()
+	lay.x, lay.y = xr, yr
+	lay.dx, lay.dy, _ = c.extents()
+	var entries []legendEntry
+	var infThumb plot.Thumbnailer
+	for k, st := range styles(c.Series) {
+		s := c.Series[k]
 		col := st.color
 		pts, lo, hi := c.points(s)
+		lay.pts = append(lay.pts, pts...)
 		if len(lo) > 1 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
@@ -204,38 +446,75 @@ func (c *LineChart) draw(dc draw.Canvas) {
 			}
 			thumbs = append(thumbs, sc)
 		}
-		leg.Add(name, thumbs...)
-		entries++
+		if hasInf {
+			if ip := c.infPoints(s); len(ip) > 0 {
+				for i := range ip {
+					ip[i].Y = c.infY(yr)
+				}
+				sc := &plotter.Scatter{XYs: ip, GlyphStyle: plotter.DefaultGlyphStyle}
+				sc.Color = col
+				sc.Shape = draw.PyramidGlyph{}
+				sc.Radius = vg.Points(3.5)
+				p.Add(sc)
+				if infThumb == nil {
+					t := *sc
+					t.Color = color.Black
+					infThumb = &t
+				}
+			}
+		}
+		entries = append(entries, legendEntry{name, thumbs})
 	}
-	fixRange(&p.X, c.LogX)
-	fixRange(&p.Y, c.LogY)
-	drawWithLegend(dc, p, c.YLabel, leg, entries)
+	if infThumb != nil {
+		entries = append(entries, legendEntry{c.InfLabel, []plot.Thumbnailer{infThumb}})
+	}
+	p.X.Min, p.X.Max = xr.lo, xr.hi
+	p.Y.Min, p.Y.Max = yr.lo, yr.hi
+	lay.plot, lay.data = drawWithLegend(dc, p, c.YLabel, entries)
+	return lay
 }
 
-// drawWithLegend draws p and its y-axis label with leg beside it: at the
-// right of the data area when the legend takes at most a quarter of the
-// width, else below.
-func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, leg plot.Legend, entries int) {
-	if entries == 0 {
-		drawPlot(dc, p, yLabel)
-		return
+// drawWithLegend draws p and its y-axis label with a legend of entries
+// beside it or below it (see planLegend), and returns the rectangles of
+// the plot (axes and data) and of its data area.
+func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legendEntry) (plotR, dataR vg.Rectangle) {
+	if len(entries) == 0 {
+		da := drawPlot(dc, p, yLabel)
+		return dc.Rectangle, da.Rectangle
 	}
-	pad := vg.Points(8)
-	r := leg.Rectangle(dc)
-	lw, lh := r.Size().X, r.Size().Y
-	lc := dc
-	if lw <= (dc.Max.X-dc.Min.X)/4 {
-		pc := draw.Crop(dc, 0, -(lw + 2*pad), 0, 0)
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.name
+	}
+	lp := planLegend(names, dc.Max.X-dc.Min.X)
+	legend := func(es []legendEntry) *plot.Legend {
+		leg := newLegendStyle()
+		for _, e := range es {
+			leg.Add(e.name, e.thumbs...)
+		}
+		return &leg
+	}
+	if lp.beside {
+		pc := draw.Crop(dc, 0, -(lp.w + 2*legendGap), 0, 0)
 		da := drawPlot(pc, p, yLabel)
-		lc.Min.X = pc.Max.X + pad
+		lc := dc
+		lc.Min.X = pc.Max.X + legendGap
 		lc.Min.Y, lc.Max.Y = da.Min.Y, da.Max.Y
-	} else {
-		pc := draw.Crop(dc, 0, 0, lh+pad, 0)
-		da := drawPlot(pc, p, yLabel)
-		lc.Min.X = da.Min.X
-		lc.Max.Y = pc.Min.Y
+		legend(entries).Draw(lc)
+		return pc.Rectangle, da.Rectangle
 	}
-	leg.Draw(lc)
+	pc := draw.Crop(dc, 0, 0, lp.h+legendGap, 0)
+	da := drawPlot(pc, p, yLabel)
+	x0 := min(da.Min.X, dc.Max.X-lp.w)
+	for k := 0; k < lp.cols; k++ {
+		es := entries[k*lp.rows : min(len(entries), (k+1)*lp.rows)]
+		lc := dc
+		lc.Min.X = x0 + vg.Length(k)*(lp.colW+columnGap)
+		lc.Max.X = lc.Min.X + lp.colW
+		lc.Max.Y = pc.Min.Y
+		legend(es).Draw(lc)
+	}
+	return pc.Rectangle, da.Rectangle
 }
 
 func (c *LineChart) echarts(id string) render.Renderer {
@@ -246,18 +525,35 @@ func (c *LineChart) echarts(id string) render.Renderer {
 		}
 		return "value"
 	}
+	// The legend goes below the x axis's name, in as many rows as it
+	// takes (about 7 px a character and 40 px a symbol, in 860 px), so
+	// that it overlaps neither the axes' names nor the data.
+	names := c.legendNames()
+	var width int
+	for _, n := range names {
+		width += 7*len([]rune(n)) + 40
+	}
+	rows := (width + 859) / 860
+	bottom := 60 + 24*rows
+	xr, yr, hasInf := c.ranges()
+	// The axes' ends are not round: ECharts should not label them.
+	endless := &opts.AxisLabel{Show: opts.Bool(true), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(false)}
 	line.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: "560px"}),
-		charts.WithTitleOpts(opts.Title{Title: c.Title}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 480+24*rows)}),
+		// The y axis's name goes in the subtitle: ECharts centres it on
+		// the axis, where a long one runs off the left edge.
+		charts.WithTitleOpts(opts.Title{Title: c.Title, Subtitle: yName(c.YLabel)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "30"}),
-		charts.WithGridOpts(opts.Grid{Top: "80"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}),
-		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY), Name: c.YLabel, Scale: opts.Bool(true)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "5", Left: "center", Width: "860"}),
+		charts.WithGridOpts(opts.Grid{Top: "75", Left: "90", Right: "40", Bottom: strconv.Itoa(bottom)}),
+		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30,
+			Min: roundAxis(xr.lo), Max: roundAxis(xr.hi), AxisLabel: endless}),
+		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY),
+			Min: roundAxis(yr.lo), Max: roundAxis(yr.hi), AxisLabel: endless}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}),
 	)
-	for k, s := range c.Series {
-		st := styleOf(k, s)
+	for k, st := range styles(c.Series) {
+		s := c.Series[k]
 		col := hexColor(st.color)
 		pts, lo, hi := c.points(s)
 		style := opts.LineStyle{Color: col, Width: 2}
@@ -285,14 +581,43 @@ func (c *LineChart) echarts(id string) render.Renderer {
 				charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 				charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
 		}
+		// Triangles at the top mark +Inf points, one series per colour,
+		// all named InfLabel so that the legend lists them once.
+		if ip := c.infPoints(s); hasInf && len(ip) > 0 {
+			for i := range ip {
+				ip[i].Y = roundAxis(c.infY(yr))
+			}
+			line.AddSeries(c.InfLabel, lineData(ip),
+				charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 0, Opacity: opts.Float(0)}),
+				charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+				charts.WithLineChartOpts(opts.LineChart{Symbol: "triangle", SymbolSize: 10}))
+		}
 	}
 	return line
 }
 
+// yName is the subtitle naming the y axis of an interactive chart.
+func yName(label string) string {
+	if label == "" {
+		return ""
+	}
+	return "y: " + label
+}
+
+// roundAxis rounds v to 4 significant digits, so that the page does not
+// show last bits in ECharts' labels and tooltips.
+func roundAxis(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return r
+}
+
+// lineData returns the points for ECharts, rounded to 4 significant
+// digits (roundAxis): the tooltips show no more, and a notebook carries a
+// third of the bytes; the CSV keeps every digit.
 func lineData(pts plotter.XYs) []opts.LineData {
 	data := make([]opts.LineData, len(pts))
 	for i, p := range pts {
-		data[i] = opts.LineData{Value: []float64{p.X, p.Y}}
+		data[i] = opts.LineData{Value: []float64{roundAxis(p.X), roundAxis(p.Y)}}
 	}
 	return data
 }
@@ -317,4 +642,29 @@ func (c *LineChart) labels() []string {
 		l = append(l, s.Name)
 	}
 	return l
+}
+
+// ZoomFrom fixes c's axes (XMin, XMax, YMin, YMax) to the range of the
+// drawable data, bands included, at x ≥ x0, with the margin of a fitted
+// axis, so that the chart shows where the lines end up (the last epochs of
+// an accuracy curve, say); earlier points are clipped. It leaves c
+// unchanged if no point lies at x ≥ x0.
+func (c *LineChart) ZoomFrom(x0 float64) {
+	d, dx := emptySpan(), emptySpan()
+	for _, s := range c.Series {
+		line, lo, hi := c.points(s)
+		for _, pts := range []plotter.XYs{line, lo, hi} {
+			for _, p := range pts {
+				if p.X >= x0 {
+					d.add(p.Y)
+					dx.add(p.X)
+				}
+			}
+		}
+	}
+	if d.lo > d.hi {
+		return
+	}
+	c.XMin, c.XMax = fitted(dx, c.LogX)
+	c.YMin, c.YMax = fitted(d, c.LogY)
 }

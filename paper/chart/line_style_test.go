@@ -65,3 +65,19 @@ func TestSeriesStylesDiffer(t *testing.T) {
 		seenGlyph[g.echarts] = true
 	}
 }
+
+// TestGroupsShareColour checks that series of one Group share a colour and
+// that groups and ungrouped series take the colours in turn.
+func TestGroupsShareColour(t *testing.T) {
+	ss := []Series{{Group: "RR"}, {Group: "RR", Dashed: true}, {}, {Group: "IG"}, {Group: "IG", Dashed: true}, {}}
+	st := styles(ss)
+	want := []int{0, 0, 1, 2, 2, 3}
+	for k := range ss {
+		if st[k].color != lineColors[want[k]] {
+			t.Errorf("series %d: colour %v, want lineColors[%d]", k, st[k].color, want[k])
+		}
+	}
+	if st[0] == st[1] {
+		t.Errorf("a group's solid and dashed series look alike: %+v", st[0])
+	}
+}

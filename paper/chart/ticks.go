@@ -14,9 +14,10 @@ import (
 
 // logTicks marks a log axis with labelled ticks at "round" values inside
 // the axis range only: powers of ten when at least three of them fall in
-// the range, else 1, 2 and 5 times powers of ten, else every digit times a
-// power of ten, as long as that labels at least two ticks; narrower ranges
-// get linear ticks. Labels are plain numbers ("0.002", "20000") unless
+// the range, else 1, 2 and 5 times powers of ten when at least four of
+// them do, else every digit times a power of ten, as long as that labels
+// at least two ticks; narrower ranges get linear ticks. So an axis from 4
+// to 25 is labelled 4, 5, ..., 9, 10, 20 rather than only 5, 10, 20. Labels are plain numbers ("0.002", "20000") unless
 // one of them would be too long, then all are in short scientific notation
 // ("2e-5", "1e6").
 type logTicks struct{}
@@ -41,7 +42,7 @@ func (logTicks) Ticks(vmin, vmax float64) []plot.Tick {
 		least    int
 	}{
 		{[]int{1}, 3},
-		{[]int{1, 2, 5}, 2},
+		{[]int{1, 2, 5}, 4},
 		{[]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 2},
 	} {
 		// With powers of ten only, label every step-th one so that at

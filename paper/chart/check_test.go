@@ -1,0 +1,129 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package chart
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestCheck checks that Check passes charts a reviewer would accept, the
+// golden ones and the kinds of the issue fixed (a 10-series chart of
+// measured lines and their bounds, an accuracy curve zoomed on its last
+// epochs, a +Inf point), and fails a deliberately bad chart for each of
+// its findings.
+func TestCheck(t *testing.T) {
+	ts := []float64{4, 16, 64, 256, 1024, 4096}
+	var bound []Series
+	for _, o := range []string{"RR", "IG", "greedy", "SGD", "IG sorted"} {
+		bound = append(bound,
+			Series{Name: o + " measured", X: ts, Y: []float64{2, 1, 0.3, 0.1, 0.03, 0.01}, Group: o},
+			Series{Name: o + " bound", X: ts, Y: []float64{200, 150, 120, 110, 105, 100}, Group: o, Dashed: true})
+	}
+	epochs := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	acc := []float64{10, 60, 80, 85, 86, 87, 87.5, 88}
+	long := make([]Series, 30)
+	for i := range long {
+		long[i] = Series{Name: fmt.Sprintf("a series with a name far too long for a legend beside the plot, number %d", i), X: epochs, Y: acc, Points: true}
+	}
+	for _, tc := range []struct {
+		name string
+		c    Chart
+		want string // in the error; "" for none
+	}{
+		{"golden line", testCharts()["line"], ""},
+		{"golden heatmap", testCharts()["heatmap"], ""},
+		{"theorem-1-bound like", &LineChart{Title: "bound", XLabel: "T", YLabel: "y", LogX: true, LogY: true, Series: bound}, ""},
+		{"zoomed accuracy", &LineChart{Title: "acc", YMin: 84, YMax: 89, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
+		{"ZoomFrom", func() Chart {
+			c := &LineChart{Series: []Series{{Name: "RR", X: epochs, Y: acc, Lo: acc, Hi: acc}, {Name: "greedy", X: epochs, Y: acc[1:]}}}
+			c.Series[1].X = epochs[1:]
+			c.ZoomFrom(4)
+			if c.XMin >= 4 || c.XMax <= 8 || c.YMin >= 85 || c.YMax <= 88 || c.YMin < 80 {
+				t.Errorf("ZoomFrom(4): x [%g, %g], y [%g, %g], want just around [4, 8] and [85, 88]", c.XMin, c.XMax, c.YMin, c.YMax)
+			}
+			return c
+		}(), ""},
+		{"+Inf point", &LineChart{LogY: true, InfLabel: "did not converge", Series: []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 5, math.Inf(1)}, Markers: true}}}, ""},
+		// The failing cases.
+		{"legend of 30 long names", &LineChart{Series: long}, "the plot keeps"},
+		{"two solid lines in one colour", &LineChart{Series: []Series{
+			{Name: "RR measured", X: epochs, Y: acc, Group: "RR"},
+			{Name: "RR bound", X: epochs, Y: acc, Group: "RR"}}}, `series "RR measured" and "RR bound" are both`},
+		{"eleven solid lines", &LineChart{Series: func() []Series {
+			ss := make([]Series, len(lineColors)+1)
+			for i := range ss {
+				ss[i] = Series{Name: fmt.Sprint(i), X: epochs, Y: acc}
+			}
+			return ss
+		}()}, `series "0" and "10" are both`},
+		{"accuracy on 0-100", &LineChart{YMin: 0, YMax: 100, Series: []Series{{Name: "RR", X: epochs[3:], Y: acc[3:]}}}, "of the y axis"},
+		{"points on the frame", &LineChart{YMin: 10, YMax: 88, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, "points on the frame"},
+	} {
+		err := Check(tc.c)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrLayout)):
+			t.Errorf("%s: error %v, want one with %q wrapping ErrLayout", tc.name, err, tc.want)
+		}
+	}
+	if err := Check(&LineChart{}); !errors.Is(err, ErrChart) {
+		t.Errorf("empty chart: %v, want ErrChart", err)
+	}
+}
+
+// TestCompactPNG checks that CompactPNG is much smaller than PNG and looks
+// the same as the full-colour image of its resolution by pngDiffers'
+// measure, relaxed to 0.5% of the pixels off by more than 1/16: at 105
+// DPI anti-aliased edges are a larger share of the image.
+func TestCompactPNG(t *testing.T) {
+	for name, c := range testCharts() {
+		big, err := PNG(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := renderStatic(c, "png", CompactDPI)
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := CompactPNG(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(small) > len(big)/3 {
+			t.Errorf("%s: compact PNG %d bytes, PNG %d: want at most a third", name, len(small), len(big))
+		}
+		if d, err := pngDiffersBy(small, full, 200); err != nil || d != "" {
+			t.Errorf("%s: compact PNG differs from the full one: %s %v", name, d, err)
+		}
+	}
+}
+
+// TestLinearTickLabels checks that linear ticks drop trailing zeros
+// ("5", not "5.00") unless a label would then need an exponent.
+func TestLinearTickLabels(t *testing.T) {
+	for _, tc := range []struct {
+		min, max float64
+		want     string
+	}{
+		{-0.25, 5.25, "0 2.5 5"},
+		{95.7, 96.7, "95.8 96.2 96.6"},
+		{0, 0.0004, "0 0.0002 0.0004"}, // as gonum/plot formats them
+	} {
+		var labels []string
+		for _, tk := range linearTicks(tc.min, tc.max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("[%g, %g]: labels %q, want %q", tc.min, tc.max, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// TestChartsPassCheck runs every claim that runs at the smoke scale and
+// checks each of its charts with chart.Check (plot share, distinct series,
+// data span, no point on the frame); TestCheck in package chart shows that
+// Check fails charts that break each rule.
+func TestChartsPassCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every claim at the smoke scale")
+	}
+	for _, c := range Claims() {
+		env := &Env{Seed: 1, FigDir: t.TempDir()}
+		if why := c.Skipped(Smoke, env); why != "" {
+			t.Logf("%s skipped: %s", c.ID, why)
+			continue
+		}
+		out, err := c.Run(context.Background(), Smoke, env)
+		if err != nil {
+			t.Errorf("%s: %v", c.ID, err)
+			continue
+		}
+		for _, f := range out.Charts {
+			if err := chart.Check(f.Chart); err != nil {
+				t.Errorf("%s: %s: %v", c.ID, f.Base, err)
+			}
+		}
+	}
+}
