@@ -34,7 +34,7 @@ var orderMattersClaim = Claim{
 		"learning rate), the measured σ*² ratio (random over greedy) should rank the settings as the greedy − RR accuracy gap does.",
 	Run: claimRun(OrderMattersConfig{}.At, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
 	Skip: func(s Scale, env *Env) string {
-		if why := table1StudyClaim.Skip(s, env); why != "" {
+		if why := table1StudySkip(s); why != "" {
 			return "needs table-1-study's runs: " + why
 		}
 		return ""
