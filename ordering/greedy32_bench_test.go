@@ -43,6 +43,8 @@ func BenchmarkGreedy32(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	// A benchmark's log is always printed: the kernel beside the times.
+	b.Logf("BLAS %s, OpenBLAS kernel %q", BLAS, BLASKernel())
 	fmas := float64(scalableN) * float64(scalableN+1) / 2 * scalableD
 	b.Run("exact", func(b *testing.B) {
 		var r []int

@@ -10,9 +10,10 @@ ratios to the Go times read from the benchmark output on stdin:
     go test ./ordering -run='^$' -bench='Greedy32' -benchtime=3x -npy=/tmp/g.npy | \
       /usr/bin/python3 scripts/numpy_greedy.py /tmp/g.npy
 
-(`make bench-greedy` runs both builds). Needs Debian's python3-numpy. Some
-machines set OPENBLAS_CORETYPE or OPENBLAS_L2_SIZE, which slow a current
-numpy: the Makefile unsets them for this command only. Also checks that
+(`make bench-greedy` runs both builds). Needs Debian's python3-numpy. The
+Makefile runs both sides under the same OPENBLAS_CORETYPE (Haswell) and
+without OPENBLAS_L2_SIZE; this script prints numpy's kernel, and the Go
+benchmark logs its own. Also checks that
 numpy's order has the same sigma*^2 as the Go order on this matrix (the
 orders may differ where float32 rounding decides a near-tie).
 """
@@ -21,7 +22,7 @@ import time
 
 import numpy as np
 
-from gobench import go_times
+from gobench import go_times, openblas_kernel
 
 
 def greedy(g):
@@ -60,6 +61,7 @@ def main():
     text = sys.stdin.read()
     sys.stdout.write(text)
     gotimes = go_times(text, "Greedy32")
+    print(f"numpy {np.__version__}: OpenBLAS kernel {openblas_kernel()}")
     g = np.load(sys.argv[1])
     n, d = g.shape
     best = None

@@ -32,7 +32,7 @@ import time
 import numpy as np
 import torch
 
-from gobench import go_times
+from gobench import go_times, openblas_kernel
 
 
 def mnist_dir():
@@ -76,6 +76,7 @@ def compare(name, make_model, x, y, args):
     if args.go_bench:
         text = sys.stdin.read() if args.go_bench == "-" else open(args.go_bench).read()
         sys.stdout.write(text)
+    print(f"PyTorch {torch.__version__}, numpy {np.__version__}: OpenBLAS kernel {openblas_kernel()}")
     best = None
     for threads in [int(t) for t in args.threads.split(",")]:
         torch.manual_seed(1)

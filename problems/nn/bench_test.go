@@ -39,6 +39,8 @@ func benchEpoch(b *testing.B, net Net, x []float32, y []uint8) {
 	w := make([]float64, net.NumParams())
 	net.Init(w, 1)
 	b.Run(ordering.BLAS, func(b *testing.B) {
+		// A benchmark's log is always printed: the kernel beside the time.
+		b.Logf("BLAS %s, OpenBLAS kernel %q", ordering.BLAS, ordering.BLASKernel())
 		b.ReportAllocs()
 		cpu := startCPU()
 		for b.Loop() {
