@@ -135,11 +135,17 @@ func startJupyter(t *testing.T, ctx context.Context, jupyter, dir string, env []
 				return url
 			}
 		}
-		if time.Since(start) > time.Minute {
-			t.Fatalf("jupyter notebook did not answer on %s within a minute\n%s", url, logTail(log.Bytes(), 40))
+		if time.Since(start) > liveness {
+			t.Fatalf("jupyter notebook did not answer on %s within %v\n%s", url, liveness, logTail(log.Bytes(), 40))
 		}
 	}
 }
+
+// liveness bounds each wait for the server, the kernel or the page: a
+// limit on a hang, not a timing assertion, so generous enough for a
+// 2-core machine at a load of 10 (a kernel start took 10 minutes there
+// with a cold build cache).
+const liveness = 10 * time.Minute
 
 // keepFiles fails the test, and restores the files, if the browser
 // session changed any of them (the notebook page must never save).
@@ -274,7 +280,7 @@ func (p *notebookPage) open(url string) {
 	if err := chromedp.Run(p.ctx, chromedp.Navigate(url)); err != nil {
 		p.t.Fatalf("opening %s: %v", url, err)
 	}
-	p.wait("the kernel starts", `typeof Jupyter !== "undefined" && Jupyter.notebook !== undefined && Jupyter.notebook._fully_loaded === true && Jupyter.notebook.kernel !== null && Jupyter.notebook.kernel.is_connected()`, time.Minute)
+	p.wait("the kernel starts", `typeof Jupyter !== "undefined" && Jupyter.notebook !== undefined && Jupyter.notebook._fully_loaded === true && Jupyter.notebook.kernel !== null && Jupyter.notebook.kernel.is_connected()`, liveness)
 	// Never save: the page shows the committed notebook.
 	p.eval(`Jupyter.notebook.set_autosave_interval(0); Jupyter.notebook.writable = false; true`, nil)
 }
@@ -314,7 +320,7 @@ func (p *notebookPage) explore() {
 	var before string
 	p.eval(`document.querySelector("img.goodorder-explore").src`, &before)
 	p.eval(`(() => { const s = document.querySelector(".output_area input[type=range]"); s.value = s.value === s.max ? s.min : s.max; s.dispatchEvent(new Event("change")); return true; })()`, nil)
-	p.wait("the chart is redrawn after a slider moved", fmt.Sprintf(`(() => { const img = document.querySelector("img.goodorder-explore"); return img !== null && img.src !== %q && img.complete && img.naturalWidth > 0; })()`, before), time.Minute)
+	p.wait("the chart is redrawn after a slider moved", fmt.Sprintf(`(() => { const img = document.querySelector("img.goodorder-explore"); return img !== null && img.src !== %q && img.complete && img.naturalWidth > 0; })()`, before), liveness)
 	p.eval(`(() => { const b = Array.from(document.querySelectorAll(".output_area button")).find(b => b.textContent === "Done" && !b.dataset.pressed); b.dataset.pressed = "1"; b.click(); return true; })()`, nil)
 }
 
@@ -362,7 +368,7 @@ func (p *notebookPage) checkOutputs(charts int) {
 		p.t.Errorf("error output: %s", e)
 	}
 	// Images need a moment to decode.
-	p.wait("PNG images load", `Array.from(document.querySelectorAll(".output_png img")).every(img => img.complete)`, 30*time.Second)
+	p.wait("PNG images load", `Array.from(document.querySelectorAll(".output_png img")).every(img => img.complete)`, liveness)
 	var imgs struct{ All, Loaded int }
 	p.eval(`(() => { const all = Array.from(document.querySelectorAll(".output_png img")); return {All: all.length, Loaded: all.filter(img => img.naturalWidth > 0).length}; })()`, &imgs)
 	if imgs.All == 0 || imgs.Loaded != imgs.All {
@@ -373,7 +379,7 @@ func (p *notebookPage) checkOutputs(charts int) {
 	}
 	// ECharts draws with an animation: wait for ink.
 	const inked = `Array.from(document.querySelectorAll(".output_html canvas")).map(cv => { const d = cv.getContext("2d").getImageData(0, 0, cv.width, cv.height).data; let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i+3] > 0 && (d[i] < 240 || d[i+1] < 240 || d[i+2] < 240)) { n++; } } return n; })`
-	p.wait("ECharts draws", fmt.Sprintf(`(%s).filter(n => n > 1000).length >= %d`, inked, charts), 30*time.Second)
+	p.wait("ECharts draws", fmt.Sprintf(`(%s).filter(n => n > 1000).length >= %d`, inked, charts), liveness)
 	var ink []int
 	p.eval(inked, &ink)
 	var fallbacks int
