@@ -436,3 +436,26 @@ func atScale[C any, PC interface {
 	PC(&c).fill()
 	return c
 }
+
+// interruptible returns f's results, or ctx's error as soon as ctx is
+// done, leaving f to finish in the background and dropping its results:
+// for the steps that take seconds and do not look at a context (loading a
+// data set, the exact greedy order's Gram matrix on the MNIST matrices).
+func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}

@@ -256,7 +256,12 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, each f
 		return err
 	}
 
-	train, _, err := dataset.MNIST()
+	// Reading and decoding MNIST takes a second or two and does not look
+	// at ctx.
+	train, err := interruptible(ctx, func() (*dataset.Set, error) {
+		train, _, err := dataset.MNIST()
+		return train, err
+	})
 	if err != nil {
 		return err
 	}
@@ -313,29 +318,6 @@ func scalableMatrices(ctx context.Context, c ScalableConfig, seed uint64, each f
 		runtime.GC()
 	}
 	return nil
-}
-
-// interruptible returns f's results, or ctx's error as soon as ctx is
-// done, leaving f to finish in the background and dropping its results:
-// for the kernels that take seconds on the MNIST matrices and do not look
-// at a context (the exact greedy order's Gram matrix).
-func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := f()
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
-	}
 }
 
 // componentGrads returns ordering.ComponentGrads(nil, p, x), computed row

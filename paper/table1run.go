@@ -419,9 +419,14 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 		loadOnce sync.Once
 		loadErr  error
 	)
+	// Loading and standardising the images takes seconds and does not
+	// look at ctx: an interrupt returns at once and leaves it to finish.
 	load := func() error {
-		loadOnce.Do(func() { data, loadErr = loadTable1Data(c, env.Seed) })
-		return loadErr
+		_, err := interruptible(ctx, func() (struct{}, error) {
+			loadOnce.Do(func() { data, loadErr = loadTable1Data(c, env.Seed) })
+			return struct{}{}, loadErr
+		})
+		return err
 	}
 	res := &Table1Result{Config: c, Batchings: slices.Clone(c.Batchings)}
 	type job struct{ o, b, s int }
