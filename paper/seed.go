@@ -54,6 +54,7 @@ const (
 	streamScalableTraining   = 28 // scalable-orderings: the RR training between the MNIST snapshots
 	streamScalableSketch     = 29 // scalable-orderings: the sketch per k
 	streamTheorem1Problem    = 31 // theorem-1: the problem
+	streamTwoLevel           = 32 // two-level-figure: the orders per σ_top, m, method, learning rate and run
 )
 
 // newRand returns the source of the random choice named by stream and

@@ -29,7 +29,7 @@ const twoLevelID = "two-level-figure"
 // runs (its rows, cached one σ_top at a time), part of their cache key:
 // increment it with any change to that code, or to code it calls, that
 // changes a result (see doc.go).
-const twoLevelVersion = 1
+const twoLevelVersion = 2
 
 var twoLevelClaim = Claim{
 	ID:    twoLevelID,
@@ -462,7 +462,7 @@ func runUnit(ctx context.Context, c *TwoLevelConfig, seed uint64, sigmaTop float
 			return nil, work, err
 		}
 		// The run's own stream: its parameters, not its place in the grid.
-		seed := mixSeed(seed, math.Float64bits(sigmaTop), uint64(m), uint64(method), math.Float64bits(c.Steps[lr]), uint64(run))
+		seed := mixSeed(seed, streamTwoLevel, math.Float64bits(sigmaTop), uint64(m), uint64(method), math.Float64bits(c.Steps[lr]), uint64(run))
 		var o ordering.Orderer
 		if method == twoLevelShuffling {
 			o, err = ordering.NewKShuffle(c.N, m, c.K, seed)

@@ -113,7 +113,7 @@ func TestTwoLevelAgainstReference(t *testing.T) {
 		for meth := range cell.Methods {
 			for k, gamma := range full.Steps {
 				for run := 0; run < full.Runs; run++ {
-					seed := mixSeed(3, math.Float64bits(5), 4, uint64(meth), math.Float64bits(gamma), uint64(run))
+					seed := mixSeed(3, streamTwoLevel, math.Float64bits(5), 4, uint64(meth), math.Float64bits(gamma), uint64(run))
 					var o ordering.Orderer
 					if meth == twoLevelShuffling {
 						o, err = ordering.NewKShuffle(full.N, 4, full.K, seed)
