@@ -133,6 +133,21 @@ func (m *CNN) InDim() int { return m.c.C * m.c.H * m.c.W }
 // Classes implements Net.
 func (m *CNN) Classes() int { return m.c.Classes }
 
+// MulAdds returns the number of multiply-adds of the forward pass of one
+// image in the convolutions and dense layers, the bulk of its cost (the
+// backward pass takes about twice as many):
+//
+//	o1² · Conv1 · C · K²  +  o2² · Conv2 · Conv1 · K²  +  flat · Hidden  +  Hidden · Classes
+//
+// with o1 and o2 the sides of the convolutions' outputs and flat the
+// flattened features. The default is 337,024 (24²·8·25 + 8²·16·8·25 +
+// 256·64 + 64·10) and CIFARConfig's 642,000.
+func (m *CNN) MulAdds() int {
+	c := m.c
+	k2 := c.K * c.K
+	return m.o1*m.o1*c.Conv1*c.C*k2 + m.o2*m.o2*c.Conv2*c.Conv1*k2 + m.flat*c.Hidden + c.Hidden*c.Classes
+}
+
 // Init implements Net with PyTorch's defaults for Conv2d and Linear:
 // uniform in ±1/√fan_in.
 func (m *CNN) Init(w []float64, seed uint64) {
