@@ -198,20 +198,7 @@ func (m *DeepCNN) Init(w []float64, seed uint64) {
 // with "nn: workspace for an empty batch" if maxBatch < 1 and with
 // "nn: workspace too large" if the buffers for maxBatch examples would
 // exceed 2^28 values (1 GiB).
-func (m *DeepCNN) NewWorkspace(maxBatch int) Workspace {
-	checkWorkspace(m, maxBatch)
-	ws := &deepWorkspace{m: m, sharded: newSharded(m, maxBatch, cnnMinShard)}
-	for k := range ws.shards {
-		ws.shard = append(ws.shard, m.newShard(ws.capacity(k)))
-	}
-	return ws
-}
-
-type deepWorkspace struct {
-	sharded
-	m     *DeepCNN
-	shard []*deepShard
-}
+func (m *DeepCNN) NewWorkspace(maxBatch int) Workspace { return newConvWorkspace(m, maxBatch) }
 
 // deepShard holds the buffers of one goroutine for a batch of b examples,
 // its maps stored channel, row, column, example as in cnnShard.
@@ -470,41 +457,12 @@ func (m *DeepCNN) forwardBackward(sh *deepShard, w, x []float32, y []uint8, tota
 	return loss, correct
 }
 
-func (ws *deepWorkspace) eval(grad, w []float64, x []float32, y []uint8) (float64, int) {
-	b := ws.begin(grad, w, x, y)
-	d := ws.m.InDim()
-	loss, correct := ws.run(b, func(k, lo, hi int) (float64, int) {
-		return ws.m.forwardBackward(ws.shard[k], ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
-	})
-	if grad != nil {
-		ws.sumGrads(grad, b, func(k int) []float32 { return ws.shard[k].g32 })
-	}
-	return loss, correct
+// logits runs the n examples x through the network into the head's
+// logits, n × Classes, and returns them.
+func (m *DeepCNN) logits(sh *deepShard, w, x []float32, n int) []float32 {
+	m.features(sh, w, x, n)
+	m.head.logits(sh.head, w[m.offHead:], sh.feat[:n*m.width], n)
+	return sh.head.z[len(sh.head.z)-1]
 }
 
-// LossGrad implements Workspace.
-func (ws *deepWorkspace) LossGrad(grad, w []float64, x []float32, y []uint8) float64 {
-	loss, _ := ws.eval(grad, w, x, y)
-	return loss
-}
-
-// Score implements Workspace.
-func (ws *deepWorkspace) Score(w []float64, x []float32, y []uint8) (float64, int) {
-	return ws.eval(nil, w, x, y)
-}
-
-// Predict implements Workspace.
-func (ws *deepWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
-	b := ws.begin(nil, w, x, nil)
-	dst = append(dst[:0], make([]uint8, b)...)
-	m, sh := ws.m, ws.shard[0]
-	d := m.InDim()
-	per := len(sh.acc)
-	for lo := 0; lo < b; lo += per {
-		hi := min(b, lo+per)
-		m.features(sh, ws.w32, x[lo*d:hi*d], hi-lo)
-		m.head.logits(sh.head, ws.w32[m.offHead:], sh.feat[:(hi-lo)*m.width], hi-lo)
-		argmaxRows(dst[lo:hi], sh.head.z[len(sh.head.z)-1], m.Classes())
-	}
-	return dst
-}
+func (sh *deepShard) grad() []float32 { return sh.g32 }
