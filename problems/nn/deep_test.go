@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
 )
 
 // refDeepLoss is a plain float64 implementation of the DeepCNN's mean
@@ -303,5 +305,41 @@ func TestCNNMulAdds(t *testing.T) {
 	c, _ := NewCNN(CIFARConfig())
 	if want := 28*28*6*3*25 + 10*10*16*6*25 + 400*120 + 120*10; c.MulAdds() != want {
 		t.Errorf("CIFARConfig MulAdds = %d, want %d", c.MulAdds(), want)
+	}
+}
+
+// TestDeepCNNTrain trains small DeepCNNs, with and without skips, on a
+// learnable synthetic set with ordering.Run (RR over examples in batches
+// of 16 with momentum) and checks that they learn it, as TestTrain does
+// for the MLP.
+func TestDeepCNNTrain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("training run")
+	}
+	for _, residual := range []bool{false, true} {
+		m, _ := NewDeepCNN(DeepCNNConfig{H: 8, W: 8, Width: 4, Stages: 2, Residual: residual, Classes: 4})
+		x, y := synthetic(512, m.InDim(), 4, 7)
+		p, err := NewBatchProblem(m, x, y, ordering.StandardBatches(nil, seq(512), 16))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := make([]float64, m.NumParams())
+		m.Init(w, 1)
+		acc0, _, err := Evaluate(m, w, x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rr, _ := ordering.NewRR(p.Len(), 1)
+		res, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: 20, Step: ordering.Constant(0.05), Momentum: 0.9, SkipEval: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acc, loss, err := Evaluate(m, res.X, x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if acc < 0.95 || acc0 > 0.5 {
+			t.Errorf("residual %v: accuracy %.3f before and %.3f after training (loss %.3g); want below 0.5 and above 0.95", residual, acc0, acc, loss)
+		}
 	}
 }
