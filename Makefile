@@ -143,6 +143,12 @@ bench-nn: openblas
 	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCIFARCNNEpoch$$' -benchtime=2x && \
 	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCIFARCNNEpoch$$' -benchtime=2x; } | \
 	  $(PYTHON) scripts/torch_cnn.py --cifar --epochs 2 --threads 1,2 --go-bench -
+	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkDeepCNNEpoch$$' -benchtime=1x && \
+	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkDeepCNNEpoch$$' -benchtime=1x; } | \
+	  $(PYTHON) scripts/torch_cnn.py --deep --epochs 1 --threads 1,2 --go-bench -
+	{ $(GO) test ./problems/nn -run='^$$' -bench='^BenchmarkCIFARDeepCNNEpoch$$' -benchtime=1x && \
+	  $(GO) test $(BLASTAGS) ./problems/nn -run='^$$' -bench='^BenchmarkCIFARDeepCNNEpoch$$' -benchtime=1x; } | \
+	  $(PYTHON) scripts/torch_cnn.py --deep --cifar --epochs 1 --threads 1,2 --go-bench -
 
 # fuzz runs every fuzz target for FUZZTIME each.
 FUZZTIME ?= 30s

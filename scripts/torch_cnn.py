@@ -17,6 +17,12 @@ With --cifar it times nn.CIFARConfig's CNN instead (conv 5x5 (6) - ReLU -
 dense 10) on 50,000 random images of CIFAR-10's shape (the time does not
 depend on the values), against BenchmarkCIFARCNNEpoch.
 
+With --deep it times nn.DeepCNN's default network instead (stages of two
+3x3 convolutions with padding 1 and ReLU, of 16, 32 and 64 filters, 2x2 max
+pooling between stages, global average pooling, dense 10; He's
+initialisation, no batch norm) on MNIST against BenchmarkDeepCNNEpoch, and
+with --deep --cifar on 32x32x3 images against BenchmarkCIFARDeepCNNEpoch.
+
 Needs Debian's python3-torch. Not part of make test.
 """
 import os
@@ -42,19 +48,42 @@ def cifar_cnn():
         torch.nn.Flatten(), torch.nn.Linear(16 * 5 * 5, 120), torch.nn.ReLU(), torch.nn.Linear(120, 10))
 
 
+def deep_cnn(channels):
+    """nn.DeepCNN with its defaults for images of the given channels."""
+    layers, cin = [], channels
+    for stage, width in enumerate((16, 32, 64)):
+        for _ in range(2):
+            conv = torch.nn.Conv2d(cin, width, 3, padding=1)
+            torch.nn.init.kaiming_normal_(conv.weight, nonlinearity="relu")
+            torch.nn.init.zeros_(conv.bias)
+            layers += [conv, torch.nn.ReLU()]
+            cin = width
+        if stage < 2:
+            layers.append(torch.nn.MaxPool2d(2))
+    layers += [torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(cin, 10)]
+    return torch.nn.Sequential(*layers)
+
+
+def flag(name):
+    """Reports whether the flag name was given, and removes it."""
+    if name in sys.argv:
+        sys.argv.remove(name)
+        return True
+    return False
+
+
 def main():
-    cifar = "--cifar" in sys.argv
-    if cifar:
-        sys.argv.remove("--cifar")
+    cifar, deep = flag("--cifar"), flag("--deep")
     args = parse_args(2)
+    prefix = "Deep" if deep else ""
     if cifar:
         g = torch.Generator().manual_seed(1)
         x = torch.rand(50000, 3, 32, 32, generator=g)
         y = torch.randint(0, 10, (50000,), generator=g)
-        compare("CIFARCNNEpoch", cifar_cnn, x, y, args)
+        compare("CIFAR%sCNNEpoch" % prefix, (lambda: deep_cnn(3)) if deep else cifar_cnn, x, y, args)
         return
     x, y = mnist(args.dir or mnist_dir())
-    compare("CNNEpoch", cnn, x.reshape(-1, 1, 28, 28), y, args)
+    compare("%sCNNEpoch" % prefix, (lambda: deep_cnn(1)) if deep else cnn, x.reshape(-1, 1, 28, 28), y, args)
 
 
 if __name__ == "__main__":

@@ -133,6 +133,21 @@ func (m *CNN) InDim() int { return m.c.C * m.c.H * m.c.W }
 // Classes implements Net.
 func (m *CNN) Classes() int { return m.c.Classes }
 
+// MulAdds returns the number of multiply-adds of the forward pass of one
+// image in the convolutions and dense layers, the bulk of its cost (the
+// backward pass takes about twice as many):
+//
+//	o1² · Conv1 · C · K²  +  o2² · Conv2 · Conv1 · K²  +  flat · Hidden  +  Hidden · Classes
+//
+// with o1 and o2 the sides of the convolutions' outputs and flat the
+// flattened features. The default is 337,024 (24²·8·25 + 8²·16·8·25 +
+// 256·64 + 64·10) and CIFARConfig's 642,000.
+func (m *CNN) MulAdds() int {
+	c := m.c
+	k2 := c.K * c.K
+	return m.o1*m.o1*c.Conv1*c.C*k2 + m.o2*m.o2*c.Conv2*c.Conv1*k2 + m.flat*c.Hidden + c.Hidden*c.Classes
+}
+
 // Init implements Net with PyTorch's defaults for Conv2d and Linear:
 // uniform in ±1/√fan_in.
 func (m *CNN) Init(w []float64, seed uint64) {
@@ -159,23 +174,7 @@ func (m *CNN) Init(w []float64, seed uint64) {
 // with "nn: workspace for an empty batch" if maxBatch < 1 and with
 // "nn: workspace too large" if the buffers for maxBatch examples would
 // exceed 2^28 values (1 GiB).
-func (m *CNN) NewWorkspace(maxBatch int) Workspace {
-	checkWorkspace(m, maxBatch)
-	ws := &cnnWorkspace{m: m, sharded: newSharded(m, maxBatch, cnnMinShard)}
-	for k := range ws.shards {
-		ws.shard = append(ws.shard, m.newShard(ws.capacity(k)))
-	}
-	return ws
-}
-
-// cnnMinShard is the smallest number of examples a goroutine works on.
-const cnnMinShard = 4
-
-type cnnWorkspace struct {
-	sharded
-	m     *CNN
-	shard []*cnnShard
-}
+func (m *CNN) NewWorkspace(maxBatch int) Workspace { return newConvWorkspace(m, maxBatch) }
 
 // cnnShard holds the buffers of one goroutine for a batch of b examples.
 // The maps are stored channel, row, column, example: the examples
@@ -480,43 +479,91 @@ func (m *CNN) forwardBackward(sh *cnnShard, w []float32, x []float32, y []uint8,
 	return loss, correct
 }
 
-func (ws *cnnWorkspace) eval(grad, w []float64, x []float32, y []uint8) (float64, int) {
+// logits runs the n examples x through the network into the head's
+// logits, n × Classes, and returns them.
+func (m *CNN) logits(sh *cnnShard, w, x []float32, n int) []float32 {
+	m.features(sh, w, x, n)
+	m.head.logits(sh.head, w[m.offHead:], sh.feat[:n*m.flat], n)
+	return sh.head.z[len(sh.head.z)-1]
+}
+
+func (sh *cnnShard) grad() []float32 { return sh.g32 }
+
+// cnnMinShard is the smallest number of examples a goroutine of a CNN or
+// DeepCNN workspace works on.
+const cnnMinShard = 4
+
+// gradShard is the buffers of one goroutine of a convWorkspace, which
+// hold its part of a batch's gradient.
+type gradShard interface{ grad() []float32 }
+
+// convNet is a network whose Workspace is a convWorkspace with shards
+// of type S, the buffers of one goroutine: CNN and DeepCNN.
+type convNet[S gradShard] interface {
+	Net
+	// newShard returns the buffers for batch examples.
+	newShard(batch int) S
+	// forwardBackward evaluates the examples x, labels y, a part of a
+	// batch of total examples: it returns their summed loss and the
+	// number of correct predictions and, if back, stores in sh.grad()
+	// their part of the gradient of the batch's mean loss.
+	forwardBackward(sh S, w, x []float32, y []uint8, total int, back bool) (float64, int)
+	// logits returns the logits of the n examples x, n × Classes.
+	logits(sh S, w, x []float32, n int) []float32
+}
+
+// convWorkspace is the Workspace of a convNet: like the MLP's, it splits
+// a batch between two goroutines in a fixed way and sums their gradients
+// in a fixed order.
+type convWorkspace[S gradShard] struct {
+	sharded
+	net   convNet[S]
+	shard []S
+}
+
+// newConvWorkspace returns a workspace of net for batches of up to
+// maxBatch examples. It panics as CNN.NewWorkspace says.
+func newConvWorkspace[S gradShard](net convNet[S], maxBatch int) *convWorkspace[S] {
+	checkWorkspace(net, maxBatch)
+	ws := &convWorkspace[S]{net: net, sharded: newSharded(net, maxBatch, cnnMinShard)}
+	for k := range ws.shards {
+		ws.shard = append(ws.shard, net.newShard(ws.capacity(k)))
+	}
+	return ws
+}
+
+func (ws *convWorkspace[S]) eval(grad, w []float64, x []float32, y []uint8) (float64, int) {
 	b := ws.begin(grad, w, x, y)
-	d := ws.m.InDim()
+	d := ws.in
 	loss, correct := ws.run(b, func(k, lo, hi int) (float64, int) {
-		return ws.m.forwardBackward(ws.shard[k], ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
+		return ws.net.forwardBackward(ws.shard[k], ws.w32, x[lo*d:hi*d], y[lo:hi], b, grad != nil)
 	})
 	if grad != nil {
-		ws.sumGrads(grad, b, func(k int) []float32 { return ws.shard[k].g32 })
+		ws.sumGrads(grad, b, func(k int) []float32 { return ws.shard[k].grad() })
 	}
 	return loss, correct
 }
 
 // LossGrad implements Workspace.
-func (ws *cnnWorkspace) LossGrad(grad, w []float64, x []float32, y []uint8) float64 {
+func (ws *convWorkspace[S]) LossGrad(grad, w []float64, x []float32, y []uint8) float64 {
 	loss, _ := ws.eval(grad, w, x, y)
 	return loss
 }
 
 // Score implements Workspace.
-func (ws *cnnWorkspace) Score(w []float64, x []float32, y []uint8) (float64, int) {
+func (ws *convWorkspace[S]) Score(w []float64, x []float32, y []uint8) (float64, int) {
 	return ws.eval(nil, w, x, y)
 }
 
-// Predict implements Workspace.
-func (ws *cnnWorkspace) Predict(dst []uint8, w []float64, x []float32) []uint8 {
+// Predict implements Workspace. It runs the examples on the first shard,
+// as many at a time as it holds.
+func (ws *convWorkspace[S]) Predict(dst []uint8, w []float64, x []float32) []uint8 {
 	b := ws.begin(nil, w, x, nil)
 	dst = append(dst[:0], make([]uint8, b)...)
-	m, sh := ws.m, ws.shard[0]
-	d := m.InDim()
-	per := len(sh.feat) / m.flat
-	k := m.Classes()
+	d, per := ws.in, ws.capacity(0)
 	for lo := 0; lo < b; lo += per {
 		hi := min(b, lo+per)
-		m.features(sh, ws.w32, x[lo*d:hi*d], hi-lo)
-		m.head.logits(sh.head, ws.w32[m.offHead:], sh.feat[:(hi-lo)*m.flat], hi-lo)
-		z := sh.head.z[len(sh.head.z)-1]
-		argmaxRows(dst[lo:hi], z, k)
+		argmaxRows(dst[lo:hi], ws.net.logits(ws.shard[0], ws.w32, x[lo*d:hi*d], hi-lo), ws.classes)
 	}
 	return dst
 }

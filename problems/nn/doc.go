@@ -17,7 +17,11 @@
 // normalisation (the paper drops batch norm because same-class batches
 // would bias its statistics). CNN is a small convolutional network, also
 // without batch norm, sized for MNIST by default and for CIFAR-10 by
-// CIFARConfig. Workspaces compute in float32 and split a batch between
+// CIFARConfig. DeepCNN is a deeper one closer to the paper's ResNet-18
+// without batch norm: stages of 3×3 convolutions (16, 32 and 64 filters,
+// two per stage by default) with max pooling between them, global average
+// pooling, optional identity skips; it takes 22 times the CNN's
+// multiply-adds per image (MulAdds). Workspaces compute in float32 and split a batch between
 // two goroutines in a fixed way, summing their gradients in a fixed
 // order, so that results are bit-identical whatever GOMAXPROCS is.
 //
@@ -64,6 +68,10 @@
 // cache; with OpenBLAS about 40% of its CPU time is in BLAS and the rest
 // in pooling, im2col, col2im and transposes, in pure Go 80% is in gonum's
 // assembly axpy and dot products.
+//
+// DeepCNN's epochs (BenchmarkDeepCNNEpoch, BenchmarkCIFARDeepCNNEpoch)
+// are compared with PyTorch by scripts/torch_cnn.py --deep [--cifar] in
+// make bench-nn; they are not measured yet.
 //
 // The openblas build tag (cgo, Debian libopenblas-dev) routes every BLAS
 // call of the module to OpenBLAS (see package ordering); the default is

@@ -24,7 +24,8 @@ const (
 	errWorkspace = "nn: workspace too large"
 )
 
-// checkNet panics with errNilNet if net is nil, or a nil *MLP or *CNN.
+// checkNet panics with errNilNet if net is nil, or a nil *MLP, *CNN or
+// *DeepCNN.
 func checkNet(net Net) {
 	switch m := net.(type) {
 	case nil:
@@ -34,6 +35,10 @@ func checkNet(net Net) {
 			panic(errNilNet)
 		}
 	case *CNN:
+		if m == nil {
+			panic(errNilNet)
+		}
+	case *DeepCNN:
 		if m == nil {
 			panic(errNilNet)
 		}
@@ -65,6 +70,25 @@ func bufferValues(net Net) (perExample, fixed int) {
 		fixed = m.n + 2*max(c.C, c.Conv2)*k2*c.Conv1 + colBlock
 		head, _ := bufferValues(m.head)
 		return perExample + head, fixed
+	case *DeepCNN:
+		// Each convolution's padded input, output and argmax; the
+		// largest transposed input or pooled maps (tmp) and padded
+		// gradient (dx); the averages, the head's input and its
+		// gradient; the sums; a column of the widest im2col matrix, the
+		// rest of an im2col block being fixed with the gradient and the
+		// filters transposed.
+		tmp, dx, _, wt := m.deepSizes(1)
+		rows := 0
+		for _, l := range m.layers {
+			perExample += l.cin*(l.s+2)*(l.s+2) + l.cout*l.s*l.s
+			if l.pool {
+				perExample += l.cout * (l.s / 2) * (l.s / 2)
+			}
+			rows = max(rows, l.cin*9)
+		}
+		perExample += tmp + dx + 3*m.width + 1 + rows
+		head, _ := bufferValues(m.head)
+		return perExample + head, m.n + 2*wt + colBlock
 	}
 	return 0, 0
 }

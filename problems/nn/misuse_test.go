@@ -47,6 +47,9 @@ func TestMisuse(t *testing.T) {
 	newCNN := func(c CNNConfig) func() error {
 		return func() error { _, err := NewCNN(c); return err }
 	}
+	newDeep := func(c DeepCNNConfig) func() error {
+		return func() error { _, err := NewDeepCNN(c); return err }
+	}
 	panics := func(f func()) func() error { return func() error { f(); return nil } }
 
 	misuse.Run(t, []misuse.Case{
@@ -62,6 +65,12 @@ func TestMisuse(t *testing.T) {
 		{Name: "NewCNN size 5000", Call: newCNN(CNNConfig{Hidden: 5000}), Err: "Hidden:5000"},
 		{Name: "NewCNN not square", Call: newCNN(CNNConfig{H: 28, W: 30}), Err: "28×30"},
 		{Name: "NewCNN too small", Call: newCNN(CNNConfig{K: 20}), Err: "28×28 too small for two 20×20"},
+		{Name: "NewDeepCNN parameters", Call: newDeep(DeepCNNConfig{Width: 4096, Stages: 1, Convs: 4}), Err: "parameters or more, want at most 2^27"},
+		{Name: "NewDeepCNN buffers", Call: newDeep(DeepCNNConfig{C: 4096, H: 4096, W: 4096, Width: 1, Stages: 1, Convs: 1}), Err: "more than 2^28 values for one example"},
+		{Name: "NewDeepCNN width", Call: newDeep(DeepCNNConfig{Width: 1024, Stages: 4}), Err: "want 1 to 8 stages of at most 4096 filters"},
+		{Name: "NewDeepCNN not square", Call: newDeep(DeepCNNConfig{H: 28, W: 30}), Err: "28×30"},
+		{Name: "NewDeepCNN too small", Call: newDeep(DeepCNNConfig{H: 3, W: 3, Stages: 3}), Err: "3×3 too small for 3 stages"},
+		{Name: "NewDeepCNN one class", Call: newDeep(DeepCNNConfig{Classes: 1}), Err: "want 2 or more classes"},
 		{Name: "NewWorkspace 2^40", Call: panics(func() { mlp.NewWorkspace(1 << 40) }), Panic: errWorkspace},
 		{Name: "NewWorkspace 0", Call: panics(func() { mlp.NewWorkspace(0) }), Panic: "nn: workspace for an empty batch"},
 
@@ -69,6 +78,7 @@ func TestMisuse(t *testing.T) {
 		{Name: "NewBatchProblem nil", Call: newBP(nil, x, y, all(3)), Panic: errNilNet},
 		{Name: "NewBatchProblem nil *MLP", Call: newBP((*MLP)(nil), x, y, all(3)), Panic: errNilNet},
 		{Name: "NewBatchProblem nil *CNN", Call: newBP((*CNN)(nil), x, y, all(3)), Panic: errNilNet},
+		{Name: "NewBatchProblem nil *DeepCNN", Call: newBP((*DeepCNN)(nil), x, y, all(3)), Panic: errNilNet},
 		{Name: "NewBatchProblem label", Call: newBP(mlp, x, bad, all(3)), Err: "example 2 has label 12, want < 10"},
 		{Name: "NewBatchProblem lengths", Call: newBP(mlp, x[:5], y, all(3)), Err: "5 input values for 3 labels of 4 values"},
 		{Name: "NewBatchProblem no batches", Call: newBP(mlp, x, y, nil), Err: "no batches"},

@@ -320,8 +320,9 @@ func FuzzNewBatchProblem(f *testing.F) {
 
 // TestWorkspaceSizes evaluates every batch size up to a workspace's
 // maximum, across the size where it starts splitting batches, and, for
-// the CNNs whose im2col matrices are formed in blocks (the default and
-// CIFARConfig's), batches whose blocks differ from the largest batch's.
+// the networks whose im2col matrices are formed in blocks (the default
+// CNN, CIFARConfig's and the small DeepCNN), batches whose blocks differ
+// from the largest batch's.
 func TestWorkspaceSizes(t *testing.T) {
 	mlp, _ := NewMLP(6, 5, 3)
 	small, _ := NewCNN(CNNConfig{C: 1, H: 10, W: 10, K: 3, Conv1: 2, Conv2: 2, Hidden: 3, Classes: 3})
@@ -329,6 +330,7 @@ func TestWorkspaceSizes(t *testing.T) {
 	c := CIFARConfig()
 	c.Classes = 3
 	cifar, _ := NewCNN(c)
+	deep, _ := NewDeepCNN(DeepCNNConfig{H: 12, W: 12, Width: 4, Stages: 2, Residual: true, Classes: 3})
 	for _, test := range []struct {
 		name      string
 		net       Net
@@ -339,6 +341,7 @@ func TestWorkspaceSizes(t *testing.T) {
 		{"small CNN", small, []int{1, 7, 8, 31, 32, 33, 64}, false},
 		{"default CNN", mnist, []int{64}, true},
 		{"CIFAR CNN", cifar, []int{64}, true},
+		{"small DeepCNN", deep, []int{1, 7, 8, 31, 32, 33, 64}, false},
 	} {
 		if test.slow && testing.Short() {
 			continue

@@ -5,10 +5,11 @@
 package nn
 
 // Second words of the PCG seeds of the networks' initialisations ("mlp",
-// "cnn" in ASCII), so that a network and an order seeded with the same
-// number draw unrelated streams. They are the package's only stream
+// "cnn", "dcnn" in ASCII), so that a network and an order seeded with the
+// same number draw unrelated streams. They are the package's only stream
 // constants.
 const (
-	mlpStream = 0x6d6c70
-	cnnStream = 0x636e6e
+	mlpStream  = 0x6d6c70
+	cnnStream  = 0x636e6e
+	deepStream = 0x64636e6e
 )
