@@ -95,3 +95,19 @@ func fakeControl(main *Table1Result) *Table1Result {
 	c.Runs = [][][]table1Run{{main.runs("RR", "standard")}}
 	return c
 }
+
+// TestTable1DeepCNN trains the deep CNN under Table 1's protocol on a few
+// images: it is a model the study's settings can name.
+func TestTable1DeepCNN(t *testing.T) {
+	c := Table1Config{Model: "deep-cnn", Train: 128, Test: 64, Epochs: 1, Orders: []string{"RR", "greedy"}}.At(Smoke)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Params != 72442 {
+		t.Errorf("deep CNN with %d parameters, want 72,442 (nn.DeepCNNConfig's default on 28×28×1)", res.Params)
+	}
+	if _, err := res.Outcome(); err != nil {
+		t.Error(err)
+	}
+}
