@@ -108,14 +108,16 @@ func zigzagGrads(n, d int, rnd *rand.Rand) *mat.Dense {
 }
 
 // appendixCOrders names the orders of the appendix-c-lower-bound claim, in
-// the order of appendixCRow.Ratio.
+// the order of AppendixCRow.Ratio.
 var appendixCOrders = []string{"random reshuffling", "greedy (Algorithm 2)", "sorted by first coordinate", "zig-zag as built (tight case)"}
 
-// appendixCRow holds, at one n, the ratio 4σ*²/σ² (M* = 0) of every order
+// AppendixCRow holds, at one n, the ratio 4σ*²/σ² (M* = 0) of every order
 // over the random matrices: its least, mean and largest value.
-type appendixCRow struct {
-	N              int
-	Min, Mean, Max []float64 // indexed like AppendixCResult.Orders
+type AppendixCRow struct {
+	// N is the number of components n.
+	N int
+	// Min, Mean and Max are indexed like AppendixCResult.Orders.
+	Min, Mean, Max []float64
 }
 
 // AppendixCResult holds the appendix-c-lower-bound claim's measurements.
@@ -124,7 +126,7 @@ type AppendixCResult struct {
 	// Orders names the orders, indexing the fields of every row.
 	Orders []string
 	// Rows holds one row per n of the config.
-	Rows []appendixCRow
+	Rows []AppendixCRow
 }
 
 // check returns an error if res has no rows, lacks an order, or has a row
@@ -154,10 +156,10 @@ func (c AppendixCConfig) Run(ctx context.Context, env *Env) (*AppendixCResult, e
 
 func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
 	seed := env.Seed
-	var rows []appendixCRow
+	var rows []AppendixCRow
 	k := len(appendixCOrders)
 	for _, n := range c.Ns {
-		row := appendixCRow{N: n, Min: constant(k, math.Inf(1)), Mean: make([]float64, k), Max: make([]float64, k)}
+		row := AppendixCRow{N: n, Min: constant(k, math.Inf(1)), Mean: make([]float64, k), Max: make([]float64, k)}
 		rnd := newRand(seed, streamAppendixCGrads, uint64(n))
 		rr, err := ordering.NewRR(n, mixSeed(seed, streamAppendixCRR, uint64(n)))
 		if err != nil {

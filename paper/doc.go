@@ -36,9 +36,9 @@
 //     folder (see below), so an interrupted run resumes and a repeated one
 //     is quick, and it stops with ctx's error when ctx is done. A nil *Env
 //     means seed 0, no cache. The rows of a result (its runs, cells or
-//     points) are of unexported types, so that this package's index lists
-//     the claims: their fields are read as any (res.Rows[0].Bound) and
-//     documented in the claim's file (go doc -u shows them).
+//     points) are exported types named after the claim (Theorem1Run,
+//     TwoLevelKCell, OmegaRow), documented field by field (go doc
+//     paper.OmegaRow).
 //   - The outcome: res.Outcome(), a method of XResult, returns the rows
 //     comparing the paper's numbers with ours, the charts, the verdict and
 //     prose built from the data. It returns an error, never panics, for a

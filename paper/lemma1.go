@@ -83,7 +83,7 @@ func (c *Lemma1Config) validate() error {
 type Lemma1Result struct {
 	Config Lemma1Config
 	Sigma2 float64
-	Stats  *phi2Stats
+	Stats  *Phi2Stats
 	// Want[k-1] is k(n-k)/(n-1) σ².
 	Want []float64
 	// Worst is the largest |mean - want| in standard errors, over the k

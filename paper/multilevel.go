@@ -158,14 +158,16 @@ func (c *MultiLevelConfig) grads(s MultiLevelSetting) *mat.Dense {
 
 // # The run
 
-// multiLevelRow is one order in one setting.
-type multiLevelRow struct {
+// MultiLevelRow is one order in one setting.
+type MultiLevelRow struct {
+	// Setting is the configuration the order ran in.
 	Setting MultiLevelSetting
 	// Levels is 3 for three-level K-shuffling (K₀, K₁), 2 for two-level
 	// K₀-shuffling with the middle level flattened into the low one (K1 is
 	// 0), 1 for standard shuffling (both K are 0).
 	Levels, K0, K1 int
-	Stats          *phi2Stats
+	// Stats are the Monte Carlo statistics of φ² under the order.
+	Stats *Phi2Stats
 	// Bound is the recursion's bound (ordering.MultiLevelSigmaStar2) for
 	// three levels, Lemma 2's (ordering.TwoLevelSigmaStar2) for two, and
 	// Remark 3's n·σ_full² for standard shuffling.
@@ -177,7 +179,7 @@ type MultiLevelResult struct {
 	Config MultiLevelConfig
 	// Rows holds, per setting, standard shuffling, then two-level
 	// shuffling per K₀, then three-level shuffling per (K₀, K₁).
-	Rows []multiLevelRow
+	Rows []MultiLevelRow
 }
 
 // Run runs the multi-level claim, or returns it from env's
@@ -208,7 +210,7 @@ func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLev
 			if err != nil {
 				return err
 			}
-			res.Rows = append(res.Rows, multiLevelRow{Setting: s, Levels: levels, K0: k0, K1: k1, Stats: st, Bound: bound})
+			res.Rows = append(res.Rows, MultiLevelRow{Setting: s, Levels: levels, K0: k0, K1: k1, Stats: st, Bound: bound})
 			env.progress(len(res.Rows), total)
 			return nil
 		}
@@ -255,7 +257,7 @@ func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLev
 // # The outcome
 
 // name returns the row's order as the outcome shows it.
-func (r *multiLevelRow) name() string {
+func (r *MultiLevelRow) name() string {
 	switch r.Levels {
 	case 1:
 		return "standard"
@@ -361,7 +363,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	std, two, three := rows[0], rows[1], rows[1+len(c.K0s)]
 	n := len(std.Stats.Mean) - 1 // φ²_{r,n} = 0 is left out of the log axis
 	ks := oneTo(n)
-	series := func(r multiLevelRow) chart.Series {
+	series := func(r MultiLevelRow) chart.Series {
 		lo, hi := band(r.Stats.Mean[:n], r.Stats.SE[:n], z95)
 		return chart.Series{Name: r.name(), X: ks, Y: r.Stats.Mean[:n], Lo: lo, Hi: hi}
 	}

@@ -97,7 +97,7 @@ func TestMultiLevelVerdict(t *testing.T) {
 		t.Errorf("verdict %v, want goal met or not met", out.Verdict)
 	}
 	r := cloneJSON(t, good)
-	i := slices.IndexFunc(r.Rows, func(row multiLevelRow) bool { return row.Levels == 3 })
+	i := slices.IndexFunc(r.Rows, func(row MultiLevelRow) bool { return row.Levels == 3 })
 	m, _ := r.Rows[i].Stats.MaxOfMean()
 	r.Rows[i].Bound = m / 2
 	if out, err = r.Outcome(); err != nil {

@@ -91,9 +91,10 @@ func (c *OmegaConfig) validate() error {
 
 // # The run
 
-// omegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
+// OmegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
 // one n.
-type omegaRow struct {
+type OmegaRow struct {
+	// N is the number of components n.
 	N int
 	// Alternating, Sorted and Greedy are σ*² of the alternating order, the
 	// sorted order and the order of Algorithm 2 (GreedyOrder).
@@ -109,9 +110,9 @@ type omegaRow struct {
 type OmegaResult struct {
 	Config OmegaConfig
 	// Rows holds one row per n of the config.
-	Rows []omegaRow
+	Rows []OmegaRow
 	// Convergence holds the convergence runs, nil if RunN < 0.
-	Convergence *omegaConvergence
+	Convergence *OmegaConvergence
 }
 
 // check returns an error if res has no rows or malformed convergence
@@ -161,15 +162,15 @@ func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error
 }
 
 // omegaRows measures σ*² of every order for every n of c.
-func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]omegaRow, error) {
-	var rows []omegaRow
+func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, error) {
+	var rows []OmegaRow
 	for _, n := range c.Ns {
 		p, err := problems.NewOneD(n, c.Sigma)
 		if err != nil {
 			return nil, err
 		}
 		g := ordering.ComponentGrads(nil, p, []float64{0.3})
-		row := omegaRow{N: n}
+		row := OmegaRow{N: n}
 		for _, o := range []struct {
 			dst *float64
 			r   []int
@@ -203,20 +204,21 @@ func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]omegaRow, err
 // omega-example claim.
 var omegaOrders = []string{"alternating", "greedy", "random reshuffling", "sorted"}
 
-// omegaConvergence is Algorithm 1 on the Section 4.1 example under each of
-// omegaOrders.
-type omegaConvergence struct {
+// OmegaConvergence is Algorithm 1 on the Section 4.1 example under each of
+// its orders: alternating, greedy, random reshuffling and sorted.
+type OmegaConvergence struct {
 	// Orders names the orders, indexing GradNorm2.
 	Orders []string
-	N      int
-	Gamma  float64
+	// N is the number of components n and Gamma the step γ.
+	N     int
+	Gamma float64
 	// GradNorm2[o][t] is ‖∇f(x_t)‖², t = 0..Epochs, under order o.
 	GradNorm2 [][]float64
 }
 
 // Average returns Theorem 1's left-hand side for order o, the mean of
 // ‖∇f(x_t)‖² over the epoch starts t = 0..T-1.
-func (c *omegaConvergence) Average(o int) float64 {
+func (c *OmegaConvergence) Average(o int) float64 {
 	g := c.GradNorm2[o]
 	var s float64
 	for _, v := range g[:len(g)-1] {
@@ -228,7 +230,7 @@ func (c *omegaConvergence) Average(o int) float64 {
 // runOmegaConvergence runs Algorithm 1 on the example with n = c.RunN under
 // each of omegaOrders (random reshuffling seeded from seed). It returns nil
 // if c.RunN < 0.
-func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*omegaConvergence, error) {
+func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaConvergence, error) {
 	if c.RunN < 0 {
 		return nil, nil
 	}
@@ -249,7 +251,7 @@ func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*omeg
 	if err != nil {
 		return nil, err
 	}
-	res := &omegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
+	res := &OmegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
 	for _, o := range []ordering.Orderer{alt, &ordering.Greedy{}, rr, srt} {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -366,7 +368,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 
 // omegaConvergenceOutcome adds the chart and rows of the convergence runs;
 // sorted is the index of the sorted order.
-func omegaConvergenceOutcome(out *Outcome, conv *omegaConvergence, sorted int) {
+func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, sorted int) {
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Algorithm 1 on f_i = x²/2 ± σx, n = %d, γ = %.3g", conv.N, conv.Gamma),
 		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,

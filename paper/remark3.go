@@ -132,12 +132,12 @@ var remark3Orders = []string{"identity", "sorted", "sorted reversed", "greedy", 
 
 // # The run
 
-// remark3Point is the measurements at one point x.
-type remark3Point struct {
+// Remark3Point is the measurements at one point x.
+type Remark3Point struct {
 	// GradNorm2 is ‖∇f(x)‖² and Hetero the measured (1/n) Σ ‖∇f_i - ∇f‖².
 	GradNorm2, Hetero float64
 	// Worst[o] is max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f‖²)) of order o of
-	// remark3Orders (the largest over the draws for RR): Remark 3's
+	// Remark3Result.Orders (the largest over the draws for RR): Remark 3's
 	// inequality says ≤ 1.
 	Worst []float64
 	// SigmaStar2[o] is the order's σ*² for M* = nM, which Remark 3 bounds
@@ -148,17 +148,21 @@ type remark3Point struct {
 	Mean, SE, Bound []float64
 }
 
-// remark3SettingResult holds the points of one setting.
-type remark3SettingResult struct {
+// Remark3SettingResult holds the points of one setting.
+type Remark3SettingResult struct {
+	// Setting is the pair (σ², M) and Points the measurements at each
+	// point x.
 	Setting Remark3Setting
-	Points  []remark3Point
+	Points  []Remark3Point
 }
 
 // Remark3Result holds the remark-3 claim's measurements.
 type Remark3Result struct {
-	Config   Remark3Config
+	Config Remark3Config
+	// Orders names the fixed orders, indexing Remark3Point.Worst and
+	// SigmaStar2.
 	Orders   []string
-	Settings []remark3SettingResult
+	Settings []Remark3SettingResult
 }
 
 // Run runs the remark-3 claim, or returns it from env's cache.
@@ -189,7 +193,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 		if st.M > 0 {
 			gmax = 4 * math.Max(1, st.Sigma2/st.M)
 		}
-		sr := remark3SettingResult{Setting: st}
+		sr := Remark3SettingResult{Setting: st}
 		for pi := 0; pi < c.Points; pi++ {
 			// ‖∇f(x* + s·dir)‖² = s² ‖Ā dir‖². With σ² = 0 every
 			// component is stationary at x*, where φ² and its bound are
@@ -215,11 +219,11 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 }
 
 // measureRemark3 measures Remark 3 at x.
-func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (remark3Point, error) {
+func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (Remark3Point, error) {
 	n := c.N
 	grads := ordering.ComponentGrads(nil, p, x)
 	v, g := ordering.Heterogeneity(grads)
-	pt := remark3Point{GradNorm2: g, Hetero: v}
+	pt := Remark3Point{GradNorm2: g, Hetero: v}
 	h := st.Sigma2 + st.M*g // Assumption 5's right-hand side
 	sorted, err := principalOrder(grads)
 	if err != nil {

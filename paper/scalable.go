@@ -116,8 +116,9 @@ func (c *ScalableConfig) validate() error {
 
 // # The run
 
-// scalableMethod is one ordering method measured on one gradient matrix.
-type scalableMethod struct {
+// ScalableMethod is one ordering method measured on one gradient matrix.
+type ScalableMethod struct {
+	// Name names the method.
 	Name string
 	// SigmaStar2 is σ*² (M* = 0) of the order it chose (for RR, the mean
 	// over the draws), and Ratio that over the exact greedy's.
@@ -133,16 +134,20 @@ type scalableMethod struct {
 	MulAdds float64
 }
 
-// scalableMatrix is the comparison on one gradient matrix.
-type scalableMatrix struct {
+// ScalableMatrix is the comparison on one gradient matrix.
+type ScalableMatrix struct {
+	// Name names the matrix, N and D are its rows (the components) and
+	// columns, and Methods are the methods measured on it, the exact
+	// greedy first.
 	Name    string
 	N, D    int
-	Methods []scalableMethod
+	Methods []ScalableMethod
 }
 
-// scalableOneD is σ*² of the orders an online method chose in each epoch
+// ScalableOneD is σ*² of the orders an online method chose in each epoch
 // of Algorithm 1 on the 1-D example with n components.
-type scalableOneD struct {
+type ScalableOneD struct {
+	// N is the number of components and Method names the online method.
 	N      int
 	Method string
 	// SigmaStar2[t] is σ*² of the order of epoch t.
@@ -152,18 +157,18 @@ type scalableOneD struct {
 // ScalableResult holds the scalable-orderings experiment.
 type ScalableResult struct {
 	Config   ScalableConfig
-	Matrices []scalableMatrix
-	OneD     []scalableOneD
+	Matrices []ScalableMatrix
+	OneD     []ScalableOneD
 }
 
 // exact returns the exact greedy order's row of every matrix of r, or an
 // error if r has no matrices, a matrix without that row, or a 1-D run
 // without epochs.
-func (r *ScalableResult) exact() ([]scalableMethod, error) {
+func (r *ScalableResult) exact() ([]ScalableMethod, error) {
 	if r == nil || len(r.Matrices) == 0 {
 		return nil, errResult(scalableID, "no gradient matrices")
 	}
-	exactOf := make([]scalableMethod, len(r.Matrices))
+	exactOf := make([]ScalableMethod, len(r.Matrices))
 	for mi, m := range r.Matrices {
 		names := make([]string, len(m.Methods))
 		for i, meth := range m.Methods {
@@ -355,9 +360,9 @@ func componentGrads(ctx context.Context, p ordering.Problem, x []float64) (*mat.
 // compareOrders measures every method on one matrix. It stops with ctx's
 // error before each method, balancing pass and random draw once ctx is
 // done.
-func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.Dense, seed uint64) (scalableMatrix, error) {
+func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
 	n, d := g.Dims()
-	sm := scalableMatrix{Name: name, N: n, D: d}
+	sm := ScalableMatrix{Name: name, N: n, D: d}
 	sigma := func(r []int) (float64, error) {
 		h, err := ordering.Discrepancy(g, r)
 		if err != nil {
@@ -379,7 +384,7 @@ func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.De
 		if err != nil {
 			return err
 		}
-		sm.Methods = append(sm.Methods, scalableMethod{Name: name, SigmaStar2: s, Seconds: secs, Bytes: cost.bytes, MulAdds: cost.mulAdds})
+		sm.Methods = append(sm.Methods, ScalableMethod{Name: name, SigmaStar2: s, Seconds: secs, Bytes: cost.bytes, MulAdds: cost.mulAdds})
 		return nil
 	}
 	if err := add(scalableExact, greedyCost(n, d), func() ([]int, error) { return ordering.GreedyOrder(nil, g), nil }); err != nil {
@@ -460,7 +465,7 @@ func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.De
 	for _, s := range sigmas {
 		mean += s / float64(c.RRDraws)
 	}
-	sm.Methods = append(sm.Methods, scalableMethod{Name: fmt.Sprintf("random reshuffling (mean of %d; shuffle-once, FlipFlop alike)", c.RRDraws),
+	sm.Methods = append(sm.Methods, ScalableMethod{Name: fmt.Sprintf("random reshuffling (mean of %d; shuffle-once, FlipFlop alike)", c.RRDraws),
 		SigmaStar2: mean, Seconds: drawSecs, Bytes: 8 * int64(n), MulAdds: float64(n)})
 	exact := sm.Methods[0].SigmaStar2
 	for i := range sm.Methods {
@@ -520,8 +525,8 @@ var balance1DMethods = []string{"RR", "greedy", "mean balance (sorted start)", "
 // balance1DMethods, for epochs epochs, and returns σ*² (M* = 0) of each
 // epoch's order. The balancing methods see the gradients of the steps
 // (stale within the epoch); greedy queries them at x_t.
-func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]scalableOneD, error) {
-	var out []scalableOneD
+func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]ScalableOneD, error) {
+	var out []ScalableOneD
 	for _, n := range ns {
 		p, err := problems.NewOneD(n, 1)
 		if err != nil {
@@ -549,7 +554,7 @@ func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]sca
 			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
 				return nil, err
 			}
-			out = append(out, scalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)})
+			out = append(out, ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)})
 		}
 	}
 	return out, nil

@@ -142,10 +142,10 @@ func (c *SGDInternallyConfig) limits(p *problems.TwoLevel) (internal, shuffling 
 
 // # The run
 
-// sGDInternallyArms are the curves of one step rule. A curve's entry T-1
+// SGDInternallyArms are the curves of one step rule. A curve's entry T-1
 // is (1/T) Σ_{t<T} ‖∇f(x_t)‖², the left side of Theorem 1, averaged over
 // the runs, for T = 1..Epochs; its SE is the standard error over the runs.
-type sGDInternallyArms struct {
+type SGDInternallyArms struct {
 	// Steps are the steps tuned over: Steps[0] for SGD internally,
 	// Steps[1] for two-level shuffling.
 	Steps [2][]float64
@@ -177,7 +177,7 @@ type SGDInternallySetting struct {
 	Switch int
 	// Theorem has the steps within Theorem 1's limits, Free the steps of
 	// Section 6.2's grid.
-	Theorem, Free sGDInternallyArms
+	Theorem, Free SGDInternallyArms
 }
 
 // SGDInternallyResult holds the sgd-internally claim's measurements.
@@ -236,7 +236,7 @@ func runSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SG
 		set.Free.Steps = [2][]float64{free, free}
 		// The tuned curves of both step rules in one sweep.
 		var arms []sweepArm
-		rules := []*sGDInternallyArms{&set.Theorem, &set.Free}
+		rules := []*SGDInternallyArms{&set.Theorem, &set.Free}
 		for _, a := range rules {
 			for method, steps := range a.Steps {
 				for _, g := range steps {
@@ -469,7 +469,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		if l.z > lead.z {
 			lead = l
 		}
-		beats := func(a *sGDInternallyArms) (bool, string) {
+		beats := func(a *SGDInternallyArms) (bool, string) {
 			var parts []string
 			ok := true
 			for _, o := range []struct {
@@ -555,7 +555,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		}
 		return s
 	}
-	curveChart := func(a *sGDInternallyArms, rule string) *chart.LineChart {
+	curveChart := func(a *SGDInternallyArms, rule string) *chart.LineChart {
 		series := func(name string, v, se []float64, dashed bool) chart.Series {
 			lo, hi := band(v, se, z95)
 			return chart.Series{Name: name, X: ts, Y: sample(v), Lo: sample(lo), Hi: sample(hi), Dashed: dashed}
@@ -640,7 +640,7 @@ func (l sgdLead) String() string {
 
 // largestLead returns the horizon T in [2, until] at which SGD internally
 // is furthest ahead of shuffling in standard errors.
-func largestLead(a *sGDInternallyArms, low float64, until int) sgdLead {
+func largestLead(a *SGDInternallyArms, low float64, until int) sgdLead {
 	l := sgdLead{z: math.Inf(-1), low: low}
 	for t := 1; t < until; t++ {
 		if z := zAhead(a.Internal[t], a.InternalSE[t], a.Shuffling[t], a.ShufflingSE[t]); z > l.z {
@@ -687,7 +687,7 @@ func (r *SGDInternallyResult) check() error {
 		if s.SigmaLow != c.SigmaLows[i] || s.Switch < 1 || s.Switch >= c.Epochs {
 			return errResult(id, "setting %d: σ_low = %g, switch %d, want %g and a switch in [1, %d)", i, s.SigmaLow, s.Switch, c.SigmaLows[i], c.Epochs)
 		}
-		for _, a := range []sGDInternallyArms{s.Theorem, s.Free} {
+		for _, a := range []SGDInternallyArms{s.Theorem, s.Free} {
 			curves := [][]float64{a.Internal, a.Shuffling, a.Combination, a.InternalSE, a.ShufflingSE, a.CombinationSE}
 			if a.Control != nil || a.ControlSE != nil {
 				curves = append(curves, a.Control, a.ControlSE)

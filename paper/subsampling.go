@@ -141,8 +141,8 @@ var subsamplingOnHetero = map[string]bool{"RR": true, "drop a class": true, "eac
 
 // # The run
 
-// subsamplingRun is one run of a sequence.
-type subsamplingRun struct {
+// SubsamplingRun is one run of a sequence.
+type SubsamplingRun struct {
 	// GradNorm2[t] is ‖∇f(x_t)‖², t = 0..T.
 	GradNorm2 []float64
 	// BiasRatio[t] is lhs/rhs of Assumption 3 (SampleBias) for the
@@ -155,8 +155,9 @@ type subsamplingRun struct {
 	Measured, Stated float64
 }
 
-// subsamplingOrder holds the runs of one sequence.
-type subsamplingOrder struct {
+// SubsamplingOrder holds the runs of one sequence.
+type SubsamplingOrder struct {
+	// Name names the sequence.
 	Name string
 	// Len is n, the length of the sequence; Step its step.
 	Len  int
@@ -164,13 +165,14 @@ type subsamplingOrder struct {
 	// Stall is ‖∇f‖² at the minimiser of the mean of the components the
 	// sequence visits (0 when that is x*).
 	Stall float64
-	Runs  []subsamplingRun
+	// Runs are the runs of the sequence.
+	Runs []SubsamplingRun
 }
 
 // SubsamplingResult holds the runs of the sub-sampling claim.
 type SubsamplingResult struct {
 	Config SubsamplingConfig
-	Orders []subsamplingOrder
+	Orders []SubsamplingOrder
 }
 
 // subsequence is an Orderer that takes the order of o, drops the
@@ -288,7 +290,7 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 		if err != nil {
 			return nil, err
 		}
-		so := subsamplingOrder{Name: name, Len: length, Step: c.Fraction * max}
+		so := SubsamplingOrder{Name: name, Len: length, Step: c.Fraction * max}
 		if name == "drop a class" {
 			so.Stall = stallGradNorm2(p, drop)
 		}
@@ -327,7 +329,7 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 			if _, err := ordering.Run(p, x0, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(so.Step), Recorder: tr}); err != nil {
 				return nil, fmt.Errorf("paper: %s %s run %d: %w", subsamplingID, name, k, err)
 			}
-			run := subsamplingRun{BiasRatio: bt.ratio, SigmaStar2: tr.Max}
+			run := SubsamplingRun{BiasRatio: bt.ratio, SigmaStar2: tr.Max}
 			for t, r := range h.Records {
 				run.GradNorm2 = append(run.GradNorm2, r.GradNorm2)
 				if t < c.Epochs {
@@ -493,7 +495,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-func lastGrads(runs []subsamplingRun, t int) []float64 {
+func lastGrads(runs []SubsamplingRun, t int) []float64 {
 	v := make([]float64, len(runs))
 	for i, r := range runs {
 		v[i] = r.GradNorm2[t]

@@ -109,7 +109,7 @@ func TestSubsamplingVerdict(t *testing.T) {
 		t.Fatal(err)
 	}
 	index := func(r *SubsamplingResult, name string) int {
-		return slices.IndexFunc(r.Orders, func(o subsamplingOrder) bool { return o.Name == name })
+		return slices.IndexFunc(r.Orders, func(o SubsamplingOrder) bool { return o.Name == name })
 	}
 	for _, test := range []struct {
 		name   string

@@ -125,8 +125,8 @@ var theorem1Orders = []string{"RR", "IG", "greedy", "SGD", "IG sorted"}
 
 // # The run
 
-// theorem1Run is one run of Algorithm 1 and the bounds of Theorem 1 for it.
-type theorem1Run struct {
+// Theorem1Run is one run of Algorithm 1 and the bounds of Theorem 1 for it.
+type Theorem1Run struct {
 	// Measured is (1/T) Σ_{t=0}^{T-1} ‖∇f(x_t)‖² over the epoch starts and
 	// MeasuredEnd the same over t = 1..T (the statement's indices).
 	Measured, MeasuredEnd float64
@@ -147,7 +147,7 @@ type Theorem1Result struct {
 	MaxStep []float64
 	// Bound[o][i][f] are the runs of order o at T = Ts[i] with step
 	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one.
-	Bound [][][][]theorem1Run
+	Bound [][][][]Theorem1Run
 	// Tuned[o][i] is the smallest mean over runs of Measured over the
 	// step grid at T = Ts[i], and TunedStep[o][i] the step attaining it.
 	Tuned, TunedStep [][]float64
@@ -227,7 +227,7 @@ func (s *theorem1Setup) maxStep(order string) (float64, error) {
 }
 
 // run runs order for T epochs (SGD: n·T single steps) with step gamma.
-func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (theorem1Run, error) {
+func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (Theorem1Run, error) {
 	p, n := s.p, s.p.Len()
 	var o ordering.Orderer
 	var err error
@@ -242,7 +242,7 @@ func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (th
 		o, err = newOrder(theorem1ID, order, n, seed)
 	}
 	if err != nil {
-		return theorem1Run{}, err
+		return Theorem1Run{}, err
 	}
 	h := &ordering.History{}
 	tr := &ordering.SigmaTracker{Problem: p, Next: h}
@@ -251,9 +251,9 @@ func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (th
 		rec = h
 	}
 	if _, err := ordering.Run(p, s.x0, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(gamma), Recorder: rec}); err != nil {
-		return theorem1Run{}, err
+		return Theorem1Run{}, err
 	}
-	var r theorem1Run
+	var r Theorem1Run
 	for t, rec := range h.Records {
 		if t < epochs {
 			r.Measured += rec.GradNorm2
@@ -315,11 +315,11 @@ func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Resu
 			return nil, err
 		}
 		res.MaxStep = append(res.MaxStep, max)
-		bound := make([][][]theorem1Run, len(c.Ts))
+		bound := make([][][]Theorem1Run, len(c.Ts))
 		tuned, tunedStep := make([]float64, len(c.Ts)), make([]float64, len(c.Ts))
 		for i, T := range c.Ts {
-			runs := func(gamma float64) ([]theorem1Run, error) {
-				var rs []theorem1Run
+			runs := func(gamma float64) ([]Theorem1Run, error) {
+				var rs []Theorem1Run
 				for k := 0; k < c.runsOf(name); k++ {
 					if err := ctx.Err(); err != nil {
 						return nil, err
@@ -529,7 +529,7 @@ func (r *Theorem1Result) check() error {
 	if len(r.MaxStep) != no || len(r.Bound) != no || len(r.Tuned) != no {
 		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.Bound), len(r.Tuned))
 	}
-	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.Bound, r.Tuned, func(runs []theorem1Run) bool { return len(runs) > 0 })
+	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.Bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
 }
 
 // checkBoundGrid returns an error naming the first order and T whose cells

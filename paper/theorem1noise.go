@@ -186,8 +186,9 @@ var theorem1NoiseOrders = []string{"RR", "IG", "greedy"}
 
 // # The run
 
-// theorem1NoiseCell is the runs of one order at one T and step.
-type theorem1NoiseCell struct {
+// Theorem1NoiseCell is the runs of one order at one T and step.
+type Theorem1NoiseCell struct {
+	// Step is the step γ of the runs.
 	Step float64
 	// Measured is (1/T) Σ_{t<T} ‖∇f(x_t)‖² of each run.
 	Measured []float64
@@ -197,8 +198,8 @@ type theorem1NoiseCell struct {
 	Stated, Proof float64
 }
 
-// theorem1NoiseRegimeResult holds the runs of one regime.
-type theorem1NoiseRegimeResult struct {
+// Theorem1NoiseRegimeResult holds the runs of one regime.
+type Theorem1NoiseRegimeResult struct {
 	Regime Theorem1NoiseRegime
 	F0     float64
 	// MaxStep is the step limit 1/(8Ln(M* + P/n + 1)), the same for every
@@ -208,10 +209,10 @@ type theorem1NoiseRegimeResult struct {
 	Zeta2Est, PEst float64
 	// Bound[o][i][f] are the runs of order o at T = Ts[i], step
 	// Fractions[f]·MaxStep.
-	Bound [][][]theorem1NoiseCell
+	Bound [][][]Theorem1NoiseCell
 	// Tuned[o][i] is the grid step at T = Ts[i] with the smallest mean
 	// over runs of Measured.
-	Tuned [][]theorem1NoiseCell
+	Tuned [][]Theorem1NoiseCell
 }
 
 // Theorem1NoiseResult holds the runs of the theorem-1-noise claim.
@@ -221,7 +222,7 @@ type Theorem1NoiseResult struct {
 	Orders []string
 	// L is the smoothness constant, MStar = nM the M* of every order.
 	L, MStar float64
-	Regimes  []theorem1NoiseRegimeResult
+	Regimes  []Theorem1NoiseRegimeResult
 }
 
 // gradNoise is additive Gaussian oracle noise whose size follows the
@@ -272,7 +273,7 @@ func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Th
 		res.L = p.L()
 		x0 := p.Minimizer()
 		floats.AddConst(c.X0Shift, x0)
-		rr := theorem1NoiseRegimeResult{Regime: reg, F0: p.Func(x0) - p.MinValue()}
+		rr := Theorem1NoiseRegimeResult{Regime: reg, F0: p.Func(x0) - p.MinValue()}
 		if rr.Zeta2Est, rr.PEst, err = theorem1NoiseEstimate(p, c, reg, mixSeed(seed, streamTheorem1NoiseEstimate, uint64(ri))); err != nil {
 			return nil, err
 		}
@@ -283,11 +284,11 @@ func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Th
 			return nil, err
 		}
 		for oi, name := range theorem1NoiseOrders {
-			bound := make([][]theorem1NoiseCell, len(c.Ts))
-			tuned := make([]theorem1NoiseCell, len(c.Ts))
+			bound := make([][]Theorem1NoiseCell, len(c.Ts))
+			tuned := make([]Theorem1NoiseCell, len(c.Ts))
 			for i, T := range c.Ts {
-				cell := func(gamma float64) (theorem1NoiseCell, error) {
-					cl := theorem1NoiseCell{Step: gamma}
+				cell := func(gamma float64) (Theorem1NoiseCell, error) {
+					cl := Theorem1NoiseCell{Step: gamma}
 					for k := 0; k < c.Runs; k++ {
 						if err := ctx.Err(); err != nil {
 							return cl, err
@@ -579,7 +580,7 @@ func (r *Theorem1NoiseResult) check() error {
 		if len(rg.Bound) != no || len(rg.Tuned) != no {
 			return errResult(id, "%d orders but %d bound and %d tuned rows", no, len(rg.Bound), len(rg.Tuned))
 		}
-		ran := func(cl theorem1NoiseCell) bool { return len(cl.Measured) > 0 }
+		ran := func(cl Theorem1NoiseCell) bool { return len(cl.Measured) > 0 }
 		if err := checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), rg.Bound, rg.Tuned, ran); err != nil {
 			return err
 		}

@@ -323,16 +323,16 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		{"theorem-1 empty", func() (*Outcome, error) { return (&Theorem1Result{Config: Theorem1Config{}.At(Smoke)}).Outcome() }},
 		{"lemma1 nil", func() (*Outcome, error) { return (*Lemma1Result)(nil).Outcome() }},
 		{"lemma1 short", func() (*Outcome, error) {
-			return (&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &phi2Stats{Mean: []float64{1}}}).Outcome()
+			return (&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &Phi2Stats{Mean: []float64{1}}}).Outcome()
 		}},
 		{"omega nil", func() (*Outcome, error) { return (*OmegaResult)(nil).Outcome() }},
 		{"omega empty", func() (*Outcome, error) { return (&OmegaResult{}).Outcome() }},
 		{"omega no sorted", func() (*Outcome, error) {
-			return (&OmegaResult{Rows: []omegaRow{{N: 4}}, Convergence: &omegaConvergence{Orders: []string{"greedy"}}}).Outcome()
+			return (&OmegaResult{Rows: []OmegaRow{{N: 4}}, Convergence: &OmegaConvergence{Orders: []string{"greedy"}}}).Outcome()
 		}},
 		{"appendix-c empty", func() (*Outcome, error) { return (&AppendixCResult{}).Outcome() }},
 		{"appendix-c short row", func() (*Outcome, error) {
-			return (&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []appendixCRow{{N: 2}}}).Outcome()
+			return (&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []AppendixCRow{{N: 2}}}).Outcome()
 		}},
 		{"two-level-lemma empty", func() (*Outcome, error) { return (&TwoLevelLemmaResult{}).Outcome() }},
 		{"table-1 nil", func() (*Outcome, error) { return (*Table1Result)(nil).Outcome() }},
@@ -342,7 +342,7 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		{"two-level empty", func() (*Outcome, error) { return (&TwoLevelResult{Config: TwoLevelConfig{}.At(Smoke)}).Outcome() }},
 		{"scalable empty", func() (*Outcome, error) { return (&ScalableResult{}).Outcome() }},
 		{"scalable no exact", func() (*Outcome, error) {
-			return (&ScalableResult{Matrices: []scalableMatrix{{Name: "m", Methods: []scalableMethod{{Name: "pair balance"}}}}}).Outcome()
+			return (&ScalableResult{Matrices: []ScalableMatrix{{Name: "m", Methods: []ScalableMethod{{Name: "pair balance"}}}}}).Outcome()
 		}},
 	} {
 		out, err := test.f()

@@ -178,7 +178,7 @@ func (c *TwoLevelConfig) validate() error {
 // # The run
 
 // Methods compared in the two-level experiment, in the order of
-// twoLevelCell.Methods.
+// TwoLevelCell.Methods.
 const (
 	twoLevelShuffling = iota // two-level K-shuffling, Algorithm 3
 	standardShuffling        // standard shuffling (m copies of each f_i)
@@ -191,25 +191,29 @@ var twoLevelMethods = []string{"two-level", "standard"}
 // TwoLevelResult is the full table of the two-level experiment.
 type TwoLevelResult struct {
 	Config TwoLevelConfig
-	// Methods names the methods, indexing twoLevelCell.Methods.
+	// Methods names the methods, indexing TwoLevelCell.Methods.
 	Methods []string
 	// Cells holds one cell per (σ_top, m), row-major: Cells[i*len(Ms)+j]
 	// is SigmaTops[i], Ms[j].
-	Cells []twoLevelCell
+	Cells []TwoLevelCell
 	// Work is the number of gradient steps executed, converged or not.
 	Work int64
 }
 
 // Cell returns the cell of SigmaTops[i] and Ms[j].
-func (r *TwoLevelResult) Cell(i, j int) *twoLevelCell {
+func (r *TwoLevelResult) Cell(i, j int) *TwoLevelCell {
 	return &r.Cells[i*len(r.Config.Ms)+j]
 }
 
-// twoLevelCell is the outcome of one (σ_top, m) pair.
-type twoLevelCell struct {
+// TwoLevelCell is the outcome of one (σ_top, m) pair.
+type TwoLevelCell struct {
+	// SigmaTop is σ_top and M the number of low-level functions per
+	// top-level one.
 	SigmaTop float64
 	M        int
-	Methods  [numMethods]methodOutcome
+	// Methods[0] is two-level shuffling, Methods[1] standard shuffling
+	// (TwoLevelResult.Methods names them).
+	Methods [2]TwoLevelMethod
 	// Ratio is the best mean steps of two-level shuffling divided by that
 	// of standard shuffling; NaN if either never converged.
 	Ratio float64 `json:"-"`
@@ -219,10 +223,11 @@ type twoLevelCell struct {
 // or diverged.
 const notConverged = -1
 
-// methodOutcome is one method's outcome in one cell.
-type methodOutcome struct {
+// TwoLevelMethod is one method's outcome in one cell.
+type TwoLevelMethod struct {
 	// Steps[k][r] is the number of gradient steps run r with learning rate
-	// Steps[k] of the config needed, or notConverged.
+	// Steps[k] of the config needed, or -1 if it did not reach the target within the budget or
+	// diverged.
 	Steps [][]int
 	// Mean[k] is the mean of Steps[k] over the runs, +Inf if any run did
 	// not converge.
@@ -329,7 +334,7 @@ func (r *TwoLevelResult) checkSteps() error {
 // method, learning rate) unit with the units done and the total; it may be
 // called from several goroutines, never at once.
 func runTwoLevelGrid(ctx context.Context, c TwoLevelConfig, seed uint64, workers int, progress func(done, total int)) (*TwoLevelResult, error) {
-	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]twoLevelCell, len(c.SigmaTops)*len(c.Ms))}
+	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]TwoLevelCell, len(c.SigmaTops)*len(c.Ms))}
 	type unit struct{ cell, method, lr int }
 	var units []unit
 	for i, st := range c.SigmaTops {
@@ -415,7 +420,7 @@ func (r *TwoLevelResult) Summarise() {
 	}
 }
 
-func (mo *methodOutcome) summarise(lrs []float64) {
+func (mo *TwoLevelMethod) summarise(lrs []float64) {
 	mo.Mean = make([]float64, len(mo.Steps))
 	mo.Best, mo.BestMean = -1, math.Inf(1)
 	for k, runs := range mo.Steps {

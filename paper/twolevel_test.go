@@ -182,14 +182,14 @@ func TestTwoLevelWorkersBitIdentical(t *testing.T) {
 }
 
 func TestTwoLevelSummary(t *testing.T) {
-	mo := methodOutcome{Steps: [][]int{{10, 20}, {notConverged, 5}, {15, 15}, {30, 30}}}
+	mo := TwoLevelMethod{Steps: [][]int{{10, 20}, {notConverged, 5}, {15, 15}, {30, 30}}}
 	mo.summarise([]float64{0.5, 0.4, 0.3, 0.2})
 	// Means: 15, +Inf, 15, 30. The tie between 0.5 and 0.3 goes to the
 	// larger rate.
 	if mo.Best != 0 || mo.BestMean != 15 || !math.IsInf(mo.Mean[1], 1) {
 		t.Errorf("Best, BestMean, Mean = %d, %v, %v", mo.Best, mo.BestMean, mo.Mean)
 	}
-	none := methodOutcome{Steps: [][]int{{notConverged}}}
+	none := TwoLevelMethod{Steps: [][]int{{notConverged}}}
 	none.summarise([]float64{0.1})
 	if none.Best != -1 || !math.IsInf(none.BestMean, 1) {
 		t.Errorf("no convergence: Best, BestMean = %d, %v", none.Best, none.BestMean)

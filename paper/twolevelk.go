@@ -207,8 +207,9 @@ func (c *TwoLevelKConfig) problem(ratio float64) (*problems.TwoLevel, error) {
 
 // # The run
 
-// twoLevelKCell is one method in one regime.
-type twoLevelKCell struct {
+// TwoLevelKCell is one method in one regime.
+type TwoLevelKCell struct {
+	// Ratio is the regime's σ_top/σ_low and Method the method's name.
 	Ratio  float64
 	Method string
 	// K is the K of two-level K-shuffling, 0 for standard shuffling.
@@ -233,7 +234,7 @@ type TwoLevelKResult struct {
 	// Methods names the methods: standard shuffling, then the Ks.
 	Methods []string
 	// Cells holds a cell per (ratio, method), ratio-major.
-	Cells []twoLevelKCell
+	Cells []TwoLevelKCell
 }
 
 // Run runs the two-level-k claim, or returns it from env's cache.
@@ -272,7 +273,7 @@ func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKR
 			if err != nil {
 				return nil, err
 			}
-			cell := twoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
+			cell := TwoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
 			for si, cv := range curves {
 				t := len(cv.X2) - 1
 				if cv.Diverged || cv.X2[t] >= settings.Target2 {

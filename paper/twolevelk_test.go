@@ -113,7 +113,7 @@ func twoLevelKSynthetic(epochs func(ratio float64, k int) int) *TwoLevelKResult 
 				name = twoLevelKMethod(k)
 			}
 			e := epochs(q, k)
-			cell := twoLevelKCell{Ratio: q, Method: name, K: k, Epochs: e, Step: 0}
+			cell := TwoLevelKCell{Ratio: q, Method: name, K: k, Epochs: e, Step: 0}
 			if e < 0 {
 				cell.Step = -1
 			}

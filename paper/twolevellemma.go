@@ -88,13 +88,14 @@ func (c *TwoLevelLemmaConfig) validate() error {
 
 // # The run
 
-// twoLevelLemmaRow is one (K, σ_top) configuration.
-type twoLevelLemmaRow struct {
+// TwoLevelLemmaRow is one (K, σ_top) configuration.
+type TwoLevelLemmaRow struct {
+	// K is the K of two-level K-shuffling and SigmaTop is σ_top.
 	K        int
 	SigmaTop float64
 	// TwoLevel and Standard are the Monte Carlo statistics of φ² under
 	// two-level K-shuffling and standard shuffling.
-	TwoLevel, Standard *phi2Stats
+	TwoLevel, Standard *Phi2Stats
 	// Bound is Appendix B's constant (TwoLevelSigmaStar2).
 	Bound float64
 }
@@ -104,7 +105,7 @@ type twoLevelLemmaRow struct {
 type TwoLevelLemmaResult struct {
 	Config TwoLevelLemmaConfig
 	// Rows holds one row per (σ_top, K), σ_top-major.
-	Rows []twoLevelLemmaRow
+	Rows []TwoLevelLemmaRow
 }
 
 // check returns an error if res has no rows or a row without statistics.
@@ -131,7 +132,7 @@ func (c TwoLevelLemmaConfig) Run(ctx context.Context, env *Env) (*TwoLevelLemmaR
 
 func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
 	seed := env.Seed
-	var rows []twoLevelLemmaRow
+	var rows []TwoLevelLemmaRow
 	for _, top := range c.SigmaTops {
 		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.SigmaLow == 0}.WithDefaults())
 		if err != nil {
@@ -159,7 +160,7 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, twoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound})
+			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound})
 		}
 	}
 	return &TwoLevelLemmaResult{Config: c, Rows: rows}, nil
