@@ -7,6 +7,7 @@ package paper
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -145,12 +146,53 @@ type Theorem1Result struct {
 	L, F0  float64
 	// MaxStep[o] is Theorem 1's step limit of order o.
 	MaxStep []float64
-	// Bound[o][i][f] are the runs of order o at T = Ts[i] with step
-	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one.
-	Bound [][][][]Theorem1Run
+	// bound[o][i][f] are the runs of order o at T = Ts[i] with step
+	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one; Runs
+	// reads them, and they are saved as Bound (see MarshalJSON).
+	bound [][][][]Theorem1Run
 	// Tuned[o][i] is the smallest mean over runs of Measured over the
 	// step grid at T = Ts[i], and TunedStep[o][i] the step attaining it.
 	Tuned, TunedStep [][]float64
+}
+
+// theorem1ResultJSON is Theorem1Result as it is saved and cached: its
+// fields, in its order, with the runs of part (a) as Bound.
+type theorem1ResultJSON struct {
+	Config           Theorem1Config
+	Orders           []string
+	L, F0            float64
+	MaxStep          []float64
+	Bound            [][][][]Theorem1Run
+	Tuned, TunedStep [][]float64
+}
+
+// MarshalJSON encodes r with the runs of part (a) as Bound[o][i][f], the
+// layout of the saved and cached results.
+func (r Theorem1Result) MarshalJSON() ([]byte, error) {
+	return json.Marshal(theorem1ResultJSON{r.Config, r.Orders, r.L, r.F0, r.MaxStep, r.bound, r.Tuned, r.TunedStep})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes, rejecting unknown
+// fields.
+func (r *Theorem1Result) UnmarshalJSON(b []byte) error {
+	var v theorem1ResultJSON
+	if err := decodeStrict(b, &v); err != nil {
+		return err
+	}
+	*r = Theorem1Result{Config: v.Config, Orders: v.Orders, L: v.L, F0: v.F0, MaxStep: v.MaxStep, bound: v.Bound, Tuned: v.Tuned, TunedStep: v.TunedStep}
+	return nil
+}
+
+// Runs returns the runs of part (a) of the named order at T epochs with
+// step fraction·MaxStep, where T is one of Config.Ts and fraction one of
+// Config.Fractions: one run for the deterministic orders, Config.Runs for
+// RR and SGD. It returns nil if r has no such runs.
+func (r *Theorem1Result) Runs(order string, T int, fraction float64) []Theorem1Run {
+	o, i, f := slices.Index(r.Orders, order), slices.Index(r.Config.Ts, T), slices.Index(r.Config.Fractions, fraction)
+	if o < 0 || i < 0 || f < 0 || o >= len(r.bound) || i >= len(r.bound[o]) || f >= len(r.bound[o][i]) {
+		return nil
+	}
+	return r.bound[o][i][f]
 }
 
 // theorem1Setup is the problem of the claim and its constants.
@@ -359,7 +401,7 @@ func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Resu
 				}
 			}
 		}
-		res.Bound = append(res.Bound, bound)
+		res.bound = append(res.bound, bound)
 		res.Tuned = append(res.Tuned, tuned)
 		res.TunedStep = append(res.TunedStep, tunedStep)
 	}
@@ -405,7 +447,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		meas, stated := make([]float64, len(c.Ts)), make([]float64, len(c.Ts))
 		for i := range c.Ts {
 			for f := range c.Fractions {
-				for _, r := range res.Bound[o][i][f] {
+				for _, r := range res.bound[o][i][f] {
 					runs++
 					allHold = allHold && r.Measured <= r.Stated && r.Measured <= r.Proof
 					holdsEnd = holdsEnd && r.MeasuredEnd <= r.Stated && r.MeasuredEnd <= r.Proof
@@ -413,8 +455,8 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 					minProof = math.Min(minProof, r.Proof/r.Measured)
 					slack[o] = math.Min(slack[o], math.Min(r.Stated, r.Proof)/r.Measured)
 					if f == last {
-						meas[i] += r.Measured / float64(len(res.Bound[o][i][f]))
-						stated[i] += r.Stated / float64(len(res.Bound[o][i][f]))
+						meas[i] += r.Measured / float64(len(res.bound[o][i][f]))
+						stated[i] += r.Stated / float64(len(res.bound[o][i][f]))
 					}
 				}
 			}
@@ -462,7 +504,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		var ss2 []string
 		for i := range c.Ts {
 			s := 0.0
-			for _, r := range res.Bound[o][i][last] {
+			for _, r := range res.bound[o][i][last] {
 				s = math.Max(s, r.SigmaStar2)
 			}
 			ss2 = append(ss2, fmt.Sprintf("%.3g", s))
@@ -526,10 +568,10 @@ func (r *Theorem1Result) check() error {
 		return errResult(id, "no T or no step fractions")
 	}
 	no := len(r.Orders)
-	if len(r.MaxStep) != no || len(r.Bound) != no || len(r.Tuned) != no {
-		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.Bound), len(r.Tuned))
+	if len(r.MaxStep) != no || len(r.bound) != no || len(r.Tuned) != no {
+		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.bound), len(r.Tuned))
 	}
-	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.Bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
+	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
 }
 
 // checkBoundGrid returns an error naming the first order and T whose cells

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -219,8 +220,8 @@ func TestRunTheorem1(t *testing.T) {
 	}
 	for o, name := range res.Orders {
 		for i, T := range c.Ts {
-			for f, fr := range c.Fractions {
-				rs := res.Bound[o][i][f]
+			for _, fr := range c.Fractions {
+				rs := res.Runs(name, T, fr)
 				if len(rs) != c.runsOf(name) {
 					t.Fatalf("%s: %d runs, want %d", name, len(rs), c.runsOf(name))
 				}
@@ -246,6 +247,32 @@ func TestRunTheorem1(t *testing.T) {
 	}
 	if !reflect.DeepEqual(res, again) {
 		t.Error("two runs with the same seed differ")
+	}
+	if res.Runs("RR", 5, c.Fractions[0]) != nil || res.Runs("none", c.Ts[0], c.Fractions[0]) != nil {
+		t.Error("Runs of a T or an order not in the result is not nil")
+	}
+	// The runs are saved as Bound[o][i][f], the layout of the cached
+	// results, and read back.
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var layout struct{ Bound [][][][]Theorem1Run }
+	if err := json.Unmarshal(b, &layout); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(layout.Bound, res.bound) {
+		t.Error("the saved Bound is not the runs of part (a)")
+	}
+	var back Theorem1Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&back, res) {
+		t.Error("the result read back differs")
+	}
+	if err := json.Unmarshal([]byte(`{"Bounds": []}`), &back); err == nil {
+		t.Error("an unknown field is read without an error")
 	}
 }
 
