@@ -276,6 +276,41 @@ func TestRunTheorem1(t *testing.T) {
 	}
 }
 
+func TestTheorem1Findings(t *testing.T) {
+	c := Theorem1Config{}.At(Smoke)
+	c.Ts, c.Grid = []int{3, 12}, 3
+	res, err := c.Run(context.Background(), &Env{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for _, name := range res.Orders {
+		runs += len(c.Ts) * len(c.Fractions) * c.runsOf(name)
+		if of := f.Order(name); of == nil || !(of.Slack >= 1) || len(of.Measured) != len(c.Ts) || len(of.SigmaStar2) != len(c.Ts) {
+			t.Errorf("%s: findings %+v, want a slack of at least 1 and a value per T", name, of)
+		}
+	}
+	if !f.Holds || f.Runs != runs || f.Verdict != Reproduced || !(f.MinStated >= 1 && f.MinProof >= 1) || f.TailTs != 2 {
+		t.Errorf("holds %v in %d runs (want %d), verdict %v, slacks %v and %v, tail over %d T", f.Holds, f.Runs, runs, f.Verdict, f.MinStated, f.MinProof, f.TailTs)
+	}
+	if f.Order("none") != nil {
+		t.Error("an order not in the result has findings")
+	}
+	// One run above its stated bound fails the claim.
+	rs := res.Runs("IG", c.Ts[1], c.Fractions[0])
+	rs[0].Measured = 2 * rs[0].Stated
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Holds || f.Verdict != NotReproduced || !(f.MinStated < 1) || !(f.Order("IG").Slack < 1) {
+		t.Errorf("a run above its bound: holds %v, verdict %v, smallest slack %v, IG's %v", f.Holds, f.Verdict, f.MinStated, f.Order("IG").Slack)
+	}
+}
+
 func TestLogSlope(t *testing.T) {
 	x := []float64{1, 4, 16, 64}
 	y := make([]float64, len(x))
