@@ -8,6 +8,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,5 +156,31 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 		if got := strings.Contains(out.Summary, "not tested"); got != test.untested {
 			t.Errorf("%s: summary says not tested: %v, want %v: %s", test.name, got, test.untested, out.Summary)
 		}
+		f, err := set(test.curves).Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Verdict != test.want || (len(f.Untested) > 0) != test.untested || !f.Holds || !f.Estimated || !f.Admissible {
+			t.Errorf("%s: findings' verdict %v, untested %q, bound %v, estimate %v, steps %v", test.name, f.Verdict, f.Untested, f.Holds, f.Estimated, f.Admissible)
+		}
+	}
+	// Read as data: at the limit at the two largest T, σ*-dominated RR's
+	// slope is fitted over T = 64 and 16 and is not nearer -2/3.
+	f, err := set(map[string]curve{"σ*-dominated RR": {slope: -0.5, atLimit: 2}}).Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rf := range f.Regimes {
+		for _, of := range rf.Orders {
+			if rf.Regime.Name != "σ*-dominated" || of.Name != "RR" {
+				continue
+			}
+			if !of.Tested || !slices.Equal(of.FitT, []float64{64, 16}) || math.Abs(of.Slope+0.5) > 1e-12 || of.Nearer || rf.Want != -2.0/3 {
+				t.Errorf("σ*-dominated RR: tested %v over %v, slope %v, nearer %v to %v", of.Tested, of.FitT, of.Slope, of.Nearer, rf.Want)
+			}
+		}
+	}
+	if f.SlopesHold || f.Z != theorem1NoiseZ || f.Tail != theorem1NoiseTail || f.MinFit != theorem1NoiseMinFit {
+		t.Errorf("slopes hold %v; thresholds %d, %d, %d", f.SlopesHold, f.Z, f.Tail, f.MinFit)
 	}
 }
