@@ -311,6 +311,33 @@ func TestTheorem1Findings(t *testing.T) {
 	}
 }
 
+func TestOmegaFindings(t *testing.T) {
+	c := OmegaConfig{Ns: []int{4, 8}, Trials: 20, RunN: 16, Gamma: 0.5, Epochs: 12}.At(Default)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Any order has σ*² ≥ φ²_{r,1} = σ² ≥ nσ²/256 for n ≤ 256, so the
+	// lower bound holds at these n whatever the draws.
+	if !f.GreedyHolds || !f.SortedHolds || !f.RRHolds || f.Verdict != Reproduced || !(f.LeastOverLower >= 256/8) || !(f.MinRatio <= f.MaxRatio) {
+		t.Errorf("greedy %v, sorted %v, RR %v, verdict %v, RR over the bound %v, ratios %v to %v", f.GreedyHolds, f.SortedHolds, f.RRHolds, f.Verdict, f.LeastOverLower, f.MinRatio, f.MaxRatio)
+	}
+	if !f.Convergence || !f.Alternating || !(f.AlternatingFinal < f.SortedFinal) || f.RelTol != omegaRelTol {
+		t.Errorf("convergence %v, alternating %v: final %v against sorted %v", f.Convergence, f.Alternating, f.AlternatingFinal, f.SortedFinal)
+	}
+	res.Rows[1].Greedy *= 2
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.GreedyHolds || f.Verdict != NotReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
+		t.Errorf("greedy at 2σ²: holds %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
+	}
+}
+
 func TestLogSlope(t *testing.T) {
 	x := []float64{1, 4, 16, 64}
 	y := make([]float64, len(x))
