@@ -338,6 +338,71 @@ func TestOmegaFindings(t *testing.T) {
 	}
 }
 
+func TestSmallTheoryFindings(t *testing.T) {
+	// Appendix C: every order's smallest 4σ*²/σ² is at least 1; a matrix
+	// of the zig-zag order below it fails the claim.
+	ac, err := AppendixCConfig{Ns: []int{2, 5}, D: 3, Trials: 10}.At(Default).Run(context.Background(), &Env{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc, err := ac.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fc.Holds || fc.Verdict != Reproduced || fc.Min != slices.Min(fc.MinByOrder) || !(fc.Min >= 1-fc.Rounding) {
+		t.Errorf("appendix C: holds %v, verdict %v, smallest %v of %v", fc.Holds, fc.Verdict, fc.Min, fc.MinByOrder)
+	}
+	ac.Rows[1].Min[3] = 0.9
+	if fc, err = ac.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if fc.Holds || fc.Min != 0.9 || fc.MinByOrder[3] != 0.9 || fc.Verdict != NotReproduced {
+		t.Errorf("appendix C at 0.9: holds %v, smallest %v, zig-zag's %v, verdict %v", fc.Holds, fc.Min, fc.MinByOrder[3], fc.Verdict)
+	}
+
+	// Lemma 1: the findings carry the result's largest z and the
+	// tolerance it is judged by.
+	l1, err := Lemma1Config{N: 8, D: 3, Trials: 2000, Tolerance: 5}.At(Default).Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl, err := l1.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fl.Z != l1.Worst || fl.K != l1.WorstK || fl.Tolerance != 5 || fl.Holds != (l1.Worst <= 5) || !(fl.MaxRel >= 0 && fl.MaxRel < 0.1) {
+		t.Errorf("lemma 1: z %v at k = %d, tolerance %v, holds %v, relative %v", fl.Z, fl.K, fl.Tolerance, fl.Holds, fl.MaxRel)
+	}
+	l1.Worst = 6
+	if fl, err = l1.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if fl.Holds || fl.Verdict != NotReproduced {
+		t.Errorf("lemma 1 at z = 6: holds %v, verdict %v", fl.Holds, fl.Verdict)
+	}
+
+	// Lemma 2: the figure's row is K = 1 at the largest σ_top; a bound
+	// below the measured max fails it.
+	tl, err := TwoLevelLemmaConfig{N: 2, M: 4, SigmaLow: 10, Ks: []int{1, 4}, SigmaTops: []float64{0, 30}, Trials: 500}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft, err := tl.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tl.Rows[ft.Figure]; r.K != 1 || r.SigmaTop != 30 || !ft.Holds || ft.Verdict != Reproduced || len(ft.Max) != len(tl.Rows) {
+		t.Errorf("lemma 2: figure row K = %d, σ_top = %g; holds %v, verdict %v", r.K, r.SigmaTop, ft.Holds, ft.Verdict)
+	}
+	tl.Rows[0].Bound = ft.Max[0] / 2
+	if ft, err = tl.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if ft.Holds || ft.MinSlack != 0.5 || ft.Verdict != NotReproduced {
+		t.Errorf("lemma 2, bound at half the max: holds %v, slack %v, verdict %v", ft.Holds, ft.MinSlack, ft.Verdict)
+	}
+}
+
 func TestLogSlope(t *testing.T) {
 	x := []float64{1, 4, 16, 64}
 	y := make([]float64, len(x))
