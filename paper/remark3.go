@@ -287,7 +287,7 @@ func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float6
 	return pt, nil
 }
 
-// # The findings
+// # The outcome
 
 // Remark3Findings is what the remark-3 claim shows: the worst case of
 // every order against Remark 3's bound, σ*² against n²σ², and random
@@ -386,8 +386,6 @@ func (res *Remark3Result) Findings() (*Remark3Findings, error) {
 	f.Verdict = verdictOf(f.WorstHolds && f.SigmaStarHolds && f.RRHolds && f.ConstantsHold && f.Exact)
 	return f, nil
 }
-
-// # The outcome
 
 // Outcome renders the findings: the checks, the verdict and its words, the
 // rows, and the charts of the worst case and of random reshuffling. It

@@ -291,6 +291,8 @@ func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKR
 	return res, nil
 }
 
+// # The outcome
+
 // twoLevelKRate returns the rate of Theorem 1 for a method of the
 // two-level-k claim, constants dropped, with n = N m and no oracle noise:
 // for two-level K-shuffling (k >= 1) with Lemma 2's σ*² (its O-form,
@@ -314,8 +316,6 @@ func twoLevelKRate(c ordering.TwoLevelConstants, k int) (float64, error) {
 	}
 	return ordering.Theorem1Rate(ordering.Theorem1Constants{L: c.L, F0: c.F0, SigmaStar2: s2, MStar: c.MStar, N: c.N * c.M, T: c.T})
 }
-
-// # The findings
 
 // TwoLevelKRegime is what one regime of the two-level-k claim shows. Its
 // per-method slices are indexed like TwoLevelKResult.Methods.
@@ -504,8 +504,6 @@ func (res *TwoLevelKResult) Findings() (*TwoLevelKFindings, error) {
 	}
 	return f, nil
 }
-
-// # The outcome
 
 // Outcome renders the findings: the checks, the verdict and its words, a
 // row per regime and the heatmaps of steps, predicted epochs and switches,
