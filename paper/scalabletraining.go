@@ -77,7 +77,7 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 			XLabel: "epoch", YLabel: "test accuracy (%)",
 		}
 		for _, order := range c.Orders {
-			mean, _, _ := table1Curve(r.runs(order, batching), func(run table1Run) []float64 { return run.TestAcc }, 100)
+			mean, _, _ := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
 			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean})
 			cell, _ := r.cell(order, batching)
 			ours := fmt.Sprintf("final %.2f (%.2f)", cell.Mean, cell.SE)
