@@ -166,3 +166,49 @@ func TestScalableFindings(t *testing.T) {
 		}
 	}
 }
+
+func TestScalableTrainingFindings(t *testing.T) {
+	// Final accuracies per order, three seeds, one epoch: the mean over
+	// the epochs after the initialisation (meanAcc) is the final one.
+	final := map[string][]float64{
+		"RR": {0.80, 0.81, 0.79}, "greedy": {0.90, 0.91, 0.92},
+		"sketched greedy": {0.90, 0.91, 0.92}, // the same as greedy: holds
+		"stale greedy":    {0.91, 0.93, 0.92}, // ahead: holds
+		"mean balance":    {0.80, 0.82, 0.81}, // 10 points behind: fails
+		"pair balance":    {0.896, 0.906, 0.92},
+	}
+	c := scalableTrainingConfig(Smoke)
+	c.Seeds, c.Epochs = 3, 1
+	r := &Table1Result{Config: c, Batchings: table1Batchings}
+	for _, order := range c.Orders {
+		r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
+		for b := range table1Batchings {
+			for _, v := range final[order] {
+				r.Runs[len(r.Runs)-1][b] = append(r.Runs[len(r.Runs)-1][b], Table1Run{Order: order, Batching: table1Batchings[b], TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
+			}
+		}
+	}
+	f, err := r.ScalableTrainingFindings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"sketched greedy": true, "stale greedy": true, "mean balance": false, "pair balance": true}
+	if len(f.Gaps) != len(want) {
+		t.Fatalf("gaps %+v, want one per efficient order", f.Gaps)
+	}
+	for _, g := range f.Gaps {
+		if g.Holds != want[g.Order] || g.Holds != (g.Gap >= -f.SEs*g.SE) {
+			t.Errorf("%s: gap %+.3g ± %.3g, holds %v, want %v", g.Order, g.Gap, g.SE, g.Holds, want[g.Order])
+		}
+	}
+	if math.Abs(f.Gaps[0].Gap) > 1e-9 || math.Abs(f.Gaps[2].Gap+10) > 1e-9 {
+		t.Errorf("gaps %v and %v points, want 0 and -10", f.Gaps[0].Gap, f.Gaps[2].Gap)
+	}
+	if !f.Checkable || f.Met || f.Verdict != GoalNotMet || f.SEs != scalableTrainingSEs {
+		t.Errorf("checkable %v, met %v, verdict %v, SEs %v", f.Checkable, f.Met, f.Verdict, f.SEs)
+	}
+	out, err := r.ScalableTrainingOutcome()
+	if err != nil || out.Verdict != f.Verdict {
+		t.Fatalf("outcome %v, %v; want the findings' verdict %v", out, err, f.Verdict)
+	}
+}
