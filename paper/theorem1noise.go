@@ -200,6 +200,7 @@ type Theorem1NoiseCell struct {
 
 // Theorem1NoiseRegimeResult holds the runs of one regime.
 type Theorem1NoiseRegimeResult struct {
+	// Regime is the regime's setting and F0 is f(x₀) - f*.
 	Regime Theorem1NoiseRegime
 	F0     float64
 	// MaxStep is the step limit 1/(8Ln(M* + P/n + 1)), the same for every
@@ -208,10 +209,11 @@ type Theorem1NoiseRegimeResult struct {
 	// Zeta2Est and PEst are what NoiseEstimate finds for the oracle.
 	Zeta2Est, PEst float64
 	// Bound[o][i][f] are the runs of order o at T = Ts[i], step
-	// Fractions[f]·MaxStep.
+	// Fractions[f]·MaxStep; Theorem1NoiseResult.Cell reads them by name.
 	Bound [][][]Theorem1NoiseCell
 	// Tuned[o][i] is the grid step at T = Ts[i] with the smallest mean
-	// over runs of Measured.
+	// over runs of Measured; Theorem1NoiseResult.TunedCell reads it by
+	// name.
 	Tuned [][]Theorem1NoiseCell
 }
 
@@ -222,7 +224,42 @@ type Theorem1NoiseResult struct {
 	Orders []string
 	// L is the smoothness constant, MStar = nM the M* of every order.
 	L, MStar float64
-	Regimes  []Theorem1NoiseRegimeResult
+	// Regimes are the runs of each regime, in the config's order.
+	Regimes []Theorem1NoiseRegimeResult
+}
+
+// indices returns the indices of the named regime, order and T in r, or
+// false if r has none of that name or T.
+func (r *Theorem1NoiseResult) indices(regime, order string, T int) (g, o, i int, ok bool) {
+	g = slices.IndexFunc(r.Regimes, func(rg Theorem1NoiseRegimeResult) bool { return rg.Regime.Name == regime })
+	o, i = slices.Index(r.Orders, order), slices.Index(r.Config.Ts, T)
+	if g < 0 || o < 0 || i < 0 || o >= len(r.Regimes[g].Bound) || o >= len(r.Regimes[g].Tuned) ||
+		i >= len(r.Regimes[g].Bound[o]) || i >= len(r.Regimes[g].Tuned[o]) {
+		return 0, 0, 0, false
+	}
+	return g, o, i, true
+}
+
+// Cell returns the runs of the bound check in the named regime, of the
+// named order at T epochs with step fraction·MaxStep, where T is one of
+// Config.Ts and fraction one of Config.Fractions; nil if r has none.
+func (r *Theorem1NoiseResult) Cell(regime, order string, T int, fraction float64) *Theorem1NoiseCell {
+	g, o, i, ok := r.indices(regime, order, T)
+	f := slices.Index(r.Config.Fractions, fraction)
+	if !ok || f < 0 || f >= len(r.Regimes[g].Bound[o][i]) {
+		return nil
+	}
+	return &r.Regimes[g].Bound[o][i][f]
+}
+
+// TunedCell returns the runs at the tuned step in the named regime, of the
+// named order at T epochs, where T is one of Config.Ts; nil if r has none.
+func (r *Theorem1NoiseResult) TunedCell(regime, order string, T int) *Theorem1NoiseCell {
+	g, o, i, ok := r.indices(regime, order, T)
+	if !ok {
+		return nil
+	}
+	return &r.Regimes[g].Tuned[o][i]
 }
 
 // gradNoise is additive Gaussian oracle noise whose size follows the

@@ -184,3 +184,23 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 		t.Errorf("slopes hold %v; thresholds %d, %d, %d", f.SlopesHold, f.Z, f.Tail, f.MinFit)
 	}
 }
+
+func TestTheorem1NoiseCell(t *testing.T) {
+	res, err := Theorem1NoiseConfig{Ts: []int{16, 64}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := slices.Index(res.Orders, "IG")
+	reg := res.Regimes[1].Regime.Name
+	if got := res.Cell(reg, "IG", 64, 0.5); got != &res.Regimes[1].Bound[o][1][0] {
+		t.Errorf("Cell(%q, IG, 64, 0.5) = %p, want Bound[%d][1][0] of regime 1", reg, got, o)
+	}
+	if got := res.TunedCell(reg, "IG", 16); got != &res.Regimes[1].Tuned[o][0] {
+		t.Errorf("TunedCell(%q, IG, 16) = %p, want Tuned[%d][0] of regime 1", reg, got, o)
+	}
+	for _, c := range []*Theorem1NoiseCell{res.Cell("none", "IG", 16, 0.5), res.Cell(reg, "none", 16, 0.5), res.Cell(reg, "IG", 17, 0.5), res.Cell(reg, "IG", 16, 0.25), res.TunedCell(reg, "IG", 17)} {
+		if c != nil {
+			t.Errorf("a cell of a regime, order, T or fraction not in the result: %+v", c)
+		}
+	}
+}
