@@ -128,19 +128,22 @@ func twoLevelKSynthetic(epochs func(ratio float64, k int) int) *TwoLevelKResult 
 	return res
 }
 
-func TestTwoLevelKVerdict(t *testing.T) {
-	// The paper's regimes, m = 4: K = 1 best at σ_top/σ_low = 100, K = m = 4
-	// at 0.01, K = √m = 2 as fast as standard shuffling at 1. At 10, which
-	// the paper does not judge, K = 3 is best, which no rate picks.
-	paper := func(q float64, k int) int {
-		switch {
-		case q == 100 && k == 1, q == 0.01 && k == 4, q == 10 && k == 3:
-			return 50
-		case q == 1 && (k == 0 || k == 2):
-			return 80
-		}
-		return 100
+// twoLevelKPaper gives the epochs of the paper's regimes, m = 4: K = 1
+// best at σ_top/σ_low = 100, K = m = 4 at 0.01, K = √m = 2 as fast as
+// standard shuffling at 1. At 10, which the paper does not judge, K = 3 is
+// best, which no rate picks.
+func twoLevelKPaper(q float64, k int) int {
+	switch {
+	case q == 100 && k == 1, q == 0.01 && k == 4, q == 10 && k == 3:
+		return 50
+	case q == 1 && (k == 0 || k == 2):
+		return 80
 	}
+	return 100
+}
+
+func TestTwoLevelKVerdict(t *testing.T) {
+	paper := twoLevelKPaper
 	for _, test := range []struct {
 		name   string
 		epochs func(q float64, k int) int
@@ -190,18 +193,10 @@ func TestTwoLevelKVerdict(t *testing.T) {
 }
 
 func TestTwoLevelKFindings(t *testing.T) {
-	// The paper's regimes of TestTwoLevelKVerdict, read as data: K = 1
-	// takes 50 of standard shuffling's 100 epochs at 100, K = √m = 2 the
-	// same 80 at 1, and K = 3, best at 10, is picked by no rate.
-	f, err := twoLevelKSynthetic(func(q float64, k int) int {
-		switch {
-		case q == 100 && k == 1, q == 0.01 && k == 4, q == 10 && k == 3:
-			return 50
-		case q == 1 && (k == 0 || k == 2):
-			return 80
-		}
-		return 100
-	}).Findings()
+	// The paper's regimes read as data: K = 1 takes 50 of standard
+	// shuffling's 100 epochs at 100, K = √m = 2 the same 80 at 1, and
+	// K = 3, best at 10, is picked by no rate.
+	f, err := twoLevelKSynthetic(twoLevelKPaper).Findings()
 	if err != nil {
 		t.Fatal(err)
 	}
