@@ -108,14 +108,16 @@ func zigzagGrads(n, d int, rnd *rand.Rand) *mat.Dense {
 }
 
 // appendixCOrders names the orders of the appendix-c-lower-bound claim, in
-// the order of appendixCRow.Ratio.
+// the order of AppendixCRow.Ratio.
 var appendixCOrders = []string{"random reshuffling", "greedy (Algorithm 2)", "sorted by first coordinate", "zig-zag as built (tight case)"}
 
-// appendixCRow holds, at one n, the ratio 4σ*²/σ² (M* = 0) of every order
+// AppendixCRow holds, at one n, the ratio 4σ*²/σ² (M* = 0) of every order
 // over the random matrices: its least, mean and largest value.
-type appendixCRow struct {
-	N              int
-	Min, Mean, Max []float64 // indexed like AppendixCResult.Orders
+type AppendixCRow struct {
+	// N is the number of components n.
+	N int
+	// Min, Mean and Max are indexed like AppendixCResult.Orders.
+	Min, Mean, Max []float64
 }
 
 // AppendixCResult holds the appendix-c-lower-bound claim's measurements.
@@ -124,7 +126,7 @@ type AppendixCResult struct {
 	// Orders names the orders, indexing the fields of every row.
 	Orders []string
 	// Rows holds one row per n of the config.
-	Rows []appendixCRow
+	Rows []AppendixCRow
 }
 
 // check returns an error if res has no rows, lacks an order, or has a row
@@ -154,10 +156,10 @@ func (c AppendixCConfig) Run(ctx context.Context, env *Env) (*AppendixCResult, e
 
 func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {
 	seed := env.Seed
-	var rows []appendixCRow
+	var rows []AppendixCRow
 	k := len(appendixCOrders)
 	for _, n := range c.Ns {
-		row := appendixCRow{N: n, Min: constant(k, math.Inf(1)), Mean: make([]float64, k), Max: make([]float64, k)}
+		row := AppendixCRow{N: n, Min: constant(k, math.Inf(1)), Mean: make([]float64, k), Max: make([]float64, k)}
 		rnd := newRand(seed, streamAppendixCGrads, uint64(n))
 		rr, err := ordering.NewRR(n, mixSeed(seed, streamAppendixCRR, uint64(n)))
 		if err != nil {
@@ -209,17 +211,53 @@ func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCR
 // inequality is exact arithmetic, up to rounding.
 const appendixCRounding = 1e-12
 
-// Outcome checks the rows of AppendixCConfig.Run against the lower bound
-// of Appendix C and builds its chart. It returns an error if res has no
+// AppendixCFindings is what the appendix-c-lower-bound claim shows: the
+// smallest 4σ*²/σ² of every order against Appendix C's bound of 1.
+type AppendixCFindings struct {
+	// MinByOrder[o] is the smallest 4σ*²/σ² of order o (the result's
+	// Orders) over every n and matrix, and Min the smallest over the
+	// orders.
+	MinByOrder []float64
+	Min        float64
+	// Rounding is the floating-point slack allowed below 1
+	// (appendixCRounding); Holds is set if Min ≥ 1 - Rounding.
+	Rounding float64
+	Holds    bool
+	// Verdict is Reproduced if Holds, else NotReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows. It returns an error if res has no
 // rows or a row without a value per order.
-func (res *AppendixCResult) Outcome() (*Outcome, error) {
+func (res *AppendixCResult) Findings() (*AppendixCFindings, error) {
 	if err := res.check(); err != nil {
+		return nil, err
+	}
+	f := &AppendixCFindings{MinByOrder: make([]float64, len(res.Orders)), Min: math.Inf(1), Rounding: appendixCRounding}
+	for o := range res.Orders {
+		f.MinByOrder[o] = math.Inf(1)
+		for _, r := range res.Rows {
+			f.MinByOrder[o] = math.Min(f.MinByOrder[o], r.Min[o])
+		}
+		f.Min = math.Min(f.Min, f.MinByOrder[o])
+	}
+	f.Holds = f.Min >= 1-appendixCRounding
+	f.Verdict = verdictOf(f.Holds)
+	return f, nil
+}
+
+// Outcome renders the findings: the verdict and its words, a row per
+// order and the chart. It returns an error if res has no rows or a row
+// without a value per order.
+func (res *AppendixCResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
 		return nil, err
 	}
 	c, rows := res.Config, res.Rows
 	idx, _ := orderIndices(appendixCID, res.Orders, appendixCOrders...)
 	rr, greedy, sorted, zigzag := idx[0], idx[1], idx[2], idx[3]
-	var out Outcome
+	out := Outcome{Verdict: f.Verdict}
 	ns := make([]float64, len(rows))
 	for i, r := range rows {
 		ns[i] = float64(r.N)
@@ -228,21 +266,16 @@ func (res *AppendixCResult) Outcome() (*Outcome, error) {
 		Title:  fmt.Sprintf("Appendix C: 4σ*²/σ² ≥ 1 for every order (d = %d, %d matrices per n; band: min to max)", c.D, c.Trials),
 		XLabel: "n", YLabel: "4σ*²/σ²", LogX: true, LogY: true,
 	}
-	overall := math.Inf(1)
-	minOf := make([]float64, len(res.Orders))
+	overall, minOf := f.Min, f.MinByOrder
 	for o, name := range res.Orders {
 		y, lo, hi := make([]float64, len(rows)), make([]float64, len(rows)), make([]float64, len(rows))
-		minOf[o] = math.Inf(1)
 		for i, r := range rows {
 			y[i], lo[i], hi[i] = r.Mean[o], r.Min[o], r.Max[o]
-			minOf[o] = math.Min(minOf[o], r.Min[o])
 		}
-		overall = math.Min(overall, minOf[o])
 		lc.Series = append(lc.Series, chart.Series{Name: name, X: ns, Y: y, Lo: lo, Hi: hi})
 	}
 	lc.Series = append(lc.Series, chart.Series{Name: "Appendix C: 4σ*²/σ² ≥ 1", X: ns, Y: constant(len(ns), 1), Dashed: true})
 	out.addChart("appendix-c-lower-bound", "Appendix C lower bound on σ*²", lc)
-	out.Verdict = verdictOf(overall >= 1-appendixCRounding)
 	out.Summary = fmt.Sprintf("smallest 4σ*²/σ² over %d matrices and %d orders: %.4f (must be ≥ 1); the zig-zag matrices approach 1, so the constant 4 cannot be improved",
 		len(c.Ns)*c.Trials, len(res.Orders), overall)
 	out.Key = Key{Name: "smallest 4σ*²/σ²", Value: overall}

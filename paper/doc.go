@@ -36,14 +36,18 @@
 //     folder (see below), so an interrupted run resumes and a repeated one
 //     is quick, and it stops with ctx's error when ctx is done. A nil *Env
 //     means seed 0, no cache. The rows of a result (its runs, cells or
-//     points) are of unexported types, so that this package's index lists
-//     the claims: their fields are read as any (res.Rows[0].Bound) and
-//     documented in the claim's file (go doc -u shows them).
-//   - The outcome: res.Outcome(), a method of XResult, returns the rows
-//     comparing the paper's numbers with ours, the charts, the verdict and
-//     prose built from the data. It returns an error, never panics, for a
-//     result that is nil, empty or not of the shape of its config, and
-//     finds orders by name, never by their place in a slice.
+//     points) are exported types named after the claim (Theorem1Run,
+//     TwoLevelKCell, OmegaRow), documented field by field (go doc
+//     paper.OmegaRow).
+//   - The outcome: res.Findings(), a method of XResult, returns an
+//     XFindings: the numbers the claim turns on, each check with its
+//     threshold and whether it holds, and the verdict, as data that tests
+//     and notebooks read without parsing prose (f.TopHolds, f.MinSlack);
+//     res.Outcome() renders the findings: the rows comparing the paper's
+//     numbers with ours, the charts, the verdict and prose. Both return an
+//     error, never panic, for a result that is nil, empty or not of the
+//     shape of its config, and find orders by name, never by their place
+//     in a slice.
 //
 // The scalable-training claim reuses table-1's config, run and result
 // with other orders, and has only an outcome of its own
@@ -54,6 +58,7 @@
 // So a claim reads, in a notebook or a program,
 //
 //	res, err := paper.Theorem1Config{}.At(paper.Default).Run(ctx, env)
+//	f, err := res.Findings() // f.Holds, f.MinStated, f.Verdict
 //	out, err := res.Outcome()
 //
 // # Adding a claim

@@ -83,7 +83,7 @@ func (c *Lemma1Config) validate() error {
 type Lemma1Result struct {
 	Config Lemma1Config
 	Sigma2 float64
-	Stats  *phi2Stats
+	Stats  *Phi2Stats
 	// Want[k-1] is k(n-k)/(n-1) σ².
 	Want []float64
 	// Worst is the largest |mean - want| in standard errors, over the k
@@ -144,24 +144,48 @@ func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, er
 
 // # The outcome
 
-// Outcome checks the Monte Carlo of Lemma1Config.Run against Lemma 1 of
-// Mishchenko et al. and builds its chart. It returns an error if res is
-// not of the shape of its config.
-func (res *Lemma1Result) Outcome() (*Outcome, error) {
+// Lemma1Findings is what the mishchenko-lemma1 claim shows: random
+// reshuffling's Monte Carlo E φ²_{r,k} against k(n-k)/(n-1)σ².
+type Lemma1Findings struct {
+	// Z is the largest deviation over k in standard errors (at K), and
+	// Tolerance the largest allowed; Holds is set if Z is within it.
+	Z, Tolerance float64
+	K            int
+	Holds        bool
+	// MaxRel is the largest relative deviation over k < n.
+	MaxRel float64
+	// Verdict is Reproduced if Holds, else NotReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows. It returns an error if res is not
+// of the shape of its config.
+func (res *Lemma1Result) Findings() (*Lemma1Findings, error) {
 	if err := res.check(); err != nil {
+		return nil, err
+	}
+	c := res.Config
+	f := &Lemma1Findings{Z: res.Worst, K: res.WorstK, Tolerance: c.Tolerance, Holds: res.Worst <= c.Tolerance}
+	for k := range c.N - 1 {
+		f.MaxRel = math.Max(f.MaxRel, math.Abs(res.Stats.Mean[k]/res.Want[k]-1))
+	}
+	f.Verdict = verdictOf(f.Holds)
+	return f, nil
+}
+
+// Outcome renders the findings: the verdict and its words, the rows and
+// the chart. It returns an error if res is not of the shape of its config.
+func (res *Lemma1Result) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
 		return nil, err
 	}
 	c := res.Config
 	st := res.Stats
 	ks := oneTo(c.N)
 	lo, hi := band(st.Mean, st.SE, z95)
-	maxRel := 0.0
-	for k := range ks {
-		if k+1 < c.N {
-			maxRel = math.Max(maxRel, math.Abs(st.Mean[k]/res.Want[k]-1))
-		}
-	}
-	var out Outcome
+	maxRel := f.MaxRel
+	out := Outcome{Verdict: f.Verdict}
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Random reshuffling, n = %d, d = %d: E φ²_{r,k} against Lemma 1 of Mishchenko et al.", c.N, c.D),
 		XLabel: "k", YLabel: "E φ²_{r,k}",
@@ -171,7 +195,6 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 		},
 	}
 	out.addChart("mishchenko-lemma1", "Lemma 1 of Mishchenko et al.", lc)
-	out.Verdict = verdictOf(res.Worst <= c.Tolerance)
 	out.Summary = fmt.Sprintf("Monte Carlo E φ²_{r,k} within %.2f standard errors of k(n-k)/(n-1)σ² for every k (tolerance %g; largest relative deviation %.2g)",
 		res.Worst, c.Tolerance, maxRel)
 	out.Key = Key{Name: "largest |z| against k(n-k)/(n-1)σ²", Value: res.Worst}

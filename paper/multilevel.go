@@ -158,14 +158,16 @@ func (c *MultiLevelConfig) grads(s MultiLevelSetting) *mat.Dense {
 
 // # The run
 
-// multiLevelRow is one order in one setting.
-type multiLevelRow struct {
+// MultiLevelRow is one order in one setting.
+type MultiLevelRow struct {
+	// Setting is the configuration the order ran in.
 	Setting MultiLevelSetting
 	// Levels is 3 for three-level K-shuffling (K₀, K₁), 2 for two-level
 	// K₀-shuffling with the middle level flattened into the low one (K1 is
 	// 0), 1 for standard shuffling (both K are 0).
 	Levels, K0, K1 int
-	Stats          *phi2Stats
+	// Stats are the Monte Carlo statistics of φ² under the order.
+	Stats *Phi2Stats
 	// Bound is the recursion's bound (ordering.MultiLevelSigmaStar2) for
 	// three levels, Lemma 2's (ordering.TwoLevelSigmaStar2) for two, and
 	// Remark 3's n·σ_full² for standard shuffling.
@@ -177,7 +179,7 @@ type MultiLevelResult struct {
 	Config MultiLevelConfig
 	// Rows holds, per setting, standard shuffling, then two-level
 	// shuffling per K₀, then three-level shuffling per (K₀, K₁).
-	Rows []multiLevelRow
+	Rows []MultiLevelRow
 }
 
 // Run runs the multi-level claim, or returns it from env's
@@ -208,7 +210,7 @@ func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLev
 			if err != nil {
 				return err
 			}
-			res.Rows = append(res.Rows, multiLevelRow{Setting: s, Levels: levels, K0: k0, K1: k1, Stats: st, Bound: bound})
+			res.Rows = append(res.Rows, MultiLevelRow{Setting: s, Levels: levels, K0: k0, K1: k1, Stats: st, Bound: bound})
 			env.progress(len(res.Rows), total)
 			return nil
 		}
@@ -255,7 +257,7 @@ func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLev
 // # The outcome
 
 // name returns the row's order as the outcome shows it.
-func (r *multiLevelRow) name() string {
+func (r *MultiLevelRow) name() string {
 	switch r.Levels {
 	case 1:
 		return "standard"
@@ -270,34 +272,133 @@ func (s MultiLevelSetting) name() string {
 	return fmt.Sprintf("(σ_top, σ_mid, σ_low) = (%g, %g, %g)", s.Top, s.Mid, s.Low)
 }
 
-// Outcome checks three-level K-shuffling against Lemma 2
-// applied recursively, compares it with two-level shuffling that
-// flattens the middle level and with standard shuffling, and builds the
-// charts. It returns an error if res is not of the shape of its config.
-func (res *MultiLevelResult) Outcome() (*Outcome, error) {
+// MultiLevelMiss is a configuration where the recursion predicts a gain
+// from the third level that is not measured.
+type MultiLevelMiss struct {
+	// Setting, K0 and K1 are the configuration; Three and Two are
+	// max_k E φ²_{r,k} of three-level shuffling and of two-level shuffling
+	// with the same K₀.
+	Setting    MultiLevelSetting
+	K0, K1     int
+	Three, Two float64
+}
+
+// MultiLevelSettingFindings is what one setting of the multi-level claim
+// shows.
+type MultiLevelSettingFindings struct {
+	// Setting is the setting; Max[i] is max_k E φ²_{r,k} of its i-th row
+	// (standard shuffling, then two-level per K₀, then three-level per
+	// (K₀, K₁), as in MultiLevelResult.Rows), and OverStandard[i] that
+	// over standard shuffling's.
+	Setting           MultiLevelSetting
+	Max, OverStandard []float64
+}
+
+// MultiLevelFindings is what the multi-level claim shows: three-level
+// K-shuffling against our recursive bound, and against two-level shuffling
+// where the bound predicts a gain, with their thresholds.
+type MultiLevelFindings struct {
+	// Settings are the findings per setting, in the config's order.
+	Settings []MultiLevelSettingFindings
+	// BoundHolds is set if three-level shuffling is within the recursive
+	// bound in every configuration, and MinSlack is the smallest
+	// bound/measured.
+	BoundHolds bool
+	MinSlack   float64
+	// Clear is the factor by which the recursion's bound must be below
+	// Lemma 2's for the same K₀ for it to predict a gain
+	// (multiLevelClear); Predicted counts those configurations and Agreed
+	// those of them where three-level shuffling measures lower; Missed
+	// are the others. Benefit is set if Predicted > 0 and Agreed ==
+	// Predicted.
+	Clear             float64
+	Predicted, Agreed int
+	Missed            []MultiLevelMiss
+	Benefit           bool
+	// Best indexes Settings: where three-level shuffling with the first
+	// K₀ and K₁ gains most against two-level shuffling with that K₀.
+	Best int
+	// Verdict is GoalMet if BoundHolds and Benefit, else GoalNotMet: the
+	// recursive bound is our derivation, not the paper's.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows: three-level K-shuffling against
+// Lemma 2 applied recursively, and against two-level shuffling that
+// flattens the middle level. It returns an error if res is not of the
+// shape of its config.
+func (res *MultiLevelResult) Findings() (*MultiLevelFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
 	c := res.Config
 	per := 1 + len(c.K0s) + len(c.K0s)*len(c.K1s)
-	var out Outcome
-	boundOK, predicted, agreed := true, 0, 0
-	minSlack := math.Inf(1)
-	var disagreements []string
+	f := &MultiLevelFindings{BoundHolds: true, MinSlack: math.Inf(1), Clear: multiLevelClear}
+	for si, s := range c.Settings {
+		rows := res.Rows[si*per : (si+1)*per]
+		sf := MultiLevelSettingFindings{Setting: s}
+		stdMax, _ := rows[0].Stats.MaxOfMean()
+		two := map[int]float64{}
+		twoBound := map[int]float64{}
+		for i := range rows {
+			r := &rows[i]
+			m, _ := r.Stats.MaxOfMean()
+			sf.Max, sf.OverStandard = append(sf.Max, m), append(sf.OverStandard, m/stdMax)
+			switch r.Levels {
+			case 2:
+				two[r.K0], twoBound[r.K0] = m, r.Bound
+			case 3:
+				f.BoundHolds = f.BoundHolds && m <= r.Bound
+				f.MinSlack = math.Min(f.MinSlack, r.Bound/m)
+				// The recursion predicts the third level helps where its
+				// bound is well below Lemma 2's for two levels.
+				if r.Bound*multiLevelClear < twoBound[r.K0] {
+					f.Predicted++
+					if m < two[r.K0] {
+						f.Agreed++
+					} else {
+						f.Missed = append(f.Missed, MultiLevelMiss{Setting: s, K0: r.K0, K1: r.K1, Three: m, Two: two[r.K0]})
+					}
+				}
+			}
+		}
+		f.Settings = append(f.Settings, sf)
+	}
+	f.Benefit = f.Predicted > 0 && f.Agreed == f.Predicted
+	f.Verdict = goalOf(f.BoundHolds && f.Benefit)
+	// The setting where the third level gains most against two levels,
+	// K₀ = K₁ = 1 if there.
+	bestGain := 0.0
+	for si, sf := range f.Settings {
+		if gain := sf.Max[1] / sf.Max[1+len(c.K0s)]; gain > bestGain {
+			f.Best, bestGain = si, gain
+		}
+	}
+	return f, nil
+}
+
+// Outcome renders the findings: the checks, the verdict and its words, a
+// row per configuration, and the charts. It returns an error if res is not
+// of the shape of its config.
+func (res *MultiLevelResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	per := 1 + len(c.K0s) + len(c.K0s)*len(c.K1s)
+	out := Outcome{Verdict: f.Verdict}
 	heat := &chart.Heatmap{
 		Title:  fmt.Sprintf("max_k E φ²_{r,k} over standard shuffling's, N = %d, m₁ = %d, m₂ = %d", c.N, c.M1, c.M2),
 		XLabel: "two-level K₀, then three-level K₀,K₁", YLabel: "(σ_top, σ_mid, σ_low)", Center: 1,
 		ValueLabel: "ratio to standard shuffling",
 	}
-	for si, s := range c.Settings {
+	for si, sf := range f.Settings {
+		s := sf.Setting
 		rows := res.Rows[si*per : (si+1)*per]
-		stdMax, _ := rows[0].Stats.MaxOfMean()
-		two := map[int]float64{}
-		twoBound := map[int]float64{}
-		var cells []float64
 		for i := range rows {
 			r := &rows[i]
-			m, _ := r.Stats.MaxOfMean()
+			m := sf.Max[i]
 			if si == 0 && i > 0 {
 				label := fmt.Sprint(r.K0)
 				if r.Levels == 3 {
@@ -305,63 +406,37 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 				}
 				heat.XTicks = append(heat.XTicks, label)
 			}
-			if i > 0 {
-				cells = append(cells, m/stdMax)
-			}
-			switch r.Levels {
-			case 2:
-				two[r.K0], twoBound[r.K0] = m, r.Bound
-			case 3:
-				boundOK = boundOK && m <= r.Bound
-				minSlack = math.Min(minSlack, r.Bound/m)
-				// The recursion predicts the third level helps where its
-				// bound is well below Lemma 2's for two levels.
-				if r.Bound*multiLevelClear < twoBound[r.K0] {
-					predicted++
-					if m < two[r.K0] {
-						agreed++
-					} else {
-						disagreements = append(disagreements, fmt.Sprintf("%s, %s: %.3g against two-level's %.3g", s.name(), r.name(), m, two[r.K0]))
-					}
-				}
-			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("%s, %s: max_k E φ²_{r,k}", s.name(), r.name()),
 				Paper:    fmt.Sprintf("≤ %.4g (our recursive bound)", r.Bound),
-				Ours:     fmt.Sprintf("%.4g (bound/measured %.2f; over standard %.2f)", m, r.Bound/m, m/stdMax),
+				Ours:     fmt.Sprintf("%.4g (bound/measured %.2f; over standard %.2f)", m, r.Bound/m, sf.OverStandard[i]),
 			})
 		}
 		heat.YTicks = append(heat.YTicks, fmt.Sprintf("(%g, %g, %g)", s.Top, s.Mid, s.Low))
-		heat.Values = append(heat.Values, cells)
+		heat.Values = append(heat.Values, sf.OverStandard[1:])
 	}
-	benefitOK := predicted > 0 && agreed == predicted
-	out.addCheck("multi-level-bound", boundOK, "max_k E φ²_{r,k} of three-level shuffling within Lemma 2 applied recursively in every configuration (smallest bound/measured %.3g)", minSlack)
-	out.addCheck("multi-level-benefit", benefitOK, "three-level shuffling below two-level shuffling (same K₀) in %d of the %d configurations where the recursion's bound is below Lemma 2's by more than %g", agreed, predicted, float64(multiLevelClear))
-	// The recursive bound is our derivation, not the paper's (its remark
-	// is algorithmic): a goal of ours, met or not.
-	out.Verdict = goalOf(boundOK && benefitOK)
+	minSlack, agreed, predicted := f.MinSlack, f.Agreed, f.Predicted
+	out.addCheck("multi-level-bound", f.BoundHolds, "max_k E φ²_{r,k} of three-level shuffling within Lemma 2 applied recursively in every configuration (smallest bound/measured %.3g)", minSlack)
+	out.addCheck("multi-level-benefit", f.Benefit, "three-level shuffling below two-level shuffling (same K₀) in %d of the %d configurations where the recursion's bound is below Lemma 2's by more than %g", agreed, predicted, f.Clear)
 	out.Summary = fmt.Sprintf("consistent with our recursive bound (Lemma 2 applied recursively, our derivation; the paper's remark states no bound): three-level K-shuffling stays within it in all %d configurations: %s (smallest bound/measured %.2f); "+
 		"where that bound is below two-level shuffling's (the middle level flattened) by more than %g, three-level shuffling measures lower in %d of %d configurations (%s)",
-		len(c.Settings)*len(c.K0s)*len(c.K1s), holds(boundOK), minSlack, float64(multiLevelClear), agreed, predicted, holds(benefitOK))
+		len(c.Settings)*len(c.K0s)*len(c.K1s), holds(f.BoundHolds), minSlack, f.Clear, agreed, predicted, holds(f.Benefit))
 	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
 	out.addChart("multi-level-ratio", "Multi-level shuffling over standard shuffling", heat)
 
 	// The curve chart: the setting where the third level gains most
 	// against two levels, K₀ = K₁ = 1 if there.
-	best, bestGain := 0, 0.0
-	for si := range c.Settings {
-		rows := res.Rows[si*per : (si+1)*per]
-		t, _ := rows[1].Stats.MaxOfMean()
-		h, _ := rows[1+len(c.K0s)].Stats.MaxOfMean()
-		if gain := t / h; gain > bestGain {
-			best, bestGain = si, gain
-		}
+	best := f.Best
+	var disagreements []string
+	for _, ms := range f.Missed {
+		r := MultiLevelRow{Levels: 3, K0: ms.K0, K1: ms.K1}
+		disagreements = append(disagreements, fmt.Sprintf("%s, %s: %.3g against two-level's %.3g", ms.Setting.name(), r.name(), ms.Three, ms.Two))
 	}
 	rows := res.Rows[best*per : (best+1)*per]
 	std, two, three := rows[0], rows[1], rows[1+len(c.K0s)]
 	n := len(std.Stats.Mean) - 1 // φ²_{r,n} = 0 is left out of the log axis
 	ks := oneTo(n)
-	series := func(r multiLevelRow) chart.Series {
+	series := func(r MultiLevelRow) chart.Series {
 		lo, hi := band(r.Stats.Mean[:n], r.Stats.SE[:n], z95)
 		return chart.Series{Name: r.name(), X: ks, Y: r.Stats.Mean[:n], Lo: lo, Hi: hi}
 	}

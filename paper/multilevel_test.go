@@ -97,7 +97,7 @@ func TestMultiLevelVerdict(t *testing.T) {
 		t.Errorf("verdict %v, want goal met or not met", out.Verdict)
 	}
 	r := cloneJSON(t, good)
-	i := slices.IndexFunc(r.Rows, func(row multiLevelRow) bool { return row.Levels == 3 })
+	i := slices.IndexFunc(r.Rows, func(row MultiLevelRow) bool { return row.Levels == 3 })
 	m, _ := r.Rows[i].Stats.MaxOfMean()
 	r.Rows[i].Bound = m / 2
 	if out, err = r.Outcome(); err != nil {
@@ -109,6 +109,40 @@ func TestMultiLevelVerdict(t *testing.T) {
 	for _, ch := range out.Checks {
 		if ch.Name == "multi-level-bound" && ch.OK {
 			t.Errorf("bound below the measured max: check holds: %s", ch.Detail)
+		}
+	}
+}
+
+func TestMultiLevelFindings(t *testing.T) {
+	good, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 20}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := good.Config
+	per := 1 + len(c.K0s) + len(c.K0s)*len(c.K1s)
+	// A three-level row's bound set to half its measured max: the bound
+	// fails, with a slack of 1/2, and the recursion now predicts a gain
+	// there that is measured only if three-level is below two-level.
+	r := cloneJSON(t, good)
+	i := slices.IndexFunc(r.Rows, func(row MultiLevelRow) bool { return row.Levels == 3 })
+	m, _ := r.Rows[i].Stats.MaxOfMean()
+	r.Rows[i].Bound = m / 2
+	f, err := r.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.BoundHolds || f.MinSlack != 0.5 || f.Verdict != GoalNotMet || f.Clear != multiLevelClear {
+		t.Errorf("bound below the measured max: holds %v, slack %v, verdict %v, factor %v", f.BoundHolds, f.MinSlack, f.Verdict, f.Clear)
+	}
+	if len(f.Settings) != len(c.Settings) || len(f.Settings[0].Max) != per || f.Settings[0].OverStandard[0] != 1 || f.Settings[i/per].Max[i%per] != m {
+		t.Errorf("settings %+v, want %d rows each, standard's ratio 1, row %d at %v", f.Settings, per, i, m)
+	}
+	if f.Agreed+len(f.Missed) != f.Predicted || f.Benefit != (f.Predicted > 0 && f.Agreed == f.Predicted) {
+		t.Errorf("predicted %d, agreed %d, missed %d, benefit %v", f.Predicted, f.Agreed, len(f.Missed), f.Benefit)
+	}
+	for _, ms := range f.Missed {
+		if !(ms.Three >= ms.Two) {
+			t.Errorf("missed %+v: three-level below two-level", ms)
 		}
 	}
 }

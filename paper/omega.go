@@ -91,9 +91,10 @@ func (c *OmegaConfig) validate() error {
 
 // # The run
 
-// omegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
+// OmegaRow is σ*² (M* = 0) of every order of the Section 4.1 example at
 // one n.
-type omegaRow struct {
+type OmegaRow struct {
+	// N is the number of components n.
 	N int
 	// Alternating, Sorted and Greedy are σ*² of the alternating order, the
 	// sorted order and the order of Algorithm 2 (GreedyOrder).
@@ -109,9 +110,9 @@ type omegaRow struct {
 type OmegaResult struct {
 	Config OmegaConfig
 	// Rows holds one row per n of the config.
-	Rows []omegaRow
+	Rows []OmegaRow
 	// Convergence holds the convergence runs, nil if RunN < 0.
-	Convergence *omegaConvergence
+	Convergence *OmegaConvergence
 }
 
 // check returns an error if res has no rows or malformed convergence
@@ -161,15 +162,15 @@ func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error
 }
 
 // omegaRows measures σ*² of every order for every n of c.
-func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]omegaRow, error) {
-	var rows []omegaRow
+func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, error) {
+	var rows []OmegaRow
 	for _, n := range c.Ns {
 		p, err := problems.NewOneD(n, c.Sigma)
 		if err != nil {
 			return nil, err
 		}
 		g := ordering.ComponentGrads(nil, p, []float64{0.3})
-		row := omegaRow{N: n}
+		row := OmegaRow{N: n}
 		for _, o := range []struct {
 			dst *float64
 			r   []int
@@ -203,20 +204,21 @@ func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]omegaRow, err
 // omega-example claim.
 var omegaOrders = []string{"alternating", "greedy", "random reshuffling", "sorted"}
 
-// omegaConvergence is Algorithm 1 on the Section 4.1 example under each of
-// omegaOrders.
-type omegaConvergence struct {
+// OmegaConvergence is Algorithm 1 on the Section 4.1 example under each of
+// its orders: alternating, greedy, random reshuffling and sorted.
+type OmegaConvergence struct {
 	// Orders names the orders, indexing GradNorm2.
 	Orders []string
-	N      int
-	Gamma  float64
+	// N is the number of components n and Gamma the step γ.
+	N     int
+	Gamma float64
 	// GradNorm2[o][t] is ‖∇f(x_t)‖², t = 0..Epochs, under order o.
 	GradNorm2 [][]float64
 }
 
 // Average returns Theorem 1's left-hand side for order o, the mean of
 // ‖∇f(x_t)‖² over the epoch starts t = 0..T-1.
-func (c *omegaConvergence) Average(o int) float64 {
+func (c *OmegaConvergence) Average(o int) float64 {
 	g := c.GradNorm2[o]
 	var s float64
 	for _, v := range g[:len(g)-1] {
@@ -228,7 +230,7 @@ func (c *omegaConvergence) Average(o int) float64 {
 // runOmegaConvergence runs Algorithm 1 on the example with n = c.RunN under
 // each of omegaOrders (random reshuffling seeded from seed). It returns nil
 // if c.RunN < 0.
-func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*omegaConvergence, error) {
+func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*OmegaConvergence, error) {
 	if c.RunN < 0 {
 		return nil, nil
 	}
@@ -249,7 +251,7 @@ func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*omeg
 	if err != nil {
 		return nil, err
 	}
-	res := &omegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
+	res := &OmegaConvergence{Orders: slices.Clone(omegaOrders), N: n, Gamma: c.Gamma / float64(n)}
 	for _, o := range []ordering.Orderer{alt, &ordering.Greedy{}, rr, srt} {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -279,23 +281,44 @@ func omegaEqual(got, want float64) bool {
 	return math.Abs(got-want) <= omegaRelTol*want
 }
 
-// Outcome checks the rows of OmegaConfig.Run against Section 4.1 and builds
-// the chart of σ*² against n, and, if there are convergence runs, their
-// chart. It returns an error if res has no rows or malformed runs.
-func (res *OmegaResult) Outcome() (*Outcome, error) {
+// OmegaFindings is what the omega-example claim shows: σ*² of the greedy,
+// alternating and sorted orders against Section 4.1's values, and random
+// reshuffling's against the paper's lower bound nσ²/256, with the
+// convergence runs if there are any.
+type OmegaFindings struct {
+	// GreedyHolds is set if greedy's and the alternating order's σ*²
+	// equal σ² within a relative RelTol at every n, SortedHolds if the
+	// sorted order's equals n²σ²/4, and RRHolds if random reshuffling's
+	// mean σ*² is at least nσ²/256.
+	GreedyHolds, SortedHolds, RRHolds bool
+	RelTol                            float64
+	// WorstAlternating and WorstGreedy are the largest relative
+	// deviations of the alternating and the greedy order's σ*² from σ².
+	WorstAlternating, WorstGreedy float64
+	// MinRatio and MaxRatio are the least and the largest E σ*²/(nσ²) of
+	// random reshuffling over n, and LeastOverLower the least E σ*² over
+	// the paper's nσ²/256.
+	MinRatio, MaxRatio, LeastOverLower float64
+	// Convergence is set if the result has convergence runs. SortedSlowest
+	// is then set if the sorted order has the largest (1/T)Σ‖∇f(x_t)‖²,
+	// and, if the alternating order ran (Alternating), AlternatingFinal
+	// and SortedFinal are their final ‖∇f‖².
+	Convergence, SortedSlowest, Alternating bool
+	AlternatingFinal, SortedFinal           float64
+	// Verdict is Reproduced if GreedyHolds and RRHolds, else
+	// NotReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows. It returns an error if res has no
+// rows or malformed runs.
+func (res *OmegaResult) Findings() (*OmegaFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
 	c, rows, conv := res.Config, res.Rows, res.Convergence
-	var sorted int
-	if conv != nil {
-		sorted, _ = orderIndex(omegaID, conv.Orders, "sorted")
-	}
 	s2 := c.Sigma * c.Sigma
-	var ns, alt, srt, grd, rrm, lo, hi, lb []float64
-	greedyOK, sortedOK, rrOK := true, true, true
-	minRatio, maxRatio := math.Inf(1), 0.0
-	worstAlt, worstGreedy := 0.0, 0.0
+	f := &OmegaFindings{GreedyHolds: true, SortedHolds: true, RRHolds: true, RelTol: omegaRelTol, MinRatio: math.Inf(1), LeastOverLower: math.Inf(1)}
 	for _, r := range rows {
 		want, err := ordering.AlternatingSigmaStar2(s2, r.N)
 		if err != nil {
@@ -305,24 +328,51 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		if err != nil {
 			return nil, err
 		}
-		greedyOK = greedyOK && omegaEqual(r.Greedy, want) && omegaEqual(r.Alternating, want)
-		sortedOK = sortedOK && omegaEqual(r.Sorted, wantSorted)
-		rrOK = rrOK && r.RRMean >= r.Lower
-		worstAlt = math.Max(worstAlt, math.Abs(r.Alternating-want)/want)
-		worstGreedy = math.Max(worstGreedy, math.Abs(r.Greedy-want)/want)
+		f.GreedyHolds = f.GreedyHolds && omegaEqual(r.Greedy, want) && omegaEqual(r.Alternating, want)
+		f.SortedHolds = f.SortedHolds && omegaEqual(r.Sorted, wantSorted)
+		f.RRHolds = f.RRHolds && r.RRMean >= r.Lower
+		f.WorstAlternating = math.Max(f.WorstAlternating, math.Abs(r.Alternating-want)/want)
+		f.WorstGreedy = math.Max(f.WorstGreedy, math.Abs(r.Greedy-want)/want)
 		ratio := r.RRMean / (float64(r.N) * s2)
-		minRatio, maxRatio = math.Min(minRatio, ratio), math.Max(maxRatio, ratio)
+		f.MinRatio, f.MaxRatio = math.Min(f.MinRatio, ratio), math.Max(f.MaxRatio, ratio)
+		f.LeastOverLower = math.Min(f.LeastOverLower, r.RRMean/r.Lower)
+	}
+	if f.Convergence = conv != nil; f.Convergence {
+		sorted, _ := orderIndex(omegaID, conv.Orders, "sorted")
+		f.SortedSlowest = true
+		for o := range conv.Orders {
+			if o != sorted {
+				f.SortedSlowest = f.SortedSlowest && conv.Average(o) < conv.Average(sorted)
+			}
+		}
+		if alt := slices.Index(conv.Orders, "alternating"); alt >= 0 {
+			a, s := conv.GradNorm2[alt], conv.GradNorm2[sorted]
+			f.Alternating, f.AlternatingFinal, f.SortedFinal = true, a[len(a)-1], s[len(s)-1]
+		}
+	}
+	f.Verdict = verdictOf(f.GreedyHolds && f.RRHolds)
+	return f, nil
+}
+
+// Outcome renders the findings: the checks, the verdict and its words, the
+// rows, the chart of σ*² against n and, if there are convergence runs,
+// their chart. It returns an error if res has no rows or malformed runs.
+func (res *OmegaResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c, rows, conv := res.Config, res.Rows, res.Convergence
+	var ns, alt, srt, grd, rrm, lo, hi, lb []float64
+	for _, r := range rows {
 		ns = append(ns, float64(r.N))
 		alt, srt, grd = append(alt, r.Alternating), append(srt, r.Sorted), append(grd, r.Greedy)
 		rrm, lb = append(rrm, r.RRMean), append(lb, r.Lower)
 		lo, hi = append(lo, r.RRMean-z95*r.RRSE), append(hi, r.RRMean+z95*r.RRSE)
 	}
-	var out Outcome
-	worst := math.Inf(1)
-	for _, r := range rows {
-		worst = math.Min(worst, r.RRMean/r.Lower)
-	}
-	out.addCheck("omega-rr-lower-bound", rrOK, "E σ*² of RR is at least %.3g × nσ²/256 over n; paper: E σ*² ≥ nσ²/256", worst)
+	out := Outcome{Verdict: f.Verdict}
+	minRatio, maxRatio := f.MinRatio, f.MaxRatio
+	out.addCheck("omega-rr-lower-bound", f.RRHolds, "E σ*² of RR is at least %.3g × nσ²/256 over n; paper: E σ*² ≥ nσ²/256", f.LeastOverLower)
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("σ*² of an order on f_i = x²/2 ± σx, σ = %g (M* = 0)", c.Sigma),
 		XLabel: "n", YLabel: "σ*²", LogX: true, LogY: true,
@@ -336,19 +386,18 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	}
 	out.addChart("omega-example", "σ*² of orders on the Section 4.1 example", lc)
 	if conv != nil {
-		omegaConvergenceOutcome(&out, conv, sorted)
+		omegaConvergenceOutcome(&out, conv, f)
 	}
-	out.Verdict = verdictOf(greedyOK && rrOK)
 	last := rows[len(rows)-1]
 	out.Summary = fmt.Sprintf("greedy and alternating σ*² = σ² for every n in {%s}: %v; random reshuffling's E σ*² is %.2f to %.2f times nσ², "+
 		"%.0f to %.0f times the paper's nσ²/256; at n = %d the good order beats it by a factor of %.0f",
-		joinInts(c.Ns), greedyOK, minRatio, maxRatio, 256*minRatio, 256*maxRatio, last.N, last.RRMean/last.Alternating)
+		joinInts(c.Ns), f.GreedyHolds, minRatio, maxRatio, 256*minRatio, 256*maxRatio, last.N, last.RRMean/last.Alternating)
 	out.Key = Key{Name: "least E σ*²(RR)/(nσ²)", Value: minRatio}
 	out.Rows = []Row{
-		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", worstAlt)},
-		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", worstGreedy)},
-		{Quantity: "E σ*² of a random order", Paper: "≥ nσ²/256", Ours: fmt.Sprintf("%.3f·nσ² to %.3f·nσ² (all ≥ nσ²/256: %v)", minRatio, maxRatio, rrOK)},
-		{Quantity: "σ*² of the sorted order", Paper: "(not stated; Remark 3: ≤ n²σ²)", Ours: fmt.Sprintf("n²σ²/4 for every n: %v", sortedOK)},
+		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", f.WorstAlternating)},
+		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", f.WorstGreedy)},
+		{Quantity: "E σ*² of a random order", Paper: "≥ nσ²/256", Ours: fmt.Sprintf("%.3f·nσ² to %.3f·nσ² (all ≥ nσ²/256: %v)", minRatio, maxRatio, f.RRHolds)},
+		{Quantity: "σ*² of the sorted order", Paper: "(not stated; Remark 3: ≤ n²σ²)", Ours: fmt.Sprintf("n²σ²/4 for every n: %v", f.SortedHolds)},
 	}
 	out.Details = "The ratio E σ*²/(nσ²) of random reshuffling settles near a constant as n grows, as for the largest squared value of a random-walk bridge; " +
 		"the paper's constant 1/256 is far from tight."
@@ -364,33 +413,28 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-// omegaConvergenceOutcome adds the chart and rows of the convergence runs;
-// sorted is the index of the sorted order.
-func omegaConvergenceOutcome(out *Outcome, conv *omegaConvergence, sorted int) {
+// omegaConvergenceOutcome adds the chart, rows and checks of the
+// convergence runs conv, whose findings f holds.
+func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, f *OmegaFindings) {
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Algorithm 1 on f_i = x²/2 ± σx, n = %d, γ = %.3g", conv.N, conv.Gamma),
 		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
 	}
-	slowest := true
 	var avgs []string
 	for o, name := range conv.Orders {
 		g := conv.GradNorm2[o]
 		lc.Series = append(lc.Series, chart.Series{Name: name, X: ints(seq(len(g))), Y: g})
 		avgs = append(avgs, fmt.Sprintf("%s %.3g (final %.3g)", name, conv.Average(o), g[len(g)-1]))
-		if o != sorted {
-			slowest = slowest && conv.Average(o) < conv.Average(sorted)
-		}
 	}
 	out.addChart("omega-convergence", "Algorithm 1 under each order on the Section 4.1 example", lc)
 	out.Rows = append(out.Rows, Row{
 		Quantity: "(1/T) Σ_t ‖∇f(x_t)‖² of Algorithm 1 under each order",
 		Paper:    "Theorem 1: the bound grows with σ*² (sorted largest)",
-		Ours:     fmt.Sprintf("%s; sorted slowest: %v", strings.Join(avgs, ", "), slowest),
+		Ours:     fmt.Sprintf("%s; sorted slowest: %v", strings.Join(avgs, ", "), f.SortedSlowest),
 	})
-	out.addCheck("omega-sorted-slowest", slowest, "the order with the largest σ*² has the largest (1/T)Σ‖∇f(x_t)‖²: %s", strings.Join(avgs, ", "))
-	if alt := slices.Index(conv.Orders, "alternating"); alt >= 0 {
-		a, s := conv.GradNorm2[alt], conv.GradNorm2[sorted]
-		fa, fs := a[len(a)-1], s[len(s)-1]
+	out.addCheck("omega-sorted-slowest", f.SortedSlowest, "the order with the largest σ*² has the largest (1/T)Σ‖∇f(x_t)‖²: %s", strings.Join(avgs, ", "))
+	if f.Alternating {
+		fa, fs := f.AlternatingFinal, f.SortedFinal
 		out.addCheck("omega-alternating-faster", fa < fs, "final ‖∇f‖² alternating %.4g < sorted %.4g, ratio %.4g", fa, fs, fs/fa)
 	}
 }

@@ -19,9 +19,9 @@ import (
 // φ²_{r,k} over random orders, σ*² of one order, and random gradient
 // matrices.
 
-// phi2Stats are Monte Carlo statistics of φ²_{r,k}(x) over orders drawn
+// Phi2Stats are Monte Carlo statistics of φ²_{r,k}(x) over orders drawn
 // independently by an Orderer, at a fixed point x.
-type phi2Stats struct {
+type Phi2Stats struct {
 	// Trials is the number of orders drawn.
 	Trials int
 	// Mean[k-1] estimates E φ²_{r,k} and SE[k-1] is its standard error.
@@ -34,7 +34,7 @@ type phi2Stats struct {
 // MaxOfMean returns max_k E φ²_{r,k}, the smallest σ*² for which
 // Assumption 4 (M* = 0) holds in expectation for every k (the sense of the
 // proof of Lemma 2), and the k (1-based) where it is attained.
-func (s *phi2Stats) MaxOfMean() (float64, int) {
+func (s *Phi2Stats) MaxOfMean() (float64, int) {
 	best, at := 0.0, 0
 	for k, v := range s.Mean {
 		if v > best {
@@ -49,7 +49,7 @@ func (s *phi2Stats) MaxOfMean() (float64, int) {
 // gradients in the rows of grads. It returns an error if trials < 2, o
 // needs an oracle or observed steps (ordering.Uses), an order is invalid,
 // or ctx is cancelled.
-func samplePhi2(ctx context.Context, grads *mat.Dense, o ordering.Orderer, trials int) (*phi2Stats, error) {
+func samplePhi2(ctx context.Context, grads *mat.Dense, o ordering.Orderer, trials int) (*Phi2Stats, error) {
 	if trials < 2 {
 		return nil, fmt.Errorf("paper: %d Monte Carlo trials, want >= 2", trials)
 	}
@@ -101,7 +101,7 @@ func samplePhi2(ctx context.Context, grads *mat.Dense, o ordering.Orderer, trial
 	}
 	n := float64(trials)
 	se := func(m2 float64) float64 { return math.Sqrt(m2 / (n - 1) / n) }
-	s := &phi2Stats{Trials: trials, Mean: mean, SE: make([]float64, len(mean)), MaxMean: maxMean, MaxSE: se(maxM2)}
+	s := &Phi2Stats{Trials: trials, Mean: mean, SE: make([]float64, len(mean)), MaxMean: maxMean, MaxSE: se(maxM2)}
 	for k := range m2 {
 		s.SE[k] = se(m2[k])
 	}

@@ -132,12 +132,12 @@ var remark3Orders = []string{"identity", "sorted", "sorted reversed", "greedy", 
 
 // # The run
 
-// remark3Point is the measurements at one point x.
-type remark3Point struct {
+// Remark3Point is the measurements at one point x.
+type Remark3Point struct {
 	// GradNorm2 is ‖∇f(x)‖² and Hetero the measured (1/n) Σ ‖∇f_i - ∇f‖².
 	GradNorm2, Hetero float64
 	// Worst[o] is max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f‖²)) of order o of
-	// remark3Orders (the largest over the draws for RR): Remark 3's
+	// Remark3Result.Orders (the largest over the draws for RR): Remark 3's
 	// inequality says ≤ 1.
 	Worst []float64
 	// SigmaStar2[o] is the order's σ*² for M* = nM, which Remark 3 bounds
@@ -148,17 +148,21 @@ type remark3Point struct {
 	Mean, SE, Bound []float64
 }
 
-// remark3SettingResult holds the points of one setting.
-type remark3SettingResult struct {
+// Remark3SettingResult holds the points of one setting.
+type Remark3SettingResult struct {
+	// Setting is the pair (σ², M) and Points the measurements at each
+	// point x.
 	Setting Remark3Setting
-	Points  []remark3Point
+	Points  []Remark3Point
 }
 
 // Remark3Result holds the remark-3 claim's measurements.
 type Remark3Result struct {
-	Config   Remark3Config
+	Config Remark3Config
+	// Orders names the fixed orders, indexing Remark3Point.Worst and
+	// SigmaStar2.
 	Orders   []string
-	Settings []remark3SettingResult
+	Settings []Remark3SettingResult
 }
 
 // Run runs the remark-3 claim, or returns it from env's cache.
@@ -189,7 +193,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 		if st.M > 0 {
 			gmax = 4 * math.Max(1, st.Sigma2/st.M)
 		}
-		sr := remark3SettingResult{Setting: st}
+		sr := Remark3SettingResult{Setting: st}
 		for pi := 0; pi < c.Points; pi++ {
 			// ‖∇f(x* + s·dir)‖² = s² ‖Ā dir‖². With σ² = 0 every
 			// component is stationary at x*, where φ² and its bound are
@@ -215,11 +219,11 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 }
 
 // measureRemark3 measures Remark 3 at x.
-func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (remark3Point, error) {
+func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (Remark3Point, error) {
 	n := c.N
 	grads := ordering.ComponentGrads(nil, p, x)
 	v, g := ordering.Heterogeneity(grads)
-	pt := remark3Point{GradNorm2: g, Hetero: v}
+	pt := Remark3Point{GradNorm2: g, Hetero: v}
 	h := st.Sigma2 + st.M*g // Assumption 5's right-hand side
 	sorted, err := principalOrder(grads)
 	if err != nil {
@@ -285,11 +289,50 @@ func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float6
 
 // # The outcome
 
-// Outcome checks the worst-case bound for every order and point,
-// σ*² ≤ n²σ² with M* = nM, and the Monte Carlo of random reshuffling
-// against Lemma 1 with the M term, and builds the charts. It returns an
-// error if res is not of the shape of its config.
-func (res *Remark3Result) Outcome() (*Outcome, error) {
+// Remark3Findings is what the remark-3 claim shows: the worst case of
+// every order against Remark 3's bound, σ*² against n²σ², and random
+// reshuffling's Monte Carlo against Lemma 1 with the M term, each with its
+// threshold.
+type Remark3Findings struct {
+	// WorstByOrder[o] is the largest max_k φ²_{r,k}/(k n (σ² + M‖∇f‖²))
+	// of order o (the result's Orders) over the points and settings, and
+	// Worst the largest over the orders; WorstHolds if every one is at most
+	// 1 up to a relative Rounding.
+	WorstByOrder []float64
+	Worst        float64
+	WorstHolds   bool
+	// SigmaStar is the largest σ*²/(n²σ²) with M* = nM over the orders,
+	// points and settings with σ² > 0; SigmaStarHolds if every σ*² is at
+	// most n²σ² up to rounding.
+	SigmaStar      float64
+	SigmaStarHolds bool
+	// Z is the largest deviation of random reshuffling's Monte Carlo
+	// E φ²_{r,k} from Lemma 1 with the M term in standard errors, and
+	// Tolerance the largest allowed; RRHolds if Z is within it.
+	Z, Tolerance float64
+	RRHolds      bool
+	// Constants is the largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²)/(n(σ² +
+	// M‖∇f‖²)); ConstantsHold if every excess is within Tolerance
+	// standard errors of 0 or below (σ*² = nσ², M* = M in expectation).
+	Constants     float64
+	ConstantsHold bool
+	// Hetero is the largest |(1/n)Σ‖∇f_i - ∇f‖² - (σ² + M‖∇f‖²)| /
+	// max(1, σ² + M‖∇f‖²) at the points, and Exact is set if Assumption 5
+	// holds there with equality within a relative Rounding
+	// (remark3Rounding).
+	Hetero   float64
+	Exact    bool
+	Rounding float64
+	// Verdict is Reproduced if WorstHolds, SigmaStarHolds, RRHolds,
+	// ConstantsHold and Exact all hold, else NotReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows: the worst-case bound for every
+// order and point, σ*² ≤ n²σ² with M* = nM, and the Monte Carlo of random
+// reshuffling against Lemma 1 with the M term. It returns an error if res
+// is not of the shape of its config.
+func (res *Remark3Result) Findings() (*Remark3Findings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
@@ -298,11 +341,62 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 	if _, err := orderIndices(remark3ID, res.Orders, remark3Orders...); err != nil {
 		return nil, err
 	}
-	var out Outcome
-	worstOK, ssOK, rrOK, starOK, exact := true, true, true, true, true
-	worstAll, worstZ, worstHetero, ssAll := 0.0, 0.0, 0.0, 0.0
-	rrStar := math.Inf(-1)
-	worstBy := make([]float64, len(res.Orders))
+	f := &Remark3Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, ConstantsHold: true, Exact: true,
+		Constants: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark3Rounding}
+	for _, sr := range res.Settings {
+		st := sr.Setting
+		for _, pt := range sr.Points {
+			h := st.Sigma2 + st.M*pt.GradNorm2
+			if rel := math.Abs(pt.Hetero-h) / math.Max(h, math.SmallestNonzeroFloat64); h > 0 && rel > remark3Rounding {
+				f.Exact = false
+			}
+			f.Hetero = math.Max(f.Hetero, math.Abs(pt.Hetero-h)/math.Max(h, 1))
+			for o, w := range pt.Worst {
+				f.WorstByOrder[o] = math.Max(f.WorstByOrder[o], w)
+				f.Worst = math.Max(f.Worst, w)
+				f.WorstHolds = f.WorstHolds && w <= 1+remark3Rounding
+				ss := pt.SigmaStar2[o]
+				if st.Sigma2 > 0 {
+					f.SigmaStar = math.Max(f.SigmaStar, ss/(n*n*st.Sigma2))
+				}
+				f.SigmaStarHolds = f.SigmaStarHolds && ss <= n*n*st.Sigma2*(1+remark3Rounding)+remark3Rounding*n*n*h
+			}
+			// Lemma 1 holds with equality when Assumption 5 does: every k
+			// within Tolerance standard errors, deviations below rounding
+			// (k = n, where φ² = 0 exactly) ignored.
+			for k := range pt.Mean {
+				dev := math.Abs(pt.Mean[k]-pt.Bound[k]) - remark3Rounding*n*h
+				if dev > 0 {
+					z := math.Inf(1)
+					if pt.SE[k] > 0 {
+						z = dev / pt.SE[k]
+					}
+					f.Z = math.Max(f.Z, z)
+				}
+				// σ*² = nσ², M* = M in expectation: E φ²_k - k² M g ≤ nσ²
+				// (with equality at k = 1 when σ² = 0).
+				kk := float64((k + 1) * (k + 1))
+				excess := pt.Mean[k] - kk*st.M*pt.GradNorm2 - n*st.Sigma2
+				f.Constants = math.Max(f.Constants, excess/(n*h))
+				f.ConstantsHold = f.ConstantsHold && excess <= c.Tolerance*pt.SE[k]+remark3Rounding*n*h
+			}
+		}
+	}
+	f.RRHolds = f.Z <= c.Tolerance
+	f.Verdict = verdictOf(f.WorstHolds && f.SigmaStarHolds && f.RRHolds && f.ConstantsHold && f.Exact)
+	return f, nil
+}
+
+// Outcome renders the findings: the checks, the verdict and its words, the
+// rows, and the charts of the worst case and of random reshuffling. It
+// returns an error if res is not of the shape of its config.
+func (res *Remark3Result) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	out := Outcome{Verdict: f.Verdict}
 	worstChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Remark 3's worst case, n = %d: max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f(x)‖²)) (≤ 1)", c.N),
 		XLabel: "‖∇f(x)‖²", YLabel: "max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²))",
@@ -315,40 +409,8 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 		ys := make([][]float64, len(res.Orders))
 		for pi, pt := range sr.Points {
 			gs[pi] = pt.GradNorm2
-			h := st.Sigma2 + st.M*pt.GradNorm2
-			if rel := math.Abs(pt.Hetero-h) / math.Max(h, math.SmallestNonzeroFloat64); h > 0 && rel > remark3Rounding {
-				exact = false
-			}
-			worstHetero = math.Max(worstHetero, math.Abs(pt.Hetero-h)/math.Max(h, 1))
 			for o, w := range pt.Worst {
 				ys[o] = append(ys[o], w)
-				worstBy[o] = math.Max(worstBy[o], w)
-				worstAll = math.Max(worstAll, w)
-				worstOK = worstOK && w <= 1+remark3Rounding
-				ss := pt.SigmaStar2[o]
-				if st.Sigma2 > 0 {
-					ssAll = math.Max(ssAll, ss/(n*n*st.Sigma2))
-				}
-				ssOK = ssOK && ss <= n*n*st.Sigma2*(1+remark3Rounding)+remark3Rounding*n*n*h
-			}
-			// Lemma 1 holds with equality when Assumption 5 does: every k
-			// within Tolerance standard errors, deviations below rounding
-			// (k = n, where φ² = 0 exactly) ignored.
-			for k := range pt.Mean {
-				dev := math.Abs(pt.Mean[k]-pt.Bound[k]) - remark3Rounding*n*h
-				if dev > 0 {
-					z := math.Inf(1)
-					if pt.SE[k] > 0 {
-						z = dev / pt.SE[k]
-					}
-					worstZ = math.Max(worstZ, z)
-				}
-				// σ*² = nσ², M* = M in expectation: E φ²_k - k² M g ≤ nσ²
-				// (with equality at k = 1 when σ² = 0).
-				kk := float64((k + 1) * (k + 1))
-				excess := pt.Mean[k] - kk*st.M*pt.GradNorm2 - n*st.Sigma2
-				rrStar = math.Max(rrStar, excess/(n*h))
-				starOK = starOK && excess <= c.Tolerance*pt.SE[k]+remark3Rounding*n*h
 			}
 		}
 		for o, oname := range res.Orders {
@@ -380,20 +442,20 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 			}
 		}
 	}
-	rrOK = worstZ <= c.Tolerance
 	out.addChart("remark-3-worst", "Remark 3: every order under n²σ², nM", worstChart)
 	if rrChart != nil {
 		out.addChart("remark-3-rr", "Remark 3: random reshuffling with the M term", rrChart)
 	}
-	out.addCheck("remark3-worst-case", worstOK, "largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over orders, points and settings: %.4g (≤ 1)", worstAll)
-	out.addCheck("remark3-sigma-star", ssOK, "largest σ*²/(n²σ²) for M* = nM: %.4g (≤ 1)", ssAll)
-	out.addCheck("remark3-rr", rrOK, "Monte Carlo E φ²_{r,k} within %.2f standard errors of Lemma 1 with the M term (tolerance %g)", worstZ, c.Tolerance)
+	worstAll, ssAll, worstZ, rrStar, starOK := f.Worst, f.SigmaStar, f.Z, f.Constants, f.ConstantsHold
+	out.addCheck("remark3-worst-case", f.WorstHolds, "largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over orders, points and settings: %.4g (≤ 1)", worstAll)
+	out.addCheck("remark3-sigma-star", f.SigmaStarHolds, "largest σ*²/(n²σ²) for M* = nM: %.4g (≤ 1)", ssAll)
+	out.addCheck("remark3-rr", f.RRHolds, "Monte Carlo E φ²_{r,k} within %.2f standard errors of Lemma 1 with the M term (tolerance %g)", worstZ, c.Tolerance)
 	out.addCheck("remark3-rr-constants", starOK, "largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²)/(n(σ² + M‖∇f‖²)): %.3g (≤ 0 up to %g standard errors)", rrStar, c.Tolerance)
-	out.Verdict = verdictOf(worstOK && ssOK && rrOK && starOK && exact)
 	out.Summary = fmt.Sprintf("over %d settings of (σ², M), %d points each and %d orders: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1); "+
 		"random reshuffling's Monte Carlo E φ²_{r,k} within %.2f standard errors of (n-k)k/(n-1)(σ² + M‖∇f‖²) (tolerance %g), E φ²_{r,k} ≤ nσ² + k²M‖∇f‖²: %v",
 		len(res.Settings), c.Points, len(res.Orders)-1+c.RandomOrders, worstAll, ssAll, worstZ, c.Tolerance, starOK)
 	out.Key = Key{Name: "RR's largest |z| against Lemma 1", Value: worstZ}
+	worstBy, worstHetero := f.WorstByOrder, f.Hetero
 	for o, name := range res.Orders {
 		out.Rows = append(out.Rows, Row{
 			Quantity: name + ": largest max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²))",

@@ -6,6 +6,8 @@ package paper
 
 import (
 	"context"
+	"math"
+	"slices"
 	"testing"
 )
 
@@ -33,6 +35,34 @@ func TestRemark3WorstCaseTight(t *testing.T) {
 				t.Errorf("%s: ratio %v above 1/2", name, w)
 			}
 		}
+	}
+}
+
+func TestRemark3Findings(t *testing.T) {
+	// The tight case of TestRemark3WorstCaseTight read as data: the sorted
+	// orders reach 1/2 of Remark 3's bound; then an order pushed above it
+	// fails the worst case and nothing else.
+	res, err := Remark3Config{N: 8, Settings: []Remark3Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := slices.Index(res.Orders, "sorted")
+	if math.Abs(f.WorstByOrder[sorted]-0.5) > 1e-12 || math.Abs(f.Worst-0.5) > 1e-12 || !f.WorstHolds {
+		t.Errorf("sorted %v, largest %v, holds %v; want 1/2, 1/2, true", f.WorstByOrder[sorted], f.Worst, f.WorstHolds)
+	}
+	if f.SigmaStar != 0 || !f.SigmaStarHolds || !f.Exact || f.Tolerance != res.Config.Tolerance || f.Rounding != remark3Rounding {
+		t.Errorf("σ² = 0: σ*² ratio %v (holds %v), exact %v, thresholds %v, %v", f.SigmaStar, f.SigmaStarHolds, f.Exact, f.Tolerance, f.Rounding)
+	}
+	res.Settings[0].Points[1].Worst[sorted] = 1.5
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.WorstHolds || f.Worst != 1.5 || f.Verdict != NotReproduced || !f.SigmaStarHolds {
+		t.Errorf("an order at 1.5: holds %v, largest %v, verdict %v, σ*² holds %v", f.WorstHolds, f.Worst, f.Verdict, f.SigmaStarHolds)
 	}
 }
 

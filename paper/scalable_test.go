@@ -114,3 +114,101 @@ func TestScalableTrainingConfig(t *testing.T) {
 		t.Error("unknown order: no error")
 	}
 }
+
+func TestScalableFindings(t *testing.T) {
+	// The goal at k = 1024 (scalableGoalRatio 1.1, scalableGoalCost 20)
+	// on hand-made matrices: the exact greedy costs 1000 multiply-adds.
+	matrix := func(name string, ratio, mulAdds float64) ScalableMatrix {
+		return ScalableMatrix{Name: name, Methods: []ScalableMethod{
+			{Name: scalableExact, SigmaStar2: 1, Ratio: 1, MulAdds: 1000, Bytes: 800},
+			{Name: "sketched greedy, k = 1024", SigmaStar2: ratio, Ratio: ratio, MulAdds: mulAdds, Bytes: 100},
+		}}
+	}
+	for _, test := range []struct {
+		name     string
+		matrices []ScalableMatrix
+		oneD     []float64
+		want     Verdict
+		met      []bool
+	}{
+		{"both met", []ScalableMatrix{matrix("MNIST a", 1.05, 40), matrix("quadratic", 3, 1000), matrix("MNIST b", 1.1, 50)}, []float64{1, 1}, GoalMet, []bool{true, true}},
+		{"σ*² too large", []ScalableMatrix{matrix("MNIST a", 1.05, 40), matrix("MNIST b", 1.2, 40)}, []float64{1, 1}, GoalNotMet, []bool{true, false}},
+		{"too few multiply-adds saved", []ScalableMatrix{matrix("MNIST a", 1, 100)}, []float64{1, 2}, GoalNotMet, []bool{false}},
+		{"no MNIST matrix", []ScalableMatrix{matrix("quadratic", 1, 10)}, nil, NotCheckable, nil},
+	} {
+		r := &ScalableResult{Matrices: test.matrices}
+		if test.oneD != nil {
+			r.OneD = []ScalableOneD{{N: 8, Method: "greedy", SigmaStar2: test.oneD}}
+		}
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		var met []bool
+		for _, g := range f.Goals {
+			met = append(met, g.Met)
+		}
+		if f.Verdict != test.want || !slices.Equal(met, test.met) || f.Met != (test.want == GoalMet) {
+			t.Errorf("%s: verdict %v, goals met %v, met %v; want %v, %v", test.name, f.Verdict, met, f.Met, test.want, test.met)
+		}
+		if len(f.Goals) > 0 && (f.Goals[0].Matrix != "MNIST a" || f.Goals[0].Fewer != 1000/test.matrices[0].Methods[1].MulAdds || f.Goals[0].LessMemory != 8) {
+			t.Errorf("%s: first goal %+v", test.name, f.Goals[0])
+		}
+		if wantOne := test.oneD != nil && test.oneD[1] == 1; f.OneD != (test.oneD != nil) || f.GreedyOneD != wantOne {
+			t.Errorf("%s: 1-D example ran %v, greedy finds σ² %v, want %v", test.name, f.OneD, f.GreedyOneD, wantOne)
+		}
+		if f.K != 1024 || f.GoalRatio != 1.1 || f.GoalCost != 20 {
+			t.Errorf("%s: goal thresholds %d, %v, %d", test.name, f.K, f.GoalRatio, f.GoalCost)
+		}
+		out, err := r.Outcome()
+		if err != nil || out.Verdict != f.Verdict {
+			t.Errorf("%s: outcome %v, %v; want the findings' verdict %v", test.name, out, err, f.Verdict)
+		}
+	}
+}
+
+func TestScalableTrainingFindings(t *testing.T) {
+	// Final accuracies per order, three seeds, one epoch: the mean over
+	// the epochs after the initialisation (meanAcc) is the final one.
+	final := map[string][]float64{
+		"RR": {0.80, 0.81, 0.79}, "greedy": {0.90, 0.91, 0.92},
+		"sketched greedy": {0.90, 0.91, 0.92}, // the same as greedy: holds
+		"stale greedy":    {0.91, 0.93, 0.92}, // ahead: holds
+		"mean balance":    {0.80, 0.82, 0.81}, // 10 points behind: fails
+		"pair balance":    {0.896, 0.906, 0.92},
+	}
+	c := scalableTrainingConfig(Smoke)
+	c.Seeds, c.Epochs = 3, 1
+	r := &Table1Result{Config: c, Batchings: table1Batchings}
+	for _, order := range c.Orders {
+		r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
+		for b := range table1Batchings {
+			for _, v := range final[order] {
+				r.Runs[len(r.Runs)-1][b] = append(r.Runs[len(r.Runs)-1][b], Table1Run{Order: order, Batching: table1Batchings[b], TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
+			}
+		}
+	}
+	f, err := r.ScalableTrainingFindings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"sketched greedy": true, "stale greedy": true, "mean balance": false, "pair balance": true}
+	if len(f.Gaps) != len(want) {
+		t.Fatalf("gaps %+v, want one per efficient order", f.Gaps)
+	}
+	for _, g := range f.Gaps {
+		if g.Holds != want[g.Order] || g.Holds != (g.Gap >= -f.SEs*g.SE) {
+			t.Errorf("%s: gap %+.3g ± %.3g, holds %v, want %v", g.Order, g.Gap, g.SE, g.Holds, want[g.Order])
+		}
+	}
+	if math.Abs(f.Gaps[0].Gap) > 1e-9 || math.Abs(f.Gaps[2].Gap+10) > 1e-9 {
+		t.Errorf("gaps %v and %v points, want 0 and -10", f.Gaps[0].Gap, f.Gaps[2].Gap)
+	}
+	if !f.Checkable || f.Met || f.Verdict != GoalNotMet || f.SEs != scalableTrainingSEs {
+		t.Errorf("checkable %v, met %v, verdict %v, SEs %v", f.Checkable, f.Met, f.Verdict, f.SEs)
+	}
+	out, err := r.ScalableTrainingOutcome()
+	if err != nil || out.Verdict != f.Verdict {
+		t.Fatalf("outcome %v, %v; want the findings' verdict %v", out, err, f.Verdict)
+	}
+}

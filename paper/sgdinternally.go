@@ -142,10 +142,10 @@ func (c *SGDInternallyConfig) limits(p *problems.TwoLevel) (internal, shuffling 
 
 // # The run
 
-// sGDInternallyArms are the curves of one step rule. A curve's entry T-1
+// SGDInternallyArms are the curves of one step rule. A curve's entry T-1
 // is (1/T) Σ_{t<T} ‖∇f(x_t)‖², the left side of Theorem 1, averaged over
 // the runs, for T = 1..Epochs; its SE is the standard error over the runs.
-type sGDInternallyArms struct {
+type SGDInternallyArms struct {
 	// Steps are the steps tuned over: Steps[0] for SGD internally,
 	// Steps[1] for two-level shuffling.
 	Steps [2][]float64
@@ -177,7 +177,7 @@ type SGDInternallySetting struct {
 	Switch int
 	// Theorem has the steps within Theorem 1's limits, Free the steps of
 	// Section 6.2's grid.
-	Theorem, Free sGDInternallyArms
+	Theorem, Free SGDInternallyArms
 }
 
 // SGDInternallyResult holds the sgd-internally claim's measurements.
@@ -236,7 +236,7 @@ func runSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SG
 		set.Free.Steps = [2][]float64{free, free}
 		// The tuned curves of both step rules in one sweep.
 		var arms []sweepArm
-		rules := []*sGDInternallyArms{&set.Theorem, &set.Free}
+		rules := []*SGDInternallyArms{&set.Theorem, &set.Free}
 		for _, a := range rules {
 			for method, steps := range a.Steps {
 				for _, g := range steps {
@@ -377,9 +377,9 @@ func sgdInternallyCrossover(internal, shuffling []float64) int {
 
 // # The outcome
 
-// sgdInternallyPredictions are the crossovers the paper's rates predict,
+// SGDInternallyPredictions are the crossovers the paper's rates predict,
 // in epochs, for one σ_low.
-type sgdInternallyPredictions struct {
+type SGDInternallyPredictions struct {
 	// Terms and First are where the last term of SGD internally's rate
 	// (Eq. shuffle-just-high-level), σ_low √(LF₀/(NmT)), stops being below
 	// the last and the first term of the K-shuffling rate with K = 1
@@ -405,14 +405,14 @@ type sgdInternallyPredictions struct {
 }
 
 // predict returns the predicted crossovers for σ_low = low.
-func (c *SGDInternallyConfig) predict(low float64) (sgdInternallyPredictions, error) {
+func (c *SGDInternallyConfig) predict(low float64) (SGDInternallyPredictions, error) {
 	p, err := c.problem(low)
 	if err != nil {
-		return sgdInternallyPredictions{}, err
+		return SGDInternallyPredictions{}, err
 	}
 	tc := ordering.TwoLevelConstants{L: p.L(), F0: p.Func(constant(p.Dim(), c.X0)), SigmaTop2: p.SigmaTop2(), SigmaLow2: p.SigmaLow2(), N: c.N, M: c.M}
 	lf, s2, n, m := tc.L*tc.F0, tc.SigmaLow2, float64(c.N), float64(c.M)
-	pr := sgdInternallyPredictions{Paper: lf * math.Sqrt(n*m) / s2, Terms: lf * m / (n * s2), First: lf * n * m * (tc.MStar + 1) * (tc.MStar + 1) / s2}
+	pr := SGDInternallyPredictions{Paper: lf * math.Sqrt(n*m) / s2, Terms: lf * m / (n * s2), First: lf * n * m * (tc.MStar + 1) * (tc.MStar + 1) / s2}
 	t, err := epochsTo(func(t int) (float64, error) {
 		tc.T = t
 		k, err := ordering.KShufflingRate(tc, 1)
@@ -428,107 +428,210 @@ func (c *SGDInternallyConfig) predict(low float64) (sgdInternallyPredictions, er
 	return pr, err
 }
 
-// Outcome compares SGD run internally with two-level
-// shuffling over the horizon T, under Theorem 1's step limits and with
-// freely tuned steps, puts the measured crossover beside the predicted
-// ones, tries the paper's combination, and builds the charts. It returns
-// an error if res is not of the shape of its config.
-func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
+// SGDInternallyCombination is the combination against the tuned methods
+// at the last horizon under one step rule: by how many standard errors it
+// is ahead of each (zAhead).
+type SGDInternallyCombination struct {
+	// ZInternal, ZShuffling and ZControl are its leads over SGD
+	// internally, shuffling and the control (NaN where there is no
+	// control); Beats is set if each is above SGDInternallyFindings.Z.
+	ZInternal, ZShuffling, ZControl float64
+	Beats                           bool
+}
+
+// SGDInternallySettingFindings is what one σ_low of the sgd-internally
+// claim shows.
+type SGDInternallySettingFindings struct {
+	// SigmaLow is σ_low and Predicted the crossovers the rates predict.
+	SigmaLow  float64
+	Predicted SGDInternallyPredictions
+	// Crossover is the measured crossover under Theorem 1's limits
+	// (sgdInternallyCrossover): the first T from which shuffling is at
+	// least as good at every horizon, Epochs+1 if it is not at the last.
+	Crossover int
+	// Before is SGD internally's largest lead under Theorem 1's limits
+	// before the crossover; Early is set if it is above Z, Inside if the
+	// crossover is within the horizon. The setting shows the trade-off if
+	// both are.
+	Before        SGDInternallyLead
+	Early, Inside bool
+	// Free is SGD internally's largest lead with freely tuned steps over
+	// the whole horizon.
+	Free SGDInternallyLead
+	// Theorem and FreeCombination are the combination at the last horizon
+	// under Theorem 1's limits and with free steps.
+	Theorem, FreeCombination SGDInternallyCombination
+}
+
+// SGDInternallyFindings is what the sgd-internally claim shows: per σ_low,
+// the crossover, the leads and the combination, and the four checks of the
+// verdict with their thresholds.
+type SGDInternallyFindings struct {
+	// Settings are the findings per σ_low, in the order of the config's
+	// SigmaLows.
+	Settings []SGDInternallySettingFindings
+	// Z is the number of standard errors by which one curve must be below
+	// another to count as ahead (sgdInternallyZ); PredictedSlope and
+	// SlopeTol are the predicted exponent of σ_low in the crossover and
+	// the largest distance of the fitted one from it.
+	Z, PredictedSlope, SlopeTol float64
+	// SigmaLows are the σ_low that show the trade-off, Crossovers their
+	// measured crossovers, Terms and Rates their predicted ones
+	// (SGDInternallyPredictions).
+	SigmaLows, Crossovers, Terms, Rates []float64
+	// TradeOff is set if some σ_low shows the trade-off.
+	TradeOff bool
+	// Slope is the fitted exponent of σ_low in the crossover over
+	// SigmaLows (NaN with fewer than two); SlopeHolds if it is within
+	// SlopeTol of PredictedSlope.
+	Slope      float64
+	SlopeHolds bool
+	// Lead is SGD internally's largest lead with free steps over every
+	// σ_low; Practice is set if it is above Z.
+	Lead     SGDInternallyLead
+	Practice bool
+	// Combination is set if the combination beats the tuned methods under
+	// both step rules for every σ_low.
+	Combination bool
+	// Strongest indexes Settings: the σ_low where SGD internally leads
+	// most under Theorem 1's limits before the crossover.
+	Strongest int
+	// Verdict is Reproduced if TradeOff, SlopeHolds, Practice and
+	// Combination all hold, NotReproduced if none does, else
+	// PartlyReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows: SGD run internally against
+// two-level shuffling over the horizon T, under Theorem 1's step limits and
+// with freely tuned steps, the measured crossover beside the predicted
+// ones, and the paper's combination. It returns an error if res is not of
+// the shape of its config.
+func (res *SGDInternallyResult) Findings() (*SGDInternallyFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
 	c := res.Config
 	E := c.Epochs
-	var out Outcome
-	var (
-		lows, measured, termsT, ratesT []float64
-		tradeOK, comboOK               = false, true
-		chartAt                        = len(res.Settings) / 2
-		chartZ                         = math.Inf(-1)
-		lead                           = sgdLead{z: math.Inf(-1)}
-	)
-	for _, set := range res.Settings {
+	f := &SGDInternallyFindings{Z: sgdInternallyZ, PredictedSlope: sgdInternallySlope, SlopeTol: sgdInternallySlopeTol,
+		Combination: true, Strongest: len(res.Settings) / 2, Lead: SGDInternallyLead{Z: math.Inf(-1)}}
+	strongest := math.Inf(-1)
+	for i, set := range res.Settings {
 		th, fr := &set.Theorem, &set.Free
 		pr, err := c.predict(set.SigmaLow)
 		if err != nil {
 			return nil, err
 		}
-		x := sgdInternallyCrossover(th.Internal, th.Shuffling)
-		before := largestLead(th, set.SigmaLow, min(x, E+1)-1)
-		early := before.z > sgdInternallyZ
-		inside := x <= E
-		tradeOK = tradeOK || early && inside
-		if before.z > chartZ {
-			chartAt, chartZ = len(out.Rows)/3, before.z
+		sf := SGDInternallySettingFindings{SigmaLow: set.SigmaLow, Predicted: pr, Crossover: sgdInternallyCrossover(th.Internal, th.Shuffling)}
+		x := sf.Crossover
+		sf.Before = largestLead(th, set.SigmaLow, min(x, E+1)-1)
+		sf.Early = sf.Before.Z > sgdInternallyZ
+		sf.Inside = x <= E
+		f.TradeOff = f.TradeOff || sf.Early && sf.Inside
+		if sf.Before.Z > strongest {
+			f.Strongest, strongest = i, sf.Before.Z
 		}
-		if inside && early {
-			lows, measured = append(lows, set.SigmaLow), append(measured, float64(x))
-			termsT, ratesT = append(termsT, pr.Terms), append(ratesT, pr.Rates)
+		if sf.Inside && sf.Early {
+			f.SigmaLows, f.Crossovers = append(f.SigmaLows, set.SigmaLow), append(f.Crossovers, float64(x))
+			f.Terms, f.Rates = append(f.Terms, pr.Terms), append(f.Rates, pr.Rates)
 		}
-		l := largestLead(fr, set.SigmaLow, E)
-		if l.z > lead.z {
-			lead = l
+		sf.Free = largestLead(fr, set.SigmaLow, E)
+		if sf.Free.Z > f.Lead.Z {
+			f.Lead = sf.Free
 		}
-		beats := func(a *sGDInternallyArms) (bool, string) {
-			var parts []string
-			ok := true
-			for _, o := range []struct {
-				name  string
-				v, se []float64
-			}{{"SGD internally", a.Internal, a.InternalSE}, {"shuffling", a.Shuffling, a.ShufflingSE}, {"the control", a.Control, a.ControlSE}} {
-				if o.v == nil {
-					continue
-				}
-				z := zAhead(a.Combination[E-1], a.CombinationSE[E-1], o.v[E-1], o.se[E-1])
-				ok = ok && z > sgdInternallyZ
-				parts = append(parts, fmt.Sprintf("%s %.3g (z = %.1f)", o.name, o.v[E-1], z))
-			}
-			text := fmt.Sprintf("%.3g (steps %.3g then %.3g) against %s", a.Combination[E-1], a.Large, a.Small, strings.Join(parts, ", "))
-			if a.Control != nil {
-				text += fmt.Sprintf(" (its first step %.3g)", a.ControlLarge)
-			}
-			return ok, text
-		}
-		thOK, thText := beats(th)
-		frOK, frText := beats(fr)
-		comboOK = comboOK && thOK && frOK
+		sf.Theorem, sf.FreeCombination = combinationOf(th, E), combinationOf(fr, E)
+		f.Combination = f.Combination && sf.Theorem.Beats && sf.FreeCombination.Beats
+		f.Settings = append(f.Settings, sf)
+	}
+	f.Slope = math.NaN()
+	if len(f.Crossovers) >= 2 {
+		f.Slope = logSlope(f.SigmaLows, f.Crossovers)
+		f.SlopeHolds = math.Abs(f.Slope-sgdInternallySlope) <= sgdInternallySlopeTol
+	}
+	f.Practice = f.Lead.Z > sgdInternallyZ
+	f.Verdict = partsOf(f.TradeOff, f.SlopeHolds, f.Practice, f.Combination)
+	return f, nil
+}
+
+// combinationOf returns the combination of a against its tuned methods
+// (and control, if any) at the horizon E.
+func combinationOf(a *SGDInternallyArms, E int) SGDInternallyCombination {
+	z := func(v, se []float64) float64 {
+		return zAhead(a.Combination[E-1], a.CombinationSE[E-1], v[E-1], se[E-1])
+	}
+	cb := SGDInternallyCombination{ZInternal: z(a.Internal, a.InternalSE), ZShuffling: z(a.Shuffling, a.ShufflingSE), ZControl: math.NaN()}
+	cb.Beats = cb.ZInternal > sgdInternallyZ && cb.ZShuffling > sgdInternallyZ
+	if a.Control != nil {
+		cb.ZControl = z(a.Control, a.ControlSE)
+		cb.Beats = cb.Beats && cb.ZControl > sgdInternallyZ
+	}
+	return cb
+}
+
+// combinationText returns cb in words, with the values of a at the
+// horizon E.
+func combinationText(cb SGDInternallyCombination, a *SGDInternallyArms, E int) string {
+	parts := []string{
+		fmt.Sprintf("%s %.3g (z = %.1f)", "SGD internally", a.Internal[E-1], cb.ZInternal),
+		fmt.Sprintf("%s %.3g (z = %.1f)", "shuffling", a.Shuffling[E-1], cb.ZShuffling),
+	}
+	if a.Control != nil {
+		parts = append(parts, fmt.Sprintf("%s %.3g (z = %.1f)", "the control", a.Control[E-1], cb.ZControl))
+	}
+	text := fmt.Sprintf("%.3g (steps %.3g then %.3g) against %s", a.Combination[E-1], a.Large, a.Small, strings.Join(parts, ", "))
+	if a.Control != nil {
+		text += fmt.Sprintf(" (its first step %.3g)", a.ControlLarge)
+	}
+	return text
+}
+
+// Outcome renders the findings: the checks, the verdict and its words, three
+// rows per σ_low, and the charts of the curves and the crossovers. It
+// returns an error if res is not of the shape of its config.
+func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	E := c.Epochs
+	out := Outcome{Verdict: f.Verdict}
+	lows, measured, termsT, ratesT := f.SigmaLows, f.Crossovers, f.Terms, f.Rates
+	for i, sf := range f.Settings {
+		set := &res.Settings[i]
+		th, fr := &set.Theorem, &set.Free
+		pr := sf.Predicted
 		xs := "none: SGD internally is never ahead by more than the margin"
 		switch {
-		case !early:
-		case !inside:
+		case !sf.Early:
+		case !sf.Inside:
 			xs = fmt.Sprintf("beyond the horizon of %d epochs", E)
 		default:
-			xs = fmt.Sprintf("%d epochs", x)
+			xs = fmt.Sprintf("%d epochs", sf.Crossover)
 		}
 		out.Rows = append(out.Rows,
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g, Theorem 1's step limits: crossover (shuffling at least as good from T on)", set.SigmaLow),
 				Paper:    fmt.Sprintf("the rates (K = 1, constants dropped) cross at %.0f; σ_low's term below both K = 1 terms until LF₀m/(Nσ_low²) = %.3g (below the first until LF₀Nm/σ_low² = %.3g); the paper's LF₀√(nM)/σ_low², n = N, M = m: %.3g (a slip)", pr.Rates, pr.Terms, pr.First, pr.Paper),
-				Ours:     fmt.Sprintf("%s; SGD internally's largest lead before it: %s; (1/T)Σ‖∇f‖² at T = %d: internal %.3g, shuffling %.3g", xs, before, E, th.Internal[E-1], th.Shuffling[E-1]),
+				Ours:     fmt.Sprintf("%s; SGD internally's largest lead before it: %s; (1/T)Σ‖∇f‖² at T = %d: internal %.3g, shuffling %.3g", xs, sf.Before, E, th.Internal[E-1], th.Shuffling[E-1]),
 			},
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g, steps tuned freely: SGD internally's largest lead over shuffling", set.SigmaLow),
 				Paper:    "ahead early (\"especially at the early stages of training\")",
-				Ours:     fmt.Sprintf("%s; at T = %d: internal %.3g, shuffling %.3g", l, E, fr.Internal[E-1], fr.Shuffling[E-1]),
+				Ours:     fmt.Sprintf("%s; at T = %d: internal %.3g, shuffling %.3g", sf.Free, E, fr.Internal[E-1], fr.Shuffling[E-1]),
 			},
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g: combination (SGD internally, then shuffling from epoch %d) at T = %d, Theorem 1's limits; free", set.SigmaLow, set.Switch, E),
 				Paper:    "best of the three (\"the best convergence speed might be obtained by using a combination\")",
-				Ours:     thText + "; free: " + frText,
+				Ours:     combinationText(sf.Theorem, th, E) + "; free: " + combinationText(sf.FreeCombination, fr, E),
 			},
 		)
 	}
-	slope, slopeOK := math.NaN(), false
-	if len(measured) >= 2 {
-		slope = logSlope(lows, measured)
-		slopeOK = math.Abs(slope-sgdInternallySlope) <= sgdInternallySlopeTol
-	}
-	practiceOK := lead.z > sgdInternallyZ
-	out.addCheck("sgd-internally-trade-off", tradeOK, "under Theorem 1's step limits SGD internally is ahead by more than %g standard errors before a crossover within %d epochs from which shuffling is at least as good, for σ_low in {%s}", float64(sgdInternallyZ), E, joinFloats(lows))
-	out.addCheck("sgd-internally-scaling", slopeOK, "fitted exponent of σ_low in the crossover %.3g over %d settings (predicted %g ± %g)", slope, len(measured), sgdInternallySlope, sgdInternallySlopeTol)
-	out.addCheck("sgd-internally-practice", practiceOK, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, float64(sgdInternallyZ))
-	out.addCheck("sgd-internally-combination", comboOK, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, float64(sgdInternallyZ), comboOK)
-	out.Verdict = partsOf(tradeOK, slopeOK, practiceOK, comboOK)
+	slope, lead := f.Slope, f.Lead
+	out.addCheck("sgd-internally-trade-off", f.TradeOff, "under Theorem 1's step limits SGD internally is ahead by more than %g standard errors before a crossover within %d epochs from which shuffling is at least as good, for σ_low in {%s}", f.Z, E, joinFloats(lows))
+	out.addCheck("sgd-internally-scaling", f.SlopeHolds, "fitted exponent of σ_low in the crossover %.3g over %d settings (predicted %g ± %g)", slope, len(measured), f.PredictedSlope, f.SlopeTol)
+	out.addCheck("sgd-internally-practice", f.Practice, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, f.Z)
+	out.addCheck("sgd-internally-combination", f.Combination, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, f.Z, f.Combination)
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
 	var far, each []string
 	for i := range measured {
@@ -536,17 +639,17 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		each = append(each, fmt.Sprintf("σ_low = %g: %.3g epochs, %.3g times the rates' crossing at %.0f", lows[i], measured[i], measured[i]/ratesT[i], ratesT[i]))
 	}
 	crossed := fmt.Sprintf("two-level shuffling overtakes it (%s), with σ_low exponent %.2f (predicted -2; %s)",
-		strings.Join(each, "; "), slope, holds(slopeOK))
+		strings.Join(each, "; "), slope, holds(f.SlopeHolds))
 	if len(measured) == 0 {
 		crossed = "no crossover with SGD internally ahead first"
 	}
 	out.Summary = fmt.Sprintf("under Theorem 1's step limits %s; the trade-off %s; with freely tuned steps, SGD internally's lead over shuffling: %s (%s); "+
 		"the combination (SGD internally with a large step, then shuffling with a smaller one) beats both and shuffling with the same kind of schedule at T = %d: %s",
-		crossed, holds(tradeOK), lead, holds(practiceOK), E, holds(comboOK))
+		crossed, holds(f.TradeOff), lead, holds(f.Practice), E, holds(f.Combination))
 
 	// The charts: the curves at the σ_low where SGD internally leads most
 	// under Theorem 1's limits, and the crossovers against σ_low.
-	set := res.Settings[chartAt]
+	set := res.Settings[f.Strongest]
 	ts := logHorizons(E)
 	sample := func(v []float64) []float64 {
 		s := make([]float64, len(ts))
@@ -555,7 +658,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		}
 		return s
 	}
-	curveChart := func(a *sGDInternallyArms, rule string) *chart.LineChart {
+	curveChart := func(a *SGDInternallyArms, rule string) *chart.LineChart {
 		series := func(name string, v, se []float64, dashed bool) chart.Series {
 			lo, hi := band(v, se, z95)
 			return chart.Series{Name: name, X: ts, Y: sample(v), Lo: sample(lo), Hi: sample(hi), Dashed: dashed}
@@ -621,30 +724,34 @@ func zAhead(a, sa, b, sb float64) float64 {
 	return (b - a) / d
 }
 
-// sgdLead is SGD internally's largest lead over shuffling in standard
-// errors.
-type sgdLead struct {
-	z, rel, low float64
-	at          int
+// SGDInternallyLead is SGD internally's largest lead over shuffling in
+// standard errors.
+type SGDInternallyLead struct {
+	// Z is the lead in standard errors (negative: behind), Rel is
+	// 1 − internal/shuffling there, At the horizon T, 0 if there is none
+	// after the first epoch, and SigmaLow the setting's σ_low.
+	Z, Rel, SigmaLow float64
+	At               int
 }
 
-func (l sgdLead) String() string {
+// String returns the lead in words, as the report writes it.
+func (l SGDInternallyLead) String() string {
 	switch {
-	case l.at == 0:
+	case l.At == 0:
 		return "none after the first epoch"
-	case l.z <= 0:
-		return fmt.Sprintf("none, it is behind at every T >= 2 by at least %.2f standard errors", -l.z)
+	case l.Z <= 0:
+		return fmt.Sprintf("none, it is behind at every T >= 2 by at least %.2f standard errors", -l.Z)
 	}
-	return fmt.Sprintf("at most %.2f standard errors (relative %.3g) at T = %d, σ_low = %g", l.z, l.rel, l.at, l.low)
+	return fmt.Sprintf("at most %.2f standard errors (relative %.3g) at T = %d, σ_low = %g", l.Z, l.Rel, l.At, l.SigmaLow)
 }
 
 // largestLead returns the horizon T in [2, until] at which SGD internally
 // is furthest ahead of shuffling in standard errors.
-func largestLead(a *sGDInternallyArms, low float64, until int) sgdLead {
-	l := sgdLead{z: math.Inf(-1), low: low}
+func largestLead(a *SGDInternallyArms, low float64, until int) SGDInternallyLead {
+	l := SGDInternallyLead{Z: math.Inf(-1), SigmaLow: low}
 	for t := 1; t < until; t++ {
-		if z := zAhead(a.Internal[t], a.InternalSE[t], a.Shuffling[t], a.ShufflingSE[t]); z > l.z {
-			l.z, l.rel, l.at = z, 1-a.Internal[t]/a.Shuffling[t], t+1
+		if z := zAhead(a.Internal[t], a.InternalSE[t], a.Shuffling[t], a.ShufflingSE[t]); z > l.Z {
+			l.Z, l.Rel, l.At = z, 1-a.Internal[t]/a.Shuffling[t], t+1
 		}
 	}
 	return l
@@ -687,7 +794,7 @@ func (r *SGDInternallyResult) check() error {
 		if s.SigmaLow != c.SigmaLows[i] || s.Switch < 1 || s.Switch >= c.Epochs {
 			return errResult(id, "setting %d: σ_low = %g, switch %d, want %g and a switch in [1, %d)", i, s.SigmaLow, s.Switch, c.SigmaLows[i], c.Epochs)
 		}
-		for _, a := range []sGDInternallyArms{s.Theorem, s.Free} {
+		for _, a := range []SGDInternallyArms{s.Theorem, s.Free} {
 			curves := [][]float64{a.Internal, a.Shuffling, a.Combination, a.InternalSE, a.ShufflingSE, a.CombinationSE}
 			if a.Control != nil || a.ControlSE != nil {
 				curves = append(curves, a.Control, a.ControlSE)

@@ -140,6 +140,54 @@ func TestSGDInternallyPredict(t *testing.T) {
 	}
 }
 
+func TestSGDInternallyFindings(t *testing.T) {
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// SGD internally far ahead at T = 6 with free steps at σ_low = 10:
+	// the practice check must see that lead, and only there.
+	fr := &res.Settings[1].Free
+	fr.Internal[5], fr.InternalSE[5], fr.ShufflingSE[5] = fr.Shuffling[5]/10, 0, fr.Shuffling[5]/1000
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Settings) != 2 || f.Settings[1].SigmaLow != 10 {
+		t.Fatalf("settings %+v, want σ_low 5 and 10", f.Settings)
+	}
+	if l := f.Lead; l.At != 6 || l.SigmaLow != 10 || !(l.Z > f.Z) || !f.Practice {
+		t.Errorf("largest free lead %+v, practice %v; want at T = 6, σ_low = 10, above %v", l, f.Practice, f.Z)
+	}
+	for i, sf := range f.Settings {
+		if shows := sf.Early && sf.Inside; shows != slices.Contains(f.SigmaLows, sf.SigmaLow) {
+			t.Errorf("σ_low = %g: early %v, inside %v, but listed among the trade-off's: %v", sf.SigmaLow, sf.Early, sf.Inside, f.SigmaLows)
+		}
+		if sf.Early != (sf.Before.Z > f.Z) || sf.Inside != (sf.Crossover <= res.Config.Epochs) {
+			t.Errorf("σ_low = %g: early %v with lead %v, inside %v with crossover %d", sf.SigmaLow, sf.Early, sf.Before.Z, sf.Inside, sf.Crossover)
+		}
+		// Under Theorem 1's limits there is no control; with free steps
+		// there is.
+		if !math.IsNaN(sf.Theorem.ZControl) || math.IsNaN(sf.FreeCombination.ZControl) {
+			t.Errorf("setting %d: control z %v under the limits, %v free", i, sf.Theorem.ZControl, sf.FreeCombination.ZControl)
+		}
+		if want := sf.FreeCombination.ZInternal > f.Z && sf.FreeCombination.ZShuffling > f.Z && sf.FreeCombination.ZControl > f.Z; sf.FreeCombination.Beats != want {
+			t.Errorf("setting %d: the free combination beats %v, want %v from %+v", i, sf.FreeCombination.Beats, want, sf.FreeCombination)
+		}
+	}
+	if f.Verdict != partsOf(f.TradeOff, f.SlopeHolds, f.Practice, f.Combination) || f.Z != sgdInternallyZ || f.PredictedSlope != -2 {
+		t.Errorf("verdict %v from %v, %v, %v, %v; thresholds %v, %v", f.Verdict, f.TradeOff, f.SlopeHolds, f.Practice, f.Combination, f.Z, f.PredictedSlope)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Verdict != f.Verdict {
+		t.Errorf("outcome's verdict %v, findings' %v", out.Verdict, f.Verdict)
+	}
+	checkOK(t, out, "sgd-internally-practice")
+}
+
 func TestSGDInternallyRejectMalformed(t *testing.T) {
 	good, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
 	if err != nil {

@@ -141,8 +141,8 @@ var subsamplingOnHetero = map[string]bool{"RR": true, "drop a class": true, "eac
 
 // # The run
 
-// subsamplingRun is one run of a sequence.
-type subsamplingRun struct {
+// SubsamplingRun is one run of a sequence.
+type SubsamplingRun struct {
 	// GradNorm2[t] is ‖∇f(x_t)‖², t = 0..T.
 	GradNorm2 []float64
 	// BiasRatio[t] is lhs/rhs of Assumption 3 (SampleBias) for the
@@ -155,8 +155,9 @@ type subsamplingRun struct {
 	Measured, Stated float64
 }
 
-// subsamplingOrder holds the runs of one sequence.
-type subsamplingOrder struct {
+// SubsamplingOrder holds the runs of one sequence.
+type SubsamplingOrder struct {
+	// Name names the sequence.
 	Name string
 	// Len is n, the length of the sequence; Step its step.
 	Len  int
@@ -164,13 +165,14 @@ type subsamplingOrder struct {
 	// Stall is ‖∇f‖² at the minimiser of the mean of the components the
 	// sequence visits (0 when that is x*).
 	Stall float64
-	Runs  []subsamplingRun
+	// Runs are the runs of the sequence.
+	Runs []SubsamplingRun
 }
 
 // SubsamplingResult holds the runs of the sub-sampling claim.
 type SubsamplingResult struct {
 	Config SubsamplingConfig
-	Orders []subsamplingOrder
+	Orders []SubsamplingOrder
 }
 
 // subsequence is an Orderer that takes the order of o, drops the
@@ -288,7 +290,7 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 		if err != nil {
 			return nil, err
 		}
-		so := subsamplingOrder{Name: name, Len: length, Step: c.Fraction * max}
+		so := SubsamplingOrder{Name: name, Len: length, Step: c.Fraction * max}
 		if name == "drop a class" {
 			so.Stall = stallGradNorm2(p, drop)
 		}
@@ -327,7 +329,7 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 			if _, err := ordering.Run(p, x0, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(so.Step), Recorder: tr}); err != nil {
 				return nil, fmt.Errorf("paper: %s %s run %d: %w", subsamplingID, name, k, err)
 			}
-			run := subsamplingRun{BiasRatio: bt.ratio, SigmaStar2: tr.Max}
+			run := SubsamplingRun{BiasRatio: bt.ratio, SigmaStar2: tr.Max}
 			for t, r := range h.Records {
 				run.GradNorm2 = append(run.GradNorm2, r.GradNorm2)
 				if t < c.Epochs {
@@ -377,14 +379,77 @@ func stallGradNorm2(p *problems.HeteroQuadratic, drop []bool) float64 {
 	return floats.Dot(g, g)
 }
 
-// # The outcome
+// SubsamplingSequenceFindings is what one sequence of the sub-sampling
+// claim shows.
+type SubsamplingSequenceFindings struct {
+	// Name names the sequence. Satisfies is set for the sequences that
+	// satisfy Assumption 3 (the verdict is over them), Hetero for those run
+	// with σ² > 0.
+	Name              string
+	Satisfies, Hetero bool
+	// Len is the sequence's length and Step its step.
+	Len  int
+	Step float64
+	// Mean[t] is the mean over the runs of ‖∇f(x_t)‖², t = 0..T.
+	Mean []float64
+	// MaxRatio is the largest bias ratio (lhs/rhs of Assumption 3) over
+	// the runs and epochs, FirstRatio and EndRatio its mean over the runs
+	// at the first and the last epoch, and From the earliest epoch from
+	// which it is above 1 in some run (T if none).
+	MaxRatio, FirstRatio, EndRatio float64
+	From                           int
+	// Final is the mean of ‖∇f(x_T)‖²/‖∇f(x_0)‖² and End that of
+	// ‖∇f(x_T)‖² over the runs; Stall is ‖∇f‖² at the minimiser of the
+	// mean of the components the sequence visits (0 when that is x*).
+	Final, End, Stall float64
+	// Under is set if (1/T) Σ ‖∇f(x_t)‖² is under Theorem 1's bound in
+	// every run.
+	Under bool
+	// Holds is the sequence's check: for a sequence with σ² = 0 that
+	// satisfies Assumption 3, MaxRatio ≤ 1, Final ≤ Converged and Under;
+	// with σ² > 0, MaxRatio ≤ 1, End ≤ BelowStall times the biased stall
+	// and Under; for the biased sequence, EndRatio > 1 and End within a
+	// relative StallTol of Stall (our prediction).
+	Holds bool
+}
 
-// Outcome checks that the sequences that satisfy Assumption 3
-// along the run converge and stay under Theorem 1's bound and that the
-// biased one violates the assumption and stalls where its own mean is
-// stationary, and charts ‖∇f(x_t)‖² of all of them. It returns an error
-// if res is not of the shape of its config.
-func (res *SubsamplingResult) Outcome() (*Outcome, error) {
+// SubsamplingFindings is what the sub-sampling claim shows: the sequences
+// that satisfy Assumption 3 converge under Theorem 1's bound, which the
+// verdict judges, and the biased one stalls where its own mean is
+// stationary, which is our prediction and reported only.
+type SubsamplingFindings struct {
+	// Sequences are the findings per sequence: random half, multiset, RR,
+	// drop a class and each twice.
+	Sequences []SubsamplingSequenceFindings
+	// BiasedStall is the stall of the biased sequence (drop a class), the
+	// level the sequences with σ² > 0 must get below.
+	BiasedStall float64
+	// Converged, BelowStall and StallTol are the thresholds of the checks
+	// (subsamplingConverged, subsamplingBelowStall, subsamplingStallTol).
+	Converged, BelowStall, StallTol float64
+	// Sufficient is set if every sequence that satisfies Assumption 3
+	// holds, and StallPredicted if the biased sequence does.
+	Sufficient, StallPredicted bool
+	// Verdict is Reproduced if Sufficient, else NotReproduced.
+	Verdict Verdict
+}
+
+// Sequence returns the findings of the named sequence, nil if there is
+// none.
+func (f *SubsamplingFindings) Sequence(name string) *SubsamplingSequenceFindings {
+	for i := range f.Sequences {
+		if f.Sequences[i].Name == name {
+			return &f.Sequences[i]
+		}
+	}
+	return nil
+}
+
+// Findings returns what the claim shows: the sequences that satisfy
+// Assumption 3 along the run against convergence and Theorem 1's bound,
+// and the biased one against the assumption and its stall. It returns an
+// error if res is not of the shape of its config.
+func (res *SubsamplingResult) Findings() (*SubsamplingFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
@@ -393,92 +458,114 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	for i, o := range res.Orders {
 		names[i] = o.Name
 	}
-	var out Outcome
-	ch := &chart.LineChart{
-		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(x_t)‖² (mean over runs)", c.N, c.M),
-		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
-	}
-	ts := ints(seq(c.Epochs + 1))
-	ok, stallOK := true, true // the paper's sufficient condition; our stall prediction
-	var summary []string
 	di, err := orderIndex(subsamplingID, names, "drop a class")
 	if err != nil {
 		return nil, err
 	}
-	stall := res.Orders[di].Stall
+	f := &SubsamplingFindings{BiasedStall: res.Orders[di].Stall, Converged: subsamplingConverged, BelowStall: subsamplingBelowStall, StallTol: subsamplingStallTol,
+		Sufficient: true, StallPredicted: true}
+	stall := f.BiasedStall
 	for _, name := range subsamplingOrders {
 		oi, err := orderIndex(subsamplingID, names, name)
 		if err != nil {
 			return nil, err
 		}
 		o := res.Orders[oi]
-		mean := make([]float64, c.Epochs+1)
-		maxRatio, endRatio, final, under := 0.0, 0.0, 0.0, true
+		sf := SubsamplingSequenceFindings{Name: name, Satisfies: subsamplingSatisfies[name], Hetero: subsamplingOnHetero[name], Len: o.Len, Step: o.Step,
+			Mean: make([]float64, c.Epochs+1), Stall: o.Stall, Under: true, From: c.Epochs}
 		for _, r := range o.Runs {
 			for t, g := range r.GradNorm2 {
-				mean[t] += g / float64(len(o.Runs))
+				sf.Mean[t] += g / float64(len(o.Runs))
 			}
-			maxRatio = math.Max(maxRatio, floats.Max(r.BiasRatio))
-			endRatio += r.BiasRatio[c.Epochs-1] / float64(len(o.Runs))
-			final += r.GradNorm2[c.Epochs] / r.GradNorm2[0] / float64(len(o.Runs))
-			under = under && r.Measured <= r.Stated
+			sf.MaxRatio = math.Max(sf.MaxRatio, floats.Max(r.BiasRatio))
+			sf.EndRatio += r.BiasRatio[c.Epochs-1] / float64(len(o.Runs))
+			sf.Final += r.GradNorm2[c.Epochs] / r.GradNorm2[0] / float64(len(o.Runs))
+			sf.Under = sf.Under && r.Measured <= r.Stated
+			sf.FirstRatio += r.BiasRatio[0] / float64(len(o.Runs))
+			if t := slices.IndexFunc(r.BiasRatio, func(v float64) bool { return v > 1 }); t >= 0 {
+				sf.From = min(sf.From, t)
+			}
 		}
-		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: mean})
-		var got bool
+		sf.End, _ = meanSE(lastGrads(o.Runs, c.Epochs))
+		switch {
+		case sf.Hetero && sf.Satisfies:
+			sf.Holds = sf.MaxRatio <= 1 && sf.End <= subsamplingBelowStall*stall && sf.Under
+		case sf.Satisfies:
+			sf.Holds = sf.MaxRatio <= 1 && sf.Final <= subsamplingConverged && sf.Under
+		default:
+			rel := math.Abs(sf.End-o.Stall) / o.Stall
+			sf.Holds = sf.EndRatio > 1 && o.Stall > 0 && rel <= subsamplingStallTol
+		}
+		if sf.Satisfies {
+			f.Sufficient = f.Sufficient && sf.Holds
+		} else {
+			f.StallPredicted = f.StallPredicted && sf.Holds
+		}
+		f.Sequences = append(f.Sequences, sf)
+	}
+	// The verdict is the paper's: Assumption 3 suffices. The stall is our
+	// prediction, reported beside it.
+	f.Verdict = verdictOf(f.Sufficient)
+	return f, nil
+}
+
+// # The outcome
+
+// Outcome renders the findings: a check and a row per sequence, the
+// verdict and its words, and the chart of ‖∇f(x_t)‖² of every sequence. It
+// returns an error if res is not of the shape of its config.
+func (res *SubsamplingResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	out := Outcome{Verdict: f.Verdict}
+	ch := &chart.LineChart{
+		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(x_t)‖² (mean over runs)", c.N, c.M),
+		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
+	}
+	ts := ints(seq(c.Epochs + 1))
+	var summary []string
+	stall := f.BiasedStall
+	for _, sf := range f.Sequences {
+		name := sf.Name
+		maxRatio, endRatio, final, under, fin := sf.MaxRatio, sf.EndRatio, sf.Final, sf.Under, sf.End
+		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean})
 		var ours string
 		switch {
-		case subsamplingOnHetero[name] && subsamplingSatisfies[name]:
-			fin, _ := meanSE(lastGrads(o.Runs, c.Epochs))
-			got = maxRatio <= 1 && fin <= subsamplingBelowStall*stall && under
+		case sf.Hetero && sf.Satisfies:
 			what := "a permutation"
 			if name != "RR" {
 				what = "every component twice"
 			}
 			ours = fmt.Sprintf("largest bias ratio %.3g (%s: 0 up to rounding), ‖∇f(x_T)‖² = %.3g, %.3g times the biased sequence's stall (below %g: %v; the constant step leaves a floor), (1/T) Σ ‖∇f(x_t)‖² under Theorem 1's bound in every run: %v",
-				maxRatio, what, fin, fin/stall, subsamplingBelowStall, fin <= subsamplingBelowStall*stall, under)
+				maxRatio, what, fin, fin/stall, f.BelowStall, fin <= subsamplingBelowStall*stall, under)
 			summary = append(summary, fmt.Sprintf("%s (σ² > 0): ‖∇f(x_T)‖² %.2g of the biased stall, under Theorem 1's bound: %v", name, fin/stall, under))
 			if name != "RR" {
 				out.Key = Key{Name: "each twice: ‖∇f(x_T)‖² over the biased stall", Value: fin / stall}
 			}
-		case subsamplingSatisfies[name]:
-			got = maxRatio <= 1 && final <= subsamplingConverged && under
+		case sf.Satisfies:
 			ours = fmt.Sprintf("largest bias ratio %.3g (≤ 1: Assumption 3 holds), ‖∇f(x_T)‖²/‖∇f(x_0)‖² = %.3g (converged below %g: %v), (1/T) Σ ‖∇f(x_t)‖² under Theorem 1's bound in every run: %v",
-				maxRatio, final, subsamplingConverged, final <= subsamplingConverged, under)
+				maxRatio, final, f.Converged, final <= subsamplingConverged, under)
 			summary = append(summary, fmt.Sprintf("%s: bias ratio ≤ %.2g, ‖∇f‖² down to %.2g of the start", name, maxRatio, final))
 		default:
-			fin, _ := meanSE(lastGrads(o.Runs, c.Epochs))
-			rel := math.Abs(fin-o.Stall) / o.Stall
-			got = endRatio > 1 && o.Stall > 0 && rel <= subsamplingStallTol
-			ch.Series = append(ch.Series, chart.Series{Name: name + ": ‖∇f‖² where its mean is stationary", X: ts, Y: constant(len(ts), o.Stall), Dashed: true})
-			first, from := 0.0, c.Epochs
-			for _, r := range o.Runs {
-				first += r.BiasRatio[0] / float64(len(o.Runs))
-				if t := slices.IndexFunc(r.BiasRatio, func(v float64) bool { return v > 1 }); t >= 0 {
-					from = min(from, t)
-				}
-			}
+			rel := math.Abs(fin-sf.Stall) / sf.Stall
+			ch.Series = append(ch.Series, chart.Series{Name: name + ": ‖∇f‖² where its mean is stationary", X: ts, Y: constant(len(ts), sf.Stall), Dashed: true})
 			ours = fmt.Sprintf("bias ratio %.3g at the first epoch, above 1 from epoch %d on in the earliest run, %.3g at the last (> 1: Assumption 3 fails); ‖∇f(x_T)‖² = %.4g against %.4g at the minimiser of its mean (relative distance %.2g, tolerance %g)",
-				first, from, endRatio, fin, o.Stall, rel, subsamplingStallTol)
-			summary = append(summary, fmt.Sprintf("%s: bias ratio %.2g at the end, stalls at ‖∇f‖² = %.3g (our prediction, not the paper's: %.3g; %s)", name, endRatio, fin, o.Stall, holds(got)))
+				sf.FirstRatio, sf.From, endRatio, fin, sf.Stall, rel, f.StallTol)
+			summary = append(summary, fmt.Sprintf("%s: bias ratio %.2g at the end, stalls at ‖∇f‖² = %.3g (our prediction, not the paper's: %.3g; %s)", name, endRatio, fin, sf.Stall, holds(sf.Holds)))
 		}
-		if subsamplingSatisfies[name] {
-			ok = ok && got
-		} else {
-			stallOK = stallOK && got
-		}
-		out.addCheck("subsampling-"+strings.ReplaceAll(name, " ", "-"), got, "%s", ours)
+		out.addCheck("subsampling-"+strings.ReplaceAll(name, " ", "-"), sf.Holds, "%s", ours)
 		paper := "satisfies Assumption 3: converges as Theorem 1 says"
-		if !subsamplingSatisfies[name] {
+		if !sf.Satisfies {
 			paper = "violates Assumption 3: no guarantee (the stall where its own mean is stationary is our prediction, not the paper's)"
 		}
-		out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s (n = %d steps per epoch, γ = %.3g)", name, o.Len, o.Step), Paper: paper, Ours: ours})
+		out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s (n = %d steps per epoch, γ = %.3g)", name, sf.Len, sf.Step), Paper: paper, Ours: ours})
 	}
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
-	// The verdict is the paper's: Assumption 3 suffices. The stall is our
-	// prediction, reported beside it.
-	out.Verdict = verdictOf(ok)
 	out.Summary = strings.Join(summary, "; ")
-	if !stallOK {
+	if !f.StallPredicted {
 		out.Summary += " (our stall prediction fails; it is not the paper's and does not enter the verdict)"
 	}
 	out.Details = "With σ² = 0 the heterogeneous quadratic has ∇f_i - ∇f = ε_i ∇f, |ε_i| = √M, so every sequence's bias is ε̄²‖∇f‖² ≤ M‖∇f‖², within Assumption 3 for M ≤ 1/4, and vanishes where ∇f does: sub-sampled and repeated sequences converge to x*. " +
@@ -493,7 +580,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-func lastGrads(runs []subsamplingRun, t int) []float64 {
+func lastGrads(runs []SubsamplingRun, t int) []float64 {
 	v := make([]float64, len(runs))
 	for i, r := range runs {
 		v[i] = r.GradNorm2[t]

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ func TestSubsamplingVerdict(t *testing.T) {
 		t.Fatal(err)
 	}
 	index := func(r *SubsamplingResult, name string) int {
-		return slices.IndexFunc(r.Orders, func(o subsamplingOrder) bool { return o.Name == name })
+		return slices.IndexFunc(r.Orders, func(o SubsamplingOrder) bool { return o.Name == name })
 	}
 	for _, test := range []struct {
 		name   string
@@ -145,5 +146,38 @@ func TestSubsamplingVerdict(t *testing.T) {
 		if got := strings.Contains(out.Summary, "our stall prediction fails"); got != test.stall {
 			t.Errorf("%s: summary says the stall prediction fails: %v, want %v: %s", test.name, got, test.stall, out.Summary)
 		}
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Verdict != test.want || f.Sufficient != (test.want == Reproduced) || f.StallPredicted == test.stall {
+			t.Errorf("%s: findings' verdict %v, sufficient %v, stall predicted %v", test.name, f.Verdict, f.Sufficient, f.StallPredicted)
+		}
+	}
+	// Read as data: each twice stuck at the start fails its own check
+	// and no other; the biased sequence is above Assumption 3's allowance
+	// at the end and stalls within the tolerance.
+	r := cloneJSON(t, good)
+	run := &r.Orders[index(r, "each twice")].Runs[0]
+	for t := range run.GradNorm2 {
+		run.GradNorm2[t] = run.GradNorm2[0]
+	}
+	f, err := r.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sf := range f.Sequences {
+		if sf.Holds != (sf.Name != "each twice") {
+			t.Errorf("%s: holds %v", sf.Name, sf.Holds)
+		}
+	}
+	if et := f.Sequence("each twice"); et.End != run.GradNorm2[0] || !(et.End > f.BelowStall*f.BiasedStall) || !et.Satisfies || !et.Hetero {
+		t.Errorf("each twice: %+v against the biased stall %v", et, f.BiasedStall)
+	}
+	if d := f.Sequence("drop a class"); d.Satisfies || !(d.EndRatio > 1) || d.Stall != f.BiasedStall || !(math.Abs(d.End-d.Stall) <= f.StallTol*d.Stall) {
+		t.Errorf("drop a class: %+v", d)
+	}
+	if f.Sequence("none") != nil || f.Converged != subsamplingConverged {
+		t.Error("a sequence not in the result has findings, or the threshold is not the claim's")
 	}
 }

@@ -164,10 +164,10 @@ func TestTable1ConfigErrors(t *testing.T) {
 func fakeTable1(final [3][2][]float64) *Table1Result {
 	r := &Table1Result{Config: Table1Config{Seeds: len(final[0][0]), Epochs: 1, Orders: table1Orders}, Batchings: table1Batchings}
 	for o := range table1Orders {
-		r.Runs = append(r.Runs, make([][]table1Run, len(table1Batchings)))
+		r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
 		for b := range table1Batchings {
 			for _, v := range final[o][b] {
-				r.Runs[o][b] = append(r.Runs[o][b], table1Run{TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
+				r.Runs[o][b] = append(r.Runs[o][b], Table1Run{TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
 			}
 		}
 	}

@@ -15,9 +15,9 @@ func fakeTable1Seeds(base, rrS, grS, grT, noise float64) *Table1Result {
 	r := &Table1Result{Config: Table1Config{Seeds: len(jitter), Epochs: 1, Orders: []string{"RR", "greedy"}, Batchings: table1Batchings}, Batchings: table1Batchings}
 	off := map[string][2]float64{"RR": {0, rrS}, "greedy": {grT, grS}}
 	for _, order := range r.Config.Orders {
-		var cells [][]table1Run
+		var cells [][]Table1Run
 		for b := range table1Batchings {
-			var runs []table1Run
+			var runs []Table1Run
 			for s, j := range jitter {
 				// Greedy's noise is another draw than RR's: its sign
 				// alternates with the seed.
@@ -25,7 +25,7 @@ func fakeTable1Seeds(base, rrS, grS, grT, noise float64) *Table1Result {
 					j = -j
 				}
 				acc := (base + off[order][b] + noise*j) / 100
-				runs = append(runs, table1Run{Order: order, Batching: table1Batchings[b], TestAcc: []float64{0.1, acc}, TrainLoss: []float64{2, 1}})
+				runs = append(runs, Table1Run{Order: order, Batching: table1Batchings[b], TestAcc: []float64{0.1, acc}, TrainLoss: []float64{2, 1}})
 			}
 			cells = append(cells, runs)
 		}

@@ -284,8 +284,8 @@ func (c *Table1Config) milestones() []int {
 
 // # The run
 
-// table1Run is one training run.
-type table1Run struct {
+// Table1Run is one training run.
+type Table1Run struct {
 	Order, Batching string
 	Seed            uint64
 	// TestAcc[t] and TrainLoss[t] are the test accuracy and the mean
@@ -310,7 +310,7 @@ type Table1Result struct {
 	Batchings []string
 	// Runs[o][b][s] is the run of order Config.Orders[o], batching
 	// Batchings[b] and seed s.
-	Runs [][][]table1Run
+	Runs [][][]Table1Run
 	// Params is the number of parameters of the network.
 	Params int
 	// Batches is the number of same-class batches.
@@ -437,9 +437,9 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 	type job struct{ o, b, s int }
 	var jobs []job
 	for o := range c.Orders {
-		res.Runs = append(res.Runs, make([][]table1Run, len(c.Batchings)))
+		res.Runs = append(res.Runs, make([][]Table1Run, len(c.Batchings)))
 		for b := range c.Batchings {
-			res.Runs[o][b] = make([]table1Run, c.Seeds)
+			res.Runs[o][b] = make([]Table1Run, c.Seeds)
 			for s := range c.Seeds {
 				jobs = append(jobs, job{o, b, s})
 			}
@@ -471,10 +471,10 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 				return
 			}
 			seed := mixSeed(env.Seed, streamTable1Run, uint64(j.s))
-			check := func(r table1Run) error { return r.check(order, batching, seed, c.Epochs) }
-			run, err := cached(env, "table1-run", table1Version, c.runKey(order, batching, env.Seed, j.s), check, func() (table1Run, error) {
+			check := func(r Table1Run) error { return r.check(order, batching, seed, c.Epochs) }
+			run, err := cached(env, "table1-run", table1Version, c.runKey(order, batching, env.Seed, j.s), check, func() (Table1Run, error) {
 				if err := load(); err != nil {
-					return table1Run{}, err
+					return Table1Run{}, err
 				}
 				return trainTable1(ctx, c, data, order, batching, seed)
 			})
@@ -521,7 +521,7 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 // check returns an error unless r is a run of order under batching from
 // seed, with a test accuracy in [0, 1] and a finite training loss at the
 // initialisation and after each of epochs epochs.
-func (r table1Run) check(order, batching string, seed uint64, epochs int) error {
+func (r Table1Run) check(order, batching string, seed uint64, epochs int) error {
 	if r.Order != order || r.Batching != batching || r.Seed != seed {
 		return fmt.Errorf("paper: table-1 run of %q, %q batching, seed %d, want %q, %q and %d", r.Order, r.Batching, r.Seed, order, batching, seed)
 	}
@@ -575,9 +575,9 @@ func (c Table1Config) runKey(order, batching string, seed uint64, s int) table1R
 
 // trainTable1 trains one run. The initialisation and the same-class
 // batches depend on seed only; the orders draw from streams of seed.
-func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batching string, seed uint64) (table1Run, error) {
+func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batching string, seed uint64) (Table1Run, error) {
 	start := time.Now()
-	run := table1Run{Order: order, Batching: batching, Seed: seed}
+	run := Table1Run{Order: order, Batching: batching, Seed: seed}
 	w := make([]float64, d.net.NumParams())
 	d.net.Init(w, seed)
 
@@ -670,7 +670,7 @@ func trainTable1(ctx context.Context, c Table1Config, d *table1Data, order, batc
 type measuredGreedy struct {
 	ordering.Greedy
 	rnd  *rand.Rand
-	run  *table1Run
+	run  *Table1Run
 	phi  []float64
 	perm []int
 }
@@ -786,7 +786,7 @@ func (r *Table1Result) cell(order, batching string) (c table1Cell, ok bool) {
 }
 
 // runs returns the runs of order under batching, nil if there are none.
-func (r *Table1Result) runs(order, batching string) []table1Run {
+func (r *Table1Result) runs(order, batching string) []Table1Run {
 	o, b := slices.Index(r.Config.Orders, order), slices.Index(r.Batchings, batching)
 	if o < 0 || b < 0 || o >= len(r.Runs) || b >= len(r.Runs[o]) {
 		return nil
@@ -922,9 +922,9 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 		}
 		for _, order := range c.Orders {
 			runs := r.runs(order, batching)
-			mean, lo, hi := table1Curve(runs, func(run table1Run) []float64 { return run.TestAcc }, 100)
+			mean, lo, hi := table1Curve(runs, func(run Table1Run) []float64 { return run.TestAcc }, 100)
 			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi})
-			lm, _, _ := table1Curve(runs, func(run table1Run) []float64 { return run.TrainLoss }, 1)
+			lm, _, _ := table1Curve(runs, func(run Table1Run) []float64 { return run.TrainLoss }, 1)
 			loss.Series = append(loss.Series, chart.Series{Name: order + ", " + batching, X: epochs, Y: lm, Dashed: batching == "standard"})
 
 			cell, _ := r.cell(order, batching)
@@ -1134,7 +1134,7 @@ func table1Subset(n int) string {
 
 // table1Curve returns the mean, least and largest of a per-epoch quantity
 // over runs, scaled by scale.
-func table1Curve(runs []table1Run, get func(table1Run) []float64, scale float64) (mean, lo, hi []float64) {
+func table1Curve(runs []Table1Run, get func(Table1Run) []float64, scale float64) (mean, lo, hi []float64) {
 	n := len(get(runs[0]))
 	mean, lo, hi = make([]float64, n), make([]float64, n), make([]float64, n)
 	for t := range n {

@@ -114,12 +114,12 @@ func TestTable1Skips(t *testing.T) {
 func fakeSettings(dataset string, gap [2]float64, ratio [2]float64) *Table1Result {
 	r := &Table1Result{Config: Table1Config{Dataset: dataset, Model: "cnn", Seeds: 2, Epochs: 2, Orders: []string{"RR", "greedy"}, Batchings: table1Batchings}, Batchings: table1Batchings}
 	for _, order := range r.Config.Orders {
-		var cells [][]table1Run
+		var cells [][]Table1Run
 		for b := range table1Batchings {
-			var runs []table1Run
+			var runs []Table1Run
 			for s := range 2 {
 				acc := 0.5 + 0.01*float64(s)
-				run := table1Run{Order: order, TestAcc: []float64{0.1, acc, acc}, TrainLoss: []float64{2, 1, 1}}
+				run := Table1Run{Order: order, TestAcc: []float64{0.1, acc, acc}, TrainLoss: []float64{2, 1, 1}}
 				if order == "greedy" {
 					run.TestAcc = []float64{0.1, acc + gap[b]/100, acc + gap[b]/100}
 					run.SigmaGreedy = []float64{1, 2}

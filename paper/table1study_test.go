@@ -59,11 +59,11 @@ func TestTable1StudyVerdict(t *testing.T) {
 		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
 		for _, m := range mains {
 			r.Config.Settings = append(r.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
-			r.Settings = append(r.Settings, table1StudySetting{Tuning: make([]table1TuneCell, 2), Main: m, Control: fakeControl(m)})
+			r.Settings = append(r.Settings, Table1StudySetting{Tuning: make([]Table1TuneCell, 2), Main: m, Control: fakeControl(m)})
 		}
 		sw := *mains[0]
 		sw.Config.Milestones = []float64{0.5}
-		r.Sweep = []table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
+		r.Sweep = []Table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
 		return r
 	}
 	for _, test := range []struct {
@@ -92,7 +92,7 @@ func TestTable1StudyVerdict(t *testing.T) {
 func fakeControl(main *Table1Result) *Table1Result {
 	c := &Table1Result{Config: main.Config, Batchings: []string{"standard"}}
 	c.Config.Orders, c.Config.Batchings = []string{"RR fixed"}, []string{"standard"}
-	c.Runs = [][][]table1Run{{main.runs("RR", "standard")}}
+	c.Runs = [][][]Table1Run{{main.runs("RR", "standard")}}
 	return c
 }
 

@@ -147,28 +147,28 @@ func (c *Table1StudyConfig) validate() error {
 
 // # The run
 
-// table1TuneCell is the tuning of one learning rate under one batching:
+// Table1TuneCell is the tuning of one learning rate under one batching:
 // RR's final validation accuracy, in [0, 1], of each tuning seed, or
 // Diverged if a run's loss stopped being finite.
-type table1TuneCell struct {
+type Table1TuneCell struct {
 	Batching string
 	LR       float64
 	ValAcc   []float64 `json:",omitempty"`
 	Diverged bool      `json:",omitempty"`
 }
 
-// table1StudySetting is the study of one setting: the tuning grid, the
+// Table1StudySetting is the study of one setting: the tuning grid, the
 // tuned rates, the runs of RR and greedy at those rates on both batchings
 // (Main), and RR of the fixed standard batches greedy orders (Control).
-type table1StudySetting struct {
-	Tuning                  []table1TuneCell
+type Table1StudySetting struct {
+	Tuning                  []Table1TuneCell
 	LRStandard, LRSameClass float64
 	Main, Control           *Table1Result
 }
 
-// table1SweepCell is one setting of the sweep: RR and greedy on both
+// Table1SweepCell is one setting of the sweep: RR and greedy on both
 // batchings, or Diverged if a run's loss stopped being finite.
-type table1SweepCell struct {
+type Table1SweepCell struct {
 	BatchSize  int
 	Momentum   float64
 	Multiplier float64
@@ -180,10 +180,10 @@ type table1SweepCell struct {
 type Table1StudyResult struct {
 	Config Table1StudyConfig
 	// Settings[i] is the study of Config.Settings[i].
-	Settings []table1StudySetting
+	Settings []Table1StudySetting
 	// Sweep holds the sweep around Config.Settings[0], batch size
 	// slowest, then momentum, then multiplier.
-	Sweep []table1SweepCell
+	Sweep []Table1SweepCell
 }
 
 // Run tunes, trains and sweeps. Every training run is table-1's, cached
@@ -217,7 +217,7 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 	}
 	for _, s := range c.Settings {
 		s.Holdout, s.Batchings = c.Holdout, slices.Clone(table1Batchings)
-		var st table1StudySetting
+		var st Table1StudySetting
 		best := map[string]float64{}
 		bestAcc := map[string]float64{"standard": -1, "same-class": -1}
 		for _, lr := range c.Grid {
@@ -229,7 +229,7 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 				return nil, err
 			}
 			for _, b := range table1Batchings {
-				cell := table1TuneCell{Batching: b, LR: lr, Diverged: diverged}
+				cell := Table1TuneCell{Batching: b, LR: lr, Diverged: diverged}
 				if !diverged {
 					for _, rr := range r.runs("RR", b) {
 						cell.ValAcc = append(cell.ValAcc, finalAcc(rr.TestAcc))
@@ -270,7 +270,7 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 				if err != nil && !diverged {
 					return nil, err
 				}
-				res.Sweep = append(res.Sweep, table1SweepCell{BatchSize: bs, Momentum: mom, Multiplier: mult, Result: r, Diverged: diverged})
+				res.Sweep = append(res.Sweep, Table1SweepCell{BatchSize: bs, Momentum: mom, Multiplier: mult, Result: r, Diverged: diverged})
 			}
 		}
 	}

@@ -7,6 +7,7 @@ package paper
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -125,8 +126,8 @@ var theorem1Orders = []string{"RR", "IG", "greedy", "SGD", "IG sorted"}
 
 // # The run
 
-// theorem1Run is one run of Algorithm 1 and the bounds of Theorem 1 for it.
-type theorem1Run struct {
+// Theorem1Run is one run of Algorithm 1 and the bounds of Theorem 1 for it.
+type Theorem1Run struct {
 	// Measured is (1/T) Σ_{t=0}^{T-1} ‖∇f(x_t)‖² over the epoch starts and
 	// MeasuredEnd the same over t = 1..T (the statement's indices).
 	Measured, MeasuredEnd float64
@@ -145,12 +146,53 @@ type Theorem1Result struct {
 	L, F0  float64
 	// MaxStep[o] is Theorem 1's step limit of order o.
 	MaxStep []float64
-	// Bound[o][i][f] are the runs of order o at T = Ts[i] with step
-	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one.
-	Bound [][][][]theorem1Run
+	// bound[o][i][f] are the runs of order o at T = Ts[i] with step
+	// Fractions[f]·MaxStep[o], one per run (RR and SGD) or one; Runs
+	// reads them, and they are saved as Bound (see MarshalJSON).
+	bound [][][][]Theorem1Run
 	// Tuned[o][i] is the smallest mean over runs of Measured over the
 	// step grid at T = Ts[i], and TunedStep[o][i] the step attaining it.
 	Tuned, TunedStep [][]float64
+}
+
+// theorem1ResultJSON is Theorem1Result as it is saved and cached: its
+// fields, in its order, with the runs of part (a) as Bound.
+type theorem1ResultJSON struct {
+	Config           Theorem1Config
+	Orders           []string
+	L, F0            float64
+	MaxStep          []float64
+	Bound            [][][][]Theorem1Run
+	Tuned, TunedStep [][]float64
+}
+
+// MarshalJSON encodes r with the runs of part (a) as Bound[o][i][f], the
+// layout of the saved and cached results.
+func (r Theorem1Result) MarshalJSON() ([]byte, error) {
+	return json.Marshal(theorem1ResultJSON{r.Config, r.Orders, r.L, r.F0, r.MaxStep, r.bound, r.Tuned, r.TunedStep})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes, rejecting unknown
+// fields.
+func (r *Theorem1Result) UnmarshalJSON(b []byte) error {
+	var v theorem1ResultJSON
+	if err := decodeStrict(b, &v); err != nil {
+		return err
+	}
+	*r = Theorem1Result{Config: v.Config, Orders: v.Orders, L: v.L, F0: v.F0, MaxStep: v.MaxStep, bound: v.Bound, Tuned: v.Tuned, TunedStep: v.TunedStep}
+	return nil
+}
+
+// Runs returns the runs of part (a) of the named order at T epochs with
+// step fraction·MaxStep, where T is one of Config.Ts and fraction one of
+// Config.Fractions: one run for the deterministic orders, Config.Runs for
+// RR and SGD. It returns nil if r has no such runs.
+func (r *Theorem1Result) Runs(order string, T int, fraction float64) []Theorem1Run {
+	o, i, f := slices.Index(r.Orders, order), slices.Index(r.Config.Ts, T), slices.Index(r.Config.Fractions, fraction)
+	if o < 0 || i < 0 || f < 0 || o >= len(r.bound) || i >= len(r.bound[o]) || f >= len(r.bound[o][i]) {
+		return nil
+	}
+	return r.bound[o][i][f]
 }
 
 // theorem1Setup is the problem of the claim and its constants.
@@ -227,7 +269,7 @@ func (s *theorem1Setup) maxStep(order string) (float64, error) {
 }
 
 // run runs order for T epochs (SGD: n·T single steps) with step gamma.
-func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (theorem1Run, error) {
+func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (Theorem1Run, error) {
 	p, n := s.p, s.p.Len()
 	var o ordering.Orderer
 	var err error
@@ -242,7 +284,7 @@ func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (th
 		o, err = newOrder(theorem1ID, order, n, seed)
 	}
 	if err != nil {
-		return theorem1Run{}, err
+		return Theorem1Run{}, err
 	}
 	h := &ordering.History{}
 	tr := &ordering.SigmaTracker{Problem: p, Next: h}
@@ -251,9 +293,9 @@ func (s *theorem1Setup) run(order string, T int, gamma float64, seed uint64) (th
 		rec = h
 	}
 	if _, err := ordering.Run(p, s.x0, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(gamma), Recorder: rec}); err != nil {
-		return theorem1Run{}, err
+		return Theorem1Run{}, err
 	}
-	var r theorem1Run
+	var r Theorem1Run
 	for t, rec := range h.Records {
 		if t < epochs {
 			r.Measured += rec.GradNorm2
@@ -315,11 +357,11 @@ func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Resu
 			return nil, err
 		}
 		res.MaxStep = append(res.MaxStep, max)
-		bound := make([][][]theorem1Run, len(c.Ts))
+		bound := make([][][]Theorem1Run, len(c.Ts))
 		tuned, tunedStep := make([]float64, len(c.Ts)), make([]float64, len(c.Ts))
 		for i, T := range c.Ts {
-			runs := func(gamma float64) ([]theorem1Run, error) {
-				var rs []theorem1Run
+			runs := func(gamma float64) ([]Theorem1Run, error) {
+				var rs []Theorem1Run
 				for k := 0; k < c.runsOf(name); k++ {
 					if err := ctx.Err(); err != nil {
 						return nil, err
@@ -359,7 +401,7 @@ func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Resu
 				}
 			}
 		}
-		res.Bound = append(res.Bound, bound)
+		res.bound = append(res.bound, bound)
 		res.Tuned = append(res.Tuned, tuned)
 		res.TunedStep = append(res.TunedStep, tunedStep)
 	}
@@ -374,11 +416,63 @@ var theorem1Exponent = map[string]string{
 	"RR": "-2/3 (RR rate)", "IG": "-2/3 (IG rate)", "greedy": "-2/3 (Theorem 1)", "SGD": "-1/2 (SGD rate, in steps ∝ T)", "IG sorted": "-2/3 (IG rate)",
 }
 
-// Outcome checks the runs of Theorem1Config.Run against Theorem 1 (every
-// run under the bound) and the rates (tuned slopes, the ordering of the
-// orders) and builds the two charts. It returns an error if res is not of
-// the shape of its config.
-func (res *Theorem1Result) Outcome() (*Outcome, error) {
+// Theorem1OrderFindings is what one order of the theorem-1 claim shows.
+type Theorem1OrderFindings struct {
+	// Name names the order.
+	Name string
+	// Slack is the smallest bound/measured over the order's runs of part
+	// (a), the bound being the smaller of the stated and the proof bound.
+	Slack float64
+	// Measured[i] and Stated[i] are the means over the runs of part (a) at
+	// T = Ts[i] and the largest step fraction of the measured average and
+	// the stated bound, and SigmaStar2[i] the largest σ*² of those runs.
+	Measured, Stated, SigmaStar2 []float64
+	// Slope is the log-log slope in T of the tuned values (part (b)) over
+	// every T, and Tail over the last Theorem1Findings.TailTs of them.
+	Slope, Tail float64
+}
+
+// Theorem1Findings is what the theorem-1 claim shows: every run of part
+// (a) against Theorem 1's bounds, which the verdict judges, and the tuned
+// rates of part (b), which it reports.
+type Theorem1Findings struct {
+	// Orders are the findings per order, in the order of the result's
+	// Orders.
+	Orders []Theorem1OrderFindings
+	// Runs is the number of runs of part (a). Holds is set if the measured
+	// average is at most both the stated and the proof bound in every run,
+	// and HoldsEnd if it is so too with the statement's indices t = 1..T.
+	Runs            int
+	Holds, HoldsEnd bool
+	// MinStated and MinProof are the smallest stated/measured and
+	// proof/measured over the runs.
+	MinStated, MinProof float64
+	// TailTs is the number of the largest T the Tail slopes are fitted
+	// over.
+	TailTs int
+	// Ordered counts the T at which the tuned values are ordered greedy ≤
+	// RR ≤ IG sorted, and Ranked is set if greedy ≤ RR ≤ IG sorted ≤ SGD
+	// at the largest T; reported, not judged.
+	Ordered int
+	Ranked  bool
+	// Verdict is Reproduced if Holds, else NotReproduced.
+	Verdict Verdict
+}
+
+// Order returns the findings of the named order, nil if there is none.
+func (f *Theorem1Findings) Order(name string) *Theorem1OrderFindings {
+	for i := range f.Orders {
+		if f.Orders[i].Name == name {
+			return &f.Orders[i]
+		}
+	}
+	return nil
+}
+
+// Findings returns what the claim shows: every run against Theorem 1's
+// bounds, and the tuned rates (their slopes, the ordering of the orders).
+// It returns an error if res is not of the shape of its config.
+func (res *Theorem1Result) Findings() (*Theorem1Findings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
@@ -387,41 +481,76 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out Outcome
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
+	f := &Theorem1Findings{Holds: true, HoldsEnd: true, MinStated: math.Inf(1), MinProof: math.Inf(1), TailTs: min(3, len(ts))}
+	nt := f.TailTs
+	for o, name := range res.Orders {
+		of := Theorem1OrderFindings{Name: name, Slack: math.Inf(1), Measured: make([]float64, len(c.Ts)), Stated: make([]float64, len(c.Ts))}
+		for i := range c.Ts {
+			for fr := range c.Fractions {
+				for _, r := range res.bound[o][i][fr] {
+					f.Runs++
+					f.Holds = f.Holds && r.Measured <= r.Stated && r.Measured <= r.Proof
+					f.HoldsEnd = f.HoldsEnd && r.MeasuredEnd <= r.Stated && r.MeasuredEnd <= r.Proof
+					f.MinStated = math.Min(f.MinStated, r.Stated/r.Measured)
+					f.MinProof = math.Min(f.MinProof, r.Proof/r.Measured)
+					of.Slack = math.Min(of.Slack, math.Min(r.Stated, r.Proof)/r.Measured)
+					if fr == last {
+						of.Measured[i] += r.Measured / float64(len(res.bound[o][i][fr]))
+						of.Stated[i] += r.Stated / float64(len(res.bound[o][i][fr]))
+					}
+				}
+			}
+			s := 0.0
+			for _, r := range res.bound[o][i][last] {
+				s = math.Max(s, r.SigmaStar2)
+			}
+			of.SigmaStar2 = append(of.SigmaStar2, s)
+		}
+		of.Slope = logSlope(ts, res.Tuned[o])
+		of.Tail = logSlope(ts[len(ts)-nt:], res.Tuned[o][len(ts)-nt:])
+		f.Orders = append(f.Orders, of)
+	}
+	gr, rr, igs, sgd := res.Tuned[idx["greedy"]], res.Tuned[idx["RR"]], res.Tuned[idx["IG sorted"]], res.Tuned[idx["SGD"]]
+	for i := range c.Ts {
+		if gr[i] <= rr[i] && rr[i] <= igs[i] {
+			f.Ordered++
+		}
+	}
+	at := len(c.Ts) - 1
+	f.Ranked = gr[at] <= rr[at] && rr[at] <= igs[at] && igs[at] <= sgd[at]
+	f.Verdict = verdictOf(f.Holds)
+	return f, nil
+}
+
+// Outcome renders the findings: the verdict and its words, the rows, and
+// the two charts (measured against the bound, the tuned rates). It returns
+// an error if res is not of the shape of its config.
+func (res *Theorem1Result) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	idx, err := orderIndexMap(theorem1ID, res.Orders, theorem1Orders)
+	if err != nil {
+		return nil, err
+	}
+	out := Outcome{Verdict: f.Verdict}
+	ts := ints(c.Ts)
+	last := len(c.Fractions) - 1
+	nt := f.TailTs
 
 	// Part (a): every run against both bounds.
-	allHold, holdsEnd := true, true
-	runs := 0
-	minStated, minProof := math.Inf(1), math.Inf(1)
-	slack := make([]float64, len(res.Orders))
 	boundChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (solid) and stated bound (dashed)", c.Fractions[last]),
 		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 	}
-	for o, name := range res.Orders {
-		slack[o] = math.Inf(1)
-		meas, stated := make([]float64, len(c.Ts)), make([]float64, len(c.Ts))
-		for i := range c.Ts {
-			for f := range c.Fractions {
-				for _, r := range res.Bound[o][i][f] {
-					runs++
-					allHold = allHold && r.Measured <= r.Stated && r.Measured <= r.Proof
-					holdsEnd = holdsEnd && r.MeasuredEnd <= r.Stated && r.MeasuredEnd <= r.Proof
-					minStated = math.Min(minStated, r.Stated/r.Measured)
-					minProof = math.Min(minProof, r.Proof/r.Measured)
-					slack[o] = math.Min(slack[o], math.Min(r.Stated, r.Proof)/r.Measured)
-					if f == last {
-						meas[i] += r.Measured / float64(len(res.Bound[o][i][f]))
-						stated[i] += r.Stated / float64(len(res.Bound[o][i][f]))
-					}
-				}
-			}
-		}
+	for _, of := range f.Orders {
 		boundChart.Series = append(boundChart.Series,
-			chart.Series{Name: name + " measured", X: ts, Y: meas, Group: name},
-			chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true, Group: name})
+			chart.Series{Name: of.Name + " measured", X: ts, Y: of.Measured, Group: of.Name},
+			chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Group: of.Name})
 	}
 	out.addChart("theorem-1-bound", "Theorem 1: measured against the bound", boundChart)
 
@@ -430,71 +559,56 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		Title:  fmt.Sprintf("(1/T) Σ_t ‖∇f(x_t)‖² with γ tuned per T over admissible steps, n = %d", c.N),
 		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 	}
-	slopes, tail := make([]float64, len(res.Orders)), make([]float64, len(res.Orders))
-	nt := min(3, len(ts))
-	for o, name := range res.Orders {
-		slopes[o] = logSlope(ts, res.Tuned[o])
-		tail[o] = logSlope(ts[len(ts)-nt:], res.Tuned[o][len(ts)-nt:])
-		rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s (slope %.2f, last %d T %.2f)", name, slopes[o], nt, tail[o]), X: ts, Y: res.Tuned[o]})
+	for o, of := range f.Orders {
+		rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s (slope %.2f, last %d T %.2f)", of.Name, of.Slope, nt, of.Tail), X: ts, Y: res.Tuned[o]})
 	}
 	out.addChart("theorem-1-rates", "Theorem 1: tuned rates", rateChart)
 	gr, rr, ig, igs := res.Tuned[idx["greedy"]], res.Tuned[idx["RR"]], res.Tuned[idx["IG"]], res.Tuned[idx["IG sorted"]]
-	ordered := 0
-	for i := range c.Ts {
-		if gr[i] <= rr[i] && rr[i] <= igs[i] {
-			ordered++
-		}
-	}
-
 	{
 		at := len(c.Ts) - 1
 		g, r, i, s := gr[at], rr[at], igs[at], res.Tuned[idx["SGD"]][at]
-		out.addCheck("theorem1-order-ranking", g <= r && r <= i && i <= s,
+		out.addCheck("theorem1-order-ranking", f.Ranked,
 			"tuned at the largest T: greedy %.3g ≤ RR %.3g ≤ IG sorted %.3g ≤ SGD %.3g; paper: smaller σ*² gives a smaller bound, SGD's rate is the slowest", g, r, i, s)
 	}
-	out.Verdict = verdictOf(allHold)
+	tail := func(name string) float64 { return f.Order(name).Tail }
 	out.Summary = fmt.Sprintf("measured (1/T) Σ_{t<T} ‖∇f(x_t)‖² ≤ stated and proof bounds in %s of %d runs; smallest slack (bound/measured) %.3g stated, %.3g proof; "+
 		"tuned slopes over the last %d T: RR %.2f, IG %.2f, IG sorted %.2f, greedy %.2f, SGD %.2f; greedy ≤ RR ≤ IG sorted at %d of %d T",
-		allText(allHold), runs, minStated, minProof,
-		nt, tail[idx["RR"]], tail[idx["IG"]], tail[idx["IG sorted"]], tail[idx["greedy"]], tail[idx["SGD"]], ordered, len(c.Ts))
-	out.Key = Key{Name: "smallest slack of the stated bound", Value: minStated}
-	for o, name := range res.Orders {
+		allText(f.Holds), f.Runs, f.MinStated, f.MinProof,
+		nt, tail("RR"), tail("IG"), tail("IG sorted"), tail("greedy"), tail("SGD"), f.Ordered, len(c.Ts))
+	out.Key = Key{Name: "smallest slack of the stated bound", Value: f.MinStated}
+	for _, of := range f.Orders {
 		var ss2 []string
-		for i := range c.Ts {
-			s := 0.0
-			for _, r := range res.Bound[o][i][last] {
-				s = math.Max(s, r.SigmaStar2)
-			}
+		for _, s := range of.SigmaStar2 {
 			ss2 = append(ss2, fmt.Sprintf("%.3g", s))
 		}
 		sigma := "σ*² per T: " + strings.Join(ss2, ", ")
-		if name == "SGD" {
+		if of.Name == "SGD" {
 			sigma = "σ*² = 0, ζ² = σ² (Section 3.4)"
 		}
 		out.Rows = append(out.Rows, Row{
-			Quantity: name + ": smallest bound/measured over its runs",
+			Quantity: of.Name + ": smallest bound/measured over its runs",
 			Paper:    "≥ 1",
-			Ours:     fmt.Sprintf("%.3g (%s)", slack[o], sigma),
+			Ours:     fmt.Sprintf("%.3g (%s)", of.Slack, sigma),
 		})
 	}
-	for o, name := range res.Orders {
+	for o, of := range f.Orders {
 		out.Rows = append(out.Rows, Row{
-			Quantity: name + ": slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)",
-			Paper:    theorem1Exponent[name],
-			Ours:     fmt.Sprintf("%.2f over all T, %.2f over the last %d (values %s)", slopes[o], tail[o], nt, shortFloats(res.Tuned[o])),
+			Quantity: of.Name + ": slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)",
+			Paper:    theorem1Exponent[of.Name],
+			Ours:     fmt.Sprintf("%.2f over all T, %.2f over the last %d (values %s)", of.Slope, of.Tail, nt, shortFloats(res.Tuned[o])),
 		})
 	}
 	out.Rows = append(out.Rows, Row{
 		Quantity: "ordering with tuned γ",
 		Paper:    "smaller σ*² gives a smaller bound: greedy ≤ RR ≤ a bad fixed order (IG sorted) expected",
 		Ours: fmt.Sprintf("greedy ≤ RR ≤ IG sorted at %d of %d T; at T = %d: greedy %.3g, RR %.3g, IG (identity) %.3g, IG sorted %.3g",
-			ordered, len(c.Ts), c.Ts[len(c.Ts)-1], gr[len(gr)-1], rr[len(rr)-1], ig[len(ig)-1], igs[len(igs)-1]),
+			f.Ordered, len(c.Ts), c.Ts[len(c.Ts)-1], gr[len(gr)-1], rr[len(rr)-1], ig[len(ig)-1], igs[len(igs)-1]),
 	})
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic, n = %d, d = %d, L = %.3g, μ = %g, σ² = %g exactly (M = 0), F₀ = f(x₀) - f* = %.4g. ", c.N, c.D, res.L, c.Mu, c.Sigma2, res.F0)
 	fmt.Fprintf(&b, "Step limits: %.4g for RR, IG, IG sorted and greedy (1/(8Ln)), %.4g for SGD (1/(8L), n = 1).\n\n", res.MaxStep[0], res.MaxStep[idx["SGD"]])
 	fmt.Fprintf(&b, "The bound is loose by orders of magnitude, as expected of a worst-case bound on a strongly convex problem. ")
-	if holdsEnd {
+	if f.HoldsEnd {
 		b.WriteString("The inequality also holds with the statement's indices t = 1..T in every run. ")
 	} else {
 		b.WriteString("With the statement's indices t = 1..T it fails in some run. ")
@@ -526,10 +640,10 @@ func (r *Theorem1Result) check() error {
 		return errResult(id, "no T or no step fractions")
 	}
 	no := len(r.Orders)
-	if len(r.MaxStep) != no || len(r.Bound) != no || len(r.Tuned) != no {
-		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.Bound), len(r.Tuned))
+	if len(r.MaxStep) != no || len(r.bound) != no || len(r.Tuned) != no {
+		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.bound), len(r.Tuned))
 	}
-	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.Bound, r.Tuned, func(runs []theorem1Run) bool { return len(runs) > 0 })
+	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
 }
 
 // checkBoundGrid returns an error naming the first order and T whose cells

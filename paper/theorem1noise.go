@@ -186,8 +186,9 @@ var theorem1NoiseOrders = []string{"RR", "IG", "greedy"}
 
 // # The run
 
-// theorem1NoiseCell is the runs of one order at one T and step.
-type theorem1NoiseCell struct {
+// Theorem1NoiseCell is the runs of one order at one T and step.
+type Theorem1NoiseCell struct {
+	// Step is the step γ of the runs.
 	Step float64
 	// Measured is (1/T) Σ_{t<T} ‖∇f(x_t)‖² of each run.
 	Measured []float64
@@ -197,8 +198,9 @@ type theorem1NoiseCell struct {
 	Stated, Proof float64
 }
 
-// theorem1NoiseRegimeResult holds the runs of one regime.
-type theorem1NoiseRegimeResult struct {
+// Theorem1NoiseRegimeResult holds the runs of one regime.
+type Theorem1NoiseRegimeResult struct {
+	// Regime is the regime's setting and F0 is f(x₀) - f*.
 	Regime Theorem1NoiseRegime
 	F0     float64
 	// MaxStep is the step limit 1/(8Ln(M* + P/n + 1)), the same for every
@@ -207,11 +209,12 @@ type theorem1NoiseRegimeResult struct {
 	// Zeta2Est and PEst are what NoiseEstimate finds for the oracle.
 	Zeta2Est, PEst float64
 	// Bound[o][i][f] are the runs of order o at T = Ts[i], step
-	// Fractions[f]·MaxStep.
-	Bound [][][]theorem1NoiseCell
+	// Fractions[f]·MaxStep; Theorem1NoiseResult.Cell reads them by name.
+	Bound [][][]Theorem1NoiseCell
 	// Tuned[o][i] is the grid step at T = Ts[i] with the smallest mean
-	// over runs of Measured.
-	Tuned [][]theorem1NoiseCell
+	// over runs of Measured; Theorem1NoiseResult.TunedCell reads it by
+	// name.
+	Tuned [][]Theorem1NoiseCell
 }
 
 // Theorem1NoiseResult holds the runs of the theorem-1-noise claim.
@@ -221,7 +224,42 @@ type Theorem1NoiseResult struct {
 	Orders []string
 	// L is the smoothness constant, MStar = nM the M* of every order.
 	L, MStar float64
-	Regimes  []theorem1NoiseRegimeResult
+	// Regimes are the runs of each regime, in the config's order.
+	Regimes []Theorem1NoiseRegimeResult
+}
+
+// indices returns the indices of the named regime, order and T in r, or
+// false if r has none of that name or T.
+func (r *Theorem1NoiseResult) indices(regime, order string, T int) (g, o, i int, ok bool) {
+	g = slices.IndexFunc(r.Regimes, func(rg Theorem1NoiseRegimeResult) bool { return rg.Regime.Name == regime })
+	o, i = slices.Index(r.Orders, order), slices.Index(r.Config.Ts, T)
+	if g < 0 || o < 0 || i < 0 || o >= len(r.Regimes[g].Bound) || o >= len(r.Regimes[g].Tuned) ||
+		i >= len(r.Regimes[g].Bound[o]) || i >= len(r.Regimes[g].Tuned[o]) {
+		return 0, 0, 0, false
+	}
+	return g, o, i, true
+}
+
+// Cell returns the runs of the bound check in the named regime, of the
+// named order at T epochs with step fraction·MaxStep, where T is one of
+// Config.Ts and fraction one of Config.Fractions; nil if r has none.
+func (r *Theorem1NoiseResult) Cell(regime, order string, T int, fraction float64) *Theorem1NoiseCell {
+	g, o, i, ok := r.indices(regime, order, T)
+	f := slices.Index(r.Config.Fractions, fraction)
+	if !ok || f < 0 || f >= len(r.Regimes[g].Bound[o][i]) {
+		return nil
+	}
+	return &r.Regimes[g].Bound[o][i][f]
+}
+
+// TunedCell returns the runs at the tuned step in the named regime, of the
+// named order at T epochs, where T is one of Config.Ts; nil if r has none.
+func (r *Theorem1NoiseResult) TunedCell(regime, order string, T int) *Theorem1NoiseCell {
+	g, o, i, ok := r.indices(regime, order, T)
+	if !ok {
+		return nil
+	}
+	return &r.Regimes[g].Tuned[o][i]
 }
 
 // gradNoise is additive Gaussian oracle noise whose size follows the
@@ -272,7 +310,7 @@ func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Th
 		res.L = p.L()
 		x0 := p.Minimizer()
 		floats.AddConst(c.X0Shift, x0)
-		rr := theorem1NoiseRegimeResult{Regime: reg, F0: p.Func(x0) - p.MinValue()}
+		rr := Theorem1NoiseRegimeResult{Regime: reg, F0: p.Func(x0) - p.MinValue()}
 		if rr.Zeta2Est, rr.PEst, err = theorem1NoiseEstimate(p, c, reg, mixSeed(seed, streamTheorem1NoiseEstimate, uint64(ri))); err != nil {
 			return nil, err
 		}
@@ -283,11 +321,11 @@ func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Th
 			return nil, err
 		}
 		for oi, name := range theorem1NoiseOrders {
-			bound := make([][]theorem1NoiseCell, len(c.Ts))
-			tuned := make([]theorem1NoiseCell, len(c.Ts))
+			bound := make([][]Theorem1NoiseCell, len(c.Ts))
+			tuned := make([]Theorem1NoiseCell, len(c.Ts))
 			for i, T := range c.Ts {
-				cell := func(gamma float64) (theorem1NoiseCell, error) {
-					cl := theorem1NoiseCell{Step: gamma}
+				cell := func(gamma float64) (Theorem1NoiseCell, error) {
+					cl := Theorem1NoiseCell{Step: gamma}
 					for k := 0; k < c.Runs; k++ {
 						if err := ctx.Err(); err != nil {
 							return cl, err
@@ -380,11 +418,88 @@ func theorem1NoiseEstimate(p *problems.HeteroQuadratic, c Theorem1NoiseConfig, r
 
 // # The outcome
 
-// Outcome checks the runs of Theorem1NoiseConfig.Run against
-// Theorem 1 in expectation, NoiseEstimate against the noise set, and the
-// tuned slopes of the two regimes against -1/2 and -2/3, and builds the
-// charts. It returns an error if res is not of the shape of its config.
-func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
+// Theorem1NoiseOrderFindings is what one order shows in one regime of the
+// theorem-1-noise claim.
+type Theorem1NoiseOrderFindings struct {
+	// Name names the order.
+	Name string
+	// BoundMean[i] and BoundSE[i] are the mean over the runs of the
+	// measured average at T = Ts[i] and the largest step fraction and its
+	// standard error, and BoundStated[i] the stated bound there.
+	BoundMean, BoundSE, BoundStated []float64
+	// TunedMean[i], TunedSE[i] and TunedStep[i] are the same at the
+	// tuned step, and the step.
+	TunedMean, TunedSE, TunedStep []float64
+	// FitT are the T the slope is fitted over, the largest first: at most
+	// Theorem1NoiseFindings.Tail of those whose tuned step is below the
+	// grid's largest step.
+	FitT []float64
+	// Tested is set if there are at least Theorem1NoiseFindings.MinFit
+	// such T; Slope is then the fitted slope of TunedMean in T (log-log),
+	// and Nearer is set if it is nearer the regime's exponent than the
+	// other regime's.
+	Tested bool
+	Slope  float64
+	Nearer bool
+}
+
+// Theorem1NoiseRegimeFindings is what one regime of the theorem-1-noise
+// claim shows.
+type Theorem1NoiseRegimeFindings struct {
+	// Regime is the regime's setting.
+	Regime Theorem1NoiseRegime
+	// Zeta2Err and PErr are NoiseEstimate's relative errors against the
+	// ζ² and P set; Estimated is set if both are within
+	// Theorem1NoiseFindings.EstimateTol.
+	Zeta2Err, PErr float64
+	Estimated      bool
+	// Want is the regime's exponent of T and Other the other regime's.
+	Want, Other float64
+	// Orders are the findings per order, in the order of the result's
+	// Orders.
+	Orders []Theorem1NoiseOrderFindings
+}
+
+// Theorem1NoiseFindings is what the theorem-1-noise claim shows: the mean
+// over runs against Theorem 1's bounds in every setting, NoiseEstimate
+// against the noise set, and the tuned slopes against each regime's
+// exponent, each judged by the thresholds it holds.
+type Theorem1NoiseFindings struct {
+	// Regimes are the findings per regime, in the order of the result's
+	// Regimes.
+	Regimes []Theorem1NoiseRegimeFindings
+	// Z is the number of standard errors above the mean that must still
+	// lie under the bound (theorem1NoiseZ); EstimateTol the largest
+	// relative error of NoiseEstimate; Tail the largest number of T a
+	// slope is fitted over and MinFit the fewest for it to be tested.
+	Z            int
+	EstimateTol  float64
+	Tail, MinFit int
+	// Cells is the number of settings (regime, order, T, step) of the
+	// bound check; Holds is set if the mean + Z SE lies under the stated
+	// and the proof bound in every one, and MinSlack is the smallest
+	// bound/(mean + Z SE).
+	Cells    int
+	Holds    bool
+	MinSlack float64
+	// Admissible is set if every step used is below the step limit.
+	Admissible bool
+	// Estimated is set if NoiseEstimate is within EstimateTol in every
+	// regime, SlopesHold if every tested slope is nearer its regime's
+	// exponent, and Untested names the regime and order of each slope not
+	// tested.
+	Estimated, SlopesHold bool
+	Untested              []string
+	// Verdict is Reproduced if Holds, Admissible, Estimated and
+	// SlopesHold all hold, else NotReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows: the runs against Theorem 1 in
+// expectation, NoiseEstimate against the noise set, and the tuned slopes
+// of the two regimes against -1/2 and -2/3. It returns an error if res is
+// not of the shape of its config.
+func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
@@ -392,94 +507,129 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if _, err := orderIndices(theorem1NoiseID, res.Orders, theorem1NoiseOrders...); err != nil {
 		return nil, err
 	}
-	var out Outcome
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
-	allHold, estimated, admissible, slopesOK := true, true, true, true
-	var untested []string // the orders whose slope is not tested
-	cells, minSlack := 0, math.Inf(1)
+	f := &Theorem1NoiseFindings{Z: theorem1NoiseZ, EstimateTol: theorem1NoiseEstimateTol, Tail: theorem1NoiseTail, MinFit: theorem1NoiseMinFit,
+		Holds: true, Admissible: true, Estimated: true, SlopesHold: true, MinSlack: math.Inf(1)}
+	for _, rg := range res.Regimes {
+		reg := rg.Regime
+		rf := Theorem1NoiseRegimeFindings{Regime: reg, Zeta2Err: relErr(rg.Zeta2Est, reg.Zeta2), PErr: relErr(rg.PEst, c.P)}
+		rf.Estimated = rf.Zeta2Err <= theorem1NoiseEstimateTol && rf.PErr <= theorem1NoiseEstimateTol
+		f.Estimated = f.Estimated && rf.Estimated
+		rf.Want = theorem1NoiseExponent[reg.Name]
+		rf.Other = theorem1NoiseExponent["ζ-dominated"] + theorem1NoiseExponent["σ*-dominated"] - rf.Want
+		for o, name := range res.Orders {
+			of := Theorem1NoiseOrderFindings{Name: name, BoundMean: make([]float64, len(ts)), BoundSE: make([]float64, len(ts)), BoundStated: make([]float64, len(ts))}
+			for i := range c.Ts {
+				for fr, cl := range rg.Bound[o][i] {
+					m, se := meanSE(cl.Measured)
+					f.Cells++
+					top := m + theorem1NoiseZ*se
+					f.Holds = f.Holds && top <= cl.Stated && top <= cl.Proof
+					f.MinSlack = math.Min(f.MinSlack, math.Min(cl.Stated, cl.Proof)/top)
+					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
+					if fr == last {
+						of.BoundMean[i], of.BoundSE[i], of.BoundStated[i] = m, se, cl.Stated
+					}
+				}
+				for _, cl := range rg.Tuned[o] {
+					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
+				}
+			}
+			var fitY []float64
+			for _, cl := range rg.Tuned[o] {
+				m, se := meanSE(cl.Measured)
+				of.TunedMean, of.TunedSE, of.TunedStep = append(of.TunedMean, m), append(of.TunedSE, se), append(of.TunedStep, cl.Step)
+			}
+			// The largest T whose tuned step is below the grid's top.
+			for i := len(ts) - 1; i >= 0 && len(of.FitT) < theorem1NoiseTail; i-- {
+				if rg.Tuned[o][i].Step < theorem1NoiseGridTop*rg.MaxStep {
+					of.FitT, fitY = append(of.FitT, ts[i]), append(fitY, of.TunedMean[i])
+				}
+			}
+			if of.Tested = len(of.FitT) >= theorem1NoiseMinFit; of.Tested {
+				of.Slope = logSlope(of.FitT, fitY)
+				of.Nearer = theorem1NoiseSlopeOK(of.Slope, rf.Want, rf.Other)
+				f.SlopesHold = f.SlopesHold && of.Nearer
+			} else {
+				f.Untested = append(f.Untested, fmt.Sprintf("%s %s", reg.Name, name))
+			}
+			rf.Orders = append(rf.Orders, of)
+		}
+		f.Regimes = append(f.Regimes, rf)
+	}
+	f.Verdict = verdictOf(f.Holds && f.Estimated && f.Admissible && f.SlopesHold)
+	return f, nil
+}
+
+// Outcome renders the findings: the verdict and its words, the rows, and
+// the charts of the bound per regime and of the tuned rates. It returns an
+// error if res is not of the shape of its config.
+func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	out := Outcome{Verdict: f.Verdict}
+	ts := ints(c.Ts)
+	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Tuned (1/T) Σ_t ‖∇f(x_t)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
 		XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖² (mean over runs, band ±2 SE)", LogX: true, LogY: true,
 	}
 	var slopeText []string
-	for _, rg := range res.Regimes {
-		reg := rg.Regime
+	for r, rf := range f.Regimes {
+		rg, reg := &res.Regimes[r], rf.Regime
 		boundChart := &chart.LineChart{
 			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, ±2 SE) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
 			XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 		}
-		for o, name := range res.Orders {
-			meas, lo, hi, stated := make([]float64, len(ts)), make([]float64, len(ts)), make([]float64, len(ts)), make([]float64, len(ts))
-			for i := range c.Ts {
-				for f, cl := range rg.Bound[o][i] {
-					m, se := meanSE(cl.Measured)
-					cells++
-					top := m + theorem1NoiseZ*se
-					allHold = allHold && top <= cl.Stated && top <= cl.Proof
-					minSlack = math.Min(minSlack, math.Min(cl.Stated, cl.Proof)/top)
-					admissible = admissible && cl.Step < rg.MaxStep
-					if f == last {
-						meas[i], lo[i], hi[i], stated[i] = m, m-theorem1NoiseZ*se, top, cl.Stated
-					}
-				}
-				for _, cl := range rg.Tuned[o] {
-					admissible = admissible && cl.Step < rg.MaxStep
-				}
+		for _, of := range rf.Orders {
+			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
+			for i, m := range of.BoundMean {
+				se := of.BoundSE[i]
+				lo[i], hi[i] = m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
 			}
 			boundChart.Series = append(boundChart.Series,
-				chart.Series{Name: name + " measured", X: ts, Y: meas, Lo: lo, Hi: hi, Group: name},
-				chart.Series{Name: name + " bound", X: ts, Y: stated, Dashed: true, Group: name})
+				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name},
+				chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
 		}
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)
 
-		zerr, perr := relErr(rg.Zeta2Est, reg.Zeta2), relErr(rg.PEst, c.P)
-		okEst := zerr <= theorem1NoiseEstimateTol && perr <= theorem1NoiseEstimateTol
-		estimated = estimated && okEst
 		out.Rows = append(out.Rows, Row{
 			Quantity: reg.Name + ": NoiseEstimate's (ζ², P)",
 			Paper:    fmt.Sprintf("(%g, %g) set (Assumption 2 with equality)", reg.Zeta2, c.P),
-			Ours:     fmt.Sprintf("(%.4g, %.4g): relative errors %.2g and %.2g (tolerance %g)", rg.Zeta2Est, rg.PEst, zerr, perr, theorem1NoiseEstimateTol),
+			Ours:     fmt.Sprintf("(%.4g, %.4g): relative errors %.2g and %.2g (tolerance %g)", rg.Zeta2Est, rg.PEst, rf.Zeta2Err, rf.PErr, f.EstimateTol),
 		})
 
-		want := theorem1NoiseExponent[reg.Name]
-		other := theorem1NoiseExponent["ζ-dominated"] + theorem1NoiseExponent["σ*-dominated"] - want
-		for o, name := range res.Orders {
-			y, lo, hi := make([]float64, len(ts)), make([]float64, len(ts)), make([]float64, len(ts))
-			var steps, fitT, fitY []float64
-			for i, cl := range rg.Tuned[o] {
-				m, se := meanSE(cl.Measured)
-				y[i], lo[i], hi[i] = m, m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
-				steps = append(steps, cl.Step)
+		for _, of := range rf.Orders {
+			y := of.TunedMean
+			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
+			for i, m := range y {
+				se := of.TunedSE[i]
+				lo[i], hi[i] = m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
 			}
-			// The largest T whose tuned step is below the grid's top.
-			for i := len(ts) - 1; i >= 0 && len(fitT) < theorem1NoiseTail; i-- {
-				if rg.Tuned[o][i].Step < theorem1NoiseGridTop*rg.MaxStep {
-					fitT, fitY = append(fitT, ts[i]), append(fitY, y[i])
-				}
-			}
-			if len(fitT) < theorem1NoiseMinFit {
-				untested = append(untested, fmt.Sprintf("%s %s", reg.Name, name))
-				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, name))
-				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, name), X: ts, Y: y, Lo: lo, Hi: hi})
+			quantity := fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, of.Name)
+			paper := fmt.Sprintf("%.2f (%s term)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
+			if !of.Tested {
+				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, of.Name))
+				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi})
 				out.Rows = append(out.Rows, Row{
-					Quantity: fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, name),
-					Paper:    fmt.Sprintf("%.2f (%s term)", want, strings.TrimSuffix(reg.Name, "-dominated")),
+					Quantity: quantity,
+					Paper:    paper,
 					Ours: fmt.Sprintf("not tested: the tuned step is the step limit's grid top at %d of the %d T (values %s; tuned steps %s), where the F₀/(nTγ) term gives slope -1 whatever the regime",
-						len(ts)-len(fitT), len(ts), shortFloats(y), shortFloats(steps)),
+						len(ts)-len(of.FitT), len(ts), shortFloats(y), shortFloats(of.TunedStep)),
 				})
 				continue
 			}
-			slope := logSlope(fitT, fitY)
-			nearer := theorem1NoiseSlopeOK(slope, want, other)
-			slopesOK = slopesOK && nearer
-			slopeText = append(slopeText, fmt.Sprintf("%s %s %.2f", reg.Name, name, slope))
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, name, slope), X: ts, Y: y, Lo: lo, Hi: hi})
+			slopeText = append(slopeText, fmt.Sprintf("%s %s %.2f", reg.Name, of.Name, of.Slope))
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope), X: ts, Y: y, Lo: lo, Hi: hi})
 			out.Rows = append(out.Rows, Row{
-				Quantity: fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, name),
-				Paper:    fmt.Sprintf("%.2f (%s term)", want, strings.TrimSuffix(reg.Name, "-dominated")),
+				Quantity: quantity,
+				Paper:    paper,
 				Ours: fmt.Sprintf("%.2f over T ∈ {%s}, where the tuned step is below the limit, %s %.2f than to %.2f (values %s; tuned steps %s)",
-					slope, joinFloats(fitT), map[bool]string{true: "nearer to", false: "not nearer to"}[nearer], want, other, shortFloats(y), shortFloats(steps)),
+					of.Slope, joinFloats(of.FitT), map[bool]string{true: "nearer to", false: "not nearer to"}[of.Nearer], rf.Want, rf.Other, shortFloats(y), shortFloats(of.TunedStep)),
 			})
 		}
 	}
@@ -497,26 +647,26 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	}
 	out.addChart("theorem-1-noise-rates", "Theorem 1 under a noisy oracle: tuned rates", rateChart)
 	rg0 := res.Regimes[0]
+	allHold, minSlack := f.Holds, f.MinSlack
 	out.Rows = append([]Row{
-		{Quantity: "every mean + " + fmt.Sprint(theorem1NoiseZ) + " SE under the stated and the proof bound",
+		{Quantity: "every mean + " + fmt.Sprint(f.Z) + " SE under the stated and the proof bound",
 			Paper: "bound holds in expectation",
-			Ours:  fmt.Sprintf("%s of %d settings; smallest bound/(mean + %d SE) %.3g", allText(allHold), cells, theorem1NoiseZ, minSlack)},
+			Ours:  fmt.Sprintf("%s of %d settings; smallest bound/(mean + %d SE) %.3g", allText(allHold), f.Cells, f.Z, minSlack)},
 		{Quantity: "step limit 1/(8Ln(M* + P/n + 1))",
 			Paper: "every step below it",
 			Ours: fmt.Sprintf("%.4g with M* = nM = %g, P = %g (1/(8Ln) = %.4g without them); every step used below it: %v",
-				rg0.MaxStep, res.MStar, c.P, 1/(8*res.L*float64(c.N)), admissible)},
+				rg0.MaxStep, res.MStar, c.P, 1/(8*res.L*float64(c.N)), f.Admissible)},
 	}, out.Rows...)
-	out.addCheck("theorem1-noise-bound", allHold, "mean + %d SE under both bounds in every setting: %v (smallest slack %.3g)", theorem1NoiseZ, allHold, minSlack)
-	out.addCheck("theorem1-noise-estimate", estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", theorem1NoiseEstimateTol, estimated)
-	out.addCheck("theorem1-noise-slopes", slopesOK, "tuned slopes nearer their regime's exponent: %s", strings.Join(slopeText, ", "))
-	out.Verdict = verdictOf(allHold && estimated && admissible && slopesOK)
+	out.addCheck("theorem1-noise-bound", allHold, "mean + %d SE under both bounds in every setting: %v (smallest slack %.3g)", f.Z, allHold, minSlack)
+	out.addCheck("theorem1-noise-estimate", f.Estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", f.EstimateTol, f.Estimated)
+	out.addCheck("theorem1-noise-slopes", f.SlopesHold, "tuned slopes nearer their regime's exponent: %s", strings.Join(slopeText, ", "))
 	out.Summary = fmt.Sprintf("mean + %d SE of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g); "+
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
-		theorem1NoiseZ, allText(allHold), cells, res.MStar, c.P, minSlack,
-		theorem1NoiseEstimateTol, estimated, strings.Join(slopeText, ", "))
+		f.Z, allText(allHold), f.Cells, res.MStar, c.P, minSlack,
+		f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
-	if len(untested) > 0 {
-		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(untested, " and "), theorem1NoiseMinFit)
+	if len(f.Untested) > 0 {
+		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))
@@ -579,7 +729,7 @@ func (r *Theorem1NoiseResult) check() error {
 		if len(rg.Bound) != no || len(rg.Tuned) != no {
 			return errResult(id, "%d orders but %d bound and %d tuned rows", no, len(rg.Bound), len(rg.Tuned))
 		}
-		ran := func(cl theorem1NoiseCell) bool { return len(cl.Measured) > 0 }
+		ran := func(cl Theorem1NoiseCell) bool { return len(cl.Measured) > 0 }
 		if err := checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), rg.Bound, rg.Tuned, ran); err != nil {
 			return err
 		}

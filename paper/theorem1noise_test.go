@@ -8,6 +8,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,6 +155,52 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 		}
 		if got := strings.Contains(out.Summary, "not tested"); got != test.untested {
 			t.Errorf("%s: summary says not tested: %v, want %v: %s", test.name, got, test.untested, out.Summary)
+		}
+		f, err := set(test.curves).Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Verdict != test.want || (len(f.Untested) > 0) != test.untested || !f.Holds || !f.Estimated || !f.Admissible {
+			t.Errorf("%s: findings' verdict %v, untested %q, bound %v, estimate %v, steps %v", test.name, f.Verdict, f.Untested, f.Holds, f.Estimated, f.Admissible)
+		}
+	}
+	// Read as data: at the limit at the two largest T, σ*-dominated RR's
+	// slope is fitted over T = 64 and 16 and is not nearer -2/3.
+	f, err := set(map[string]curve{"σ*-dominated RR": {slope: -0.5, atLimit: 2}}).Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rf := range f.Regimes {
+		for _, of := range rf.Orders {
+			if rf.Regime.Name != "σ*-dominated" || of.Name != "RR" {
+				continue
+			}
+			if !of.Tested || !slices.Equal(of.FitT, []float64{64, 16}) || math.Abs(of.Slope+0.5) > 1e-12 || of.Nearer || rf.Want != -2.0/3 {
+				t.Errorf("σ*-dominated RR: tested %v over %v, slope %v, nearer %v to %v", of.Tested, of.FitT, of.Slope, of.Nearer, rf.Want)
+			}
+		}
+	}
+	if f.SlopesHold || f.Z != theorem1NoiseZ || f.Tail != theorem1NoiseTail || f.MinFit != theorem1NoiseMinFit {
+		t.Errorf("slopes hold %v; thresholds %d, %d, %d", f.SlopesHold, f.Z, f.Tail, f.MinFit)
+	}
+}
+
+func TestTheorem1NoiseCell(t *testing.T) {
+	res, err := Theorem1NoiseConfig{Ts: []int{16, 64}, Fractions: []float64{0.5}, Grid: 2, Runs: 2, Samples: 10}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := slices.Index(res.Orders, "IG")
+	reg := res.Regimes[1].Regime.Name
+	if got := res.Cell(reg, "IG", 64, 0.5); got != &res.Regimes[1].Bound[o][1][0] {
+		t.Errorf("Cell(%q, IG, 64, 0.5) = %p, want Bound[%d][1][0] of regime 1", reg, got, o)
+	}
+	if got := res.TunedCell(reg, "IG", 16); got != &res.Regimes[1].Tuned[o][0] {
+		t.Errorf("TunedCell(%q, IG, 16) = %p, want Tuned[%d][0] of regime 1", reg, got, o)
+	}
+	for _, c := range []*Theorem1NoiseCell{res.Cell("none", "IG", 16, 0.5), res.Cell(reg, "none", 16, 0.5), res.Cell(reg, "IG", 17, 0.5), res.Cell(reg, "IG", 16, 0.25), res.TunedCell(reg, "IG", 17)} {
+		if c != nil {
+			t.Errorf("a cell of a regime, order, T or fraction not in the result: %+v", c)
 		}
 	}
 }

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -219,8 +220,8 @@ func TestRunTheorem1(t *testing.T) {
 	}
 	for o, name := range res.Orders {
 		for i, T := range c.Ts {
-			for f, fr := range c.Fractions {
-				rs := res.Bound[o][i][f]
+			for _, fr := range c.Fractions {
+				rs := res.Runs(name, T, fr)
 				if len(rs) != c.runsOf(name) {
 					t.Fatalf("%s: %d runs, want %d", name, len(rs), c.runsOf(name))
 				}
@@ -246,6 +247,159 @@ func TestRunTheorem1(t *testing.T) {
 	}
 	if !reflect.DeepEqual(res, again) {
 		t.Error("two runs with the same seed differ")
+	}
+	if res.Runs("RR", 5, c.Fractions[0]) != nil || res.Runs("none", c.Ts[0], c.Fractions[0]) != nil {
+		t.Error("Runs of a T or an order not in the result is not nil")
+	}
+	// The runs are saved as Bound[o][i][f], the layout of the cached
+	// results, and read back.
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var layout struct{ Bound [][][][]Theorem1Run }
+	if err := json.Unmarshal(b, &layout); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(layout.Bound, res.bound) {
+		t.Error("the saved Bound is not the runs of part (a)")
+	}
+	var back Theorem1Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&back, res) {
+		t.Error("the result read back differs")
+	}
+	if err := json.Unmarshal([]byte(`{"Bounds": []}`), &back); err == nil {
+		t.Error("an unknown field is read without an error")
+	}
+}
+
+func TestTheorem1Findings(t *testing.T) {
+	c := Theorem1Config{}.At(Smoke)
+	c.Ts, c.Grid = []int{3, 12}, 3
+	res, err := c.Run(context.Background(), &Env{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for _, name := range res.Orders {
+		runs += len(c.Ts) * len(c.Fractions) * c.runsOf(name)
+		if of := f.Order(name); of == nil || !(of.Slack >= 1) || len(of.Measured) != len(c.Ts) || len(of.SigmaStar2) != len(c.Ts) {
+			t.Errorf("%s: findings %+v, want a slack of at least 1 and a value per T", name, of)
+		}
+	}
+	if !f.Holds || f.Runs != runs || f.Verdict != Reproduced || !(f.MinStated >= 1 && f.MinProof >= 1) || f.TailTs != 2 {
+		t.Errorf("holds %v in %d runs (want %d), verdict %v, slacks %v and %v, tail over %d T", f.Holds, f.Runs, runs, f.Verdict, f.MinStated, f.MinProof, f.TailTs)
+	}
+	if f.Order("none") != nil {
+		t.Error("an order not in the result has findings")
+	}
+	// One run above its stated bound fails the claim.
+	rs := res.Runs("IG", c.Ts[1], c.Fractions[0])
+	rs[0].Measured = 2 * rs[0].Stated
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Holds || f.Verdict != NotReproduced || !(f.MinStated < 1) || !(f.Order("IG").Slack < 1) {
+		t.Errorf("a run above its bound: holds %v, verdict %v, smallest slack %v, IG's %v", f.Holds, f.Verdict, f.MinStated, f.Order("IG").Slack)
+	}
+}
+
+func TestOmegaFindings(t *testing.T) {
+	c := OmegaConfig{Ns: []int{4, 8}, Trials: 20, RunN: 16, Gamma: 0.5, Epochs: 12}.At(Default)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Any order has σ*² ≥ φ²_{r,1} = σ² ≥ nσ²/256 for n ≤ 256, so the
+	// lower bound holds at these n whatever the draws.
+	if !f.GreedyHolds || !f.SortedHolds || !f.RRHolds || f.Verdict != Reproduced || !(f.LeastOverLower >= 256/8) || !(f.MinRatio <= f.MaxRatio) {
+		t.Errorf("greedy %v, sorted %v, RR %v, verdict %v, RR over the bound %v, ratios %v to %v", f.GreedyHolds, f.SortedHolds, f.RRHolds, f.Verdict, f.LeastOverLower, f.MinRatio, f.MaxRatio)
+	}
+	if !f.Convergence || !f.Alternating || !(f.AlternatingFinal < f.SortedFinal) || f.RelTol != omegaRelTol {
+		t.Errorf("convergence %v, alternating %v: final %v against sorted %v", f.Convergence, f.Alternating, f.AlternatingFinal, f.SortedFinal)
+	}
+	res.Rows[1].Greedy *= 2
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.GreedyHolds || f.Verdict != NotReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
+		t.Errorf("greedy at 2σ²: holds %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
+	}
+}
+
+func TestSmallTheoryFindings(t *testing.T) {
+	// Appendix C: every order's smallest 4σ*²/σ² is at least 1; a matrix
+	// of the zig-zag order below it fails the claim.
+	ac, err := AppendixCConfig{Ns: []int{2, 5}, D: 3, Trials: 10}.At(Default).Run(context.Background(), &Env{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc, err := ac.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fc.Holds || fc.Verdict != Reproduced || fc.Min != slices.Min(fc.MinByOrder) || !(fc.Min >= 1-fc.Rounding) {
+		t.Errorf("appendix C: holds %v, verdict %v, smallest %v of %v", fc.Holds, fc.Verdict, fc.Min, fc.MinByOrder)
+	}
+	ac.Rows[1].Min[3] = 0.9
+	if fc, err = ac.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if fc.Holds || fc.Min != 0.9 || fc.MinByOrder[3] != 0.9 || fc.Verdict != NotReproduced {
+		t.Errorf("appendix C at 0.9: holds %v, smallest %v, zig-zag's %v, verdict %v", fc.Holds, fc.Min, fc.MinByOrder[3], fc.Verdict)
+	}
+
+	// Lemma 1: the findings carry the result's largest z and the
+	// tolerance it is judged by.
+	l1, err := Lemma1Config{N: 8, D: 3, Trials: 2000, Tolerance: 5}.At(Default).Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl, err := l1.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fl.Z != l1.Worst || fl.K != l1.WorstK || fl.Tolerance != 5 || fl.Holds != (l1.Worst <= 5) || !(fl.MaxRel >= 0 && fl.MaxRel < 0.1) {
+		t.Errorf("lemma 1: z %v at k = %d, tolerance %v, holds %v, relative %v", fl.Z, fl.K, fl.Tolerance, fl.Holds, fl.MaxRel)
+	}
+	l1.Worst = 6
+	if fl, err = l1.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if fl.Holds || fl.Verdict != NotReproduced {
+		t.Errorf("lemma 1 at z = 6: holds %v, verdict %v", fl.Holds, fl.Verdict)
+	}
+
+	// Lemma 2: the figure's row is K = 1 at the largest σ_top; a bound
+	// below the measured max fails it.
+	tl, err := TwoLevelLemmaConfig{N: 2, M: 4, SigmaLow: 10, Ks: []int{1, 4}, SigmaTops: []float64{0, 30}, Trials: 500}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft, err := tl.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := tl.Rows[ft.Figure]; r.K != 1 || r.SigmaTop != 30 || !ft.Holds || ft.Verdict != Reproduced || len(ft.Max) != len(tl.Rows) {
+		t.Errorf("lemma 2: figure row K = %d, σ_top = %g; holds %v, verdict %v", r.K, r.SigmaTop, ft.Holds, ft.Verdict)
+	}
+	tl.Rows[0].Bound = ft.Max[0] / 2
+	if ft, err = tl.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if ft.Holds || ft.MinSlack != 0.5 || ft.Verdict != NotReproduced {
+		t.Errorf("lemma 2, bound at half the max: holds %v, slack %v, verdict %v", ft.Holds, ft.MinSlack, ft.Verdict)
 	}
 }
 
@@ -323,16 +477,16 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		{"theorem-1 empty", func() (*Outcome, error) { return (&Theorem1Result{Config: Theorem1Config{}.At(Smoke)}).Outcome() }},
 		{"lemma1 nil", func() (*Outcome, error) { return (*Lemma1Result)(nil).Outcome() }},
 		{"lemma1 short", func() (*Outcome, error) {
-			return (&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &phi2Stats{Mean: []float64{1}}}).Outcome()
+			return (&Lemma1Result{Config: Lemma1Config{N: 4}, Stats: &Phi2Stats{Mean: []float64{1}}}).Outcome()
 		}},
 		{"omega nil", func() (*Outcome, error) { return (*OmegaResult)(nil).Outcome() }},
 		{"omega empty", func() (*Outcome, error) { return (&OmegaResult{}).Outcome() }},
 		{"omega no sorted", func() (*Outcome, error) {
-			return (&OmegaResult{Rows: []omegaRow{{N: 4}}, Convergence: &omegaConvergence{Orders: []string{"greedy"}}}).Outcome()
+			return (&OmegaResult{Rows: []OmegaRow{{N: 4}}, Convergence: &OmegaConvergence{Orders: []string{"greedy"}}}).Outcome()
 		}},
 		{"appendix-c empty", func() (*Outcome, error) { return (&AppendixCResult{}).Outcome() }},
 		{"appendix-c short row", func() (*Outcome, error) {
-			return (&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []appendixCRow{{N: 2}}}).Outcome()
+			return (&AppendixCResult{Orders: slices.Clone(appendixCOrders), Rows: []AppendixCRow{{N: 2}}}).Outcome()
 		}},
 		{"two-level-lemma empty", func() (*Outcome, error) { return (&TwoLevelLemmaResult{}).Outcome() }},
 		{"table-1 nil", func() (*Outcome, error) { return (*Table1Result)(nil).Outcome() }},
@@ -342,7 +496,7 @@ func TestOutcomesRejectMalformed(t *testing.T) {
 		{"two-level empty", func() (*Outcome, error) { return (&TwoLevelResult{Config: TwoLevelConfig{}.At(Smoke)}).Outcome() }},
 		{"scalable empty", func() (*Outcome, error) { return (&ScalableResult{}).Outcome() }},
 		{"scalable no exact", func() (*Outcome, error) {
-			return (&ScalableResult{Matrices: []scalableMatrix{{Name: "m", Methods: []scalableMethod{{Name: "pair balance"}}}}}).Outcome()
+			return (&ScalableResult{Matrices: []ScalableMatrix{{Name: "m", Methods: []ScalableMethod{{Name: "pair balance"}}}}}).Outcome()
 		}},
 	} {
 		out, err := test.f()

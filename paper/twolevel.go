@@ -178,7 +178,7 @@ func (c *TwoLevelConfig) validate() error {
 // # The run
 
 // Methods compared in the two-level experiment, in the order of
-// twoLevelCell.Methods.
+// TwoLevelCell.Methods.
 const (
 	twoLevelShuffling = iota // two-level K-shuffling, Algorithm 3
 	standardShuffling        // standard shuffling (m copies of each f_i)
@@ -191,25 +191,29 @@ var twoLevelMethods = []string{"two-level", "standard"}
 // TwoLevelResult is the full table of the two-level experiment.
 type TwoLevelResult struct {
 	Config TwoLevelConfig
-	// Methods names the methods, indexing twoLevelCell.Methods.
+	// Methods names the methods, indexing TwoLevelCell.Methods.
 	Methods []string
 	// Cells holds one cell per (σ_top, m), row-major: Cells[i*len(Ms)+j]
 	// is SigmaTops[i], Ms[j].
-	Cells []twoLevelCell
+	Cells []TwoLevelCell
 	// Work is the number of gradient steps executed, converged or not.
 	Work int64
 }
 
 // Cell returns the cell of SigmaTops[i] and Ms[j].
-func (r *TwoLevelResult) Cell(i, j int) *twoLevelCell {
+func (r *TwoLevelResult) Cell(i, j int) *TwoLevelCell {
 	return &r.Cells[i*len(r.Config.Ms)+j]
 }
 
-// twoLevelCell is the outcome of one (σ_top, m) pair.
-type twoLevelCell struct {
+// TwoLevelCell is the outcome of one (σ_top, m) pair.
+type TwoLevelCell struct {
+	// SigmaTop is σ_top and M the number of low-level functions per
+	// top-level one.
 	SigmaTop float64
 	M        int
-	Methods  [numMethods]methodOutcome
+	// Methods[0] is two-level shuffling, Methods[1] standard shuffling
+	// (TwoLevelResult.Methods names them).
+	Methods [2]TwoLevelMethod
 	// Ratio is the best mean steps of two-level shuffling divided by that
 	// of standard shuffling; NaN if either never converged.
 	Ratio float64 `json:"-"`
@@ -219,10 +223,11 @@ type twoLevelCell struct {
 // or diverged.
 const notConverged = -1
 
-// methodOutcome is one method's outcome in one cell.
-type methodOutcome struct {
+// TwoLevelMethod is one method's outcome in one cell.
+type TwoLevelMethod struct {
 	// Steps[k][r] is the number of gradient steps run r with learning rate
-	// Steps[k] of the config needed, or notConverged.
+	// Steps[k] of the config needed, or -1 if it did not reach the target within the budget or
+	// diverged.
 	Steps [][]int
 	// Mean[k] is the mean of Steps[k] over the runs, +Inf if any run did
 	// not converge.
@@ -329,7 +334,7 @@ func (r *TwoLevelResult) checkSteps() error {
 // method, learning rate) unit with the units done and the total; it may be
 // called from several goroutines, never at once.
 func runTwoLevelGrid(ctx context.Context, c TwoLevelConfig, seed uint64, workers int, progress func(done, total int)) (*TwoLevelResult, error) {
-	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]twoLevelCell, len(c.SigmaTops)*len(c.Ms))}
+	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods), Cells: make([]TwoLevelCell, len(c.SigmaTops)*len(c.Ms))}
 	type unit struct{ cell, method, lr int }
 	var units []unit
 	for i, st := range c.SigmaTops {
@@ -415,7 +420,7 @@ func (r *TwoLevelResult) Summarise() {
 	}
 }
 
-func (mo *methodOutcome) summarise(lrs []float64) {
+func (mo *TwoLevelMethod) summarise(lrs []float64) {
 	mo.Mean = make([]float64, len(mo.Steps))
 	mo.Best, mo.BestMean = -1, math.Inf(1)
 	for k, runs := range mo.Steps {
@@ -592,33 +597,65 @@ func epochsTo(rate func(int) (float64, error), eps float64) (int, error) {
 	return hi, nil
 }
 
-// twoLevelFigures are the charts of the two-level claim and the data
-// behind them, shared by the reproduce command and the notebook.
-type twoLevelFigures struct {
-	// Measured and Predicted are the ratio heatmaps: the experiment's and
-	// the corollary's (predictTwoLevelRatio).
-	Measured, Predicted *chart.Heatmap
-	// LR is the mean steps against the learning rate of both methods in the
-	// cell with the largest σ_top and m.
-	LR *chart.LineChart
+// The thresholds of the two-level verdict: "clearly outperforms" is read
+// as a geometric-mean ratio below twoLevelClearly at the largest σ_top,
+// with two-level shuffling winning in at least twoLevelWinShare of that
+// row's cells.
+const (
+	twoLevelClearly  = 0.8
+	twoLevelWinShare = 0.75
+)
+
+// TwoLevelFindings is what the two-level-figure claim shows: the measured
+// and predicted ratios of two-level to standard shuffling per (σ_top, m),
+// and Figure 1's statement judged by the thresholds Clearly and WinShare.
+type TwoLevelFindings struct {
+	// Ratios[i][j] is the measured ratio of the best mean steps of
+	// two-level shuffling to standard shuffling's at SigmaTops[i], Ms[j]
+	// (NaN if either never converged), and Predicted[i][j] the ratio of
+	// the epochs the corollary's rates take (predictTwoLevelRatio).
+	Ratios, Predicted [][]float64
+	// GeoMeans[i] and PredictedGeoMeans[i] are the geometric means over m
+	// of Ratios[i] and Predicted[i].
+	GeoMeans, PredictedGeoMeans []float64
+	// Wins is the number of cells of the largest σ_top's row where
+	// two-level shuffling is faster (a ratio below 1).
+	Wins int
+	// Clearly is the geometric-mean ratio at the largest σ_top to be
+	// below, and WinShare the share of that row's cells two-level
+	// shuffling must win.
+	Clearly, WinShare float64
+	// Converged is false if a cell of the smallest or the largest σ_top's
+	// row never converged.
+	Converged bool
+	// Clear is set if the geometric mean at the largest σ_top is below
+	// Clearly and below that at the smallest σ_top, and Wins is at least
+	// WinShare of the row's cells.
+	Clear bool
+	// Agree is set if the predicted geometric means fall from the smallest
+	// to the largest σ_top as the measured ones do (or rise as they do);
+	// reported, not judged.
+	Agree bool
+	// Verdict is NotCheckable if not Converged, else Reproduced if Clear,
+	// else NotReproduced.
+	Verdict Verdict
 }
 
-// newTwoLevelFigures builds the charts of a two-level result.
-func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
-	c := res.Config
-	xt := make([]string, len(c.Ms))
-	for j, m := range c.Ms {
-		xt[j] = strconv.Itoa(m)
+// Findings returns what the claim shows: the measured ratios against
+// Figure 1's statement and the corollary's predicted ratios. It returns an
+// error if res is not of the shape of its config.
+func (res *TwoLevelResult) Findings() (*TwoLevelFindings, error) {
+	if err := res.check(); err != nil {
+		return nil, err
 	}
-	yt := make([]string, len(c.SigmaTops))
-	measured := make([][]float64, len(c.SigmaTops))
-	predicted := make([][]float64, len(c.SigmaTops))
+	c := res.Config
+	f := &TwoLevelFindings{Clearly: twoLevelClearly, WinShare: twoLevelWinShare,
+		Ratios: make([][]float64, len(c.SigmaTops)), Predicted: make([][]float64, len(c.SigmaTops))}
 	for i, st := range c.SigmaTops {
-		yt[i] = strconv.FormatFloat(st, 'g', -1, 64)
-		measured[i] = make([]float64, len(c.Ms))
-		predicted[i] = make([]float64, len(c.Ms))
+		f.Ratios[i] = make([]float64, len(c.Ms))
+		f.Predicted[i] = make([]float64, len(c.Ms))
 		for j, m := range c.Ms {
-			measured[i][j] = res.Cell(i, j).Ratio
+			f.Ratios[i][j] = res.Cell(i, j).Ratio
 			p, err := c.problem(m, st)
 			if err != nil {
 				return nil, err
@@ -630,57 +667,80 @@ func newTwoLevelFigures(res *TwoLevelResult) (*twoLevelFigures, error) {
 			// Target ‖x‖ < r; ‖∇f(x)‖ ≥ μ‖x‖, so the rates are asked for
 			// ‖∇f‖² below (μ r)².
 			eps := math.Pow(p.Mu()*c.Target, 2)
-			predicted[i][j], err = predictTwoLevelRatio(p, c.K, p.Func(x0), eps)
+			f.Predicted[i][j], err = predictTwoLevelRatio(p, c.K, p.Func(x0), eps)
 			if err != nil {
 				return nil, err
 			}
 		}
+		f.GeoMeans = append(f.GeoMeans, geoMean(f.Ratios[i]))
+		f.PredictedGeoMeans = append(f.PredictedGeoMeans, geoMean(f.Predicted[i]))
 	}
-	f := &twoLevelFigures{
-		Measured: &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured)", c.Target),
-			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: measured, Center: 1,
-			ValueLabel: "steps, two-level / standard"},
-		Predicted: &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
-			XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: predicted, Center: 1,
-			ValueLabel: "epochs, two-level / standard"},
+	last := len(c.SigmaTops) - 1
+	top, bottom := f.GeoMeans[last], f.GeoMeans[0]
+	for _, r := range f.Ratios[last] {
+		if r < 1 {
+			f.Wins++
+		}
 	}
+	f.Converged = !math.IsNaN(top) && !math.IsNaN(bottom)
+	f.Clear = top < twoLevelClearly && top < bottom && float64(f.Wins) >= twoLevelWinShare*float64(len(c.Ms))
+	f.Agree = (f.PredictedGeoMeans[last] < f.PredictedGeoMeans[0]) == (top < bottom)
+	switch {
+	case !f.Converged:
+		f.Verdict = NotCheckable
+	case f.Clear:
+		f.Verdict = Reproduced
+	default:
+		f.Verdict = NotReproduced
+	}
+	return f, nil
+}
+
+// Outcome renders the findings: the verdict and its words, a row per
+// σ_top, the measured and predicted ratio heatmaps and the learning-rate
+// chart. It returns an error if res is not of the shape of its config.
+func (res *TwoLevelResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	xt := make([]string, len(c.Ms))
+	for j, m := range c.Ms {
+		xt[j] = strconv.Itoa(m)
+	}
+	yt := make([]string, len(c.SigmaTops))
+	for i, st := range c.SigmaTops {
+		yt[i] = strconv.FormatFloat(st, 'g', -1, 64)
+	}
+	out := Outcome{Verdict: f.Verdict}
+	out.addChart("two-level-ratio", "two-level-ratio", &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured)", c.Target),
+		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
+		ValueLabel: "steps, two-level / standard"})
+	out.addChart("two-level-theory", "two-level-theory", &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
+		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Predicted, Center: 1,
+		ValueLabel: "epochs, two-level / standard"})
+	// The learning rates of both methods in the cell with the largest
+	// σ_top and m.
 	cell := res.Cell(len(c.SigmaTops)-1, len(c.Ms)-1)
-	f.LR = &chart.LineChart{
+	lr := &chart.LineChart{
 		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
 		InfLabel: "a run did not converge",
 	}
 	for meth, name := range res.Methods {
-		f.LR.Series = append(f.LR.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean, Markers: true})
+		lr.Series = append(lr.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean, Markers: true})
 	}
-	return f, nil
-}
-
-// Outcome checks a two-level result against Figure 1 and builds
-// the measured and predicted ratio heatmaps and the learning-rate chart. It
-// returns an error if res is not of the shape of its config.
-func (res *TwoLevelResult) Outcome() (*Outcome, error) {
-	if err := res.check(); err != nil {
-		return nil, err
+	out.addChart("two-level-lr", "two-level-lr", lr)
+	measured, gm := f.Ratios, f.GeoMeans
+	last := len(c.SigmaTops) - 1
+	top, bottom := gm[last], gm[0]
+	if f.Converged {
+		out.Summary = fmt.Sprintf("geometric-mean ratio over m: %.2f at σ_top = %g, %.2f at σ_top = %g; two-level wins in %d of %d cells at the largest σ_top",
+			bottom, c.SigmaTops[0], top, c.SigmaTops[last], f.Wins, len(c.Ms))
+	} else {
+		out.Summary = "some cells never converged within the budget"
 	}
-	c := res.Config
-	figs, err := newTwoLevelFigures(res)
-	if err != nil {
-		return nil, err
-	}
-	var out Outcome
-	out.addChart("two-level-ratio", "two-level-ratio", figs.Measured)
-	out.addChart("two-level-theory", "two-level-theory", figs.Predicted)
-	out.addChart("two-level-lr", "two-level-lr", figs.LR)
-	measured, predicted := figs.Measured.Values, figs.Predicted.Values
-	xt, yt := figs.Measured.XTicks, figs.Measured.YTicks
-
-	out.Verdict, out.Summary = twoLevelVerdict(res)
-	gm := make([]float64, len(c.SigmaTops))
-	for i := range c.SigmaTops {
-		gm[i] = geoMean(measured[i])
-	}
-	top, bottom := gm[len(gm)-1], gm[0]
 	out.Key = Key{Name: "geometric-mean steps ratio at the largest σ_top", Value: top}
 	for i, st := range c.SigmaTops {
 		out.Rows = append(out.Rows, Row{
@@ -690,12 +750,11 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		})
 	}
 	var b strings.Builder
-	pgTop, pgBottom := geoMean(predicted[len(predicted)-1]), geoMean(predicted[0])
+	pgTop, pgBottom := f.PredictedGeoMeans[last], f.PredictedGeoMeans[0]
 	fmt.Fprintf(&b, "%d gradient steps in all.\n\n", res.Work)
 	fmt.Fprintf(&b, "Theory (second heatmap): the corollary's rates for two-level 1-shuffling and standard shuffling, each solved for the epochs at which the rate falls below (μ·%g)², with σ² = d·coefficient² and the constants the O-notation hides dropped. ", c.Target)
 	fmt.Fprintf(&b, "They predict a geometric-mean ratio of %.2f at σ_top = %g and %.2f at σ_top = %g. ", pgBottom, c.SigmaTops[0], pgTop, c.SigmaTops[len(c.SigmaTops)-1])
-	agree := (pgTop < pgBottom) == (top < bottom)
-	if agree {
+	if f.Agree {
 		b.WriteString("The direction agrees with the measurement: the ratio falls as σ_top grows. ")
 	} else {
 		b.WriteString("The direction disagrees with the measurement. ")
@@ -729,48 +788,6 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		"Every run has its own seed derived from the base seed and its (σ_top, m, method, learning rate, run).",
 	}
 	return &out, nil
-}
-
-// The thresholds of the two-level verdict: "clearly outperforms" is read
-// as a geometric-mean ratio below twoLevelClearly at the largest σ_top,
-// with two-level shuffling winning in at least twoLevelWinShare of that
-// row's cells.
-const (
-	twoLevelClearly  = 0.8
-	twoLevelWinShare = 0.75
-)
-
-// twoLevelVerdict judges the paper's claim on a two-level result: it is
-// reproduced if, at the largest σ_top, the geometric mean over m of the
-// ratio is below twoLevelClearly and below its value at the smallest
-// σ_top, and two-level shuffling wins in at least twoLevelWinShare of the
-// cells of that row.
-func twoLevelVerdict(res *TwoLevelResult) (Verdict, string) {
-	c := res.Config
-	row := func(i int) []float64 {
-		r := make([]float64, len(c.Ms))
-		for j := range r {
-			r[j] = res.Cell(i, j).Ratio
-		}
-		return r
-	}
-	last := len(c.SigmaTops) - 1
-	top, bottom := geoMean(row(last)), geoMean(row(0))
-	below := 0
-	for _, r := range row(last) {
-		if r < 1 {
-			below++
-		}
-	}
-	if math.IsNaN(top) || math.IsNaN(bottom) {
-		return NotCheckable, "some cells never converged within the budget"
-	}
-	summary := fmt.Sprintf("geometric-mean ratio over m: %.2f at σ_top = %g, %.2f at σ_top = %g; two-level wins in %d of %d cells at the largest σ_top",
-		bottom, c.SigmaTops[0], top, c.SigmaTops[last], below, len(c.Ms))
-	if top < twoLevelClearly && top < bottom && float64(below) >= twoLevelWinShare*float64(len(c.Ms)) {
-		return Reproduced, summary
-	}
-	return NotReproduced, summary
 }
 
 func paperTrend(i, n int) string {

@@ -182,14 +182,14 @@ func TestTwoLevelWorkersBitIdentical(t *testing.T) {
 }
 
 func TestTwoLevelSummary(t *testing.T) {
-	mo := methodOutcome{Steps: [][]int{{10, 20}, {notConverged, 5}, {15, 15}, {30, 30}}}
+	mo := TwoLevelMethod{Steps: [][]int{{10, 20}, {notConverged, 5}, {15, 15}, {30, 30}}}
 	mo.summarise([]float64{0.5, 0.4, 0.3, 0.2})
 	// Means: 15, +Inf, 15, 30. The tie between 0.5 and 0.3 goes to the
 	// larger rate.
 	if mo.Best != 0 || mo.BestMean != 15 || !math.IsInf(mo.Mean[1], 1) {
 		t.Errorf("Best, BestMean, Mean = %d, %v, %v", mo.Best, mo.BestMean, mo.Mean)
 	}
-	none := methodOutcome{Steps: [][]int{{notConverged}}}
+	none := TwoLevelMethod{Steps: [][]int{{notConverged}}}
 	none.summarise([]float64{0.1})
 	if none.Best != -1 || !math.IsInf(none.BestMean, 1) {
 		t.Errorf("no convergence: Best, BestMean = %d, %v", none.Best, none.BestMean)
@@ -240,5 +240,78 @@ func TestTwoLevelZeroSigmaLow(t *testing.T) {
 	l.fill()
 	if l.SigmaLow != 0 {
 		t.Errorf("two-level-lemma σ_low = %v after fill, want 0", l.SigmaLow)
+	}
+}
+
+// twoLevelSynthetic returns a summarised result on σ_top ∈ {0, 100} and
+// m ∈ {2, 4, 8, 16} whose two-level shuffling takes steps(σ_top, m) steps
+// (notConverged for none) and standard shuffling 100, one run at one
+// learning rate.
+func twoLevelSynthetic(steps func(sigmaTop float64, m int) int) *TwoLevelResult {
+	c := TwoLevelConfig{SigmaTops: []float64{0, 100}, Ms: []int{2, 4, 8, 16}, Steps: []float64{0.1}, Runs: 1}
+	c.fill()
+	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods)}
+	for _, st := range c.SigmaTops {
+		for _, m := range c.Ms {
+			cell := TwoLevelCell{SigmaTop: st, M: m}
+			cell.Methods[twoLevelShuffling].Steps = [][]int{{steps(st, m)}}
+			cell.Methods[standardShuffling].Steps = [][]int{{100}}
+			res.Cells = append(res.Cells, cell)
+		}
+	}
+	res.Summarise()
+	return res
+}
+
+func TestTwoLevelFindings(t *testing.T) {
+	// The thresholds: a geometric mean below twoLevelClearly = 0.8 at the
+	// largest σ_top, below the smallest σ_top's, with two-level shuffling
+	// faster in at least 3 of the 4 cells there.
+	for _, test := range []struct {
+		name  string
+		steps func(st float64, m int) int
+		wins  int
+		want  Verdict
+	}{
+		{"clearly faster at σ_top = 100", func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }, 4, Reproduced},
+		{"faster in 2 of 4 cells only", func(st float64, m int) int {
+			switch {
+			case st == 0:
+				return 100
+			case m <= 4:
+				return 10
+			}
+			return 110
+		}, 2, NotReproduced},
+		{"no faster than at σ_top = 0", func(st float64, m int) int { return 50 }, 4, NotReproduced},
+		{"a cell never converged", func(st float64, m int) int {
+			if st == 100 && m == 8 {
+				return notConverged
+			}
+			return 50
+		}, 3, NotCheckable},
+	} {
+		res := twoLevelSynthetic(test.steps)
+		f, err := res.Findings()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if f.Verdict != test.want || f.Wins != test.wins || f.Clear != (test.want == Reproduced) || f.Converged != (test.want != NotCheckable) {
+			t.Errorf("%s: verdict %v, wins %d, clear %v, converged %v; want %v with %d wins", test.name, f.Verdict, f.Wins, f.Clear, f.Converged, test.want, test.wins)
+		}
+		if f.Clearly != twoLevelClearly || f.WinShare != twoLevelWinShare || len(f.Predicted) != 2 || len(f.Predicted[1]) != 4 {
+			t.Errorf("%s: thresholds %v, %v; predicted %v", test.name, f.Clearly, f.WinShare, f.Predicted)
+		}
+		out, err := res.Outcome()
+		if err != nil || out.Verdict != f.Verdict {
+			t.Errorf("%s: outcome %v, %v; want the findings' verdict %v", test.name, out, err, f.Verdict)
+		}
+	}
+	f, err := twoLevelSynthetic(func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }).Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Ratios[1][2] != 0.5 || math.Abs(f.GeoMeans[1]-0.5) > 1e-15 || math.Abs(f.GeoMeans[0]-1) > 1e-15 {
+		t.Errorf("ratios %v, geometric means %v; want 0.5 at σ_top = 100 and 1 at 0", f.Ratios, f.GeoMeans)
 	}
 }

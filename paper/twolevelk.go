@@ -207,8 +207,9 @@ func (c *TwoLevelKConfig) problem(ratio float64) (*problems.TwoLevel, error) {
 
 // # The run
 
-// twoLevelKCell is one method in one regime.
-type twoLevelKCell struct {
+// TwoLevelKCell is one method in one regime.
+type TwoLevelKCell struct {
+	// Ratio is the regime's σ_top/σ_low and Method the method's name.
 	Ratio  float64
 	Method string
 	// K is the K of two-level K-shuffling, 0 for standard shuffling.
@@ -233,7 +234,7 @@ type TwoLevelKResult struct {
 	// Methods names the methods: standard shuffling, then the Ks.
 	Methods []string
 	// Cells holds a cell per (ratio, method), ratio-major.
-	Cells []twoLevelKCell
+	Cells []TwoLevelKCell
 }
 
 // Run runs the two-level-k claim, or returns it from env's cache.
@@ -272,7 +273,7 @@ func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKR
 			if err != nil {
 				return nil, err
 			}
-			cell := twoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
+			cell := TwoLevelKCell{Ratio: ratio, Method: res.Methods[mi], K: k, Epochs: -1, Step: -1}
 			for si, cv := range curves {
 				t := len(cv.X2) - 1
 				if cv.Diverged || cv.X2[t] >= settings.Target2 {
@@ -291,22 +292,6 @@ func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKR
 }
 
 // # The outcome
-
-// twoLevelKRegime is the outcome's view of one regime.
-type twoLevelKRegime struct {
-	ratio, top, low float64
-	// steps, switches, predicted and predictedSplit are per method
-	// (res.Methods): the steps to the target (NaN if not converged), the
-	// top-level switches in them, and the epochs to the rates' target by
-	// twoLevelKRate (Lemma 2's σ*² in Theorem 1 whole, like standard
-	// shuffling's) and by the corollary as displayed (its σ*² term split).
-	steps, switches, predicted, predictedSplit []float64
-	// best is the methods within twoLevelKTie of the fewest steps;
-	// predictedBest and splitBest the methods with the fewest predicted
-	// and predictedSplit epochs.
-	best                     []string
-	predictedBest, splitBest string
-}
 
 // twoLevelKRate returns the rate of Theorem 1 for a method of the
 // two-level-k claim, constants dropped, with n = N m and no oracle noise:
@@ -332,30 +317,95 @@ func twoLevelKRate(c ordering.TwoLevelConstants, k int) (float64, error) {
 	return ordering.Theorem1Rate(ordering.Theorem1Constants{L: c.L, F0: c.F0, SigmaStar2: s2, MStar: c.MStar, N: c.N * c.M, T: c.T})
 }
 
-// Outcome compares the best K per regime with the corollary's
-// regimes and its rates, checks K = √m against standard shuffling in
-// steps and in communication, and builds the heatmaps of steps, predicted
-// epochs and switches, each relative to standard shuffling. It returns an
-// error if res is not of the shape of its config.
-func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
+// TwoLevelKRegime is what one regime of the two-level-k claim shows. Its
+// per-method slices are indexed like TwoLevelKResult.Methods.
+type TwoLevelKRegime struct {
+	// Ratio is σ_top/σ_low, and Top and Low are σ_top and σ_low.
+	Ratio, Top, Low float64
+	// Steps are the gradient steps to the target (NaN if not converged)
+	// and Switches the top-level switches in them.
+	Steps, Switches []float64
+	// Predicted and PredictedSplit are the epochs to the rates' target by
+	// twoLevelKRate (Lemma 2's σ*² in Theorem 1 whole, like standard
+	// shuffling's) and by the corollary as displayed (its σ*² term split).
+	Predicted, PredictedSplit []float64
+	// Best are the methods within TwoLevelKFindings.Tie of the fewest
+	// steps; PredictedBest and SplitBest the methods with the fewest
+	// Predicted and PredictedSplit epochs.
+	Best                     []string
+	PredictedBest, SplitBest string
+}
+
+// TwoLevelKFindings is what the two-level-k claim shows: per regime, the
+// steps, switches and predicted epochs of every method, and the three
+// regimes of the corollary judged by the thresholds Tie and Same.
+type TwoLevelKFindings struct {
+	// Methods names the methods, indexing the regimes' per-method values:
+	// standard shuffling, then K-shuffling for each K.
+	Methods []string
+	Regimes []TwoLevelKRegime
+	// Tie is the largest ratio of a method's steps to the fewest for it
+	// to count among the best (twoLevelKTie), and Same the largest factor,
+	// either way, between K = √m's steps and standard shuffling's for them
+	// to count as the same (twoLevelKSame).
+	Tie, Same float64
+	// Top, Low and One index Regimes: the largest and the smallest
+	// σ_top/σ_low, and σ_top = σ_low.
+	Top, Low, One int
+	// TopRatio is K = 1's steps over standard shuffling's at the largest
+	// σ_top/σ_low; TopHolds if K = 1 is among the best there and TopRatio
+	// is below 1.
+	TopRatio float64
+	TopHolds bool
+	// LowRatio and LowHolds are the same for K = m at the smallest
+	// σ_top/σ_low.
+	LowRatio float64
+	LowHolds bool
+	// RootK is √m (rounded down); StepRatio and CommRatio are K = √m's
+	// steps and top-level switches over standard shuffling's at σ_top =
+	// σ_low. RootHolds if StepRatio is within Same either way and
+	// CommRatio is below 1.
+	RootK                int
+	StepRatio, CommRatio float64
+	RootHolds            bool
+	// Agree and AgreeSplit count the regimes where the method with the
+	// fewest Predicted (PredictedSplit) epochs is among the best; not
+	// judged (the paper does not claim its rates rank the methods), and
+	// RatesAgree is set if Agree is every regime.
+	Agree, AgreeSplit int
+	RatesAgree        bool
+	// Converged is false if some method reached the target in some regime
+	// for no learning rate.
+	Converged bool
+	// Verdict is NotCheckable if not Converged, else Reproduced if
+	// TopHolds, LowHolds and RootHolds, NotReproduced if none, else
+	// PartlyReproduced.
+	Verdict Verdict
+}
+
+// method returns the index in f.Methods of the named method; the names
+// are those of the result, which check has made sure of.
+func (f *TwoLevelKFindings) method(name string) int {
+	return slices.Index(f.Methods, name)
+}
+
+// Findings returns what the claim shows: the best K per regime against
+// the corollary's regimes and its rates, and K = √m against standard
+// shuffling in steps and in communication. It returns an error if res is
+// not of the shape of its config.
+func (res *TwoLevelKResult) Findings() (*TwoLevelKFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
 	c := res.Config
-	r := isqrt(c.M)
+	f := &TwoLevelKFindings{Methods: res.Methods, Regimes: make([]TwoLevelKRegime, len(c.Ratios)), Tie: twoLevelKTie, Same: twoLevelKSame, RootK: isqrt(c.M)}
 	// check has made sure Methods are standard shuffling and the Ks.
-	idx := map[string]int{}
-	for i, name := range res.Methods {
-		idx[name] = i
-	}
-	std := idx[twoLevelKStandard]
-	kOne, kRoot, kM := twoLevelKMethod(1), twoLevelKMethod(r), twoLevelKMethod(c.M)
-	regimes := make([]twoLevelKRegime, len(c.Ratios))
+	std := f.method(twoLevelKStandard)
 	nm := float64(c.N * c.M)
 	for i, ratio := range c.Ratios {
-		g := &regimes[i]
-		g.ratio = ratio
-		g.top, g.low = c.sigmas(ratio)
+		g := &f.Regimes[i]
+		g.Ratio = ratio
+		g.Top, g.Low = c.sigmas(ratio)
 		p, err := c.problem(ratio)
 		if err != nil {
 			return nil, err
@@ -372,8 +422,8 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 			if cell.Epochs >= 0 {
 				s = float64(cell.Epochs) * nm
 			}
-			g.steps = append(g.steps, s)
-			g.switches = append(g.switches, cell.Switches)
+			g.Steps = append(g.Steps, s)
+			g.Switches = append(g.Switches, cell.Switches)
 			pe, err := epochsTo(func(t int) (float64, error) {
 				tc.T = t
 				return twoLevelKRate(tc, cell.K)
@@ -381,7 +431,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 			if err != nil {
 				return nil, err
 			}
-			g.predicted = append(g.predicted, float64(pe))
+			g.Predicted = append(g.Predicted, float64(pe))
 			pe, err = epochsTo(func(t int) (float64, error) {
 				tc.T = t
 				if cell.K == 0 {
@@ -392,22 +442,84 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 			if err != nil {
 				return nil, err
 			}
-			g.predictedSplit = append(g.predictedSplit, float64(pe))
+			g.PredictedSplit = append(g.PredictedSplit, float64(pe))
 		}
-		fewest := floatsMin(g.steps)
+		fewest := floatsMin(g.Steps)
 		for j, name := range res.Methods {
-			if g.steps[j] <= twoLevelKTie*fewest {
-				g.best = append(g.best, name)
+			if g.Steps[j] <= twoLevelKTie*fewest {
+				g.Best = append(g.Best, name)
 			}
-			if g.predictedBest == "" || g.predicted[j] < g.predicted[idx[g.predictedBest]] {
-				g.predictedBest = name
+			if g.PredictedBest == "" || g.Predicted[j] < g.Predicted[f.method(g.PredictedBest)] {
+				g.PredictedBest = name
 			}
-			if g.splitBest == "" || g.predictedSplit[j] < g.predictedSplit[idx[g.splitBest]] {
-				g.splitBest = name
+			if g.SplitBest == "" || g.PredictedSplit[j] < g.PredictedSplit[f.method(g.SplitBest)] {
+				g.SplitBest = name
 			}
 		}
 	}
-	var out Outcome
+
+	// The checks: the corollary's three regimes, then its rates' best K.
+	for i, q := range c.Ratios {
+		if q < c.Ratios[f.Low] {
+			f.Low = i
+		}
+		if q > c.Ratios[f.Top] {
+			f.Top = i
+		}
+		if q == 1 {
+			f.One = i
+		}
+	}
+	f.Converged = true
+	for _, g := range f.Regimes {
+		for _, s := range g.Steps {
+			f.Converged = f.Converged && !math.IsNaN(s)
+		}
+	}
+	wins := func(g *TwoLevelKRegime, name string) bool {
+		return slices.Contains(g.Best, name) && g.Steps[f.method(name)] < g.Steps[std]
+	}
+	kOne, kRoot, kM := f.method(twoLevelKMethod(1)), f.method(twoLevelKMethod(f.RootK)), f.method(twoLevelKMethod(c.M))
+	gt, gl, g1 := &f.Regimes[f.Top], &f.Regimes[f.Low], &f.Regimes[f.One]
+	f.TopRatio, f.TopHolds = gt.Steps[kOne]/gt.Steps[std], wins(gt, twoLevelKMethod(1))
+	f.LowRatio, f.LowHolds = gl.Steps[kM]/gl.Steps[std], wins(gl, twoLevelKMethod(c.M))
+	f.StepRatio = g1.Steps[kRoot] / g1.Steps[std]
+	f.CommRatio = g1.Switches[kRoot] / g1.Switches[std]
+	f.RootHolds = f.StepRatio <= twoLevelKSame && f.StepRatio >= 1/twoLevelKSame && f.CommRatio < 1
+	// Which rate picks the measured best is a finding, not part of the
+	// verdict: the paper states the three regimes, not that its rates,
+	// constants dropped, rank every method.
+	for _, g := range f.Regimes {
+		if slices.Contains(g.Best, g.PredictedBest) {
+			f.Agree++
+		}
+		if slices.Contains(g.Best, g.SplitBest) {
+			f.AgreeSplit++
+		}
+	}
+	f.RatesAgree = f.Agree == len(f.Regimes)
+	f.Verdict = partsOf(f.TopHolds, f.LowHolds, f.RootHolds)
+	if !f.Converged {
+		f.Verdict = NotCheckable
+	}
+	return f, nil
+}
+
+// Outcome renders the findings: the checks, the verdict and its words, a
+// row per regime and the heatmaps of steps, predicted epochs and switches,
+// each relative to standard shuffling. It returns an error if res is not
+// of the shape of its config.
+func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c := res.Config
+	r := f.RootK
+	std := f.method(twoLevelKStandard)
+	kRoot := f.method(twoLevelKMethod(r))
+	regimes := f.Regimes
+	out := Outcome{Verdict: f.Verdict}
 	// The charts: each method's steps, predicted epochs and switches over
 	// standard shuffling's, a row per regime.
 	var xt []string
@@ -426,15 +538,15 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		xt = append(xt, label)
 	}
 	yt := make([]string, len(c.Ratios))
-	heat := func(title, value string, v func(g *twoLevelKRegime) []float64) *chart.Heatmap {
+	heat := func(title, value string, v func(g *TwoLevelKRegime) []float64) *chart.Heatmap {
 		h := &chart.Heatmap{Title: title, XLabel: "K", YLabel: "σ_top/σ_low", XTicks: xt, YTicks: yt, Center: 1, ValueLabel: value}
 		for i := range regimes {
 			g := &regimes[i]
-			yt[i] = strconv.FormatFloat(g.ratio, 'g', -1, 64)
+			yt[i] = strconv.FormatFloat(g.Ratio, 'g', -1, 64)
 			vals := v(g)
 			row := make([]float64, 0, len(c.Ks))
 			for _, k := range c.Ks {
-				row = append(row, vals[idx[twoLevelKMethod(k)]]/vals[std])
+				row = append(row, vals[f.method(twoLevelKMethod(k))]/vals[std])
 			}
 			h.Values = append(h.Values, row)
 		}
@@ -442,81 +554,38 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	}
 	out.addChart("two-level-k-steps", "two-level-k-steps", heat(
 		fmt.Sprintf("Steps to ‖x‖ < %g (tuned step): two-level K-shuffling / standard shuffling, N = %d, m = %d", c.Target, c.N, c.M),
-		"steps, K-shuffling / standard", func(g *twoLevelKRegime) []float64 { return g.steps }))
+		"steps, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Steps }))
 	out.addChart("two-level-k-theory", "two-level-k-theory", heat(
 		"Epochs to the target by Theorem 1 with Lemma 2's σ*² whole (constants dropped): K-shuffling / standard shuffling",
-		"epochs, K-shuffling / standard", func(g *twoLevelKRegime) []float64 { return g.predicted }))
+		"epochs, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Predicted }))
 	out.addChart("two-level-k-switches", "two-level-k-switches", heat(
 		"Top-level switches until ‖x‖ < target: K-shuffling / standard shuffling",
-		"switches, K-shuffling / standard", func(g *twoLevelKRegime) []float64 { return g.switches }))
+		"switches, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Switches }))
 
-	// The checks: the corollary's three regimes, then its rates' best K.
-	lo, hi, one := 0, 0, 0
-	for i, q := range c.Ratios {
-		if q < c.Ratios[lo] {
-			lo = i
-		}
-		if q > c.Ratios[hi] {
-			hi = i
-		}
-		if q == 1 {
-			one = i
-		}
-	}
-	converged := true
-	for _, g := range regimes {
-		for _, s := range g.steps {
-			converged = converged && !math.IsNaN(s)
-		}
-	}
-	wins := func(g *twoLevelKRegime, name string) bool {
-		return slices.Contains(g.best, name) && g.steps[idx[name]] < g.steps[std]
-	}
-	gt, gl, g1 := &regimes[hi], &regimes[lo], &regimes[one]
-	topOK, lowOK := wins(gt, kOne), wins(gl, kM)
-	stepRatio := g1.steps[idx[kRoot]] / g1.steps[std]
-	commRatio := g1.switches[idx[kRoot]] / g1.switches[std]
-	perStep := func(j int) float64 { return g1.switches[j] / g1.steps[j] }
-	rootOK := stepRatio <= twoLevelKSame && stepRatio >= 1/twoLevelKSame && commRatio < 1
-	// Which rate picks the measured best is a finding, not part of the
-	// verdict: the paper states the three regimes, not that its rates,
-	// constants dropped, rank every method.
-	agree, agreeSplit := 0, 0
-	for _, g := range regimes {
-		if slices.Contains(g.best, g.predictedBest) {
-			agree++
-		}
-		if slices.Contains(g.best, g.splitBest) {
-			agreeSplit++
-		}
-	}
-	ratesOK := agree == len(regimes)
-	out.addCheck("two-level-k-top", topOK, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = 1 over standard %.3g", gt.ratio, twoLevelKTie, gt.best, gt.steps[idx[kOne]]/gt.steps[std])
-	out.addCheck("two-level-k-low", lowOK, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = m over standard %.3g", gl.ratio, twoLevelKTie, gl.best, gl.steps[idx[kM]]/gl.steps[std])
-	out.addCheck("two-level-k-sqrt-m", rootOK, "σ_top = σ_low: K = √m = %d over standard shuffling: steps %.3g (within %g either way), top-level switches %.3g (< 1)", r, stepRatio, twoLevelKSame, commRatio)
-	out.addCheck("two-level-k-rates", ratesOK, "not judged: Theorem 1's rate with Lemma 2's σ*² whole picks a measured best method in %d of %d regimes (the corollary as displayed, its K-shuffling term split: %d of %d)", agree, len(regimes), agreeSplit, len(regimes))
+	gt, gl, g1 := &regimes[f.Top], &regimes[f.Low], &regimes[f.One]
+	perStep := func(j int) float64 { return g1.Switches[j] / g1.Steps[j] }
+	out.addCheck("two-level-k-top", f.TopHolds, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = 1 over standard %.3g", gt.Ratio, f.Tie, gt.Best, f.TopRatio)
+	out.addCheck("two-level-k-low", f.LowHolds, "σ_top/σ_low = %g: best within %g of the fewest steps %v; K = m over standard %.3g", gl.Ratio, f.Tie, gl.Best, f.LowRatio)
+	out.addCheck("two-level-k-sqrt-m", f.RootHolds, "σ_top = σ_low: K = √m = %d over standard shuffling: steps %.3g (within %g either way), top-level switches %.3g (< 1)", r, f.StepRatio, f.Same, f.CommRatio)
+	out.addCheck("two-level-k-rates", f.RatesAgree, "not judged: Theorem 1's rate with Lemma 2's σ*² whole picks a measured best method in %d of %d regimes (the corollary as displayed, its K-shuffling term split: %d of %d)", f.Agree, len(regimes), f.AgreeSplit, len(regimes))
 
-	out.Verdict = partsOf(topOK, lowOK, rootOK)
-	out.Key = Key{Name: fmt.Sprintf("K = 1 over standard shuffling's steps at σ_top/σ_low = %g", gt.ratio), Value: gt.steps[idx[kOne]] / gt.steps[std]}
-	if !converged {
-		out.Verdict = NotCheckable
-	}
+	out.Key = Key{Name: fmt.Sprintf("K = 1 over standard shuffling's steps at σ_top/σ_low = %g", gt.Ratio), Value: f.TopRatio}
 	out.Summary = fmt.Sprintf("σ_top/σ_low = %g: best %s, K = 1 takes %.2f of standard shuffling's steps (corollary: K = 1; %s); σ_top/σ_low = %g: best %s, K = m takes %.2f (corollary: K = m; %s); "+
 		"σ_top = σ_low: K = √m takes %.2f of standard shuffling's steps with %.2f of its top-level switches, %.2f per step against %.2f (paper: the same steps, √m = %d times less communication; %s); not a claim of the paper, so not judged: Theorem 1's rate with Lemma 2's σ*² whole, constants dropped, picks a measured best method in %d of %d regimes (the corollary's split form: %d of %d)",
-		gt.ratio, strings.Join(gt.best, ", "), gt.steps[idx[kOne]]/gt.steps[std], holds(topOK),
-		gl.ratio, strings.Join(gl.best, ", "), gl.steps[idx[kM]]/gl.steps[std], holds(lowOK),
-		stepRatio, commRatio, perStep(idx[kRoot]), perStep(std), r, holds(rootOK), agree, len(regimes), agreeSplit, len(regimes))
-	if !converged {
+		gt.Ratio, strings.Join(gt.Best, ", "), f.TopRatio, holds(f.TopHolds),
+		gl.Ratio, strings.Join(gl.Best, ", "), f.LowRatio, holds(f.LowHolds),
+		f.StepRatio, f.CommRatio, perStep(kRoot), perStep(std), r, holds(f.RootHolds), f.Agree, len(regimes), f.AgreeSplit, len(regimes))
+	if !f.Converged {
 		out.Summary = fmt.Sprintf("some methods did not reach ‖x‖ < %g within %d epochs for any learning rate; ", c.Target, c.Budget) + out.Summary
 	}
 
 	paperSays := func(i int) string {
 		switch i {
-		case hi:
+		case f.Top:
 			return "K = 1 (σ_top ⋙ σ_low)"
-		case lo:
+		case f.Low:
 			return "K = m (σ_top ⋘ σ_low)"
-		case one:
+		case f.One:
 			return "K = √m as good as standard, √m times less communication"
 		}
 		return "(not stated)"
@@ -524,33 +593,33 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	for i := range regimes {
 		g := &regimes[i]
 		var ratios []string
-		for j, name := range res.Methods {
+		for j, name := range f.Methods {
 			if j != std {
-				ratios = append(ratios, fmt.Sprintf("%s: %.2f", strings.TrimPrefix(name, "K = "), g.steps[j]/g.steps[std]))
+				ratios = append(ratios, fmt.Sprintf("%s: %.2f", strings.TrimPrefix(name, "K = "), g.Steps[j]/g.Steps[std]))
 			}
 		}
 		out.Rows = append(out.Rows, Row{
-			Quantity: fmt.Sprintf("σ_top/σ_low = %g (σ_top = %.3g, σ_low = %.3g): best method; steps over standard shuffling's (%.0f) per K", g.ratio, g.top, g.low, g.steps[std]),
-			Paper:    fmt.Sprintf("%s; the rates' best (not claimed): %s whole, %s split", paperSays(i), g.predictedBest, g.splitBest),
-			Ours:     fmt.Sprintf("%s; %s", strings.Join(g.best, ", "), strings.Join(ratios, ", ")),
+			Quantity: fmt.Sprintf("σ_top/σ_low = %g (σ_top = %.3g, σ_low = %.3g): best method; steps over standard shuffling's (%.0f) per K", g.Ratio, g.Top, g.Low, g.Steps[std]),
+			Paper:    fmt.Sprintf("%s; the rates' best (not claimed): %s whole, %s split", paperSays(i), g.PredictedBest, g.SplitBest),
+			Ours:     fmt.Sprintf("%s; %s", strings.Join(g.Best, ", "), strings.Join(ratios, ", ")),
 		})
 	}
 	out.Rows = append(out.Rows, Row{
 		Quantity: fmt.Sprintf("σ_top = σ_low: top-level switches to the target per step, standard shuffling and K = √m = %d", r),
 		Paper:    fmt.Sprintf("communication cut by √m = %d", r),
-		Ours:     fmt.Sprintf("%.3f and %.3f per step; %.0f and %.0f in all (ratio %.2f)", perStep(std), perStep(idx[kRoot]), g1.switches[std], g1.switches[idx[kRoot]], commRatio),
+		Ours:     fmt.Sprintf("%.3f and %.3f per step; %.0f and %.0f in all (ratio %.2f)", perStep(std), perStep(kRoot), g1.Switches[std], g1.Switches[kRoot], f.CommRatio),
 	})
 	var b strings.Builder
 	fmt.Fprintf(&b, "Which method the rates pick is not a claim of the paper, so it is reported here and does not enter the verdict. "+
 		"Theorem 1 with n = N·m and Lemma 2's σ*² put in whole (N K² σ_top² + (m + N(m − K)) σ_low², constants dropped), as standard shuffling's rate puts in its σ*² = N m σ_full², predicts per regime (the second heatmap, each rate solved for the epochs at which it falls below (μ·%g)²) the best method: %s. ",
-		c.Target, regimeList(regimes, func(g twoLevelKRegime) string { return g.predictedBest }))
-	fmt.Fprintf(&b, "Measured (within %g of the fewest steps): %s. ", twoLevelKTie, regimeList(regimes, func(g twoLevelKRegime) string { return strings.Join(g.best, ", ") }))
-	fmt.Fprintf(&b, "That rate picks a measured best method in %d of %d regimes%s. ", agree, len(regimes), twoLevelKMisses(regimes, idx, func(g twoLevelKRegime) string { return g.predictedBest }))
+		c.Target, regimeList(regimes, func(g TwoLevelKRegime) string { return g.PredictedBest }))
+	fmt.Fprintf(&b, "Measured (within %g of the fewest steps): %s. ", f.Tie, regimeList(regimes, func(g TwoLevelKRegime) string { return strings.Join(g.Best, ", ") }))
+	fmt.Fprintf(&b, "That rate picks a measured best method in %d of %d regimes%s. ", f.Agree, len(regimes), f.misses(func(g TwoLevelKRegime) string { return g.PredictedBest }))
 	fmt.Fprintf(&b, "The corollary as displayed splits K-shuffling's term by √(a+b) ≤ √a + √b and (a+b)^(2/3) ≤ a^(2/3) + b^(2/3) but leaves standard shuffling's whole, which adds to K-shuffling's rate alone; compared so, its best is %s, among the measured best in %d of %d regimes%s.",
-		regimeList(regimes, func(g twoLevelKRegime) string { return g.splitBest }), agreeSplit, len(regimes), twoLevelKMisses(regimes, idx, func(g twoLevelKRegime) string { return g.splitBest }))
+		regimeList(regimes, func(g TwoLevelKRegime) string { return g.SplitBest }), f.AgreeSplit, len(regimes), f.misses(func(g TwoLevelKRegime) string { return g.SplitBest }))
 	fmt.Fprintf(&b, "\n\nCommunication: K-shuffling selects a top-level function N·m/K times per epoch, so K = √m makes √m times fewer selections than one per step. "+
 		"Counted as switches between consecutive steps, standard shuffling with N = %d already stays on the same top-level function for %.0f%% of its steps (%.3f switches per step against %.3f for K = √m), so at σ_top = σ_low the switches to the target fall by %.2f rather than √m = %d.",
-		c.N, 100*(1-perStep(std)), perStep(std), perStep(idx[kRoot]), 1/commRatio, r)
+		c.N, 100*(1-perStep(std)), perStep(std), perStep(kRoot), 1/f.CommRatio, r)
 	out.Details = b.String()
 	top := func(q float64) string { t, _ := c.sigmas(q); return fmt.Sprintf("%.3g", t) }
 	var tops []string
@@ -568,14 +637,14 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-// twoLevelKMisses returns "" if pick's method is among the measured best
-// in every regime, else ", not at " and the regimes where it is not, each
-// with how many times the fewest steps it took.
-func twoLevelKMisses(regimes []twoLevelKRegime, idx map[string]int, pick func(twoLevelKRegime) string) string {
+// misses returns "" if pick's method is among the measured best in every
+// regime, else ", not at " and the regimes where it is not, each with how
+// many times the fewest steps it took.
+func (f *TwoLevelKFindings) misses(pick func(TwoLevelKRegime) string) string {
 	var missed []string
-	for _, g := range regimes {
-		if name := pick(g); !slices.Contains(g.best, name) {
-			missed = append(missed, fmt.Sprintf("σ_top/σ_low = %g (%s, %.2f times the fewest steps)", g.ratio, name, g.steps[idx[name]]/floatsMin(g.steps)))
+	for _, g := range f.Regimes {
+		if name := pick(g); !slices.Contains(g.Best, name) {
+			missed = append(missed, fmt.Sprintf("σ_top/σ_low = %g (%s, %.2f times the fewest steps)", g.Ratio, name, g.Steps[f.method(name)]/floatsMin(g.Steps)))
 		}
 	}
 	if len(missed) == 0 {
@@ -585,10 +654,10 @@ func twoLevelKMisses(regimes []twoLevelKRegime, idx map[string]int, pick func(tw
 }
 
 // regimeList formats "ratio: what" for every regime.
-func regimeList(regimes []twoLevelKRegime, what func(twoLevelKRegime) string) string {
+func regimeList(regimes []TwoLevelKRegime, what func(TwoLevelKRegime) string) string {
 	s := make([]string, len(regimes))
 	for i, g := range regimes {
-		s[i] = fmt.Sprintf("%g: %s", g.ratio, what(g))
+		s[i] = fmt.Sprintf("%g: %s", g.Ratio, what(g))
 	}
 	return strings.Join(s, "; ")
 }
@@ -618,6 +687,11 @@ func (r *TwoLevelKResult) check() error {
 	}
 	if !slices.Equal(r.Methods, want) {
 		return errResult(id, "methods %q, want %q", r.Methods, want)
+	}
+	for _, k := range []int{1, isqrt(max(c.M, 0)), c.M} {
+		if !slices.Contains(c.Ks, k) {
+			return errResult(id, "K in %v, want 1, √m and m = %d among them", c.Ks, c.M)
+		}
 	}
 	if len(c.Ratios) == 0 || len(r.Cells) != len(c.Ratios)*len(r.Methods) {
 		return errResult(id, "%d cells for %d ratios and %d methods", len(r.Cells), len(c.Ratios), len(r.Methods))

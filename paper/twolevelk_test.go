@@ -113,7 +113,7 @@ func twoLevelKSynthetic(epochs func(ratio float64, k int) int) *TwoLevelKResult 
 				name = twoLevelKMethod(k)
 			}
 			e := epochs(q, k)
-			cell := twoLevelKCell{Ratio: q, Method: name, K: k, Epochs: e, Step: 0}
+			cell := TwoLevelKCell{Ratio: q, Method: name, K: k, Epochs: e, Step: 0}
 			if e < 0 {
 				cell.Step = -1
 			}
@@ -128,19 +128,22 @@ func twoLevelKSynthetic(epochs func(ratio float64, k int) int) *TwoLevelKResult 
 	return res
 }
 
-func TestTwoLevelKVerdict(t *testing.T) {
-	// The paper's regimes, m = 4: K = 1 best at σ_top/σ_low = 100, K = m = 4
-	// at 0.01, K = √m = 2 as fast as standard shuffling at 1. At 10, which
-	// the paper does not judge, K = 3 is best, which no rate picks.
-	paper := func(q float64, k int) int {
-		switch {
-		case q == 100 && k == 1, q == 0.01 && k == 4, q == 10 && k == 3:
-			return 50
-		case q == 1 && (k == 0 || k == 2):
-			return 80
-		}
-		return 100
+// twoLevelKPaper gives the epochs of the paper's regimes, m = 4: K = 1
+// best at σ_top/σ_low = 100, K = m = 4 at 0.01, K = √m = 2 as fast as
+// standard shuffling at 1. At 10, which the paper does not judge, K = 3 is
+// best, which no rate picks.
+func twoLevelKPaper(q float64, k int) int {
+	switch {
+	case q == 100 && k == 1, q == 0.01 && k == 4, q == 10 && k == 3:
+		return 50
+	case q == 1 && (k == 0 || k == 2):
+		return 80
 	}
+	return 100
+}
+
+func TestTwoLevelKVerdict(t *testing.T) {
+	paper := twoLevelKPaper
 	for _, test := range []struct {
 		name   string
 		epochs func(q float64, k int) int
@@ -186,6 +189,31 @@ func TestTwoLevelKVerdict(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestTwoLevelKFindings(t *testing.T) {
+	// The paper's regimes read as data: K = 1 takes 50 of standard
+	// shuffling's 100 epochs at 100, K = √m = 2 the same 80 at 1, and
+	// K = 3, best at 10, is picked by no rate.
+	f, err := twoLevelKSynthetic(twoLevelKPaper).Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Regimes[f.Top].Ratio != 100 || f.Regimes[f.Low].Ratio != 0.01 || f.Regimes[f.One].Ratio != 1 {
+		t.Errorf("regimes top %d, low %d, one %d of %+v", f.Top, f.Low, f.One, f.Regimes)
+	}
+	if !f.TopHolds || f.TopRatio != 0.5 || !f.LowHolds || f.LowRatio != 0.5 {
+		t.Errorf("K = 1 at 100: %v, ratio %v; K = m at 0.01: %v, ratio %v; want both to hold at 0.5", f.TopHolds, f.TopRatio, f.LowHolds, f.LowRatio)
+	}
+	if f.RootK != 2 || f.StepRatio != 1 || !(f.CommRatio < 1) || !f.RootHolds {
+		t.Errorf("K = √m = %d: steps ratio %v, switches ratio %v, holds %v; want 2, 1, below 1, true", f.RootK, f.StepRatio, f.CommRatio, f.RootHolds)
+	}
+	if g := f.Regimes[2]; g.Ratio != 10 || !slices.Equal(g.Best, []string{twoLevelKMethod(3)}) || f.RatesAgree || f.Agree >= len(f.Regimes) {
+		t.Errorf("at %g: best %q, rates agree %v (%d of %d); want K = 3 alone, picked by no rate", g.Ratio, g.Best, f.RatesAgree, f.Agree, len(f.Regimes))
+	}
+	if f.Tie != twoLevelKTie || f.Same != twoLevelKSame || !f.Converged || f.Verdict != Reproduced {
+		t.Errorf("thresholds %v, %v, converged %v, verdict %v", f.Tie, f.Same, f.Converged, f.Verdict)
 	}
 }
 

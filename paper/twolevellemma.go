@@ -88,13 +88,14 @@ func (c *TwoLevelLemmaConfig) validate() error {
 
 // # The run
 
-// twoLevelLemmaRow is one (K, σ_top) configuration.
-type twoLevelLemmaRow struct {
+// TwoLevelLemmaRow is one (K, σ_top) configuration.
+type TwoLevelLemmaRow struct {
+	// K is the K of two-level K-shuffling and SigmaTop is σ_top.
 	K        int
 	SigmaTop float64
 	// TwoLevel and Standard are the Monte Carlo statistics of φ² under
 	// two-level K-shuffling and standard shuffling.
-	TwoLevel, Standard *phi2Stats
+	TwoLevel, Standard *Phi2Stats
 	// Bound is Appendix B's constant (TwoLevelSigmaStar2).
 	Bound float64
 }
@@ -104,7 +105,7 @@ type twoLevelLemmaRow struct {
 type TwoLevelLemmaResult struct {
 	Config TwoLevelLemmaConfig
 	// Rows holds one row per (σ_top, K), σ_top-major.
-	Rows []twoLevelLemmaRow
+	Rows []TwoLevelLemmaRow
 }
 
 // check returns an error if res has no rows or a row without statistics.
@@ -131,7 +132,7 @@ func (c TwoLevelLemmaConfig) Run(ctx context.Context, env *Env) (*TwoLevelLemmaR
 
 func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {
 	seed := env.Seed
-	var rows []twoLevelLemmaRow
+	var rows []TwoLevelLemmaRow
 	for _, top := range c.SigmaTops {
 		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: c.N, M: c.M, SigmaTop: top, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.SigmaLow == 0}.WithDefaults())
 		if err != nil {
@@ -159,7 +160,7 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, twoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound})
+			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound})
 		}
 	}
 	return &TwoLevelLemmaResult{Config: c, Rows: rows}, nil
@@ -167,23 +168,61 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 
 // # The outcome
 
-// Outcome checks the rows of TwoLevelLemmaConfig.Run against the
-// two-level lemma (Lemma 2, Appendix B) and builds its chart. It returns an
-// error if res has no rows or a row without statistics.
-func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
+// TwoLevelLemmaFindings is what the two-level-lemma claim shows: max_k
+// E φ²_{r,k} of two-level K-shuffling against Lemma 2's bound in every
+// configuration.
+type TwoLevelLemmaFindings struct {
+	// Max[i] is max_k E φ²_{r,k} of two-level shuffling in the result's
+	// i-th row and Standard[i] that of standard shuffling.
+	Max, Standard []float64
+	// Holds is set if Max is within the bound in every row, and MaxHolds if
+	// E max_k φ²_{r,k}, the expected σ*² of one order, is too; MinSlack is
+	// the smallest bound/Max.
+	Holds, MaxHolds bool
+	MinSlack        float64
+	// Figure indexes the result's rows: the first K at the largest σ_top,
+	// where two-level shuffling should help most.
+	Figure int
+	// Verdict is Reproduced if Holds, else NotReproduced.
+	Verdict Verdict
+}
+
+// Findings returns what the claim shows. It returns an error if res has no
+// rows or a row without statistics.
+func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
-	c, rows := res.Config, res.Rows
-	var out Outcome
-	allHold, holdsMax := true, true
-	minSlack := math.Inf(1)
-	for _, r := range rows {
+	c := res.Config
+	f := &TwoLevelLemmaFindings{Holds: true, MaxHolds: true, MinSlack: math.Inf(1)}
+	for i, r := range res.Rows {
 		m, _ := r.TwoLevel.MaxOfMean()
 		sm, _ := r.Standard.MaxOfMean()
-		allHold = allHold && m <= r.Bound
-		holdsMax = holdsMax && r.TwoLevel.MaxMean <= r.Bound
-		minSlack = math.Min(minSlack, r.Bound/m)
+		f.Max, f.Standard = append(f.Max, m), append(f.Standard, sm)
+		f.Holds = f.Holds && m <= r.Bound
+		f.MaxHolds = f.MaxHolds && r.TwoLevel.MaxMean <= r.Bound
+		f.MinSlack = math.Min(f.MinSlack, r.Bound/m)
+		if r.K == c.Ks[0] && r.SigmaTop == c.SigmaTops[len(c.SigmaTops)-1] {
+			f.Figure = i
+		}
+	}
+	f.Verdict = verdictOf(f.Holds)
+	return f, nil
+}
+
+// Outcome renders the findings: the verdict and its words, a row per
+// configuration and the chart. It returns an error if res has no rows or a
+// row without statistics.
+func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
+	f, err := res.Findings()
+	if err != nil {
+		return nil, err
+	}
+	c, rows := res.Config, res.Rows
+	out := Outcome{Verdict: f.Verdict}
+	allHold, holdsMax, minSlack := f.Holds, f.MaxHolds, f.MinSlack
+	for i, r := range rows {
+		m, sm := f.Max[i], f.Standard[i]
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("K = %d, σ_top = %g: max_k E φ² (two-level; standard)", r.K, r.SigmaTop),
 			Paper:    fmt.Sprintf("≤ %.4g", r.Bound),
@@ -192,12 +231,7 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	}
 	// The figure: K = 1 at the largest σ_top, where two-level shuffling
 	// should help most.
-	fig := rows[0]
-	for _, r := range rows {
-		if r.K == c.Ks[0] && r.SigmaTop == c.SigmaTops[len(c.SigmaTops)-1] {
-			fig = r
-		}
-	}
+	fig := rows[f.Figure]
 	// φ²_{r,n} is 0 up to rounding for every permutation; it is left out
 	// so that the log axis shows the rest.
 	n := len(fig.TwoLevel.Mean) - 1
@@ -215,12 +249,10 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		},
 	}
 	out.addChart("two-level-lemma", "Lemma 2: E φ² of two-level shuffling", lc)
-	out.Verdict = verdictOf(allHold)
 	out.Summary = fmt.Sprintf("max_k E φ²_{r,k} ≤ 3m(1+N(1-(K-1)/(m-1)))σ_low² + 2NK²σ_top² in all %d configurations: %v (smallest bound/measured %.2f); "+
 		"the expected σ*² of one order, E max_k φ², is below the bound too: %v", len(rows), allHold, minSlack, holdsMax)
 	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
-	fm, _ := fig.TwoLevel.MaxOfMean()
-	fs, _ := fig.Standard.MaxOfMean()
+	fm, fs := f.Max[f.Figure], f.Standard[f.Figure]
 	out.Details = fmt.Sprintf("At σ_top = %g, K = %d two-level shuffling has max_k E φ² = %.4g against %.4g for standard shuffling (ratio %.2f): "+
 		"interleaving the top-level functions one step at a time cancels their large shifts. "+
 		"The proof bounds each E φ²_{r,k}, so Lemma 2's E σ*² is read as max_k E φ²_{r,k}; the expectation of the largest φ² of one order, E max_k φ²_{r,k}, is listed too.",
