@@ -459,3 +459,26 @@ func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
 		return zero, ctx.Err()
 	}
 }
+
+// checkBoundGrid returns an error naming the first order and T whose cells
+// are not of the shape of the theorem claims' grids: bound[o][i][f] and
+// tuned[o][i] for every order o, T = ts[i] and one of fractions step
+// fractions, each bound cell holding runs (ran).
+func checkBoundGrid[B, T any](id string, orders []string, ts []int, fractions int, bound [][][]B, tuned [][]T, ran func(B) bool) error {
+	for o := range orders {
+		if len(bound[o]) != len(ts) || len(tuned[o]) != len(ts) {
+			return errResult(id, "order %q has %d bound and %d tuned values, want %d", orders[o], len(bound[o]), len(tuned[o]), len(ts))
+		}
+		for i := range ts {
+			if len(bound[o][i]) != fractions {
+				return errResult(id, "order %q at T = %d has %d step fractions, want %d", orders[o], ts[i], len(bound[o][i]), fractions)
+			}
+			for _, b := range bound[o][i] {
+				if !ran(b) {
+					return errResult(id, "order %q at T = %d has no runs", orders[o], ts[i])
+				}
+			}
+		}
+	}
+	return nil
+}

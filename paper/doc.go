@@ -49,11 +49,15 @@
 //     shape of its config, and find orders by name, never by their place
 //     in a slice.
 //
-// The scalable-training claim reuses table-1's config, run and result
-// with other orders, and has only an outcome of its own
-// (Table1Result.ScalableTrainingOutcome); table-1-fashion and
-// table-1-cifar10 share all of table-1's, with Table1Config.Dataset
-// choosing the protocol At a scale.
+// A claim file uses the helpers below the claims and never a name another
+// claim file declares (TestClaimFilesDependDownward). Where several claims
+// share a protocol, it lives in a file of its own below them: Table 1's
+// config, runs and outcome (table1run.go) serve table-1, table-1-fashion
+// and table-1-cifar10 (Table1Config.Dataset choosing the protocol At a
+// scale) and scalable-training (its own outcome,
+// Table1Result.ScalableTrainingOutcome); Table 1's verdict rule is in
+// table1findings.go; the Table 1 study's config, runs and findings
+// (table1studyrun.go) serve table-1-study and order-matters.
 //
 // So a claim reads, in a notebook or a program,
 //
@@ -69,9 +73,10 @@
 // name its random streams in seed.go. The reproduce command, the report and
 // the tests that run every claim at the smoke scale pick it up from the
 // registry. Helpers shared by several claims live in one small file each:
-// seeds (seed.go), statistics such as paired gaps (stats.go), lookups of
-// orders by name (orders.go), Monte Carlo of φ² (phi2.go) and formatting
-// (format.go).
+// seeds (seed.go), statistics such as paired gaps and intervals
+// (stats.go), orders by name and the principal-direction order (orders.go),
+// Monte Carlo of φ² (phi2.go), the learning-rate sweeps and step grids
+// (sweep.go), result-shape checks (claims.go) and formatting (format.go).
 //
 // # Verdicts
 //

@@ -5,9 +5,13 @@
 package paper
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/goodorder/goodorder/ordering"
+	"gonum.org/v1/gonum/mat"
 )
 
 // This file holds the lookups of orders by name. Results keep the names of
@@ -75,4 +79,38 @@ func checkNames(id, what string, names, known []string) error {
 		}
 	}
 	return nil
+}
+
+// principalOrder returns the rows of g sorted by their projection on the
+// leading right singular vector of g with its column means removed (ties
+// by index).
+func principalOrder(g *mat.Dense) ([]int, error) {
+	n, d := g.Dims()
+	u := mat.DenseCopyOf(g)
+	for j := 0; j < d; j++ {
+		var m float64
+		for i := 0; i < n; i++ {
+			m += u.At(i, j)
+		}
+		m /= float64(n)
+		for i := 0; i < n; i++ {
+			u.Set(i, j, u.At(i, j)-m)
+		}
+	}
+	var svd mat.SVD
+	if !svd.Factorize(u, mat.SVDThin) {
+		return nil, errors.New("paper: SVD of the component gradients did not converge")
+	}
+	var v mat.Dense
+	svd.VTo(&v)
+	proj := make([]float64, n)
+	for i := range proj {
+		proj[i] = mat.Dot(u.RowView(i), v.ColView(0))
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(proj[a], proj[b]) })
+	return order, nil
 }

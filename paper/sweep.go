@@ -7,6 +7,7 @@ package paper
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -205,4 +206,53 @@ func halvings(top float64, perOctave, n int) []float64 {
 		s[k] = top * math.Exp2(-float64(k)/float64(perOctave))
 	}
 	return s
+}
+
+// epochsTo returns the smallest T with rate(T) <= eps, for a rate that
+// decreases in T.
+func epochsTo(rate func(int) (float64, error), eps float64) (int, error) {
+	lo, hi := 0, 1
+	for {
+		r, err := rate(hi)
+		if err != nil {
+			return 0, err
+		}
+		if r <= eps {
+			break
+		}
+		if hi > math.MaxInt/4 {
+			return 0, fmt.Errorf("paper: rate does not fall below %v", eps)
+		}
+		lo, hi = hi, 2*hi
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		r, err := rate(mid)
+		if err != nil {
+			return 0, err
+		}
+		if r <= eps {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi, nil
+}
+
+func norm2(x []float64) float64 {
+	var s float64
+	for _, v := range x {
+		s += v * v
+	}
+	return s
+}
+
+// divergeNorm2 is the squared norm beyond which a run is declared diverged.
+const divergeNorm2 = 1e16
+
+// twoLevelSteps returns 1.1·2^(-k/perOctave) over Section 6.2's range,
+// 1.1·2^-1 to 1.1·2^-20.
+func twoLevelSteps(perOctave int) []float64 {
+	return halvings(1.1/2, perOctave, 19*perOctave+1)
 }

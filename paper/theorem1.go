@@ -5,7 +5,6 @@
 package paper
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,7 +14,6 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -215,40 +213,6 @@ func newTheorem1Setup(c Theorem1Config, seed uint64) (*theorem1Setup, error) {
 		return nil, err
 	}
 	return &theorem1Setup{p: p, x0: x0, f0: p.Func(x0) - p.MinValue(), sorted: sorted}, nil
-}
-
-// principalOrder returns the rows of g sorted by their projection on the
-// leading right singular vector of g with its column means removed (ties
-// by index).
-func principalOrder(g *mat.Dense) ([]int, error) {
-	n, d := g.Dims()
-	u := mat.DenseCopyOf(g)
-	for j := 0; j < d; j++ {
-		var m float64
-		for i := 0; i < n; i++ {
-			m += u.At(i, j)
-		}
-		m /= float64(n)
-		for i := 0; i < n; i++ {
-			u.Set(i, j, u.At(i, j)-m)
-		}
-	}
-	var svd mat.SVD
-	if !svd.Factorize(u, mat.SVDThin) {
-		return nil, errors.New("paper: SVD of the component gradients did not converge")
-	}
-	var v mat.Dense
-	svd.VTo(&v)
-	proj := make([]float64, n)
-	for i := range proj {
-		proj[i] = mat.Dot(u.RowView(i), v.ColView(0))
-	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(proj[a], proj[b]) })
-	return order, nil
 }
 
 // constants returns the Theorem 1 constants of an order after T epochs
@@ -644,27 +608,4 @@ func (r *Theorem1Result) check() error {
 		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.bound), len(r.Tuned))
 	}
 	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
-}
-
-// checkBoundGrid returns an error naming the first order and T whose cells
-// are not of the shape of the theorem claims' grids: bound[o][i][f] and
-// tuned[o][i] for every order o, T = ts[i] and one of fractions step
-// fractions, each bound cell holding runs (ran).
-func checkBoundGrid[B, T any](id string, orders []string, ts []int, fractions int, bound [][][]B, tuned [][]T, ran func(B) bool) error {
-	for o := range orders {
-		if len(bound[o]) != len(ts) || len(tuned[o]) != len(ts) {
-			return errResult(id, "order %q has %d bound and %d tuned values, want %d", orders[o], len(bound[o]), len(tuned[o]), len(ts))
-		}
-		for i := range ts {
-			if len(bound[o][i]) != fractions {
-				return errResult(id, "order %q at T = %d has %d step fractions, want %d", orders[o], ts[i], len(bound[o][i]), fractions)
-			}
-			for _, b := range bound[o][i] {
-				if !ran(b) {
-					return errResult(id, "order %q at T = %d has no runs", orders[o], ts[i])
-				}
-			}
-		}
-	}
-	return nil
 }

@@ -450,9 +450,6 @@ func (c *TwoLevelConfig) problem(m int, sigmaTop float64) (*problems.TwoLevel, e
 	})
 }
 
-// divergeNorm2 is the squared norm beyond which a run is declared diverged.
-const divergeNorm2 = 1e16
-
 // runUnit runs the Runs runs of one (cell, method, learning rate).
 func runUnit(ctx context.Context, c *TwoLevelConfig, seed uint64, sigmaTop float64, m, method, lr int) (steps []int, work int64, err error) {
 	p, err := c.problem(m, sigmaTop)
@@ -530,14 +527,6 @@ func converge(p *problems.TwoLevel, o ordering.Orderer, x []float64, order []int
 	return notConverged, steps
 }
 
-func norm2(x []float64) float64 {
-	var s float64
-	for _, v := range x {
-		s += v * v
-	}
-	return s
-}
-
 // # The outcome
 
 // predictTwoLevelRatio returns the ratio of the epochs two-level
@@ -563,38 +552,6 @@ func predictTwoLevelRatio(p *problems.TwoLevel, k int, f0, eps float64) (float64
 		return 0, err
 	}
 	return float64(two) / float64(std), nil
-}
-
-// epochsTo returns the smallest T with rate(T) <= eps, for a rate that
-// decreases in T.
-func epochsTo(rate func(int) (float64, error), eps float64) (int, error) {
-	lo, hi := 0, 1
-	for {
-		r, err := rate(hi)
-		if err != nil {
-			return 0, err
-		}
-		if r <= eps {
-			break
-		}
-		if hi > math.MaxInt/4 {
-			return 0, fmt.Errorf("paper: rate does not fall below %v", eps)
-		}
-		lo, hi = hi, 2*hi
-	}
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		r, err := rate(mid)
-		if err != nil {
-			return 0, err
-		}
-		if r <= eps {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return hi, nil
 }
 
 // The thresholds of the two-level verdict: "clearly outperforms" is read

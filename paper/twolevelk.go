@@ -97,12 +97,6 @@ func (c TwoLevelKConfig) At(s Scale) TwoLevelKConfig {
 	})
 }
 
-// twoLevelSteps returns 1.1·2^(-k/perOctave) over Section 6.2's range,
-// 1.1·2^-1 to 1.1·2^-20.
-func twoLevelSteps(perOctave int) []float64 {
-	return halvings(1.1/2, perOctave, 19*perOctave+1)
-}
-
 // twoLevelKDefaultKs returns 1, 2, √m, m/2, m and the smallest K that
 // does not divide m, sorted and without repeats.
 func twoLevelKDefaultKs(m int) []int {
