@@ -163,23 +163,38 @@ func orderMattersVerdict(n int, rho, p float64) Verdict {
 	return Inconclusive
 }
 
-// orderMattersPoint is one setting under one batching.
-type orderMattersPoint struct {
-	name                      string
-	ratio                     float64 // σ*² of a random order over greedy's, geometric mean
-	final, finalSE, mean, mSE float64 // greedy − RR gaps, points
+// OrderMattersPoint is one setting under one batching: the σ*² ratio of
+// a random order to greedy's and greedy's paired gain over RR.
+type OrderMattersPoint struct {
+	// Setting names the data set, model, batch size, momentum and rate;
+	// Model the data set and model alone; Batching the batching.
+	Setting, Model, Batching string
+	// Ratio is the σ*² of a random order over greedy's, geometric mean
+	// over epochs and seeds.
+	Ratio float64
+	// Final and Mean are greedy − RR in final test accuracy and in the
+	// mean over the epochs, points, with their standard errors.
+	Final, FinalSE, Mean, MeanSE float64
 }
 
-// Outcome puts, for every setting and batching, the σ*² ratio
-// of a random order to greedy's beside greedy's paired accuracy gain over
-// RR, final and averaged over the epochs, and judges whether the ratio
-// ranks the gains. It returns an error if r is not of the shape of its
-// config.
-func (r *OrderMattersResult) Outcome() (*Outcome, error) {
+// OrderMattersFindings is what the order-matters claim shows: the points,
+// Spearman's ρ of the ratio against each gain with its one-sided
+// permutation p-value, and the verdict by the thresholds
+// orderMattersMinPoints and orderMattersAlpha.
+type OrderMattersFindings struct {
+	Points        []OrderMattersPoint
+	Rho, RhoFinal float64
+	P, PFinal     float64
+	Verdict       Verdict
+}
+
+// Findings returns what r shows. It returns an error if r is not of the
+// shape of its config.
+func (r *OrderMattersResult) Findings() (*OrderMattersFindings, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	var pts []orderMattersPoint
+	f := &OrderMattersFindings{P: math.NaN(), PFinal: math.NaN()}
 	for _, s := range r.Settings {
 		for _, b := range s.Batchings {
 			ratio, _, _, ok := s.sigmaRatio(b)
@@ -190,44 +205,72 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 			if b == "same-class" {
 				lr = s.Config.LRSameClass
 			}
-			p := orderMattersPoint{name: fmt.Sprintf("%s %s, %s, batch %d, momentum %g, rate %.3g", table1DataName(s.Config.Dataset), table1Model(s.Config), b, s.Config.BatchSize, s.Config.Momentum, lr), ratio: ratio}
-			p.final, p.finalSE = s.pairedGap("greedy", "RR", b, finalAcc)
-			p.mean, p.mSE = s.pairedGap("greedy", "RR", b, meanAcc)
-			pts = append(pts, p)
+			model := table1DataName(s.Config.Dataset) + " " + table1Model(s.Config)
+			p := OrderMattersPoint{Setting: fmt.Sprintf("%s, %s, batch %d, momentum %g, rate %.3g", model, b, s.Config.BatchSize, s.Config.Momentum, lr), Model: model, Batching: b, Ratio: ratio}
+			p.Final, p.FinalSE = s.pairedGap("greedy", "RR", b, finalAcc)
+			p.Mean, p.MeanSE = s.pairedGap("greedy", "RR", b, meanAcc)
+			f.Points = append(f.Points, p)
 		}
 	}
-	var out Outcome
+	ratios, means, finals := f.columns()
+	f.Rho, f.RhoFinal = spearman(ratios, means), spearman(ratios, finals)
+	if len(f.Points) >= 2 {
+		f.P, f.PFinal = permutationP(ratios, means, orderMattersPerms, orderMattersPermSeed), permutationP(ratios, finals, orderMattersPerms, orderMattersPermSeed)
+	}
+	f.Verdict = orderMattersVerdict(len(f.Points), f.Rho, f.P)
+	return f, nil
+}
+
+// columns returns the ratios, mean gains and final gains of f's points.
+func (f *OrderMattersFindings) columns() (ratios, means, finals []float64) {
+	for _, p := range f.Points {
+		ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean), append(finals, p.Final)
+	}
+	return ratios, means, finals
+}
+
+// Outcome renders the findings: a row per point, the two charts (a series
+// per model and batching) and the verdict with ρ and its p-value. It
+// returns an error if r is not of the shape of its config.
+func (r *OrderMattersResult) Outcome() (*Outcome, error) {
+	f, err := r.Findings()
+	if err != nil {
+		return nil, err
+	}
+	out := Outcome{Verdict: f.Verdict}
 	meanChart := &chart.LineChart{Title: "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio", XLabel: "σ*² ratio, random order / greedy (geometric mean)", YLabel: "gap (points)", LogX: true}
 	finalChart := &chart.LineChart{Title: "Greedy − RR, final test accuracy, against the σ*² ratio", XLabel: meanChart.XLabel, YLabel: "gap (points)", LogX: true}
-	ratios, means, finals := make([]float64, len(pts)), make([]float64, len(pts)), make([]float64, len(pts))
-	for i, p := range pts {
-		ratios[i], means[i], finals[i] = p.ratio, p.mean, p.final
-		meanChart.Series = append(meanChart.Series, chart.Series{Name: p.name, X: []float64{p.ratio}, Y: []float64{p.mean}, Points: true})
-		finalChart.Series = append(finalChart.Series, chart.Series{Name: p.name, X: []float64{p.ratio}, Y: []float64{p.final}, Points: true})
+	series := map[string]int{}
+	for _, p := range f.Points {
+		name := p.Model + ", " + p.Batching
+		k, ok := series[name]
+		if !ok {
+			k = len(meanChart.Series)
+			series[name] = k
+			meanChart.Series = append(meanChart.Series, chart.Series{Name: name, Points: true})
+			finalChart.Series = append(finalChart.Series, chart.Series{Name: name, Points: true})
+		}
+		meanChart.Series[k].X, meanChart.Series[k].Y = append(meanChart.Series[k].X, p.Ratio), append(meanChart.Series[k].Y, p.Mean)
+		finalChart.Series[k].X, finalChart.Series[k].Y = append(finalChart.Series[k].X, p.Ratio), append(finalChart.Series[k].Y, p.Final)
 		out.Rows = append(out.Rows, Row{
-			Quantity: p.name + ": σ*² ratio (random / greedy); greedy − RR final; mean over epochs",
+			Quantity: p.Setting + ": σ*² ratio (random / greedy); greedy − RR final; mean over epochs",
 			Paper:    "(not in the paper)",
-			Ours:     fmt.Sprintf("%.3g; %+.2f ± %.2f; %+.2f ± %.2f points", p.ratio, p.final, p.finalSE, p.mean, p.mSE),
+			Ours:     fmt.Sprintf("%.3g; %+.2f ± %.2f; %+.2f ± %.2f points", p.Ratio, p.Final, p.FinalSE, p.Mean, p.MeanSE),
 		})
 	}
 	out.addChart("order-matters-mean", "Greedy's gain over RR (mean accuracy over epochs) against the σ*² ratio", meanChart)
 	out.addChart("order-matters-final", "Greedy's gain over RR (final accuracy) against the σ*² ratio", finalChart)
-
-	rho, rhoFinal := spearman(ratios, means), spearman(ratios, finals)
-	p, pFinal := math.NaN(), math.NaN()
-	if len(pts) >= 2 {
-		p, pFinal = permutationP(ratios, means, orderMattersPerms, orderMattersPermSeed), permutationP(ratios, finals, orderMattersPerms, orderMattersPermSeed)
-	}
-	out.Verdict = orderMattersVerdict(len(pts), rho, p)
-	out.Summary = fmt.Sprintf("over %d settings × batchings, Spearman's ρ between the σ*² ratio (random / greedy) and greedy's gain over RR: %.2f in mean accuracy over the epochs (one-sided permutation p = %.3g), %.2f in final accuracy (p = %.3g)", len(pts), rho, p, rhoFinal, pFinal)
+	out.Summary = fmt.Sprintf("over %d settings × batchings, Spearman's ρ between the σ*² ratio (random / greedy) and greedy's gain over RR: %.2f in mean accuracy over the epochs (one-sided permutation p = %.3g), %.2f in final accuracy (p = %.3g)", len(f.Points), f.Rho, f.P, f.RhoFinal, f.PFinal)
 	if out.Verdict == NotCheckable {
 		out.Summary += fmt.Sprintf(" (needs %d points with a spread)", orderMattersMinPoints)
 	}
 	var b strings.Builder
-	if len(pts) > 0 {
+	if len(f.Points) > 0 {
+		ratios, means, _ := f.columns()
 		lo, hi, best := floats.MinIdx(ratios), floats.MaxIdx(ratios), floats.MaxIdx(means)
+		pts := f.Points
 		fmt.Fprintf(&b, "The σ*² ratio ranges from %.3g (%s) to %.3g (%s); greedy's largest gain in mean accuracy over the epochs is %+.2f ± %.2f points (%s). ",
-			pts[lo].ratio, pts[lo].name, pts[hi].ratio, pts[hi].name, pts[best].mean, pts[best].mSE, pts[best].name)
+			pts[lo].Ratio, pts[lo].Setting, pts[hi].Ratio, pts[hi].Setting, pts[best].Mean, pts[best].MeanSE, pts[best].Setting)
 		if best == hi {
 			b.WriteString("The setting where greedy's order shrinks σ*² most is the one where it gains most.")
 		} else {
@@ -244,12 +287,12 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-// orderMattersSettingNames names the settings of r with their scale.
+// orderMattersSettingNames names the settings of r.
 func orderMattersSettingNames(r *OrderMattersResult) []string {
 	var names []string
 	for _, s := range r.Settings {
-		names = append(names, fmt.Sprintf("%s %s, %d training images, %d epochs, %d seeds (%s)",
-			table1DataName(s.Config.Dataset), table1Model(s.Config), s.Train, s.Config.Epochs, s.Config.Seeds, table1IDOf(s.Config.Dataset)))
+		names = append(names, fmt.Sprintf("%s %s, %d training images, %d epochs, batch %d, momentum %g, rates %g and %g, %d seeds",
+			table1DataName(s.Config.Dataset), table1Model(s.Config), s.Train, s.Config.Epochs, s.Config.BatchSize, s.Config.Momentum, s.Config.LRStandard, s.Config.LRSameClass, s.Config.Seeds))
 	}
 	return names
 }

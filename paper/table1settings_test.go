@@ -167,6 +167,10 @@ func TestOrderMattersOutcome(t *testing.T) {
 			t.Errorf("%s: %d rows and %d charts, want %d and 2", test.name, len(out.Rows), len(out.Charts), want)
 		}
 	}
+	// The findings are data: ρ of a perfect ranking is 1.
+	if f, err := (&OrderMattersResult{Settings: settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}).Findings(); err != nil || f.Rho != 1 || len(f.Points) != 10 || math.Abs(f.Points[9].Ratio-10) > 1e-9 || f.Verdict != GoalMet {
+		t.Errorf("findings of a perfect ranking: %+v, %v", f, err)
+	}
 	// Under the null the permutation p-value is about uniform: a perfect
 	// rank agreement of ten points has p near 1/10! (one in 3.6 million),
 	// so at most 1/(1+perms) here.
