@@ -162,7 +162,7 @@ func TestTable1ConfigErrors(t *testing.T) {
 // fakeTable1 returns a result whose final accuracies are given per order
 // and batching, one value per seed.
 func fakeTable1(final [3][2][]float64) *Table1Result {
-	r := &Table1Result{Config: Table1Config{Seeds: len(final[0][0]), Epochs: 1, Orders: table1Orders}, Batchings: table1Batchings}
+	r := &Table1Result{Config: Table1Config{Seeds: len(final[0][0]), Epochs: 1, Orders: table1Orders, Batchings: table1Batchings}, Batchings: table1Batchings}
 	for o := range table1Orders {
 		r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
 		for b := range table1Batchings {
@@ -194,6 +194,12 @@ func TestTable1Verdict(t *testing.T) {
 		{"no loss to recover", [3][2][]float64{{rr[0], rr[0]}, {tie, tie}, slow}, NotTested},
 		{"one seed", [3][2][]float64{{{0.9}, {0.8}}, {{0.9}, {0.9}}, {{0.9}, {0.85}}}, NotCheckable},
 	} {
+		if test.want != NotCheckable {
+			f, err := fakeTable1(test.final).Findings()
+			if err != nil || f.Verdict != test.want {
+				t.Errorf("%s: findings %+v, %v; want verdict %v", test.name, f, err, test.want)
+			}
+		}
 		v, summary := table1Verdict(fakeTable1(test.final))
 		if v != test.want {
 			t.Errorf("%s: verdict %v, want %v (%s)", test.name, v, test.want, summary)

@@ -873,6 +873,28 @@ const (
 	table1MLPTrain    = 10000
 )
 
+// Findings returns what r shows about Table 1's statement (table1Judge),
+// with r's RR fixed runs, if any, as the control. It returns an error if r
+// does not have Table 1's cells with greedy among its orders.
+func (r *Table1Result) Findings() (*Table1Findings, error) {
+	id := table1IDOf(r.Config.Dataset)
+	if err := r.check(id); err != nil {
+		return nil, err
+	}
+	if err := r.checkTable(id); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(r.Config.Orders, "greedy") {
+		return nil, errResult(id, "orders %q, want greedy among them", r.Config.Orders)
+	}
+	var control *Table1Result
+	if slices.Contains(r.Config.Orders, "RR fixed") {
+		control = r
+	}
+	f := table1Judge(r, control)
+	return &f, nil
+}
+
 // table1Verdict judges the claim by the findings of table1Judge on r's
 // runs (its RR fixed runs, if any, as the control). Without greedy among
 // the orders, or with one seed, the claim is not checkable.
