@@ -11,8 +11,6 @@ import (
 	"runtime"
 	"slices"
 	"testing"
-
-	"github.com/goodorder/goodorder/ordering"
 )
 
 // refDeepLoss is a plain float64 implementation of the DeepCNN's mean
@@ -318,28 +316,6 @@ func TestDeepCNNTrain(t *testing.T) {
 	}
 	for _, residual := range []bool{false, true} {
 		m, _ := NewDeepCNN(DeepCNNConfig{H: 8, W: 8, Width: 4, Stages: 2, Residual: residual, Classes: 4})
-		x, y := synthetic(512, m.InDim(), 4, 7)
-		p, err := NewBatchProblem(m, x, y, ordering.StandardBatches(nil, seq(512), 16))
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := make([]float64, m.NumParams())
-		m.Init(w, 1)
-		acc0, _, err := Evaluate(m, w, x, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rr, _ := ordering.NewRR(p.Len(), 1)
-		res, err := ordering.Run(p, w, rr, &ordering.Settings{Epochs: 20, Step: ordering.Constant(0.05), Momentum: 0.9, SkipEval: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		acc, loss, err := Evaluate(m, res.X, x, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if acc < 0.95 || acc0 > 0.5 {
-			t.Errorf("residual %v: accuracy %.3f before and %.3f after training (loss %.3g); want below 0.5 and above 0.95", residual, acc0, acc, loss)
-		}
+		checkLearns(t, fmt.Sprintf("residual %v", residual), m)
 	}
 }
