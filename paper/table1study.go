@@ -80,14 +80,21 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 	}
 	out.Summary = strings.Join(parts, ". ") + ". Beyond the paper's settings, " + sweep
 	for k, m := range []struct {
-		base, title string
-		of          func(Table1SweepFindings) float64
+		base, title, value string
+		of                 func(Table1SweepFindings) float64
 	}{
-		{"loss", "RR's loss from same-class batching after the last epoch (points)", func(sf Table1SweepFindings) float64 { return sf.Loss.Mean }},
-		{"loss-early", "RR's loss from same-class batching before the first decay (points)", func(sf Table1SweepFindings) float64 { return sf.LossEarly.Mean }},
-		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch", func(sf Table1SweepFindings) float64 { return sf.Recovery }},
+		{"loss", "RR's loss from same-class batching after the last epoch (points)", "points RR loses", func(sf Table1SweepFindings) float64 { return sf.Loss.Mean }},
+		{"loss-early", "RR's loss from same-class batching before the first decay (points)", "points RR loses", func(sf Table1SweepFindings) float64 { return sf.LossEarly.Mean }},
+		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch (n/a: under 1 point to recover)", "share greedy wins back", func(sf Table1SweepFindings) float64 {
+			if sf.Loss.Mean < table1Hurt {
+				return math.NaN()
+			}
+			return sf.Recovery
+		}},
 	} {
-		out.addChart(table1StudyID+"-sweep-"+m.base, m.title, r.sweepChart(f, m.title, m.of, k == 2))
+		h := r.sweepChart(f, m.title, m.of, k == 2)
+		h.ValueLabel = m.value
+		out.addChart(table1StudyID+"-sweep-"+m.base, m.title, h)
 	}
 	out.Protocol = []string{
 		fmt.Sprintf("Tuning: for each setting and batching, RR's final accuracy on the last %d training images, held out (they never train), over the learning rates %s, %d run(s) each; the best rate of each batching is used by every order. The test set is read only by the runs at the tuned rates.", c.Holdout, joinFloats(c.Grid), c.TuneSeeds),
@@ -138,7 +145,7 @@ func (r *Table1StudyResult) tuned(i int, b string) float64 {
 
 // sweepChart draws one number of each sweep setting as a map: a row per
 // batch size and momentum, a column per multiple of the tuned rates.
-func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, title string, of func(Table1SweepFindings) float64, recovery bool) chart.Chart {
+func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, title string, of func(Table1SweepFindings) float64, recovery bool) *chart.Heatmap {
 	c := r.Config
 	h := &chart.Heatmap{Title: title, XLabel: "multiple of the tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f"}
 	if recovery {
