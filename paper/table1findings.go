@@ -182,8 +182,13 @@ func (f Table1Findings) text() string {
 	default:
 		fmt.Fprintf(&b, ", not settled against %g point", table1Hurt)
 	}
-	fmt.Fprintf(&b, "; greedy gains %s on RR under same-class batching (paper +14.97), a recovery of %.2f of RR's loss (paper %.2f; the part %s); under standard batching greedy − RR is %s (paper −0.05; a tie within ±%g: %s)",
-		f.Gain, f.Recovery, table1PaperRecovery, f.SameClass, f.Tie, table1Tie, f.Standard)
+	if f.Hurts == PartHolds {
+		fmt.Fprintf(&b, "; greedy gains %s on RR under same-class batching (paper +14.97), a recovery of %.2f of RR's loss (paper %.2f; the part %s)", f.Gain, f.Recovery, table1PaperRecovery, f.SameClass)
+	} else {
+		// Without a loss shown, a recovery divides by noise.
+		fmt.Fprintf(&b, "; greedy gains %s on RR under same-class batching (paper +14.97; with no loss shown, no recovery is measured)", f.Gain)
+	}
+	fmt.Fprintf(&b, "; under standard batching greedy − RR is %s (paper −0.05; a tie within ±%g: %s)", f.Tie, table1Tie, f.Standard)
 	if f.HasControl {
 		fmt.Fprintf(&b, "; control on greedy's fixed standard batches: greedy − RR fixed %s (the order alone), RR − RR fixed %s (re-cutting the batches every epoch)", f.OrderOnly, f.Recut)
 	}
