@@ -12,7 +12,7 @@ import (
 )
 
 // tinyTable1 is a protocol of a few seconds on MNIST.
-var tinyTable1 = Table1Config{Hidden: 8, Train: 400, Test: 200, Epochs: 2, Seeds: 2, BatchSize: 32}
+var tinyTable1 = Table1Config{Hidden: 8, Train: 400, Test: 200, Epochs: 2, Seeds: 2, BatchSize: 32}.At(Default)
 
 func TestRunTable1Deterministic(t *testing.T) {
 	if testing.Short() {
