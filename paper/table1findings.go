@@ -102,14 +102,7 @@ type Table1Findings struct {
 // both batchings, and control, the runs of RR fixed under standard
 // batching (nil if none).
 func table1Judge(main, control *Table1Result) Table1Findings {
-	acc := func(r *Table1Result, order, batching string) []float64 {
-		runs := r.runs(order, batching)
-		v := make([]float64, len(runs))
-		for s, run := range runs {
-			v[s] = finalAcc(run.TestAcc)
-		}
-		return v
-	}
+	acc := func(r *Table1Result, order, batching string) []float64 { return r.accs(order, batching, finalAcc) }
 	rrT, rrS := acc(main, "RR", "standard"), acc(main, "RR", "same-class")
 	grT, grS := acc(main, "greedy", "standard"), acc(main, "greedy", "same-class")
 	f := Table1Findings{

@@ -799,12 +799,18 @@ func (r *Table1Result) runs(order, batching string) []Table1Run {
 // base under batching, run by run (the runs of one seed share their
 // initialisation).
 func (r *Table1Result) pairedGap(order, base, batching string, of func(acc []float64) float64) (mean, se float64) {
-	a, b := r.runs(order, batching), r.runs(base, batching)
-	va, vb := make([]float64, len(a)), make([]float64, len(b))
-	for s := range a {
-		va[s], vb[s] = of(a[s].TestAcc), of(b[s].TestAcc)
+	return pairedGap(r.accs(order, batching, of), r.accs(base, batching, of), 100)
+}
+
+// accs returns, seed by seed, of of the test accuracy curve of each run
+// of order under batching (nil if there are none).
+func (r *Table1Result) accs(order, batching string, of func(acc []float64) float64) []float64 {
+	runs := r.runs(order, batching)
+	v := make([]float64, len(runs))
+	for s, run := range runs {
+		v[s] = of(run.TestAcc)
 	}
-	return pairedGap(va, vb, 100)
+	return v
 }
 
 // finalAcc is the test accuracy after the last epoch.

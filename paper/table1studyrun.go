@@ -403,14 +403,7 @@ func (r *Table1StudyResult) Findings() (*Table1StudyFindings, error) {
 // same-class batching, paired over seeds, in points of the accuracy of
 // each run's curve that at picks.
 func (r *Table1Result) gaps(at func(acc []float64) float64) (loss, gain Interval) {
-	acc := func(order, batching string) []float64 {
-		runs := r.runs(order, batching)
-		v := make([]float64, len(runs))
-		for s, run := range runs {
-			v[s] = at(run.TestAcc)
-		}
-		return v
-	}
+	acc := func(order, batching string) []float64 { return r.accs(order, batching, at) }
 	rrS := acc("RR", "same-class")
 	return pairedInterval(acc("RR", "standard"), rrS, 100), pairedInterval(acc("greedy", "same-class"), rrS, 100)
 }
