@@ -1099,14 +1099,6 @@ func (r *Table1Result) sigmaRatio(batching string) (geo, first, last float64, ok
 	return geoMean(all), geoMean(f), geoMean(l), true
 }
 
-// timesText spells a small multiplier as the protocol text does.
-func timesText(k float64) string {
-	if k == 2 {
-		return "twice"
-	}
-	return fmt.Sprintf("%g times", k)
-}
-
 // table1Reading writes which reading of the paper's table our runs
 // support: under which batching does the order matter more, at the end
 // and over the whole run?
@@ -1124,6 +1116,7 @@ func table1Reading(b *strings.Builder, r *Table1Result) {
 		b.WriteString("Our final accuracies support neither reading: greedy does not clearly beat RR under either batching. ")
 	}
 	fmt.Fprintf(b, "Over the whole run (the mean test accuracy over the epochs, paired by seed) greedy gains %+.2f ± %.2f points on RR under same-class batching and %+.2f ± %.2f under standard batching", as, ass, at, ast)
+	// Two standard errors: the reading is prose, not a verdict.
 	if as > 2*ass && as > at {
 		b.WriteString(", so during training the order matters more under same-class batching, the text's reading.\n")
 	} else {
