@@ -28,6 +28,7 @@ var registry = []Claim{
 	scalableClaim,      // beyond the paper: Section 7
 	scalableTrainingClaim,
 	orderMattersClaim, // beyond the paper: Theorem 1 across Table 1's settings
+	coordinatedClaim,  // beyond the paper: Section 5's workers, after CD-GraB
 }
 
 // Claims returns every claim in the order of the paper.

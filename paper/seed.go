@@ -55,6 +55,8 @@ const (
 	streamScalableSketch     = 29 // scalable-orderings: the sketch per k
 	streamTheorem1Problem    = 31 // theorem-1: the problem
 	streamTwoLevel           = 32 // two-level-figure: the orders per σ_top, m, method, learning rate and run
+
+	streamCoordinated = 0x636f6f7264 // coordinated-orders: the orders and MNIST split per W and seed ("coord")
 )
 
 // newRand returns the source of the random choice named by stream and

@@ -1,0 +1,177 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fakeCoordinated returns a result of the two-level problem alone whose
+// runs have constant curves: D-RR's herding drr(W, s), CD-GraB's cd(W, s),
+// the others 1, and losses dLoss(W, s) for D-RR, cLoss(W, s) for CD-GraB.
+func fakeCoordinated(seeds int, drr, cd, dLoss, cLoss func(w, s int) float64) *CoordinatedResult {
+	c := CoordinatedConfig{Workers: []int{4, 16}, Seeds: seeds, Epochs: 3}
+	res := &CoordinatedResult{Config: c, Problems: []string{coordTwoLevel}, Dims: []int{20}}
+	for _, w := range c.Workers {
+		for s := range seeds {
+			for _, m := range coordinatedMethods {
+				h, l := 1.0, 1.0
+				switch m {
+				case "D-RR":
+					h, l = drr(w, s), dLoss(w, s)
+				case "CD-GraB":
+					h, l = cd(w, s), cLoss(w, s)
+				}
+				res.Runs = append(res.Runs, CoordinatedRun{
+					Problem: coordTwoLevel, Method: m, Workers: w, Seed: s,
+					HerdingInf: constant(c.Epochs, h), SigmaStar2: constant(c.Epochs, h*h), Loss: constant(c.Epochs+1, l),
+				})
+			}
+		}
+	}
+	return res
+}
+
+// TestCoordinatedVerdict checks each branch of the goal's rule, and a
+// case failing each check.
+func TestCoordinatedVerdict(t *testing.T) {
+	jitter := func(s int) float64 { return 1 + 0.01*float64(s%3) }
+	met := func(w, s int) float64 { return float64(w) * jitter(s) } // D-RR's herding: ratio W, growing
+	one := func(w, s int) float64 { return jitter(s) }
+	for _, c := range []struct {
+		name                 string
+		seeds                int
+		drr, cd, dLoss, cLos func(w, s int) float64
+		want                 Verdict
+		failing              string // a check that must not hold, "" if all hold
+	}{
+		{"met", 5, met, one, func(w, s int) float64 { return 2 * jitter(s) }, one, GoalMet, ""},
+		{"one seed", 1, met, one, func(w, s int) float64 { return 2 }, one, NotCheckable, ""},
+		// The same ratio at every W: growth is not shown, nor is a fall.
+		{"no growth", 5, func(w, s int) float64 { return 3 * jitter(s) }, one, func(w, s int) float64 { return 2 * jitter(s) }, one, Inconclusive, "growth"},
+		// The ratio falls with W: refuted.
+		{"margin falls", 5, func(w, s int) float64 { return 64 / float64(w) * jitter(s) }, one, func(w, s int) float64 { return 2 * jitter(s) }, one, GoalNotMet, "growth"},
+		// CD-GraB's loss above D-RR's: refuted.
+		{"loss refuted", 5, met, one, one, func(w, s int) float64 { return 2 * jitter(s) }, GoalNotMet, "loss"},
+		// The loss gap changes sign across seeds: neither shown.
+		{"loss unclear", 5, met, one, func(w, s int) float64 { return []float64{2, 0.5, 1.5, 0.6, 1.2}[s] }, one, Inconclusive, "loss"},
+		// CD-GraB's herding above D-RR's.
+		{"herding refuted", 5, one, met, func(w, s int) float64 { return 2 * jitter(s) }, one, GoalNotMet, "herding"},
+	} {
+		res := fakeCoordinated(c.seeds, c.drr, c.cd, c.dLoss, c.cLos)
+		f, err := res.Findings()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if f.Verdict != c.want {
+			t.Errorf("%s: verdict %v, want %v (%+v)", c.name, f.Verdict, c.want, f.Gaps)
+		}
+		if c.failing != "" {
+			failed := false
+			for _, g := range f.Gaps {
+				failed = failed || g.What == c.failing && !g.Holds
+			}
+			if !failed {
+				t.Errorf("%s: every %s check holds, want one failing", c.name, c.failing)
+			}
+		}
+		out, err := res.Outcome()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if out.Verdict != f.Verdict || len(out.Checks) != len(f.Gaps) {
+			t.Errorf("%s: outcome verdict %v with %d checks, findings %v with %d gaps", c.name, out.Verdict, len(out.Checks), f.Verdict, len(f.Gaps))
+		}
+	}
+	// The growth check compares the largest W with the smallest: a ratio
+	// of 4 at W = 4 and 16 at W = 16 grows by 4.
+	f, err := fakeCoordinated(5, met, one, met, one).Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range f.Gaps {
+		if g.What == "growth" && math.Abs(math.Exp(g.Interval.Mean)-4) > 1e-9 {
+			t.Errorf("growth %v, want 4", math.Exp(g.Interval.Mean))
+		}
+	}
+}
+
+func TestCoordinatedBadResult(t *testing.T) {
+	var nilRes *CoordinatedResult
+	if _, err := nilRes.Outcome(); err == nil {
+		t.Error("nil result: no error")
+	}
+	res := fakeCoordinated(2, func(w, s int) float64 { return 2 }, func(w, s int) float64 { return 1 }, func(w, s int) float64 { return 2 }, func(w, s int) float64 { return 1 })
+	res.Runs = res.Runs[1:]
+	if _, err := res.Findings(); err == nil || !strings.Contains(err.Error(), coordinatedID) {
+		t.Errorf("a run missing: error %v, want one naming the claim", err)
+	}
+	res = fakeCoordinated(2, func(w, s int) float64 { return 2 }, func(w, s int) float64 { return 1 }, func(w, s int) float64 { return 2 }, func(w, s int) float64 { return 1 })
+	res.Runs[3].Loss = res.Runs[3].Loss[:1]
+	if _, err := res.Findings(); err == nil {
+		t.Error("a short loss curve: no error")
+	}
+}
+
+func TestCoordinatedConfigValidate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  func(*CoordinatedConfig)
+		want string
+	}{
+		{"odd W", func(c *CoordinatedConfig) { c.Workers = []int{3, 4} }, "W = 3"},
+		{"W not increasing", func(c *CoordinatedConfig) { c.Workers = []int{4, 2} }, "increasing"},
+		{"no W", func(c *CoordinatedConfig) { c.Workers = nil }, "no W"},
+		{"MNIST not divisible", func(c *CoordinatedConfig) { c.MNISTN = 250 }, "250"},
+		{"odd m", func(c *CoordinatedConfig) { c.TwoLevelM = 7 }, "m = 7"},
+		{"zero step", func(c *CoordinatedConfig) { c.TwoLevelGamma = 0 }, "step sizes 0"},
+		{"NaN λ", func(c *CoordinatedConfig) { c.MNISTLambda = math.NaN() }, "λ = NaN"},
+		{"no epochs", func(c *CoordinatedConfig) { c.Epochs = 0 }, "0 epochs"},
+	} {
+		cfg := CoordinatedConfig{}.At(Smoke)
+		c.set(&cfg)
+		if _, err := cfg.Run(context.Background(), nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one naming %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestCoordinatedDeterministic runs the two-level part at the smoke scale
+// with one and with two workers: the same bits.
+func TestCoordinatedDeterministic(t *testing.T) {
+	c := CoordinatedConfig{MNISTN: -1}.At(Smoke)
+	a, err := c.Run(context.Background(), &Env{Seed: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.Run(context.Background(), &Env{Seed: 3, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("one and two workers give different results")
+	}
+	d, err := c.Run(context.Background(), &Env{Seed: 4, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(a.Runs, d.Runs) {
+		t.Error("seeds 3 and 4 give the same runs")
+	}
+	// Epoch 0's orders are shared by D-RR, ID-GraB and CD-GraB: the same
+	// herding in epoch 0.
+	for _, w := range c.Workers {
+		h := a.runs(coordTwoLevel, w, "D-RR")[0].HerdingInf[0]
+		for _, m := range []string{"ID-GraB", "CD-GraB"} {
+			if got := a.runs(coordTwoLevel, w, m)[0].HerdingInf[0]; got != h {
+				t.Errorf("W = %d: %s epoch-0 herding %v, D-RR's %v", w, m, got, h)
+			}
+		}
+	}
+}
