@@ -85,8 +85,16 @@ func TestCoordinatedVerdict(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if out.Verdict != f.Verdict || len(out.Checks) != len(f.Gaps) {
-			t.Errorf("%s: outcome verdict %v with %d checks, findings %v with %d gaps", c.name, out.Verdict, len(out.Checks), f.Verdict, len(f.Gaps))
+		if out.Verdict != f.Verdict || len(out.Checks) != 3 {
+			t.Errorf("%s: outcome verdict %v with %d checks, findings %v; want 3 checks (herding, growth, loss)", c.name, out.Verdict, len(out.Checks), f.Verdict)
+		}
+		for _, ch := range out.Checks {
+			if strings.ContainsAny(ch.Name, " \t") {
+				t.Errorf("%s: check name %q has a space", c.name, ch.Name)
+			}
+			if c.failing != "" && strings.HasSuffix(ch.Name, "-"+c.failing) && ch.OK {
+				t.Errorf("%s: check %s ok, want failing", c.name, ch.Name)
+			}
 		}
 	}
 	// The growth check compares the largest W with the smallest: a ratio
