@@ -689,7 +689,7 @@ func curveMean(runs []CoordinatedRun, curve func(CoordinatedRun) []float64) []fl
 // gapText formats a gap's interval as a ratio: exp of its log interval.
 func (g CoordinatedGap) gapText() string {
 	iv := g.Interval
-	return fmt.Sprintf("×%.3g [%.3g, %.3g]", math.Exp(iv.Mean), math.Exp(iv.Lo), math.Exp(iv.Hi))
+	return fmt.Sprintf("×%.4g [%.4g, %.4g]", math.Exp(iv.Mean), math.Exp(iv.Lo), math.Exp(iv.Hi))
 }
 
 // Outcome renders the findings: the herding, σ*², loss and accuracy of
