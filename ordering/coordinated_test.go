@@ -270,3 +270,47 @@ func TestWorkerOrdersEpochBytes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWorkerOrders checks that every method gives every worker a
+// permutation in every epoch, for any sizes, seed and gradients, and
+// epochs cut short.
+func FuzzWorkerOrders(f *testing.F) {
+	f.Add(uint8(2), uint8(3), uint8(5), uint64(1), uint8(4), uint8(2))
+	f.Add(uint8(0), uint8(1), uint8(1), uint64(0), uint8(0), uint8(0))
+	f.Fuzz(func(t *testing.T, method, w, n uint8, seed uint64, cut, d uint8) {
+		m := WorkerMethod(method % 3)
+		W, N, D := int(w%9)+1, int(n%17)+1, int(d%4)+1
+		o, err := NewWorkerOrders(m, W, N, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rnd := rand.New(rand.NewPCG(seed, 2))
+		grads := make([][]float64, W)
+		for k := range grads {
+			grads[k] = make([]float64, D)
+		}
+		var orders [][]int
+		for e := range 4 {
+			orders = o.Orders(orders)
+			for k, r := range orders {
+				if err := checkPerm(r, N); err != nil {
+					t.Fatalf("%v W=%d n=%d epoch %d worker %d: %v", m, W, N, e, k, err)
+				}
+			}
+			steps := N
+			if e == 1 {
+				steps = int(cut) % (N + 1) // an epoch cut short
+			}
+			for range steps {
+				for k := range grads {
+					for j := range grads[k] {
+						grads[k][j] = rnd.NormFloat64()
+					}
+				}
+				if err := o.Observe(grads); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
+}
