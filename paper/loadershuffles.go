@@ -1143,6 +1143,47 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 	return b.String()
 }
 
+// KnobChart returns the herding curves E φ²_{r,k} on the result's data set
+// data (0: two-level, σ_top > 0; 1: two-level, σ_top = 0; 2: MNIST sorted
+// by class; 3: MNIST in a random order) of every shuffle at knob k, with
+// RR's and shard-level shuffle-once's, and a line of text giving each
+// shuffle's E σ*² over RR's at k. It returns an error if res is not a
+// valid result, data is out of range or k is not one of the config's
+// knobs.
+func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, string, error) {
+	if err := res.check(); err != nil {
+		return nil, "", err
+	}
+	if data < 0 || data >= len(res.Data) {
+		return nil, "", fmt.Errorf("paper: loader-shuffles: data set %d, want in [0, %d)", data, len(res.Data))
+	}
+	if !slices.Contains(res.Config.Knobs, k) {
+		return nil, "", fmt.Errorf("paper: loader-shuffles: knob %d, want one of %v", k, res.Config.Knobs)
+	}
+	d := res.Data[data]
+	rr, err := loaderSetting(d, loaderRR, 0)
+	if err != nil {
+		return nil, "", err
+	}
+	n := d.N - 1
+	ks := oneTo(n)
+	hc := &chart.LineChart{
+		Title:  fmt.Sprintf("Herding curves E φ²_{r,k}, %s, knob %d", loaderDataShort(data), k),
+		XLabel: "k (k = N, where φ² = 0, left out)", YLabel: "E φ²_{r,k}", LogY: true,
+	}
+	var text []string
+	for _, s := range d.Settings {
+		if s.Knob != k && s.Shuffle != loaderRR && s.Shuffle != loaderShardOnce {
+			continue
+		}
+		hc.Series = append(hc.Series, chart.Series{Name: loaderSettingName(s.Shuffle, s.Knob), X: ks, Y: s.Stats.Mean[:n], Dashed: s.Shuffle == loaderRR})
+		if s.Shuffle != loaderRR {
+			text = append(text, fmt.Sprintf("%s %.3g", strings.TrimPrefix(s.Shuffle, "streaming "), loaderRatio(s, rr).Ratio))
+		}
+	}
+	return hc, fmt.Sprintf("E σ*² over RR's at knob %d: %s", k, strings.Join(text, ", ")), nil
+}
+
 // loaderKnobName returns what the knob of shuffle is.
 func loaderKnobName(shuffle string) string {
 	for _, f := range loaderFamilies {
@@ -1180,17 +1221,9 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 		out.addChart(fmt.Sprintf("loader-shuffles-sigma-%d", di), "E σ*² of loader shuffles over RR's: "+loaderDataShort(di), lc)
 	}
 	// The herding curves: E φ²_{r,k} at the smallest knob, sorted MNIST.
-	d := res.Data[2]
-	n := d.N - 1
-	ks := oneTo(n)
-	hc := &chart.LineChart{
-		Title:  fmt.Sprintf("Herding curves E φ²_{r,k}, MNIST sorted by class, knob %d", c.Knobs[0]),
-		XLabel: "k (k = N, where φ² = 0, left out)", YLabel: "E φ²_{r,k}", LogY: true,
-	}
-	for _, s := range d.Settings {
-		if s.Knob == c.Knobs[0] || s.Shuffle == loaderRR || s.Shuffle == loaderShardOnce {
-			hc.Series = append(hc.Series, chart.Series{Name: loaderSettingName(s.Shuffle, s.Knob), X: ks, Y: s.Stats.Mean[:n], Dashed: s.Shuffle == loaderRR})
-		}
+	hc, _, err := res.KnobChart(2, c.Knobs[0])
+	if err != nil {
+		return err
 	}
 	out.addChart("loader-shuffles-herding", "Herding curves of loader shuffles on MNIST sorted by class", hc)
 	for _, ch := range []struct {
