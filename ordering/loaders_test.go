@@ -410,3 +410,19 @@ func TestLoadersErrors(t *testing.T) {
 		t.Errorf("String of an unknown algo: %q", got)
 	}
 }
+
+// TestLoadersZeroValuePanics checks that a loader order not made by its
+// constructor panics with a message naming the constructor, as the
+// package's other orders do.
+func TestLoadersZeroValuePanics(t *testing.T) {
+	for _, o := range []Orderer{new(StreamingShuffle), new(QuasiRandom), new(WindowShuffle), new(CorgiPile), new(ShardShuffleOnce)} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("%T: zero value did not panic", o)
+				}
+			}()
+			o.Order(nil, Epoch{})
+		}()
+	}
+}
