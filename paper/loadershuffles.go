@@ -1056,7 +1056,7 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 			"every trained setting cost convergence, their E σ*² ratios were near 3 with ties, Spearman 0.45: goal not met. " +
 			"The rule then gained the random storage and its second part (every flagged setting is shown to cost), so that σ*² is also tested on settings that do not cost; " +
 			"the thresholds (1.25, 0.5) are unchanged.",
-		"py1s and py2s fix which shards each canonical node holds for the whole run; their E σ*² is over the epochs of one run (one run seed per setting), "+
+		"py1s and py2s fix which shards each canonical node holds for the whole run; their E σ*² is over the epochs of one run (one run seed per setting), " +
 			"so it is conditional on that assignment, which is why their curves need not fall monotonically with the number of nodes.",
 		"The loaders' algorithms are reproduced from their documentation and code (see ordering's loader orders for the reading of each), with this package's generator: their distribution, not their bits.",
 	}
