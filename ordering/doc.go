@@ -48,6 +48,17 @@
 // gradient matrix, and Discrepancy returns a DiscrepancyReport: the
 // herding (prefix-sum) curve of any order in the 2- and ∞-norms.
 //
+// # Data loaders' orders (beyond the paper)
+//
+// Loaders read data in shards and shuffle at two levels, the structure of
+// Section 5. StreamingShuffle (mosaicml streaming's naive, py1s, py2s,
+// py1br and py1e, with canonical nodes), QuasiRandom (FFCV's
+// QUASI_RANDOM), WindowShuffle and NewIndexShuffle (grain), CorgiPile and
+// ShardShuffleOnce reproduce the index sequences of those loaders'
+// shuffles over shards of given sizes (UniformShards), so that Phi2,
+// SigmaStar2 and TwoLevelSigmaStar2 judge them; each type says which
+// reading of its loader it implements.
+//
 // # Batching (Section 6.1)
 //
 // Each layer has one place for each batching. Standard batching (fresh

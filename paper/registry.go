@@ -27,8 +27,9 @@ var registry = []Claim{
 	twoLevelClaim,      // Section 6.2, Figure 1
 	scalableClaim,      // beyond the paper: Section 7
 	scalableTrainingClaim,
-	orderMattersClaim, // beyond the paper: Theorem 1 across Table 1's settings
-	coordinatedClaim,  // beyond the paper: Section 5's workers, after CD-GraB
+	orderMattersClaim,   // beyond the paper: Theorem 1 across Table 1's settings
+	coordinatedClaim,    // beyond the paper: Section 5's workers, after CD-GraB
+	loaderShufflesClaim, // beyond the paper: Section 5 and Lemma 2 applied to data loaders' shuffles
 }
 
 // Claims returns every claim in the order of the paper.

@@ -57,6 +57,16 @@ const (
 	streamTwoLevel           = 32 // two-level-figure: the orders per σ_top, m, method, learning rate and run
 
 	streamCoordinated = 0x636f6f7264 // coordinated-orders: the orders and MNIST split per W and seed ("coord")
+
+	// loader-shuffles ("ld" and a number, apart from the small numbers
+	// above so that claims added beside it do not collide).
+	streamLoaderOrders   = 0x6c640001 // loader-shuffles: the orders per data set, shuffle and knob
+	streamLoaderSubset   = 0x6c640002 // loader-shuffles: the MNIST training and test subsets
+	streamLoaderStorage  = 0x6c640003 // loader-shuffles: the random storage order of the batches
+	streamLoaderBatches  = 0x6c640004 // loader-shuffles: the same-class batches
+	streamLoaderInit     = 0x6c640005 // loader-shuffles: the MLP's initialisation (snapshot, and per training seed)
+	streamLoaderSnapshot = 0x6c640006 // loader-shuffles: the RR epochs before the gradients are taken
+	streamLoaderTrain    = 0x6c640007 // loader-shuffles: the trained orders per order and seed
 )
 
 // newRand returns the source of the random choice named by stream and

@@ -116,7 +116,7 @@ func TestZeroOrError(t *testing.T) {
 	}{
 		&Theorem1Config{}, &Theorem1NoiseConfig{}, &SubsamplingConfig{}, &Remark3Config{}, &Lemma1Config{},
 		&OmegaConfig{}, &AppendixCConfig{}, &MultiLevelConfig{}, &TwoLevelLemmaConfig{}, &TwoLevelKConfig{},
-		&SGDInternallyConfig{}, &Table1Config{}, &TwoLevelConfig{}, &ScalableConfig{},
+		&SGDInternallyConfig{}, &Table1Config{}, &TwoLevelConfig{}, &ScalableConfig{}, &LoaderShufflesConfig{},
 	} {
 		err := c.validate()
 		if err == nil || !strings.HasPrefix(err.Error(), "paper: ") {

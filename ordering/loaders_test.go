@@ -1,0 +1,428 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ordering
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// loaderOrders returns every loader order over the shards sizes with knob
+// k (nodes, block, buffer or window), named, for the property tests.
+func loaderOrders(sizes []int, k int, seed uint64) (map[string]Orderer, error) {
+	n := 0
+	for _, s := range sizes {
+		n += s
+	}
+	out := map[string]Orderer{}
+	for a := StreamingNaive; a <= StreamingPy1e; a++ {
+		o, err := NewStreamingShuffle(a, sizes, min(k, n), k+1, seed)
+		if err != nil {
+			return nil, err
+		}
+		out[a.String()] = o
+	}
+	q, err := NewQuasiRandom(sizes, k, seed)
+	if err != nil {
+		return nil, err
+	}
+	w, err := NewWindowShuffle(n, k, seed)
+	if err != nil {
+		return nil, err
+	}
+	c, err := NewCorgiPile(sizes, k, seed)
+	if err != nil {
+		return nil, err
+	}
+	o, err := NewShardShuffleOnce(sizes, seed)
+	if err != nil {
+		return nil, err
+	}
+	out["quasi-random"], out["window"], out["corgipile"], out["shard once"] = q, w, c, o
+	return out, nil
+}
+
+// TestLoadersPermutation is the property test: over random shard sizes,
+// knobs and seeds, every loader order emits a permutation of [0, n) in
+// every epoch, and two orders made with the same seed emit the same
+// sequences.
+func TestLoadersPermutation(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for trial := range 200 {
+		sizes := make([]int, 1+rnd.IntN(12))
+		n := 0
+		for i := range sizes {
+			sizes[i] = 1 + rnd.IntN(9)
+			n += sizes[i]
+		}
+		k := 1 + rnd.IntN(10)
+		seed := rnd.Uint64()
+		a, err := loaderOrders(sizes, k, seed)
+		if err != nil {
+			t.Fatalf("trial %d, sizes %v, k = %d: %v", trial, sizes, k, err)
+		}
+		b, _ := loaderOrders(sizes, k, seed)
+		for name, o := range a {
+			var ra, rb []int
+			for e := range 4 {
+				if ra, err = o.Order(ra, Epoch{T: e}); err != nil {
+					t.Fatalf("%s, sizes %v, k = %d: %v", name, sizes, k, err)
+				}
+				if err := checkPerm(ra, n); err != nil {
+					t.Fatalf("%s, sizes %v, k = %d, epoch %d: %v\n%v", name, sizes, k, e, err, ra)
+				}
+				rb, _ = b[name].Order(rb, Epoch{T: e})
+				if !slices.Equal(ra, rb) {
+					t.Fatalf("%s, sizes %v, k = %d, epoch %d: same seed, different orders\n%v\n%v", name, sizes, k, e, ra, rb)
+				}
+			}
+		}
+	}
+}
+
+func FuzzLoaders(f *testing.F) {
+	f.Add(5, 3, 2, uint64(0))
+	f.Add(1, 1, 1, uint64(1))
+	f.Add(40, 7, 9, uint64(7))
+	f.Add(0, 3, 1, uint64(3))
+	f.Add(4, 0, 1, uint64(3))
+	f.Add(4, 2, 0, uint64(3))
+	f.Fuzz(func(t *testing.T, n, size, k int, seed uint64) {
+		n, size, k = bound(n, 200), bound(size, 20), bound(k, 20)
+		sizes, err := UniformShards(n, size)
+		if (err == nil) != (n > 0 && size > 0) {
+			t.Fatalf("UniformShards(%d, %d): err = %v", n, size, err)
+		}
+		if err != nil {
+			return
+		}
+		perm := func(s []int) error { return checkPerm(s, n) }
+		for a := StreamingNaive; a <= StreamingPy1e; a++ {
+			o, err := NewStreamingShuffle(a, sizes, k, k, seed)
+			valid := k >= 1 && k <= n && (k >= 2 || a == StreamingNaive || a == StreamingPy1s || a == StreamingPy2s)
+			fuzzOrder(t, o, err, valid, perm)
+		}
+		q, err := NewQuasiRandom(sizes, k, seed)
+		fuzzOrder(t, q, err, k >= 1, perm)
+		w, err := NewWindowShuffle(n, k, seed)
+		fuzzOrder(t, w, err, k >= 1, perm)
+		c, err := NewCorgiPile(sizes, k, seed)
+		fuzzOrder(t, c, err, k >= 1, perm)
+		o, err := NewShardShuffleOnce(sizes, seed)
+		fuzzOrder(t, o, err, true, perm)
+	})
+}
+
+// frequencies runs draws epochs of o and returns how often each sequence
+// (as a string) appeared.
+func frequencies(t *testing.T, o Orderer, draws int) map[string]float64 {
+	t.Helper()
+	f := map[string]float64{}
+	var r []int
+	var err error
+	for e := range draws {
+		if r, err = o.Order(r, Epoch{T: e}); err != nil {
+			t.Fatal(err)
+		}
+		f[fmt.Sprint(r)] += 1 / float64(draws)
+	}
+	return f
+}
+
+// checkFrequencies fails unless the sequences seen are exactly those of
+// want, each at its probability within 5 binomial standard errors.
+func checkFrequencies(t *testing.T, name string, got, want map[string]float64, draws int) {
+	t.Helper()
+	for s, p := range got {
+		if _, ok := want[s]; !ok {
+			t.Errorf("%s: sequence %s (frequency %.3f) is not one of the hand-worked ones", name, s, p)
+		}
+	}
+	for s, p := range want {
+		se := math.Sqrt(p * (1 - p) / float64(draws))
+		if math.Abs(got[s]-p) > 5*se+1e-12 {
+			t.Errorf("%s: sequence %s has frequency %.4f, want %.4f ± %.4f", name, s, got[s], p, 5*se)
+		}
+	}
+}
+
+// uniformOver returns the sequences seqs, each with probability 1/len(seqs).
+func uniformOver(seqs ...string) map[string]float64 {
+	m := map[string]float64{}
+	for _, s := range seqs {
+		m[s] = 1 / float64(len(seqs))
+	}
+	return m
+}
+
+// shardOrders are the 8 sequences of two shards {0, 1} and {2, 3} run one
+// after the other in either order, each shard's samples in either order:
+// 2 shard orders × 2 × 2 within-shard orders.
+var shardOrders = uniformOver(
+	"[0 1 2 3]", "[1 0 2 3]", "[0 1 3 2]", "[1 0 3 2]",
+	"[2 3 0 1]", "[3 2 0 1]", "[2 3 1 0]", "[3 2 1 0]",
+)
+
+// TestLoadersHandWorked checks each loader against small cases worked by
+// hand from its documentation: the sequences it can emit and how often.
+func TestLoadersHandWorked(t *testing.T) {
+	const draws = 20000
+	two := []int{2, 2}
+	mk := func(o Orderer, err error) Orderer {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+
+	// naive on 3 samples (one shard, one node): a uniform permutation,
+	// each of the 3! = 6 orders with probability 1/6.
+	o := mk(NewStreamingShuffle(StreamingNaive, []int{3}, 1, 0, 1))
+	checkFrequencies(t, "naive", frequencies(t, o, draws), uniformOver(
+		"[0 1 2]", "[0 2 1]", "[1 0 2]", "[1 2 0]", "[2 0 1]", "[2 1 0]"), draws)
+
+	// py1s and py2s, shards {0,1} {2,3}, one node: the shard order is
+	// shuffled (2 ways) and each shard's samples (2·2 ways), the 8
+	// shardOrders equally likely. This is two-level 2-shuffling.
+	for _, a := range []StreamingAlgo{StreamingPy1s, StreamingPy2s} {
+		o := mk(NewStreamingShuffle(a, two, 1, 0, 2))
+		checkFrequencies(t, a.String(), frequencies(t, o, draws), shardOrders, draws)
+	}
+
+	// py1br, shards {0,1} {2,3}, one node, B = 2: the block size is drawn
+	// from [⌊1.5⌋, ⌊2.5⌋) = {1} and the stagger from [0, 1) = {0}, so
+	// every block holds one sample and nothing moves within the shards:
+	// only the shard order is random, [0 1 2 3] or [2 3 0 1].
+	o = mk(NewStreamingShuffle(StreamingPy1br, two, 1, 2, 3))
+	checkFrequencies(t, "py1br B=2", frequencies(t, o, draws), uniformOver("[0 1 2 3]", "[2 3 0 1]"), draws)
+
+	// py1br, one shard {0,1,2}, B = 4: stagger s ∈ [0, 3), blocks of
+	// b ∈ [3, 5). With s = 0 the first block is [0, b) ⊇ [0, 3), all
+	// three samples shuffled together, so every one of the 3! = 6 orders
+	// can appear, and nothing but permutations of the three can.
+	o = mk(NewStreamingShuffle(StreamingPy1br, []int{3}, 1, 4, 4))
+	got := frequencies(t, o, draws)
+	if len(got) != 6 {
+		t.Errorf("py1br B=4 on 3 samples: %d distinct orders, want all 6: %v", len(got), got)
+	}
+
+	// py1e, shards {0} {1}, one node, B = 4: after the shard order and
+	// the (trivial) within-shard shuffles, the sample at position 0 gets
+	// the key 0 + u, u ∈ [max(-c, 0), min(c, 2-0-1)] = [0, 1], and the one
+	// at position 1 gets 1 + u, u ∈ [max(-c, -1), min(c, 0)] = [-1, 0], c =
+	// (b-1)/2 ≥ 1 for b ∈ {3, 4}: both keys are uniform on [0, 1] and
+	// independent, so either sample is first with probability 1/2.
+	o = mk(NewStreamingShuffle(StreamingPy1e, []int{1, 1}, 1, 4, 5))
+	checkFrequencies(t, "py1e", frequencies(t, o, draws), uniformOver("[0 1]", "[1 0]"), draws)
+
+	// py1e with B = 2 draws b = 1 < the shard size 2, so c = 0: no shifts,
+	// and py1e is py1s.
+	o = mk(NewStreamingShuffle(StreamingPy1e, two, 1, 2, 6))
+	checkFrequencies(t, "py1e B=2", frequencies(t, o, draws), shardOrders, draws)
+
+	// Two canonical nodes, shards {0,1} {2,3}: the run's shard order gives
+	// one shard to each node for the whole run; the device takes node 0,
+	// node 1, node 0, node 1. So positions 0 and 2 hold one shard's
+	// samples, 1 and 3 the other's, each pair in either order: for the
+	// node assignment of seed 7 the 4 sequences are equally likely.
+	o = mk(NewStreamingShuffle(StreamingPy1s, two, 2, 0, 7))
+	got = frequencies(t, o, draws)
+	var first string
+	for s := range got {
+		first = s
+	}
+	var want map[string]float64
+	if first[1] == '0' || first[1] == '1' { // node 0 holds shard {0, 1}
+		want = uniformOver("[0 2 1 3]", "[1 2 0 3]", "[0 3 1 2]", "[1 3 0 2]")
+	} else {
+		want = uniformOver("[2 0 3 1]", "[3 0 2 1]", "[2 1 3 0]", "[3 1 2 0]")
+	}
+	checkFrequencies(t, "py1s, 2 nodes", got, want, draws)
+
+	// Node cut inside a shard, shards {0,1,2} {3}, 2 nodes (cut at 2): the
+	// run order [{0,1,2},{3}] gives node 0 the part {0,1} and node 1 {2}
+	// and {3}; [{3},{0,1,2}] gives node 0 {3} and {0} and node 1 {1,2}. In
+	// py1s the parts are contiguous, so node 0's samples (positions 0 and
+	// 2) are {0,1} or {0,3} over seeds; py2s scatters the shard first, so
+	// any 2 of {0,1,2}, or 3 and one of {0,1,2}, can be node 0's.
+	nodeSets := func(a StreamingAlgo) map[string]bool {
+		sets := map[string]bool{}
+		for seed := range uint64(400) {
+			o := mk(NewStreamingShuffle(a, []int{3, 1}, 2, 0, seed))
+			r, _ := o.Order(nil, Epoch{})
+			p := []int{r[0], r[2]}
+			slices.Sort(p)
+			sets[fmt.Sprint(p)] = true
+		}
+		return sets
+	}
+	if s := nodeSets(StreamingPy1s); len(s) != 2 || !s["[0 1]"] || !s["[0 3]"] {
+		t.Errorf("py1s, shards {3, 1}, 2 nodes: node 0 holds %v, want {0 1} and {0 3}", s)
+	}
+	if s := nodeSets(StreamingPy2s); len(s) != 6 {
+		t.Errorf("py2s, shards {3, 1}, 2 nodes: node 0 holds %v, want all 6 pairs", s)
+	}
+
+	// FFCV quasi-random, pages {0,1} {2,3}, buffer 1: one page at a time,
+	// in a random page order, its samples shuffled: the 8 shardOrders.
+	o = mk(NewQuasiRandom(two, 1, 8))
+	checkFrequencies(t, "quasi-random buffer 1", frequencies(t, o, draws), shardOrders, draws)
+
+	// Buffer 2, pages A = {0,1} and B = {2,3}: both pages are in the
+	// buffer from the start and each step picks one of the pages left
+	// with probability 1/2. The page of each step: AABB = 1/2·1/2 = 1/4
+	// (then B alone), ABAB = ABBA = 1/2·1/2·1/2 = 1/8, and symmetrically
+	// BBAA 1/4, BABA = BAAB 1/8.
+	o = mk(NewQuasiRandom(two, 2, 9))
+	pages := map[string]float64{}
+	var r []int
+	for e := range draws {
+		r, _ = o.Order(r, Epoch{T: e})
+		b := make([]byte, len(r))
+		for i, v := range r {
+			b[i] = "AB"[v/2]
+		}
+		pages[string(b)] += 1.0 / draws
+	}
+	checkFrequencies(t, "quasi-random buffer 2", pages, map[string]float64{
+		"AABB": 0.25, "ABAB": 0.125, "ABBA": 0.125, "BBAA": 0.25, "BABA": 0.125, "BAAB": 0.125}, draws)
+
+	// grain's window shuffle, n = 5, window 2: windows {0,1} {2,3} {4}
+	// stay in place, each shuffled: 2·2·1 = 4 sequences.
+	o = mk(NewWindowShuffle(5, 2, 10))
+	checkFrequencies(t, "window", frequencies(t, o, draws),
+		uniformOver("[0 1 2 3 4]", "[1 0 2 3 4]", "[0 1 3 2 4]", "[1 0 3 2 4]"), draws)
+
+	// CorgiPile, blocks {0,1} {2,3}: buffer 1 reads one block at a time,
+	// the 8 shardOrders; buffer 2 holds both blocks and shuffles all
+	// four samples: the 24 permutations.
+	o = mk(NewCorgiPile(two, 1, 11))
+	checkFrequencies(t, "corgipile buffer 1", frequencies(t, o, draws), shardOrders, draws)
+	o = mk(NewCorgiPile(two, 2, 12))
+	var all []string
+	for _, p := range permutations(4) {
+		all = append(all, fmt.Sprint(p))
+	}
+	checkFrequencies(t, "corgipile buffer 2", frequencies(t, o, draws), uniformOver(all...), draws)
+
+	// Shard-level shuffle-once, shards {0,1} {2}: [0 1 2] or [2 0 1] for
+	// the run, the same every epoch; over seeds, both appear.
+	seen := map[string]bool{}
+	for seed := range uint64(50) {
+		o := mk(NewShardShuffleOnce([]int{2, 1}, seed))
+		f := frequencies(t, o, 3)
+		if len(f) != 1 {
+			t.Fatalf("shard once, seed %d: %d sequences over 3 epochs, want 1", seed, len(f))
+		}
+		for s := range f {
+			seen[s] = true
+		}
+	}
+	if len(seen) != 2 || !seen["[0 1 2]"] || !seen["[2 0 1]"] {
+		t.Errorf("shard once over seeds: %v, want [0 1 2] and [2 0 1]", seen)
+	}
+}
+
+// permutations returns every permutation of [0, n).
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := range n {
+			q := slices.Insert(slices.Clone(p), i, n-1)
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// TestPy1sIsKShuffle checks the claim of StreamingShuffle's comment: with
+// one node and equal shards of m, py1s has the distribution of two-level
+// K-shuffling with K = m, judged by the mean of φ²_{r,k} at every k on a
+// random gradient matrix.
+func TestPy1sIsKShuffle(t *testing.T) {
+	const nShards, m, draws = 4, 3, 20000
+	n := nShards * m
+	sizes, _ := UniformShards(n, m)
+	py, _ := NewStreamingShuffle(StreamingPy1s, sizes, 1, 0, 1)
+	ks, _ := NewKShuffle(nShards, m, m, 2)
+	g := randomGrads(n, 3, 4)
+	mean := func(o Orderer) []float64 {
+		sum := make([]float64, n)
+		var r []int
+		var phi []float64
+		for e := range draws {
+			r, _ = o.Order(r, Epoch{T: e})
+			phi, _ = Phi2(phi, g, r)
+			for k, v := range phi {
+				sum[k] += v / draws
+			}
+		}
+		return sum
+	}
+	a, b := mean(py), mean(ks)
+	for k := range n - 1 {
+		if math.Abs(a[k]-b[k]) > 0.05*b[k] {
+			t.Errorf("k = %d: E φ² py1s %.4g, K-shuffling %.4g", k+1, a[k], b[k])
+		}
+	}
+}
+
+func TestLoadersErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{
+		{"unknown algo", second(NewStreamingShuffle(StreamingAlgo(9), []int{2}, 1, 2, 0))},
+		{"no shards", second(NewStreamingShuffle(StreamingPy1s, nil, 1, 2, 0))},
+		{"zero shard", second(NewStreamingShuffle(StreamingPy1s, []int{2, 0}, 1, 2, 0))},
+		{"zero nodes", second(NewStreamingShuffle(StreamingPy1s, []int{2}, 0, 2, 0))},
+		{"too many nodes", second(NewStreamingShuffle(StreamingPy1s, []int{2}, 3, 2, 0))},
+		{"py1br block 1", second(NewStreamingShuffle(StreamingPy1br, []int{2}, 1, 1, 0))},
+		{"py1e block 0", second(NewStreamingShuffle(StreamingPy1e, []int{2}, 1, 0, 0))},
+		{"quasi buffer 0", second(NewQuasiRandom([]int{2}, 0, 0))},
+		{"quasi negative page", second(NewQuasiRandom([]int{-2}, 1, 0))},
+		{"window 0", second(NewWindowShuffle(4, 0, 0))},
+		{"window n 0", second(NewWindowShuffle(0, 1, 0))},
+		{"corgi buffer 0", second(NewCorgiPile([]int{2}, 0, 0))},
+		{"shard once empty", second(NewShardShuffleOnce([]int{}, 0))},
+		{"uniform size 0", second(UniformShards(4, 0))},
+	} {
+		if !errors.Is(tc.err, ErrSetting) && !errors.Is(tc.err, ErrEmpty) {
+			t.Errorf("%s: err = %v, want ErrSetting or ErrEmpty", tc.name, tc.err)
+		}
+	}
+	// The wrong problem size is an error, not a panic.
+	o, _ := NewCorgiPile([]int{2, 2}, 1, 0)
+	if _, err := o.Order(nil, Epoch{Oracle: NewOracle(oneDProblem{n: 3, sigma: 1}, nil, nil)}); !errors.Is(err, ErrSetting) {
+		t.Errorf("CorgiPile over 4 on a problem of 3: err = %v", err)
+	}
+	if got := StreamingAlgo(-1).String(); got != "StreamingAlgo(-1)" {
+		t.Errorf("String of an unknown algo: %q", got)
+	}
+}
+
+// TestLoadersZeroValuePanics checks that a loader order not made by its
+// constructor panics with a message naming the constructor, as the
+// package's other orders do.
+func TestLoadersZeroValuePanics(t *testing.T) {
+	for _, o := range []Orderer{new(StreamingShuffle), new(QuasiRandom), new(WindowShuffle), new(CorgiPile), new(ShardShuffleOnce)} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("%T: zero value did not panic", o)
+				}
+			}()
+			o.Order(nil, Epoch{})
+		}()
+	}
+}

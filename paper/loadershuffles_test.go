@@ -1,0 +1,178 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/problems"
+)
+
+// TestJudgeLoaders checks the claim's verdict rule with a case that meets
+// the goal and one that fails each of its parts.
+func TestJudgeLoaders(t *testing.T) {
+	flagged := LoaderTrained{Shuffle: "a", Sorted: true, Costs: true, Flagged: true}
+	cleared := LoaderTrained{Shuffle: "b", Cleared: true}
+	quiet := LoaderTrained{Shuffle: "c"}
+	ratios, gaps := []float64{3, 0.9, 1.1}, []float64{1.2, 0, 0.1}
+	for _, tc := range []struct {
+		name    string
+		trained []LoaderTrained
+		seeds   int
+		ratios  []float64
+		gaps    []float64
+		want    Verdict
+	}{
+		{"met", []LoaderTrained{flagged, cleared, quiet}, 5, ratios, gaps, GoalMet},
+		{"costs, not flagged", []LoaderTrained{{Shuffle: "a", Costs: true}, cleared, quiet}, 5, ratios, gaps, GoalNotMet},
+		{"flagged but no cost shown", []LoaderTrained{{Shuffle: "a", Flagged: true}, cleared, quiet}, 5, ratios, gaps, GoalNotMet},
+		{"ranking reversed", []LoaderTrained{flagged, cleared, quiet}, 5, ratios, []float64{0, 1.2, 0.6}, GoalNotMet},
+		{"one seed", []LoaderTrained{flagged, cleared, quiet}, 1, ratios, gaps, NotCheckable},
+		{"too few settings", []LoaderTrained{flagged, cleared}, 5, ratios[:2], gaps[:2], Inconclusive},
+		{"constant ratios", []LoaderTrained{flagged, cleared, quiet}, 5, []float64{1, 1, 1}, gaps, Inconclusive},
+	} {
+		f := &LoaderShufflesFindings{Trained: tc.trained}
+		judgeLoaders(f, tc.seeds, tc.ratios, tc.gaps)
+		if f.Verdict != tc.want {
+			t.Errorf("%s: verdict %v (unflagged %v, overflagged %v, Spearman %.2f), want %v", tc.name, f.Verdict, f.Unflagged, f.Overflagged, f.Spearman, tc.want)
+		}
+	}
+}
+
+// TestLoaderRatio checks the flag and clear thresholds at the margin.
+func TestLoaderRatio(t *testing.T) {
+	st := func(mean, se float64) LoaderShufflesSetting {
+		return LoaderShufflesSetting{Stats: &Phi2Stats{Mean: []float64{mean}, MaxMean: mean, MaxSE: se}}
+	}
+	rr := st(1, 0)
+	for _, tc := range []struct {
+		mean, se    float64
+		worse, same bool
+	}{
+		{3, 0.1, true, false},
+		{1.3, 0.1, false, false}, // interval straddles the margin
+		{1, 0.05, false, true},
+		{0.05, 0.01, false, true}, // better than RR counts as good as RR
+	} {
+		r := loaderRatio(st(tc.mean, tc.se), rr)
+		if r.Worse != tc.worse || r.Same != tc.same {
+			t.Errorf("E σ*² %g ± %g against 1: worse %v, same %v; want %v, %v", tc.mean, tc.se, r.Worse, r.Same, tc.worse, tc.same)
+		}
+	}
+}
+
+// TestGramPhi2Stats checks the Gram-matrix Monte Carlo against
+// samplePhi2, which uses ordering.Phi2, on the same orders.
+func TestGramPhi2Stats(t *testing.T) {
+	g := randomGrads(12, 5, rand.New(rand.NewPCG(1, 2)))
+	n, _ := g.Dims()
+	o1, _ := ordering.NewCorgiPile([]int{3, 3, 3, 3}, 2, 9)
+	o2, _ := ordering.NewCorgiPile([]int{3, 3, 3, 3}, 2, 9)
+	want, err := samplePhi2(context.Background(), g, o1, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := gramPhi2Stats(context.Background(), centredGram(g), n, func(dst []int, t int) ([]int, error) {
+		return o2.Order(dst, ordering.Epoch{T: t})
+	}, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scale := want.MaxMean
+	if math.Abs(got.MaxMean-want.MaxMean) > 1e-9*scale {
+		t.Errorf("E σ*²: Gram %v, direct %v", got.MaxMean, want.MaxMean)
+	}
+	for k := range want.Mean {
+		if math.Abs(got.Mean[k]-want.Mean[k]) > 1e-9*scale {
+			t.Errorf("E φ²_%d: Gram %v, direct %v", k+1, got.Mean[k], want.Mean[k])
+		}
+	}
+}
+
+// TestLoaderShardConstants checks Lemma 2's constants measured from the
+// gradients against the two-level problem's, d·σ_top² and d·σ_low².
+func TestLoaderShardConstants(t *testing.T) {
+	p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: 4, M: 6, SigmaTop: 3, SigmaLow: 2}.WithDefaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ordering.ComponentGrads(nil, p, constant(p.Dim(), 1))
+	top, low := loaderShardConstants(g, p.M())
+	if math.Abs(top-p.SigmaTop2()) > 1e-9*p.SigmaTop2() || math.Abs(low-p.SigmaLow2()) > 1e-9*p.SigmaLow2() {
+		t.Errorf("σ_top², σ_low² = %v, %v, want %v, %v", top, low, p.SigmaTop2(), p.SigmaLow2())
+	}
+}
+
+// TestLoaderShufflesBadResults checks that Findings and Outcome return an
+// error, not a panic, for results that are nil, empty or of the wrong
+// shape.
+func TestLoaderShufflesBadResults(t *testing.T) {
+	c := LoaderShufflesConfig{}.At(Smoke)
+	for _, res := range []*LoaderShufflesResult{
+		nil,
+		{Config: c},
+		{Config: c, Data: make([]LoaderShufflesData, 4)},
+	} {
+		if _, err := res.Findings(); err == nil {
+			t.Errorf("Findings of %+v: no error", res)
+		}
+		if _, err := res.Outcome(); err == nil {
+			t.Errorf("Outcome of %+v: no error", res)
+		}
+	}
+}
+
+func TestLoaderShufflesValidate(t *testing.T) {
+	for _, mut := range []func(*LoaderShufflesConfig){
+		func(c *LoaderShufflesConfig) { c.ShardSize = 1 },
+		func(c *LoaderShufflesConfig) { c.Knobs = []int{4, 1} },
+		func(c *LoaderShufflesConfig) { c.Knobs = []int{0} },
+		func(c *LoaderShufflesConfig) { c.Knobs = []int{1, 1000} },
+		func(c *LoaderShufflesConfig) { c.Draws = 1 },
+		func(c *LoaderShufflesConfig) { c.SigmaTop = math.NaN() },
+		func(c *LoaderShufflesConfig) { c.Momentum = 1 },
+		func(c *LoaderShufflesConfig) { c.Seeds = 0 },
+	} {
+		c := LoaderShufflesConfig{}.At(Smoke)
+		mut(&c)
+		if _, err := c.Run(context.Background(), nil); err == nil {
+			t.Errorf("config %+v: no error", c)
+		}
+	}
+}
+
+// TestLoaderShufflesSmoke runs the claim at the smoke scale twice with the
+// same seed, once with one worker: the results are the same bits, and the
+// outcome has its table and charts.
+func TestLoaderShufflesSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains the smoke protocol twice")
+	}
+	c := LoaderShufflesConfig{}.At(Smoke)
+	a, err := c.Run(context.Background(), &Env{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.Run(context.Background(), &Env{Seed: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("same seed, different results with 1 worker and with all")
+	}
+	out, err := a.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Charts) != 9 || !strings.Contains(out.Details, "| shuffle (knob) |") {
+		t.Errorf("outcome has %d charts and details %q", len(out.Charts), out.Details)
+	}
+}
