@@ -148,3 +148,31 @@ func smokeTwoLevelKOutcome() (*Outcome, error) {
 	}
 	return res.Outcome()
 }
+
+// TestMLPAccuracyCheck checks that the finding "an MLP on MNIST reaches
+// 95%" is made for an MLP on MNIST only: table-1-fashion's CNN has none.
+func TestMLPAccuracyCheck(t *testing.T) {
+	rr := [2][]float64{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}}
+	g := [2][]float64{{0.97, 0.96, 0.97}, {0.90, 0.91, 0.905}}
+	has := func(c Table1Config) (bool, bool) {
+		t.Helper()
+		r := fakeTable1([3][2][]float64{rr, g, g})
+		r.Config.Dataset, r.Config.Model, r.Config.Train = c.Dataset, c.Model, c.Train
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ch := range out.Checks {
+			if ch.Name == "table-1-mlp-accuracy" {
+				return true, ch.OK
+			}
+		}
+		return false, false
+	}
+	if ok, holds := has(Table1Config{Dataset: "mnist", Model: "mlp"}); !ok || !holds {
+		t.Errorf("MLP on MNIST at 96.67%%: check made %v, holds %v; want both", ok, holds)
+	}
+	if ok, _ := has(Table1Config{Dataset: fashionMNIST, Model: "cnn"}); ok {
+		t.Error("a CNN on Fashion-MNIST has the MLP-on-MNIST check")
+	}
+}
