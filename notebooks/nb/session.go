@@ -55,7 +55,11 @@ var exit = os.Exit
 // recorded, so that the later cells of a Run All skip their work
 // (SkipIfInterrupted, Must) until ClearInterrupt; a line says so. A
 // second interrupt ends the cell at once.
-func Context() context.Context {
+//
+// Every call in a cell's program returns the same context.
+func Context() context.Context { return interruptContext() }
+
+var interruptContext = sync.OnceValue(func() context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, os.Interrupt)
@@ -71,7 +75,7 @@ func Context() context.Context {
 		exit(1)
 	}()
 	return ctx
-}
+})
 
 // InterruptedLine is printed when a cell's training is interrupted.
 const InterruptedLine = "interrupted: training stopped; the cells below skip their work until the Parameters cell runs again (Run All runs it first)"

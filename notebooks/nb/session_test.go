@@ -9,7 +9,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -165,5 +167,32 @@ func TestProtocol(t *testing.T) {
 	Protocol(&paper.Outcome{Protocol: []string{"a", "b"}})
 	if got, want := out.String(), "- a\n- b\n"; !strings.HasSuffix(got, want) || !strings.HasPrefix(got, "Protocol") {
 		t.Errorf("Protocol printed %q, want a heading and %q", got, want)
+	}
+}
+
+// TestContextInterrupt sends the test's own process SIGINT, as GoNB sends
+// a cell's program on Kernel → Interrupt: the context is done, the
+// interrupt recorded and a line printed.
+func TestContextInterrupt(t *testing.T) {
+	t.Setenv("GONB_TMP_DIR", t.TempDir())
+	out, _ := capture(t)
+	ctx := Context()
+	if Context() != ctx {
+		t.Error("two calls of Context gave two contexts")
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Skip("cannot send SIGINT:", err)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the context is not done 10 s after SIGINT")
+	}
+	if !Interrupted() {
+		t.Error("the interrupt was not recorded")
+	}
+	// The line is printed before the context is cancelled.
+	if !strings.Contains(out.String(), InterruptedLine) {
+		t.Errorf("output %q, want %q", out, InterruptedLine)
 	}
 }
