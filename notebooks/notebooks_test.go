@@ -31,6 +31,8 @@ var (
 	// finding that holds or fails (see package nb).
 	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH|new|holds|fails) `)
 	scaleLine = regexp.MustCompile(`^scale: (\S+)`)
+	// scratchCopy matches the name Jupyter gives a copy of a notebook.
+	scratchCopy = regexp.MustCompile(`-Copy\d*\.ipynb$`)
 	// klogInfo matches the kernel's log lines at the info level.
 	klogInfo = regexp.MustCompile(`^I\d{4} \d\d:\d\d:\d\d\.\d+ `)
 )
@@ -338,11 +340,20 @@ func (s *summary) checkNames() []string {
 	return names
 }
 
+// notebookFiles returns the committed notebooks: every *.ipynb but the
+// copies Jupyter's File → Make a Copy names *-Copy<n>.ipynb, which git
+// ignores (a researcher's scratch, see README.md).
 func notebookFiles(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("*.ipynb")
+	all, err := filepath.Glob("*.ipynb")
 	if err != nil {
 		t.Fatal(err)
+	}
+	var files []string
+	for _, f := range all {
+		if !scratchCopy.MatchString(f) {
+			files = append(files, f)
+		}
 	}
 	if len(files) == 0 {
 		t.Fatal("no notebooks/*.ipynb")
@@ -676,5 +687,18 @@ func TestSavedAfterSliders(t *testing.T) {
 	}
 	if err := checkFileSize(big); err == nil || !strings.Contains(err.Error(), "more than 500 KB") {
 		t.Errorf("notebook of %d bytes: %v, want an error", maxNotebook+1, err)
+	}
+}
+
+func TestScratchCopy(t *testing.T) {
+	for name, want := range map[string]bool{
+		"40-table1-mnist-Copy1.ipynb": true,
+		"10-two-level-Copy.ipynb":     true,
+		"40-table1-mnist.ipynb":       false,
+		"Copy-notes.ipynb":            false,
+	} {
+		if got := scratchCopy.MatchString(name); got != want {
+			t.Errorf("%s: scratch copy %v, want %v", name, got, want)
+		}
 	}
 }
