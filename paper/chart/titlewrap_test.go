@@ -27,3 +27,23 @@ func TestWrapTitle(t *testing.T) {
 		t.Errorf("wrapTitle of nothing = %q, %d", got, n)
 	}
 }
+
+// TestInteractiveTitleWrapped checks that a long title reaches ECharts in
+// lines, for a line chart and a heatmap.
+func TestInteractiveTitleWrapped(t *testing.T) {
+	long := "Test accuracy, same-class batching (mean of 3 runs, band: the worst to the best seed, zoomed)"
+	for _, c := range []Chart{
+		&LineChart{Title: long, XLabel: "epoch", YLabel: "accuracy", Series: []Series{{Name: "RR", X: []float64{1, 2}, Y: []float64{1, 2}}}},
+		&Heatmap{Title: long, XLabel: "x", YLabel: "y", XTicks: []string{"a", "b"}, YTicks: []string{"c"}, Values: [][]float64{{1, 2}}},
+	} {
+		snip, _, err := HiddenSnippet(c, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := wrapTitle(long)
+		want = strings.ReplaceAll(want, "\n", `\n`)
+		if !strings.Contains(string(snip), want) {
+			t.Errorf("%T: the snippet does not carry the title in lines %q", c, want)
+		}
+	}
+}
