@@ -42,8 +42,18 @@
 //
 //   - A parameters cell reads GOODORDER_SCALE (smoke, default or paper;
 //     empty means default) and prints "scale: <name>".
-//   - Every claim checked prints one line "CHECK <name>: ok (...)" or
-//     "CHECK <name>: MISMATCH (...)". A MISMATCH is a result, not a failure.
+//   - Every claim checked prints one line through nb.CheckOutcome:
+//     "CHECK <claim>: ok (<verdict>, as in the report: ...)", "MISMATCH"
+//     where its verdict differs from the committed report's (a committed
+//     notebook must not have one), or "new" where nothing is committed at
+//     that scale; then its findings, "CHECK <finding>: holds (...)" or
+//     "fails (...)". A failed finding or an unreproduced claim is a
+//     result, not a failure.
+//   - Markdown explains; every result is printed by a code cell from the
+//     claim's findings (statements_test.go).
+//   - Training runs under nb.Context, so that one Kernel → Interrupt stops
+//     it; helpers start with nb.SkipIfInterrupted and the parameters cell
+//     calls nb.ClearInterrupt.
 //   - At least one chart is shown with gonbui.DisplayPng, and a cell with a
 //     large output ends with gonbui.Sync().
 //   - Cells call the packages and hold no algorithm: an experiment is a
@@ -52,8 +62,10 @@
 //     functions the reproduce command uses for figures/ and the report),
 //     and package nb (notebooks/nb) displays them and prints CHECK lines.
 //     Runs shared between cells are cached by passing
-//     &paper.Env{Seed: seed, CacheDir: nb.CacheDir()} to Run, since
-//     each cell runs as its own program.
+//     &paper.Env{Seed: seed, CacheDir: nb.CacheDir()} to Run (seed =
+//     paper.DefaultSeed, the report's), since each cell runs as its own
+//     program. Charts are found by name (paper.Outcome.Chart), never by
+//     their place in Outcome.Charts.
 //   - Interactive charts: a cell tagged "strip-output" calls
 //     nb.LoadECharts() to send the ECharts library (1 MB) to the page, and
 //     cells calling nb.Interactive draw each chart from its data alone.

@@ -26,8 +26,13 @@ const setupCell = `%noautoget
 !*rm -f go.work && go work init && go work use . "${GONB_DIR}/.."`
 
 var (
-	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH)`)
+	// checkLine matches a CHECK line: a claim's verdict as the committed
+	// report's (ok), not (MISMATCH) or with nothing to compare (new), and a
+	// finding that holds or fails (see package nb).
+	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH|new|holds|fails) `)
 	scaleLine = regexp.MustCompile(`^scale: (\S+)`)
+	// scratchCopy matches the name Jupyter gives a copy of a notebook.
+	scratchCopy = regexp.MustCompile(`-Copy\d*\.ipynb$`)
 	// klogInfo matches the kernel's log lines at the info level.
 	klogInfo = regexp.MustCompile(`^I\d{4} \d\d:\d\d:\d\d\.\d+ `)
 )
@@ -77,12 +82,15 @@ func (m *multiline) UnmarshalJSON(b []byte) error {
 // summary is what a notebook's outputs show.
 type summary struct {
 	kernel     string
-	setup      bool     // the first code cell is setupCell
-	unexecuted []int    // indices of code cells without an execution count
-	errors     []string // error outputs, as "ename: evalue"
-	scales     []string // from "scale: <name>" lines
-	checks     []string // "CHECK ..." lines
-	pngs       int      // image/png outputs
+	setup      bool  // the first code cell is setupCell
+	unexecuted []int // indices of code cells without an execution count
+	// unexecutedSrc are the first lines of those cells' sources.
+	unexecutedSrc []string
+	mismatches    []string // CHECK lines that read MISMATCH
+	errors        []string // error outputs, as "ename: evalue"
+	scales        []string // from "scale: <name>" lines
+	checks        []string // "CHECK ..." lines
+	pngs          int      // image/png outputs
 	// stripped counts the cells tagged stripOutput and strippedOutputs
 	// their outputs; charts counts the interactive charts (text/html
 	// outputs that draw with ECharts) and library the outputs that send
@@ -191,6 +199,8 @@ func readNotebook(path string) (*summary, error) {
 			s.strippedOutputs += len(c.Outputs)
 		} else if c.ExecutionCount == nil {
 			s.unexecuted = append(s.unexecuted, i)
+			first, _, _ := strings.Cut(strings.TrimSpace(string(c.Source)), "\n")
+			s.unexecutedSrc = append(s.unexecutedSrc, first)
 		}
 		if strings.Contains(string(c.Source), "nb.Interactive(") {
 			s.interactive++
@@ -216,8 +226,11 @@ func readNotebook(path string) (*summary, error) {
 					if m := scaleLine.FindStringSubmatch(line); m != nil {
 						s.scales = append(s.scales, m[1])
 					}
-					if checkLine.MatchString(line) {
+					if m := checkLine.FindStringSubmatch(line); m != nil {
 						s.checks = append(s.checks, line)
+						if m[2] == "MISMATCH" {
+							s.mismatches = append(s.mismatches, line)
+						}
 					}
 				}
 			case "display_data", "execute_result":
@@ -267,6 +280,9 @@ func (s *summary) problems(scale string, committed bool) []string {
 		if s.moved > 0 {
 			p = append(p, fmt.Sprintf("an Explore cell saved with its sliders away from the defaults (%q; make notebooks NOTEBOOKS=<this notebook> reruns it at the defaults)", nbpkg.MovedLine))
 		}
+		for _, m := range s.mismatches {
+			p = append(p, fmt.Sprintf("%.200s...: a CHECK line whose verdict differs from the committed report's, as after an edited config saved by Jupyter's autosave (git checkout -- the notebook, or make notebooks NOTEBOOKS=<this notebook> after make reproduce)", m))
+		}
 		if s.largest > maxOutput {
 			p = append(p, fmt.Sprintf("an output of %d bytes, more than %d (%s removes the ECharts library's)", s.largest, maxOutput, cleanCommand))
 		}
@@ -293,7 +309,11 @@ func (s *summary) problems(scale string, committed bool) []string {
 		p = append(p, fmt.Sprintf("the first code cell is not the setup cell\n%s", setupCell))
 	}
 	if len(s.unexecuted) > 0 {
-		p = append(p, fmt.Sprintf("cells %v have not been executed", s.unexecuted))
+		var which []string
+		for i, c := range s.unexecuted {
+			which = append(which, fmt.Sprintf("cell %d (%q)", c, s.unexecutedSrc[i]))
+		}
+		p = append(p, fmt.Sprintf("cells %v have not been executed: %s have no output, as in a notebook saved before Run All finished, or cleaned (make notebooks-clean) after a slider session; rerun it with make notebooks NOTEBOOKS=<this notebook>", s.unexecuted, strings.Join(which, ", ")))
 	}
 	for _, e := range s.errors {
 		p = append(p, "error output: "+e)
@@ -320,11 +340,20 @@ func (s *summary) checkNames() []string {
 	return names
 }
 
+// notebookFiles returns the committed notebooks: every *.ipynb but the
+// copies Jupyter's File → Make a Copy names *-Copy<n>.ipynb, which git
+// ignores (a researcher's scratch, see README.md).
 func notebookFiles(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("*.ipynb")
+	all, err := filepath.Glob("*.ipynb")
 	if err != nil {
 		t.Fatal(err)
+	}
+	var files []string
+	for _, f := range all {
+		if !scratchCopy.MatchString(f) {
+			files = append(files, f)
+		}
 	}
 	if len(files) == 0 {
 		t.Fatal("no notebooks/*.ipynb")
@@ -360,7 +389,7 @@ func TestSummary(t *testing.T) {
 	  "outputs": [{"output_type": "stream", "name": "stdout", "text": ["scale: smoke\n", "CHECK a-b: ok (1 < 2)\n"]}]},
 	 {"cell_type": "code", "execution_count": 3, "source": "%%",
 	  "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBO"}, "metadata": {}},
-	              {"output_type": "stream", "name": "stdout", "text": "CHECK c: MISMATCH (2 > 1)"}]}]}`
+	              {"output_type": "stream", "name": "stdout", "text": "CHECK c: fails (2 > 1)"}]}]}`
 	// withCharts adds a cell tagged strip-output with the given outputs
 	// and a cell calling nb.Interactive with the given outputs.
 	withCharts := func(strip, chart string) func(string) string {
@@ -412,7 +441,25 @@ func TestSummary(t *testing.T) {
 			name:  "cleared",
 			edit:  func(s string) string { return strings.ReplaceAll(s, `"execution_count": 3`, `"execution_count": null`) },
 			scale: "smoke",
-			want:  []string{"cells [3] have not been executed"},
+			want:  []string{`cells [3] have not been executed: cell 3 ("%%") have no output`},
+		},
+		{
+			name:  "mismatch as executed",
+			edit:  func(s string) string { return strings.Replace(s, "CHECK c: fails", "CHECK c: MISMATCH", 1) },
+			scale: "smoke",
+		},
+		{
+			name: "mismatch as committed", committed: true,
+			edit:  func(s string) string { return strings.Replace(s, "CHECK c: fails", "CHECK c: MISMATCH", 1) },
+			scale: "smoke",
+			want:  []string{"CHECK c: MISMATCH (2 > 1)...: a CHECK line whose verdict differs from the committed report's"},
+		},
+		{
+			name: "untested as committed", committed: true,
+			edit: func(s string) string {
+				return strings.Replace(s, "CHECK c: fails (2 > 1)", "CHECK c: ok (not tested, as in the report: no loss)", 1)
+			},
+			scale: "smoke",
 		},
 		{
 			name: "no png, no check, other kernel, no setup",
@@ -640,5 +687,18 @@ func TestSavedAfterSliders(t *testing.T) {
 	}
 	if err := checkFileSize(big); err == nil || !strings.Contains(err.Error(), "more than 500 KB") {
 		t.Errorf("notebook of %d bytes: %v, want an error", maxNotebook+1, err)
+	}
+}
+
+func TestScratchCopy(t *testing.T) {
+	for name, want := range map[string]bool{
+		"40-table1-mnist-Copy1.ipynb": true,
+		"10-two-level-Copy.ipynb":     true,
+		"40-table1-mnist.ipynb":       false,
+		"Copy-notes.ipynb":            false,
+	} {
+		if got := scratchCopy.MatchString(name); got != want {
+			t.Errorf("%s: scratch copy %v, want %v", name, got, want)
+		}
 	}
 }

@@ -85,6 +85,9 @@ var numericModules = sync.OnceValue(func() string {
 func cached[T any](env *Env, name string, version int, key any, check func(T) error, compute func() (T, error)) (T, error) {
 	var zero T
 	if env.CacheDir == "" {
+		if env.CachedOnly {
+			return zero, fmt.Errorf("paper: %s: %w (Env.CachedOnly without a CacheDir)", name, ErrNotCached)
+		}
 		return compute()
 	}
 	kb, err := json.Marshal(cacheKey{name, version, ordering.BLAS, ordering.BLASKernel(), runtime.Version(), numericModules(), key})
@@ -108,6 +111,9 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 			// entry like any other.
 			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		}
+	}
+	if env.CachedOnly && !env.Fresh {
+		return zero, fmt.Errorf("paper: %s: %w (Env.CachedOnly)", name, ErrNotCached)
 	}
 	v, err := compute()
 	if err != nil {

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -27,9 +28,19 @@ const (
 	// Default is the scale of the committed figures and report: minutes
 	// on a 2-core machine.
 	Default
-	// Full is the paper's protocol where this machine allows it.
-	Full
+	// Paper is the paper's protocol where this machine allows it: the
+	// scale the reproduce command and $GOODORDER_SCALE call "paper".
+	Paper
 )
+
+// Full is the old name of Paper.
+//
+// Deprecated: use Paper, the scale's name everywhere else.
+const Full = Paper
+
+// DefaultSeed is the base seed of the committed report, the reproduce
+// command's default (-seed) and the notebooks; a nil *Env uses it.
+const DefaultSeed = 1
 
 var scaleNames = [...]string{"smoke", "default", "paper"}
 
@@ -41,12 +52,16 @@ func (s Scale) String() string {
 	return scaleNames[s]
 }
 
-// ParseScale parses a scale name (smoke, default or paper).
+// ParseScale parses a scale name (smoke, default or paper; "full" is
+// accepted for paper, the Go constant's old name).
 func ParseScale(name string) (Scale, error) {
 	for i, n := range scaleNames {
 		if n == name {
 			return Scale(i), nil
 		}
+	}
+	if name == "full" {
+		return Paper, nil
 	}
 	return 0, fmt.Errorf("paper: unknown scale %q, want one of %s", name, strings.Join(scaleNames[:], ", "))
 }
@@ -104,8 +119,10 @@ func (v Verdict) String() string {
 
 // Env is what a claim needs to run: the base seed, the workers,
 // the folders of charts and cached runs, and a progress callback. A nil
-// *Env passed to a claim's Run method means the zero Env: seed 0, GOMAXPROCS
-// workers, no cache, no progress.
+// *Env passed to a claim's Run method means DefaultSeed (1, the seed of
+// the report and the notebooks), GOMAXPROCS workers, no cache, no
+// progress. An Env of your own uses the Seed you set: &Env{CacheDir: d}
+// runs with seed 0, which is a seed like any other, not the report's.
 //
 // The scale is not part of it: a claim's config says it (XConfig{}.At(s)),
 // and Claim.Run takes it, so that there is one place to say it.
@@ -122,6 +139,11 @@ type Env struct {
 	CacheDir string
 	// Fresh ignores cached runs (they are still written).
 	Fresh bool
+	// CachedOnly computes nothing: a run that is not in the cache makes
+	// the claim's Run return an error that wraps ErrNotCached, so that a
+	// notebook can show a committed result instead of training for an
+	// hour. It needs CacheDir, and is ignored with Fresh.
+	CachedOnly bool
 	// CIFAR10 is the folder of the binary CIFAR-10 batches
 	// (data_batch_1.bin .. data_batch_5.bin, test_batch.bin) for the
 	// claims that train on it; "" skips them.
@@ -140,10 +162,14 @@ type Env struct {
 // orDefault returns e, or a new Env of the defaults if e is nil.
 func (e *Env) orDefault() *Env {
 	if e == nil {
-		return &Env{}
+		return &Env{Seed: DefaultSeed}
 	}
 	return e
 }
+
+// ErrNotCached is wrapped by the error of a claim's Run when Env.CachedOnly
+// is set and a run it needs is not in the cache.
+var ErrNotCached = errors.New("not in the cache")
 
 // Reused reports whether the claim reused finished runs from the cache, so
 // that its wall time is not that of a full run.
@@ -238,6 +264,24 @@ type Figure struct {
 	Base  string
 	Title string
 	Chart chart.Chart
+}
+
+// Chart returns the chart of o whose base name (the file name in
+// figures/, without extension) is base, or an error naming the charts o
+// has: notebooks find charts by name, not by their place in Charts,
+// which depends on the config (one batching draws fewer charts).
+func (o *Outcome) Chart(base string) (Figure, error) {
+	var names []string
+	for _, f := range o.Charts {
+		if f.Base == base {
+			return f, nil
+		}
+		names = append(names, f.Base)
+	}
+	if len(names) == 0 {
+		return Figure{}, fmt.Errorf("paper: no chart %q: the outcome has no charts", base)
+	}
+	return Figure{}, fmt.Errorf("paper: no chart %q, the outcome has %s", base, strings.Join(names, ", "))
 }
 
 func (o *Outcome) addChart(base, title string, c chart.Chart) {

@@ -24,7 +24,7 @@
 //     protocol at a Scale, setting the zero fields of its receiver to the
 //     scale's values and the defaults (each default is stated in its
 //     field's comment), so that the fields set in the literal win, as in
-//     paper.Theorem1Config{Runs: 5}.At(paper.Full). At is the only place
+//     paper.Theorem1Config{Runs: 5}.At(paper.Paper). At is the only place
 //     defaults enter: Run uses every field as it is, a zero as a zero
 //     (validate rejects a zero out of range), so to run with a zero
 //     where the default is not, set the field after At:
@@ -35,7 +35,9 @@
 //     holding its config and the measurements. It is cached in env's cache
 //     folder (see below), so an interrupted run resumes and a repeated one
 //     is quick, and it stops with ctx's error when ctx is done. A nil *Env
-//     means seed 0, no cache. The rows of a result (its runs, cells or
+//     means DefaultSeed (1, the seed of the report and the notebooks), no
+//     cache; an Env of your own has the seed you give it (0 if you give
+//     none). The rows of a result (its runs, cells or
 //     points) are exported types named after the claim (Theorem1Run,
 //     TwoLevelKCell, OmegaRow), documented field by field (go doc
 //     paper.OmegaRow).
@@ -83,14 +85,18 @@
 // An Outcome's Verdict says what was tested. A statement of the paper is
 // Reproduced, PartlyReproduced (the Summary says which part held) or
 // NotReproduced; a goal of ours beyond the paper (the scalable claims) is
-// GoalMet or GoalNotMet; NotCheckable means the scale cannot decide (for
-// example one seed, where no standard error exists). A claim tested away
+// GoalMet or GoalNotMet; Inconclusive means the seeds settle it neither
+// way at the claim's thresholds (a difference the statement needs is not
+// shown, nor its absence); NotTested means its precondition does not hold
+// in our setting (for example no loss for greedy to win back), so the
+// measurement says nothing about it; NotCheckable means the scale cannot
+// decide (for example one seed, where no standard error exists). A claim tested away
 // from the paper's setting says so in its Summary. The verdict comes from
 // the claim's thresholds, named constants in its file (table1Tie,
 // twoLevelClearly, scalableGoalRatio, ...) that the protocol text quotes;
 // the Summary says what was measured against what the paper states.
-// Notebooks print the same verdict through XResult.Outcome, so a notebook's CHECK
-// line and the report agree.
+// Notebooks print the same verdict through XResult.Outcome, and their CHECK
+// line says whether it is the one the committed report gives.
 //
 // # Seeds
 //

@@ -42,7 +42,7 @@ const (
 	streamRemark3Direction      = 17 // remark-3: the ray of points per setting
 	streamRemark3RR             = 18 // remark-3: the random permutations per setting and point
 
-	streamTwoLevelK          = 19 // two-level-k: the runs per regime, method, learning rate and run
+	streamTwoLevelK          = 19 // two-level-k: the runs per regime, method and run (every learning rate sees the same orders)
 	streamSGDInternally      = 20 // sgd-internally: the runs per σ_low, arm and run
 	streamMultiLevel         = 21 // multi-level: three-level K-shuffling per setting and (K₀, K₁)
 	streamMultiLevelTwoLevel = 22 // multi-level: two-level K-shuffling per setting and K₀

@@ -83,8 +83,12 @@ type Table1StudyConfig struct {
 }
 
 // At returns c with its zero fields set to the study's protocol at scale
-// s: the paper scale's at Default and Full (the claim runs at the paper
-// scale only), a seconds-long version at Smoke.
+// s: the paper scale's at Default and Paper (the claim runs at the paper
+// scale only), a seconds-long version at Smoke. So At(Default) is not a
+// default-scale run of minutes: it trains about 290 runs, table1StudyMinutes
+// (62) minutes on 2 cores with OpenBLAS unless they are cached; run it
+// with an Env whose CachedOnly is set to read only cached runs, or at
+// Smoke to try the code.
 func (c Table1StudyConfig) At(s Scale) Table1StudyConfig {
 	return atScale(c, s, map[Scale]Table1StudyConfig{
 		Smoke: {

@@ -23,6 +23,8 @@
 package nb
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"html"
 	"os"
@@ -194,37 +196,110 @@ func interactiveHTML(c chart.Chart, id string) (string, error) {
 %[3]s`, id, html.EscapeString(FallbackText), snip), nil
 }
 
-// Must panics if err is not nil: notebook cells show the panic.
+// Must panics if err is not nil: notebook cells show the panic. A run
+// stopped by Kernel → Interrupt (its context's error, once Context has
+// recorded the interrupt) ends the cell quietly instead.
 func Must(err error) {
-	if err != nil {
-		panic(err)
+	if err == nil {
+		return
 	}
+	if errors.Is(err, context.Canceled) && Interrupted() {
+		fmt.Fprintln(stdout, "stopped by the interrupt")
+		exit(0)
+		return
+	}
+	panic(err)
 }
 
-// Check prints the line the notebook test reads for one check,
+// Check prints the line the notebook test reads for one finding of a
+// notebook's own,
 //
-//	CHECK name: ok (detail)   or   CHECK name: MISMATCH (detail)
+//	CHECK name: holds (detail)   or   CHECK name: fails (detail)
 //
-// A MISMATCH is a finding, not a failure of the notebook.
+// A finding that fails is a result, not a failure of the notebook.
 func Check(name string, ok bool, detail string) {
-	fmt.Println(checkLine(name, ok, detail))
+	fmt.Fprintln(stdout, checkLine(name, ok, detail))
 }
 
 func checkLine(name string, ok bool, detail string) string {
-	status := "MISMATCH"
+	status := "fails"
 	if ok {
-		status = "ok"
+		status = "holds"
 	}
 	return fmt.Sprintf("CHECK %s: %s (%s)", name, status, detail)
 }
 
-// CheckOutcome prints the CHECK line of a claim's outcome: ok if the claim
-// was reproduced or its goal met, with the outcome's summary as the detail; then one line
-// per named finding of the outcome (out.Checks).
-func CheckOutcome(name string, out *paper.Outcome) {
-	Check(name, out.Verdict == paper.Reproduced || out.Verdict == paper.GoalMet, out.Verdict.String()+": "+out.Summary)
+// The statuses of a claim's CHECK line (CheckOutcome).
+const (
+	// StatusSame: the verdict is the committed report's.
+	StatusSame = "ok"
+	// StatusMismatch: the verdict differs from the committed report's,
+	// because the config, the seed or the code changed; the notebook
+	// test rejects a committed notebook with it.
+	StatusMismatch = "MISMATCH"
+	// StatusNew: there is no committed verdict at this scale to compare
+	// with (the smoke scale, or a claim the report does not hold).
+	StatusNew = "new"
+)
+
+// CheckOutcome prints the CHECK line of claim id's outcome out: its
+// verdict and summary, and whether the verdict is the one the committed
+// report gives (figures/results/<id>.json, when it was made at the
+// notebook's scale; the paper scale's stands for the default scale's of
+// the claims the report runs at the paper scale only):
+//
+//	CHECK id: ok (<verdict>, as in the report: <summary>)
+//	CHECK id: MISMATCH (<verdict> here, <verdict> in the report: <summary>)
+//	CHECK id: new (<verdict>, nothing committed to compare with: <summary>)
+//
+// Then one line per named finding of the outcome (out.Checks), as Check
+// prints it. Whatever the verdict, it is a result: ok does not mean that
+// the paper was reproduced, only that the report says the same.
+func CheckOutcome(id string, out *paper.Outcome) {
+	s, err := Scale()
+	var saved *paper.Result
+	if err == nil {
+		saved, _ = Saved(id)
+	}
+	fmt.Fprintln(stdout, outcomeLine(id, out, saved, s))
 	for _, c := range out.Checks {
 		Check(c.Name, c.OK, c.Detail)
+	}
+}
+
+// outcomeLine is the CHECK line of claim id's outcome out at scale s,
+// compared with the committed result saved (nil if none).
+func outcomeLine(id string, out *paper.Outcome, saved *paper.Result, s paper.Scale) string {
+	v := out.Verdict.String()
+	if !comparable(saved, s) {
+		return fmt.Sprintf("CHECK %s: %s (%s, nothing committed at the %s scale to compare with: %s)", id, StatusNew, v, s, out.Summary)
+	}
+	if saved.Outcome.Verdict == out.Verdict {
+		return fmt.Sprintf("CHECK %s: %s (%s, as in the report: %s)", id, StatusSame, v, out.Summary)
+	}
+	return fmt.Sprintf("CHECK %s: %s (%s here, %s in the report: %s)", id, StatusMismatch, v, saved.Outcome.Verdict, out.Summary)
+}
+
+// comparable reports whether the committed result saved was made at the
+// scale s of a notebook: the same scale, or the paper scale for a
+// notebook at the default scale (the claims skipped at the default scale
+// run their paper-scale protocol there). The smoke scale compares with
+// nothing.
+func comparable(saved *paper.Result, s paper.Scale) bool {
+	if saved == nil || saved.Outcome == nil || s == paper.Smoke {
+		return false
+	}
+	return saved.Scale == s.String() || (s == paper.Default && saved.Scale == paper.Paper.String())
+}
+
+// ShowSaved shows the committed result r of a claim in place of a run:
+// where it comes from, its table and its details, then its CHECK line
+// (CheckOutcome). Its charts are shown by ShowSavedChart.
+func ShowSaved(r *paper.Result) {
+	fmt.Fprintln(stdout, SavedLine(r))
+	Table(r.Outcome)
+	if r.Outcome.Details != "" {
+		fmt.Fprintln(stdout, r.Outcome.Details)
 	}
 }
 
@@ -237,7 +312,7 @@ func Table(out *paper.Outcome) {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", cell(r.Quantity), cell(r.Paper), cell(r.Ours))
 	}
 	if !gonbui.IsNotebook {
-		fmt.Print(b.String())
+		fmt.Fprint(stdout, b.String())
 		return
 	}
 	gonbui.DisplayMarkdown(b.String())

@@ -24,7 +24,8 @@ func TestScale(t *testing.T) {
 		{"", paper.Default, false},
 		{"smoke", paper.Smoke, false},
 		{"default", paper.Default, false},
-		{"paper", paper.Full, false},
+		{"paper", paper.Paper, false},
+		{"full", paper.Paper, false},
 		{"huge", 0, true},
 	} {
 		t.Setenv(ScaleEnv, test.env)
@@ -60,8 +61,8 @@ func TestCheckLine(t *testing.T) {
 		ok   bool
 		want string
 	}{
-		{true, "CHECK a-b: ok (1 < 2)"},
-		{false, "CHECK a-b: MISMATCH (1 < 2)"},
+		{true, "CHECK a-b: holds (1 < 2)"},
+		{false, "CHECK a-b: fails (1 < 2)"},
 	} {
 		if got := checkLine("a-b", test.ok, "1 < 2"); got != test.want {
 			t.Errorf("checkLine(ok=%v) = %q, want %q", test.ok, got, test.want)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -362,13 +363,14 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 	span := h.span()
 	scale := "colour: " + h.valueLabel() + " (" + h.scaleNote() + ")"
 	xname, yname := strings.ReplaceAll(h.XLabel, sep, ""), strings.ReplaceAll(h.YLabel, sep, "")
+	title, titleLines := wrapTitle(h.Title)
 	hm.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values))}),
-		charts.WithTitleOpts(opts.Title{Title: h.Title, Subtitle: scale}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values)+24*(titleLines-1))}),
+		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: scale}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true),
 			Formatter: opts.FuncOpts("function (p) { return p.name.split(String.fromCharCode(31))[1]; }")}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		charts.WithGridOpts(opts.Grid{Top: "70", Right: "110"}),
+		charts.WithGridOpts(opts.Grid{Top: strconv.Itoa(70 + 24*(titleLines-1)), Right: "110"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: h.XTicks, Name: h.XLabel, NameLocation: "middle", NameGap: 30}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: h.YTicks, Name: h.YLabel}),
 		charts.WithVisualMapOpts(opts.VisualMap{

@@ -535,17 +535,18 @@ func (c *LineChart) echarts(id string) render.Renderer {
 	}
 	rows := (width + 859) / 860
 	bottom := 60 + 24*rows
+	title, titleLines := wrapTitle(c.Title)
 	xr, yr, hasInf := c.ranges()
 	// The axes' ends are not round: ECharts should not label them.
 	endless := &opts.AxisLabel{Show: opts.Bool(true), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(false)}
 	line.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 480+24*rows)}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 480+24*(rows+titleLines-1))}),
 		// The y axis's name goes in the subtitle: ECharts centres it on
 		// the axis, where a long one runs off the left edge.
-		charts.WithTitleOpts(opts.Title{Title: c.Title, Subtitle: yName(c.YLabel)}),
+		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: yName(c.YLabel)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "5", Left: "center", Width: "860"}),
-		charts.WithGridOpts(opts.Grid{Top: "75", Left: "90", Right: "40", Bottom: strconv.Itoa(bottom)}),
+		charts.WithGridOpts(opts.Grid{Top: strconv.Itoa(75 + 24*(titleLines-1)), Left: "90", Right: "40", Bottom: strconv.Itoa(bottom)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30,
 			Min: roundAxis(xr.lo), Max: roundAxis(xr.hi), AxisLabel: endless}),
 		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY),

@@ -33,7 +33,7 @@ var referenceSeconds = map[paper.Scale]map[string]float64{
 		"multi-level": 1.5, "two-level-lemma": 1.9, "two-level-k": 2.9, "sgd-internally": 3.7,
 		"table-1": 54.9, "two-level-figure": 42.5, "scalable-orderings": 35.5, "scalable-training": 84.1,
 	},
-	paper.Full: {
+	paper.Paper: {
 		"table-1-fashion": 850, "table-1-study": 3705, "order-matters": 10,
 	},
 }

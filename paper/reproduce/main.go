@@ -116,7 +116,7 @@ const hint = "run 'go run ./paper/reproduce -h' for the flags"
 
 func parse(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
-	o := &options{seed: 1, workers: runtime.GOMAXPROCS(0), scale: paper.Default}
+	o := &options{seed: paper.DefaultSeed, workers: runtime.GOMAXPROCS(0), scale: paper.Default}
 	var (
 		only = fs.String("only", "", "comma-separated claim ids to run (default all); -list shows them")
 		list = fs.Bool("list", false, "list the claims and exit")
