@@ -294,11 +294,11 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
 	// One pass for <s, c> (c = g - scale·centre, not stored), then one
 	// for s += ε c and the running sum: two passes over four vectors, the
 	// least memory traffic the rule allows.
-	s := m.b.s
+	s, centre, cur := m.b.s[:d], centre[:d], m.curMean[:d] // no bounds checks below
 	eps := m.b.signOf(dotDiff(s, grad, centre, scale))
 	for j, v := range grad {
 		s[j] += eps * (float64(v) - scale*centre[j])
-		m.curMean[j] += float64(v)
+		cur[j] += float64(v)
 	}
 	m.count++
 	m.b.place(i, eps)
@@ -384,10 +384,10 @@ func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
 		return
 	}
 	// Fused: <s, pending - g>, then s += ε (pending - g).
-	s := p.b.s
-	eps := p.b.signOf(dotDiff(s, p.pending, grad, 1))
+	s, pending := p.b.s[:d], p.pending[:d] // no bounds checks below
+	eps := p.b.signOf(dotDiff(s, pending, grad, 1))
 	for j, v := range grad {
-		s[j] += eps * (p.pending[j] - float64(v))
+		s[j] += eps * (pending[j] - float64(v))
 	}
 	a, b := p.pendingI, i
 	if eps < 0 {
@@ -469,10 +469,12 @@ func dotDiff[A, B float32 | float64](s []float64, a []A, b []B, scale float64) f
 	n := len(a)
 	j := 0
 	for ; j+4 <= n; j += 4 {
-		s0 += s[j] * (float64(a[j]) - scale*float64(b[j]))
-		s1 += s[j+1] * (float64(a[j+1]) - scale*float64(b[j+1]))
-		s2 += s[j+2] * (float64(a[j+2]) - scale*float64(b[j+2]))
-		s3 += s[j+3] * (float64(a[j+3]) - scale*float64(b[j+3]))
+		// Slices of four let the compiler drop the bounds checks.
+		s, a, b := s[j:j+4:j+4], a[j:j+4:j+4], b[j:j+4:j+4]
+		s0 += s[0] * (float64(a[0]) - scale*float64(b[0]))
+		s1 += s[1] * (float64(a[1]) - scale*float64(b[1]))
+		s2 += s[2] * (float64(a[2]) - scale*float64(b[2]))
+		s3 += s[3] * (float64(a[3]) - scale*float64(b[3]))
 	}
 	for ; j < n; j++ {
 		s0 += s[j] * (float64(a[j]) - scale*float64(b[j]))

@@ -81,16 +81,22 @@ import (
 // into a row of d for StaleGreedy, a sketch (a pass over d) for stale
 // SketchedGreedy, nothing for the others. Next costs the order's Order:
 // O(N² d) for StaleGreedy, O(N² K) for stale SketchedGreedy, O(N) for the
-// others. The memory of the sampler is 16L + 4n bytes for an epoch of L
-// entries over n components; the orders keep (float64, 8 bytes a value)
+// others. The sampler keeps 12L + 4n bytes for an epoch of L entries over
+// n components (the sequence and the positions of each component in it);
+// the orders keep, in bytes, with N = n and K = min(K, d),
 //
-//	MeanBalance       24 d + 17 n bytes (three vectors of d)
-//	PairBalance       16 d + 17 n bytes (two vectors of d)
-//	StaleGreedy       8 N d + 8 N² + 16 d + 25 N bytes (the gradients, their Gram matrix)
-//	SketchedGreedy    8 N K + 8 N² + 12 d + 16 K + 25 N bytes (Stale)
-//	RR, FlipFlop, ... 8 n bytes or none
+//	RR, SGD, StandardShuffle   none (a random stream)
+//	FlipFlop, SGDInternal      8n (a permutation)
+//	MeanBalance                24d + 17n (three float64 vectors of d)
+//	PairBalance                16d + 17n (two)
+//	StaleGreedy                8Nd + 8N² + 8d + 18N (the gradients, their Gram matrix)
+//	SketchedGreedy (Stale)     8NK + 8N² + 12d + 8K + 18N (the sketches, theirs, the sketch's tables)
 //
-// with N = n, which BenchmarkSampler reports as measured.
+// BenchmarkSampler measures them on the MNIST MLP (d = 101,770, N = 938
+// batches of 64): 1.7 MB for PairBalance, 2.5 MB for MeanBalance, 16 MB
+// for SketchedGreedy at K = 1024, 771 MB for StaleGreedy. The saved state
+// (MarshalBinary) is about as large, less the Gram matrices and the
+// sketch's tables, which are rebuilt.
 //
 // A Sampler is not safe for concurrent use.
 type Sampler struct {
@@ -328,13 +334,23 @@ func observeOne[T float32 | float64](s *Sampler, pos, i int, g []T) {
 	}
 }
 
-// finite reports whether every element of s is finite (isFinite for
-// float32 or float64).
+// finite reports whether every element of s is finite, as isFinite does
+// for float64, without a branch per element: v - v is 0 for a finite v
+// and NaN otherwise, and four running sums of them, which the processor
+// overlaps, are 0 unless one is NaN. It was a third of the sampler's time
+// on the MLP with a branch per element.
 func finite[T float32 | float64](s []T) bool {
-	for _, v := range s {
-		if v-v != 0 {
-			return false
-		}
+	var a0, a1, a2, a3 T
+	j := 0
+	for ; j+4 <= len(s); j += 4 {
+		v := s[j : j+4 : j+4]
+		a0 += v[0] - v[0]
+		a1 += v[1] - v[1]
+		a2 += v[2] - v[2]
+		a3 += v[3] - v[3]
 	}
-	return true
+	for ; j < len(s); j++ {
+		a0 += s[j] - s[j]
+	}
+	return (a0+a1)+(a2+a3) == 0
 }
