@@ -61,19 +61,7 @@ func BenchmarkSampler(b *testing.B) {
 	}
 	x, y := mnistShaped()
 	n := benchExamples / benchBatch
-	for _, o := range []struct {
-		name string
-		f64  bool
-		make func() (ordering.Orderer, error)
-	}{
-		{"rr", false, func() (ordering.Orderer, error) { return ordering.NewRR(n, 1) }},
-		{"flipflop", false, func() (ordering.Orderer, error) { return ordering.NewFlipFlop(n, 1) }},
-		{"mean-balance", false, func() (ordering.Orderer, error) { return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: 1}) }},
-		{"mean-balance-f64", true, func() (ordering.Orderer, error) { return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: 1}) }},
-		{"pair-balance", false, func() (ordering.Orderer, error) { return ordering.NewPairBalance(n, ordering.BalanceSettings{Seed: 1}) }},
-		{"stale-sketch-k=1024", false, func() (ordering.Orderer, error) { return &ordering.SketchedGreedy{K: 1024, Seed: 1, Stale: true}, nil }},
-		{"stale-greedy", false, func() (ordering.Orderer, error) { return &ordering.StaleGreedy{}, nil }},
-	} {
+	for _, o := range benchOrders {
 		b.Run(o.name, func(b *testing.B) {
 			b.Logf("BLAS %s, OpenBLAS kernel %q", ordering.BLAS, ordering.BLASKernel())
 			b.ReportAllocs()
@@ -82,14 +70,7 @@ func BenchmarkSampler(b *testing.B) {
 			ws := net.NewWorkspace(benchBatch)
 			g := make([]float64, len(w))
 			g32 := make([]float32, len(w))
-			ord, err := o.make()
-			if err != nil {
-				b.Fatal(err)
-			}
-			s, err := ordering.NewSampler(ord, n)
-			if err != nil {
-				b.Fatal(err)
-			}
+			s, _ := newBenchSampler(b, o, n)
 			seq, err := s.Next(nil)
 			if err != nil {
 				b.Fatal(err)
@@ -142,12 +123,53 @@ func BenchmarkSampler(b *testing.B) {
 			runtime.GC()
 			runtime.ReadMemStats(&with)
 			runtime.KeepAlive(s)
-			s, ord = nil, nil
+			s = nil // and its orderer, which only it holds
 			runtime.GC()
 			runtime.ReadMemStats(&without)
 			b.ReportMetric(float64(int64(with.HeapAlloc)-int64(without.HeapAlloc)), "heap-B")
 		})
 	}
+}
+
+// benchOrder is an order of the sampler benchmarks; f64 observes float64
+// gradients.
+type benchOrder struct {
+	name string
+	f64  bool
+	make func(n int) (ordering.Orderer, error)
+}
+
+var benchOrders = []benchOrder{
+	{"rr", false, func(n int) (ordering.Orderer, error) { return ordering.NewRR(n, 1) }},
+	{"flipflop", false, func(n int) (ordering.Orderer, error) { return ordering.NewFlipFlop(n, 1) }},
+	{"mean-balance", false, func(n int) (ordering.Orderer, error) {
+		return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: 1})
+	}},
+	{"mean-balance-f64", true, func(n int) (ordering.Orderer, error) {
+		return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: 1})
+	}},
+	{"pair-balance", false, func(n int) (ordering.Orderer, error) {
+		return ordering.NewPairBalance(n, ordering.BalanceSettings{Seed: 1})
+	}},
+	{"stale-sketch-k=1024", false, func(int) (ordering.Orderer, error) {
+		return &ordering.SketchedGreedy{K: 1024, Seed: 1, Stale: true}, nil
+	}},
+	{"stale-greedy", false, func(int) (ordering.Orderer, error) { return &ordering.StaleGreedy{}, nil }},
+}
+
+// newBenchSampler returns a sampler of a new o over n components, and the
+// orderer.
+func newBenchSampler(b *testing.B, o benchOrder, n int) (*ordering.Sampler, ordering.Orderer) {
+	b.Helper()
+	ord, err := o.make(n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := ordering.NewSampler(ord, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s, ord
 }
 
 // mnistShaped returns benchExamples synthetic examples of MNIST's shape,
@@ -181,27 +203,15 @@ func BenchmarkSamplerObserve(b *testing.B) {
 			gs[k][j] = float32(rnd.NormFloat64())
 		}
 	}
-	for _, o := range []struct {
-		name string
-		make func() (ordering.Orderer, error)
-	}{
-		{"rr", func() (ordering.Orderer, error) { return ordering.NewRR(n, 1) }},
-		{"mean-balance", func() (ordering.Orderer, error) { return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: 1}) }},
-		{"pair-balance", func() (ordering.Orderer, error) { return ordering.NewPairBalance(n, ordering.BalanceSettings{Seed: 1}) }},
-		{"stale-sketch-k=1024", func() (ordering.Orderer, error) { return &ordering.SketchedGreedy{K: 1024, Seed: 1, Stale: true}, nil }},
-		{"stale-greedy", func() (ordering.Orderer, error) { return &ordering.StaleGreedy{}, nil }},
-	} {
+	for _, o := range benchOrders {
+		if o.f64 || o.name == "flipflop" {
+			continue
+		}
 		b.Run(o.name, func(b *testing.B) {
 			b.ReportAllocs()
-			ord, err := o.make()
-			if err != nil {
-				b.Fatal(err)
-			}
-			s, err := ordering.NewSampler(ord, n)
-			if err != nil {
-				b.Fatal(err)
-			}
+			s, _ := newBenchSampler(b, o, n)
 			var seq []int
+			var err error
 			k := n
 			for b.Loop() {
 				if k == n {
