@@ -131,13 +131,19 @@ func (g *Greedy) Phi2(dst []float64, r []int) ([]float64, error) {
 // (whose one-pass batches an Observer turns off).
 //
 // Without an oracle (driven by a Sampler, with Epoch.N set) it makes no
-// extra pass at all: epoch 0, with nothing observed, is the identity
-// 0, 1, ..., N-1 (shuffle the data beforehand), the matrix is made at the
-// first observed gradient, and the components not yet observed have zero
-// rows. A StaleGreedy is not safe for concurrent use.
+// extra pass at all: epoch 0, with nothing observed, is Start (default
+// the identity 0, 1, ..., N-1), the matrix is made at the first observed
+// gradient, and the components not yet observed have zero rows. A
+// StaleGreedy is not safe for concurrent use.
 type StaleGreedy struct {
 	// Every is the number of epochs an order is kept. Default 1.
 	Every int
+	// Start, if not nil, is the order of the epochs before any gradient
+	// was observed when there is no oracle, a permutation of [0, N), such
+	// as a random one: data stored class by class make the identity a bad
+	// first order. Default nil: the identity. With an oracle it is not
+	// used.
+	Start []int
 
 	n     int // N of the last epoch without an oracle, 0 with one
 	rows  staleRows
@@ -154,7 +160,7 @@ var (
 func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
 	if e.Oracle == nil {
 		var err error
-		s.order, err = s.rows.observedOrder(s.order, &s.n, "stale greedy", s.Every, e)
+		s.order, err = s.rows.observedOrder(s.order, &s.n, "stale greedy", s.Every, s.Start, e)
 		return append(dst[:0], s.order...), err
 	}
 	every, n, d, err := greedyStart("stale greedy", s.Every, e)
@@ -264,9 +270,9 @@ func (s *staleRows) row(i, c int) []float64 {
 // observedOrder is the Order of a stale order without an oracle (see
 // StaleGreedy), named name, keeping its order every epochs: it takes N
 // from e into *n (forgetting the rows and the order if it changed) and
-// returns the identity until a row was stored, then Algorithm 2's order
-// of the rows. dst is the order kept.
-func (s *staleRows) observedOrder(dst []int, n *int, name string, every int, e Epoch) ([]int, error) {
+// returns start (nil: the identity) until a row was stored, then
+// Algorithm 2's order of the rows. dst is the order kept.
+func (s *staleRows) observedOrder(dst []int, n *int, name string, every int, start []int, e Epoch) ([]int, error) {
 	every, err := everyOf(name, every)
 	if err != nil {
 		return dst[:0], err
@@ -277,12 +283,19 @@ func (s *staleRows) observedOrder(dst []int, n *int, name string, every int, e E
 	if err := checkGreedySize(name, e.N, 0); err != nil {
 		return dst[:0], err
 	}
+	if start != nil {
+		if err := checkPerm(start, e.N); err != nil {
+			return dst[:0], fmt.Errorf("ordering: %s start: %w", name, err)
+		}
+	}
 	if *n != e.N {
 		*n = e.N
 		s.m = nil
 		dst = dst[:0]
 	}
 	switch {
+	case s.m == nil && start != nil:
+		return append(dst[:0], start...), nil
 	case s.m == nil:
 		return identity(dst, e.N), nil
 	case len(dst) == e.N && e.T%every != 0:

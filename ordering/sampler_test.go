@@ -215,6 +215,27 @@ func TestSamplerStaleNoOracle(t *testing.T) {
 			t.Errorf("%T: epoch 1 %v, want %v", test.o, seq, test.want)
 		}
 	}
+	// Start replaces the identity of epoch 0; a Start that is not a
+	// permutation is an error naming it.
+	start := []int{8, 7, 6, 5, 4, 3, 2, 1, 0}
+	for _, o := range []Orderer{&StaleGreedy{Start: start}, &SketchedGreedy{K: 4, Stale: true, Start: start}} {
+		s, err := NewSampler(o, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seq, err := s.Next(nil); err != nil || !slices.Equal(seq, start) {
+			t.Errorf("%T with Start: epoch 0 %v (%v), want %v", o, seq, err, start)
+		}
+	}
+	for _, o := range []Orderer{&StaleGreedy{Start: []int{0, 0}}, &SketchedGreedy{K: 4, Stale: true, Start: start[1:]}} {
+		s, err := NewSampler(o, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Next(nil); !errors.Is(err, ErrIndex) || !strings.Contains(err.Error(), "start") {
+			t.Errorf("%T with a bad Start: %v, want ErrIndex naming the start", o, err)
+		}
+	}
 	if _, err := NewSampler(&Greedy{}, n); !errors.Is(err, ErrSetting) {
 		t.Errorf("sampler of Greedy: %v, want ErrSetting", err)
 	}

@@ -134,9 +134,9 @@ func SketchedGreedyOrder(dst []int, grads *mat.Dense, k int, seed uint64) ([]int
 // does nothing.
 //
 // With Stale and without an oracle (driven by a Sampler, with Epoch.N
-// set) it makes no extra pass at all, as StaleGreedy: epoch 0 is the
-// identity, the sketch is made at the first observed gradient, and the
-// components not yet observed have zero rows.
+// set) it makes no extra pass at all, as StaleGreedy: epoch 0 is Start
+// (default the identity), the sketch is made at the first observed
+// gradient, and the components not yet observed have zero rows.
 //
 // A SketchedGreedy keeps state between epochs and is not safe for
 // concurrent use.
@@ -150,6 +150,9 @@ type SketchedGreedy struct {
 	// Stale sketches the gradients of the steps instead of querying the
 	// oracle at x_t. Default false.
 	Stale bool
+	// Start is StaleGreedy's Start: the order before any gradient was
+	// observed, without an oracle. Default nil: the identity.
+	Start []int
 
 	sketch *CountSketch
 	d      int // dimension of the gradients sketched
@@ -176,7 +179,7 @@ func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
 			return dst[:0], fmt.Errorf("ordering: %w: sketched greedy without Stale needs an oracle", ErrSetting)
 		}
 		var err error
-		s.order, err = s.rows.observedOrder(s.order, &s.n, "sketched greedy", s.Every, e)
+		s.order, err = s.rows.observedOrder(s.order, &s.n, "sketched greedy", s.Every, s.Start, e)
 		return append(dst[:0], s.order...), err
 	}
 	every, n, d, err := greedyStart("sketched greedy", s.Every, e)
