@@ -645,7 +645,7 @@ func (o *MeanBalance) readState(r *decoder, _, d int) error {
 	last := r.ints("MeanBalance order", o.b.n)
 	if r.err == nil {
 		r.check(len(prev) != len(cur) || (prev != nil && len(prev) != d), "saved MeanBalance means of lengths %d and %d, gradients of length %d", len(prev), len(cur), d)
-		r.check(started && (b.next == nil || b.s == nil || cur == nil), "saved MeanBalance started without its buffers")
+		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(cur) != d), "saved MeanBalance started without its buffers")
 		r.check(havePrev && prev == nil, "saved MeanBalance with a mean it does not hold")
 		r.check(last != nil && len(last) != o.b.n, "saved MeanBalance order of %d entries, want %d", len(last), o.b.n)
 	}
@@ -676,7 +676,7 @@ func (o *PairBalance) readState(r *decoder, _, d int) error {
 	last := r.ints("PairBalance order", o.b.n)
 	if r.err == nil {
 		r.check(pending != nil && len(pending) != d, "saved PairBalance pending gradient of length %d, gradients of length %d", len(pending), d)
-		r.check(started && (b.next == nil || b.s == nil || pending == nil), "saved PairBalance started without its buffers")
+		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(pending) != d), "saved PairBalance started without its buffers")
 		r.check(pendingI >= 0 && !started, "saved PairBalance with a pending gradient outside an epoch")
 		r.check(last != nil && len(last) != o.b.n, "saved PairBalance order of %d entries, want %d", len(last), o.b.n)
 	}
