@@ -64,6 +64,7 @@ type balancer struct {
 	n     int
 	set   BalanceSettings
 	rnd   *rand.Rand
+	src   *rand.PCG // rnd's source, for the saved state
 	s     []float64 // running signed sum
 	maxSC float64   // largest |<s, c>| this epoch (probabilistic rule)
 	next  []int     // the order being built
@@ -88,7 +89,8 @@ func newBalancer(name string, n int, set BalanceSettings) (balancer, error) {
 		}
 		set.Start = append([]int(nil), set.Start...)
 	}
-	return balancer{n: n, set: set, rnd: rand.New(rand.NewPCG(set.Seed, balanceStream))}, nil
+	rnd, src := newRand(set.Seed, balanceStream)
+	return balancer{n: n, set: set, rnd: rnd, src: src}, nil
 }
 
 // checkPerm returns an error if p is not a permutation of [0, n).
@@ -261,7 +263,14 @@ func (m *MeanBalance) endEpoch() {
 }
 
 // Observe implements Observer.
-func (m *MeanBalance) Observe(t, _, i int, grad []float64) {
+func (m *MeanBalance) Observe(_, _, i int, grad []float64) { meanObserve(m, i, grad) }
+
+// observe32 implements observer32.
+func (m *MeanBalance) observe32(_, _, i int, grad []float32) { meanObserve(m, i, grad) }
+
+// meanObserve is MeanBalance's Observe for float64 or float32 gradients,
+// which it reads in place (the arithmetic is in float64 either way).
+func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
 	d := len(grad)
 	if !m.started {
 		m.b.reset(d)
@@ -285,11 +294,11 @@ func (m *MeanBalance) Observe(t, _, i int, grad []float64) {
 	// One pass for <s, c> (c = g - scale·centre, not stored), then one
 	// for s += ε c and the running sum: two passes over four vectors, the
 	// least memory traffic the rule allows.
-	s := m.b.s
+	s, centre, cur := m.b.s[:d], centre[:d], m.curMean[:d] // no bounds checks below
 	eps := m.b.signOf(dotDiff(s, grad, centre, scale))
 	for j, v := range grad {
-		s[j] += eps * (v - scale*centre[j])
-		m.curMean[j] += v
+		s[j] += eps * (float64(v) - scale*centre[j])
+		cur[j] += float64(v)
 	}
 	m.count++
 	m.b.place(i, eps)
@@ -352,7 +361,14 @@ func (p *PairBalance) flush() {
 }
 
 // Observe implements Observer.
-func (p *PairBalance) Observe(_, _, i int, grad []float64) {
+func (p *PairBalance) Observe(_, _, i int, grad []float64) { pairObserve(p, i, grad) }
+
+// observe32 implements observer32.
+func (p *PairBalance) observe32(_, _, i int, grad []float32) { pairObserve(p, i, grad) }
+
+// pairObserve is PairBalance's Observe for float64 or float32 gradients;
+// the first of a pair is kept in float64.
+func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
 	d := len(grad)
 	if !p.started {
 		p.b.reset(d)
@@ -363,15 +379,15 @@ func (p *PairBalance) Observe(_, _, i int, grad []float64) {
 		p.started = true
 	}
 	if p.pendingI < 0 {
-		copy(p.pending, grad)
+		copyTo64(p.pending, grad)
 		p.pendingI = i
 		return
 	}
 	// Fused: <s, pending - g>, then s += ε (pending - g).
-	s := p.b.s
-	eps := p.b.signOf(dotDiff(s, p.pending, grad, 1))
+	s, pending := p.b.s[:d], p.pending[:d] // no bounds checks below
+	eps := p.b.signOf(dotDiff(s, pending, grad, 1))
 	for j, v := range grad {
-		s[j] += eps * (p.pending[j] - v)
+		s[j] += eps * (pending[j] - float64(v))
 	}
 	a, b := p.pendingI, i
 	if eps < 0 {
@@ -445,18 +461,34 @@ func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 // dotDiff returns <s, a - scale·b> with four partial sums, which lets the
 // processor overlap the additions (a single running sum waits for each
 // one); the grouping is fixed, so the result is reproducible.
-func dotDiff(s, a, b []float64, scale float64) float64 {
+//
+// a or b may be float32 (a gradient read in place); the arithmetic is in
+// float64, so for float64 vectors the result is the same bits.
+func dotDiff[A, B float32 | float64](s []float64, a []A, b []B, scale float64) float64 {
 	var s0, s1, s2, s3 float64
 	n := len(a)
 	j := 0
 	for ; j+4 <= n; j += 4 {
-		s0 += s[j] * (a[j] - scale*b[j])
-		s1 += s[j+1] * (a[j+1] - scale*b[j+1])
-		s2 += s[j+2] * (a[j+2] - scale*b[j+2])
-		s3 += s[j+3] * (a[j+3] - scale*b[j+3])
+		// Slices of four let the compiler drop the bounds checks.
+		s, a, b := s[j:j+4:j+4], a[j:j+4:j+4], b[j:j+4:j+4]
+		s0 += s[0] * (float64(a[0]) - scale*float64(b[0]))
+		s1 += s[1] * (float64(a[1]) - scale*float64(b[1]))
+		s2 += s[2] * (float64(a[2]) - scale*float64(b[2]))
+		s3 += s[3] * (float64(a[3]) - scale*float64(b[3]))
 	}
 	for ; j < n; j++ {
-		s0 += s[j] * (a[j] - scale*b[j])
+		s0 += s[j] * (float64(a[j]) - scale*float64(b[j]))
 	}
 	return (s0 + s1) + (s2 + s3)
+}
+
+// copyTo64 copies src into dst, converting float32 to float64.
+func copyTo64[T float32 | float64](dst []float64, src []T) {
+	if s, ok := any(src).([]float64); ok {
+		copy(dst, s)
+		return
+	}
+	for j, v := range src {
+		dst[j] = float64(v)
+	}
 }

@@ -48,6 +48,18 @@
 // gradient matrix, and Discrepancy returns a DiscrepancyReport: the
 // herding (prefix-sum) curve of any order in the 2- and ∞-norms.
 //
+// # In a training loop of one's own (beyond the paper)
+//
+// A Sampler drives any Orderer without Run, from a loop that keeps its
+// own network, optimiser and checkpoints: Next gives each epoch's
+// sequence, Observe, Observe32, ObserveBatch and ObserveBatch32 show it
+// the gradients (float64 or float32, one or a row-major batch at a time)
+// as the loop computes them, and MarshalBinary and UnmarshalBinary save
+// and restore its state, so that a resumed run continues with the same
+// orders bit for bit. StaleGreedy and stale SketchedGreedy run there
+// without an oracle (Epoch.N gives them N). BenchmarkSampler measures its
+// cost against the MNIST MLP's training step.
+//
 // # Data loaders' orders (beyond the paper)
 //
 // Loaders read data in shards and shuffle at two levels, the structure of
@@ -98,9 +110,11 @@
 //
 // An Orderer that needs more than the epoch number implements User: Greedy
 // queries the oracle at x_t; StaleGreedy, stale SketchedGreedy, MeanBalance
-// and PairBalance learn from the gradients of the steps (Observer). Run
-// gives everything and checks Uses before the first epoch; a caller that
-// draws orders without running them checks Uses(o, Available{}) first.
+// and PairBalance learn from the gradients of the steps (Observer), the
+// greedy ones querying the oracle in their first epoch if there is one.
+// Run gives everything and checks Uses before the first epoch; a Sampler
+// gives the observations but no oracle; a caller that draws orders
+// without running them checks Uses(o, Available{}) first.
 //
 // # Measures
 //
@@ -121,7 +135,8 @@
 // # Errors and panics
 //
 // Bad input returns an error that names the value and wraps one of
-// ErrEmpty, ErrIndex, ErrDim, ErrNaN, ErrStep and ErrSetting: a setting out
+// ErrEmpty, ErrIndex, ErrDim, ErrNaN, ErrStep, ErrSetting and ErrState (a
+// saved Sampler state that is corrupt or does not fit): a setting out
 // of range, an index outside [0, N), a gradient that is not finite, a nil
 // gradient matrix given to a function that returns an error, a size above
 // 2^28 components (an order or buffer that could not be allocated, which

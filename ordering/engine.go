@@ -23,6 +23,11 @@ type Epoch struct {
 	// Orderers that query it at X (such as Greedy) see the same oracle as
 	// the steps.
 	Oracle *Oracle
+	// N is the number of components. Run sets it to the problem's Len; a
+	// Sampler, which has no oracle, sets it to the n it was made with, so
+	// that an orderer learning N from the problem (StaleGreedy, stale
+	// SketchedGreedy) can run without an oracle.
+	N int
 }
 
 // Orderer chooses the update sequence r_t of Algorithm 1 for each epoch.
@@ -336,7 +341,7 @@ func newEngine(p Problem, x0 []float64, o Orderer, s *Settings) *engine {
 // order asks the orderer for r_t, stored in dst, and checks it.
 func (e *engine) order(dst []int, t int) ([]int, error) {
 	copy(e.xt, e.x)
-	order, err := e.o.Order(dst[:0], Epoch{T: t, X: e.xt, Oracle: e.oracle})
+	order, err := e.o.Order(dst[:0], Epoch{T: t, X: e.xt, Oracle: e.oracle, N: e.n})
 	if err != nil {
 		return order, fmt.Errorf("ordering: epoch %d: %w", t, err)
 	}

@@ -128,12 +128,24 @@ func (g *Greedy) Phi2(dst []float64, r []int) ([]float64, error) {
 //
 // Under Settings.BatchSize batching Run shows it every component's
 // gradient, so it computes them one by one even for a BatchGradienter
-// (whose one-pass batches an Observer turns off). A StaleGreedy is not
-// safe for concurrent use.
+// (whose one-pass batches an Observer turns off).
+//
+// Without an oracle (driven by a Sampler, with Epoch.N set) it makes no
+// extra pass at all: epoch 0, with nothing observed, is Start (default
+// the identity 0, 1, ..., N-1), the matrix is made at the first observed
+// gradient, and the components not yet observed have zero rows. A
+// StaleGreedy is not safe for concurrent use.
 type StaleGreedy struct {
 	// Every is the number of epochs an order is kept. Default 1.
 	Every int
+	// Start, if not nil, is the order of the epochs before any gradient
+	// was observed when there is no oracle, a permutation of [0, N), such
+	// as a random one: data stored class by class make the identity a bad
+	// first order. Default nil: the identity. With an oracle it is not
+	// used.
+	Start []int
 
+	n     int // N of the last epoch without an oracle, 0 with one
 	rows  staleRows
 	order []int
 }
@@ -144,8 +156,13 @@ var (
 )
 
 // Order implements Orderer. It returns an error if Every is negative or a
-// gradient is not finite. It panics if e.Oracle is nil.
+// gradient is not finite, or, without an oracle, if e.N is not positive.
 func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
+	if e.Oracle == nil {
+		var err error
+		s.order, err = s.rows.observedOrder(s.order, &s.n, "stale greedy", s.Every, s.Start, e)
+		return append(dst[:0], s.order...), err
+	}
 	every, n, d, err := greedyStart("stale greedy", s.Every, e)
 	if err != nil {
 		return dst, err
@@ -168,11 +185,24 @@ func (s *StaleGreedy) Order(dst []int, e Epoch) ([]int, error) {
 }
 
 // Observe implements Observer: it stores the gradient of component i.
-func (s *StaleGreedy) Observe(_, _, i int, grad []float64) {
+func (s *StaleGreedy) Observe(_, _, i int, grad []float64) { staleStore(s, i, grad) }
+
+// observe32 implements observer32.
+func (s *StaleGreedy) observe32(_, _, i int, grad []float32) { staleStore(s, i, grad) }
+
+// staleStore is StaleGreedy's Observe for float64 or float32 gradients.
+// Without an oracle the first gradient sizes the matrix.
+func staleStore[T float32 | float64](s *StaleGreedy, i int, grad []T) {
+	if s.rows.m == nil && s.n > 0 && len(grad) > 0 && checkGreedySize("", s.n, len(grad)) == nil {
+		s.rows.resize(s.n, len(grad))
+	}
 	if row := s.rows.row(i, len(grad)); row != nil {
-		copy(row, grad)
+		copyTo64(row, grad)
 	}
 }
+
+// checkDim implements dimChecker: the N×d matrix must fit.
+func (s *StaleGreedy) checkDim(n, d int) error { return checkGreedySize("stale greedy", n, d) }
 
 // everyOf returns Every with its default, 1, or an error if it is
 // negative.
@@ -235,6 +265,47 @@ func (s *staleRows) row(i, c int) []float64 {
 	}
 	s.fresh[i] = true
 	return s.m.RawRowView(i)
+}
+
+// observedOrder is the Order of a stale order without an oracle (see
+// StaleGreedy), named name, keeping its order every epochs: it takes N
+// from e into *n (forgetting the rows and the order if it changed) and
+// returns start (nil: the identity) until a row was stored, then
+// Algorithm 2's order of the rows. dst is the order kept.
+func (s *staleRows) observedOrder(dst []int, n *int, name string, every int, start []int, e Epoch) ([]int, error) {
+	every, err := everyOf(name, every)
+	if err != nil {
+		return dst[:0], err
+	}
+	if e.N <= 0 {
+		return dst[:0], fmt.Errorf("ordering: %w: %s without an oracle over N = %d components (Epoch.N), want N > 0", ErrSetting, name, e.N)
+	}
+	if err := checkGreedySize(name, e.N, 0); err != nil {
+		return dst[:0], err
+	}
+	if start != nil {
+		if err := checkPerm(start, e.N); err != nil {
+			return dst[:0], fmt.Errorf("ordering: %s start: %w", name, err)
+		}
+	}
+	if *n != e.N {
+		*n = e.N
+		s.m = nil
+		dst = dst[:0]
+	}
+	switch {
+	case s.m == nil && start != nil:
+		return append(dst[:0], start...), nil
+	case s.m == nil:
+		return identity(dst, e.N), nil
+	case len(dst) == e.N && e.T%every != 0:
+		return dst, nil
+	}
+	dst, bad := s.order(dst)
+	if bad >= 0 {
+		return dst, fmt.Errorf("ordering: %w: stored gradient of component %d at epoch %d", ErrNaN, bad, e.T)
+	}
+	return dst, nil
 }
 
 // order returns Algorithm 2's order of the rows in dst, and -1; or dst

@@ -52,6 +52,7 @@ type MultiLevel struct {
 	k     []int
 	block []int // block[l] = Sizes[l]···Sizes[L-1], the leaves under a depth-l node
 	rnd   *rand.Rand
+	src   *rand.PCG // rnd's source, for the saved state
 
 	buf   []int // the other half of the ping-pong buffer with dst
 	perm  []int // r^top_k of the node being built
@@ -112,11 +113,13 @@ func NewMultiLevel(sizes, k []int, seed uint64) (*MultiLevel, error) {
 		}
 	}
 	maxSize := slices.Max(sizes)
+	rnd, src := newRand(seed, kShuffleStream)
 	return &MultiLevel{
 		sizes: slices.Clone(sizes),
 		k:     slices.Clone(k),
 		block: block,
-		rnd:   rand.New(rand.NewPCG(seed, kShuffleStream)),
+		rnd:   rnd,
+		src:   src,
 		buf:   make([]int, block[0]),
 		perm:  make([]int, maxSize),
 		read:  make([]int, maxSize),

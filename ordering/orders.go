@@ -42,6 +42,7 @@ var (
 type RR struct {
 	n   int
 	rnd *rand.Rand
+	src *rand.PCG // rnd's source, for the saved state
 }
 
 // NewRR returns random reshuffling of n components, seeded by seed. It
@@ -51,7 +52,8 @@ func NewRR(n int, seed uint64) (*RR, error) {
 	if err := checkComponents("RR", n); err != nil {
 		return nil, err
 	}
-	return &RR{n: n, rnd: rand.New(rand.NewPCG(seed, rrStream))}, nil
+	rnd, src := newRand(seed, rrStream)
+	return &RR{n: n, rnd: rnd, src: src}, nil
 }
 
 // Order implements Orderer. It returns an error if e has an oracle whose
@@ -144,6 +146,7 @@ func (s *ShuffleOnce) Order(dst []int, e Epoch) ([]int, error) {
 type SGD struct {
 	n, length int
 	rnd       *rand.Rand
+	src       *rand.PCG // rnd's source, for the saved state
 }
 
 // NewSGD returns sampling with replacement from n components, length draws
@@ -161,7 +164,8 @@ func NewSGD(n, length int, seed uint64) (*SGD, error) {
 	case length == 0:
 		length = n
 	}
-	return &SGD{n: n, length: length, rnd: rand.New(rand.NewPCG(seed, sgdStream))}, nil
+	rnd, src := newRand(seed, sgdStream)
+	return &SGD{n: n, length: length, rnd: rnd, src: src}, nil
 }
 
 // Order implements Orderer. It returns an error if e has an oracle whose
@@ -208,6 +212,7 @@ type StandardShuffle struct {
 type twoLevel struct {
 	n, m int
 	rnd  *rand.Rand
+	src  *rand.PCG // rnd's source, for the saved state
 }
 
 // newTwoLevel returns the twoLevel of the order name over n×m functions,
@@ -217,7 +222,8 @@ func newTwoLevel(name string, n, m int, seed, stream uint64) (twoLevel, error) {
 	if err := checkTwoLevel(name, n, m); err != nil {
 		return twoLevel{}, err
 	}
-	return twoLevel{n: n, m: m, rnd: rand.New(rand.NewPCG(seed, stream))}, nil
+	rnd, src := newRand(seed, stream)
+	return twoLevel{n: n, m: m, rnd: rnd, src: src}, nil
 }
 
 // start is the start of the Order method of the order name: it returns
@@ -343,6 +349,13 @@ func checkLen(name string, n int, e Epoch) error {
 	return nil
 }
 
+// newRand returns a generator drawing from the PCG stream of seed, and
+// its source, whose state a saved sampler holds.
+func newRand(seed, stream uint64) (*rand.Rand, *rand.PCG) {
+	src := rand.NewPCG(seed, stream)
+	return rand.New(src), src
+}
+
 // identity returns dst[:0] extended to 0, 1, ..., n-1.
 func identity(dst []int, n int) []int {
 	dst = slices.Grow(dst[:0], n)[:n]
@@ -368,6 +381,7 @@ func shuffle(rnd *rand.Rand, s []int) {
 type FlipFlop struct {
 	n    int
 	rnd  *rand.Rand
+	src  *rand.PCG // rnd's source, for the saved state
 	perm []int
 }
 
@@ -383,7 +397,8 @@ func NewFlipFlop(n int, seed uint64) (*FlipFlop, error) {
 	if n <= 0 {
 		return nil, fmt.Errorf("ordering: %w: FlipFlop over n = %d components, want n > 0", ErrSetting, n)
 	}
-	return &FlipFlop{n: n, rnd: rand.New(rand.NewPCG(seed, flipFlopStream))}, nil
+	rnd, src := newRand(seed, flipFlopStream)
+	return &FlipFlop{n: n, rnd: rnd, src: src}, nil
 }
 
 // Order implements Orderer. The epochs pair up by e.T: epoch 2k draws a

@@ -49,7 +49,11 @@ func NewCountSketch(d, k int, seed uint64) (*CountSketch, error) {
 
 // Apply stores the sketch of g (length d) in dst (length k), overwriting
 // it, and returns dst; a nil dst allocates.
-func (s *CountSketch) Apply(dst, g []float64) []float64 {
+func (s *CountSketch) Apply(dst, g []float64) []float64 { return applySketch(s, dst, g) }
+
+// applySketch is Apply for a float64 or float32 g, read in place; the
+// sums are in float64 either way.
+func applySketch[T float32 | float64](s *CountSketch, dst []float64, g []T) []float64 {
 	if len(g) != len(s.bucket) {
 		panic("ordering: CountSketch of a vector of the wrong length")
 	}
@@ -58,7 +62,7 @@ func (s *CountSketch) Apply(dst, g []float64) []float64 {
 	}
 	clear(dst[:s.k])
 	for j, v := range g {
-		dst[s.bucket[j]] += s.sign[j] * v
+		dst[s.bucket[j]] += s.sign[j] * float64(v)
 	}
 	return dst
 }
@@ -129,6 +133,11 @@ func SketchedGreedyOrder(dst []int, grads *mat.Dense, k int, seed uint64) ([]int
 // observed yet, it queries the oracle at x_0 once. Without Stale, Observe
 // does nothing.
 //
+// With Stale and without an oracle (driven by a Sampler, with Epoch.N
+// set) it makes no extra pass at all, as StaleGreedy: epoch 0 is Start
+// (default the identity), the sketch is made at the first observed
+// gradient, and the components not yet observed have zero rows.
+//
 // A SketchedGreedy keeps state between epochs and is not safe for
 // concurrent use.
 type SketchedGreedy struct {
@@ -141,9 +150,13 @@ type SketchedGreedy struct {
 	// Stale sketches the gradients of the steps instead of querying the
 	// oracle at x_t. Default false.
 	Stale bool
+	// Start is StaleGreedy's Start: the order before any gradient was
+	// observed, without an oracle. Default nil: the identity.
+	Start []int
 
 	sketch *CountSketch
 	d      int // dimension of the gradients sketched
+	n      int // N of the last epoch without an oracle, 0 with one
 	rows   staleRows
 	g      []float64
 	order  []int
@@ -155,10 +168,19 @@ var (
 )
 
 // Order implements Orderer. It returns an error if K <= 0, Every < 0 or
-// a gradient is not finite. It panics if e.Oracle is nil.
+// a gradient is not finite, or, without an oracle, if Stale is not set or
+// e.N is not positive.
 func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
 	if s.K <= 0 {
 		return dst, fmt.Errorf("ordering: %w: sketched greedy with K = %d, want > 0", ErrSetting, s.K)
+	}
+	if e.Oracle == nil {
+		if !s.Stale {
+			return dst[:0], fmt.Errorf("ordering: %w: sketched greedy without Stale needs an oracle", ErrSetting)
+		}
+		var err error
+		s.order, err = s.rows.observedOrder(s.order, &s.n, "sketched greedy", s.Every, s.Start, e)
+		return append(dst[:0], s.order...), err
 	}
 	every, n, d, err := greedyStart("sketched greedy", s.Every, e)
 	if err != nil {
@@ -185,6 +207,9 @@ func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
 		return append(dst[:0], s.order...), nil
 	}
 	if fill {
+		if len(s.g) != d {
+			s.g = make([]float64, d) // a restored state holds none
+		}
 		for i := 0; i < n; i++ {
 			e.Oracle.Grad(s.g, i, e.X)
 			s.put(i, s.g)
@@ -199,25 +224,61 @@ func (s *SketchedGreedy) Order(dst []int, e Epoch) ([]int, error) {
 
 // put stores the sketch of g as the row of component i; with K >= d, g
 // itself, so that the order is Greedy's.
-func (s *SketchedGreedy) put(i int, g []float64) {
+func (s *SketchedGreedy) put(i int, g []float64) { sketchPut(s, i, g) }
+
+// sketchPut is put for a float64 or float32 g.
+func sketchPut[T float32 | float64](s *SketchedGreedy, i int, g []T) {
 	row := s.rows.row(i, s.sketch.k)
 	if row == nil {
 		return
 	}
 	if s.sketch.k == s.d {
-		copy(row, g)
+		copyTo64(row, g)
 		return
 	}
-	s.sketch.Apply(row, g)
+	applySketch(s.sketch, row, g)
 }
 
 // Observe implements Observer. With Stale set it sketches the gradient of
 // component i into its row; otherwise it does nothing.
-func (s *SketchedGreedy) Observe(_, _, i int, grad []float64) {
-	if !s.Stale || s.sketch == nil || len(grad) != s.d {
+func (s *SketchedGreedy) Observe(_, _, i int, grad []float64) { sketchObserve(s, i, grad) }
+
+// observe32 implements observer32.
+func (s *SketchedGreedy) observe32(_, _, i int, grad []float32) { sketchObserve(s, i, grad) }
+
+// sketchObserve is Observe for a float64 or float32 gradient. Without an
+// oracle the first gradient makes the sketch and sizes the rows.
+func sketchObserve[T float32 | float64](s *SketchedGreedy, i int, grad []T) {
+	if !s.Stale {
 		return
 	}
-	s.put(i, grad)
+	if s.rows.m == nil && s.n > 0 && s.checkDim(s.n, len(grad)) == nil {
+		k := min(s.K, len(grad))
+		if s.sketch == nil || s.d != len(grad) || s.sketch.k != k {
+			sk, err := NewCountSketch(len(grad), k, s.Seed)
+			if err != nil {
+				return
+			}
+			s.sketch, s.d = sk, len(grad)
+		}
+		s.rows.resize(s.n, k)
+	}
+	if s.sketch == nil || len(grad) != s.d {
+		return
+	}
+	sketchPut(s, i, grad)
+}
+
+// checkDim implements dimChecker: the sketch and the N×min(K, d) rows must
+// fit.
+func (s *SketchedGreedy) checkDim(n, d int) error {
+	if s.K <= 0 {
+		return fmt.Errorf("ordering: %w: sketched greedy with K = %d, want > 0", ErrSetting, s.K)
+	}
+	if d > maxLen {
+		return fmt.Errorf("ordering: %w: sketched greedy of gradients of length %d, want at most 2^28", ErrSetting, d)
+	}
+	return checkGreedySize("sketched greedy", n, min(s.K, d))
 }
 
 // dimsOr0 returns the dimensions of m, or 0, 0 for nil.

@@ -55,18 +55,19 @@ func (g *Greedy) Uses(has Available) error {
 
 var _ User = (*StaleGreedy)(nil)
 
-// Uses implements User: StaleGreedy queries the oracle in its first epoch
-// and observes the steps' gradients after it.
+// Uses implements User: StaleGreedy observes the steps' gradients (and
+// queries the oracle in its first epoch if it has one).
 func (s *StaleGreedy) Uses(has Available) error {
-	return needs("stale greedy", has, Available{Oracle: true, Observe: true})
+	return needs("stale greedy", has, Available{Observe: true})
 }
 
 var _ User = (*SketchedGreedy)(nil)
 
-// Uses implements User: SketchedGreedy queries the oracle (in the first
-// epoch only if Stale, then it observes the steps' gradients).
+// Uses implements User: SketchedGreedy queries the oracle; with Stale it
+// observes the steps' gradients instead (and queries the oracle in its
+// first epoch if it has one).
 func (s *SketchedGreedy) Uses(has Available) error {
-	return needs("sketched greedy", has, Available{Oracle: true, Observe: s.Stale})
+	return needs("sketched greedy", has, Available{Oracle: !s.Stale, Observe: s.Stale})
 }
 
 var _ User = (*MeanBalance)(nil)
