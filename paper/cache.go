@@ -25,14 +25,14 @@ import (
 )
 
 // cacheKey is the full key of a cached run, stored in its entry and
-// compared on read: the run's name and the version of the code that
-// computes it (a constant in the claim's file, see doc.go), the builds
-// that could round differently (the BLAS and its kernel, the Go release,
-// the gonum modules), and the run's own key: every parameter its result depends on,
-// seed included, and nothing else.
+// compared on read: the run's name, the hash of the code that computes it
+// (the declarations reachable from its roots, see cachecode.go and
+// doc.go), the builds that could round differently (the BLAS and its
+// kernel, the Go release, the gonum modules), and the run's own key: every
+// parameter its result depends on, seed included, and nothing else.
 type cacheKey struct {
 	Name    string
-	Version int
+	Code    string
 	BLAS    string
 	Kernel  string `json:",omitempty"`
 	Go      string
@@ -76,18 +76,26 @@ var numericModules = sync.OnceValue(func() string {
 // for their runs and rows). It returns the result of compute for key, from
 // env's cache folder if a valid entry for the same name, version and key
 // is there (and env.Fresh is not set), else by calling compute and storing
-// its result atomically. An entry that is not valid (see cacheEntry; check
+// its result atomically. roots names the declarations of this package that
+// do the work (a function "runTheorem1" or a method "Table1Config.Run"):
+// the key holds a hash of the code reachable from them, so that an edit to
+// that code recomputes the run and an edit elsewhere does not
+// (TestCachedRoots checks that every call's compute is reachable from its
+// roots). An entry that is not valid (see cacheEntry; check
 // validates the decoded result) is reported through env.warn, naming its
 // file and what is wrong, and recomputed: it is never used. It is safe for
 // concurrent use with distinct keys. The key must marshal to JSON and hold
-// every parameter the result depends on, seed included, and nothing else;
-// version is the version constant of the code that computes it.
-func cached[T any](env *Env, name string, version int, key any, check func(T) error, compute func() (T, error)) (T, error) {
+// every parameter the result depends on, seed included, and nothing else.
+func cached[T any](env *Env, name string, roots []string, key any, check func(T) error, compute func() (T, error)) (T, error) {
 	var zero T
 	if env.CacheDir == "" {
 		return compute()
 	}
-	kb, err := json.Marshal(cacheKey{name, version, ordering.BLAS, ordering.BLASKernel(), runtime.Version(), numericModules(), key})
+	code, err := codeHash(roots)
+	if err != nil {
+		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
+	}
+	kb, err := json.Marshal(cacheKey{name, code, ordering.BLAS, ordering.BLASKernel(), runtime.Version(), numericModules(), key})
 	if err != nil {
 		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
 	}

@@ -42,12 +42,6 @@ const table1Statement = "ResNet-18 without batch norm on CIFAR-10, 200 epochs, 3
 	"of Algorithm 2 beats random reshuffling by about 15 points of test accuracy (88.43 against 73.46), " +
 	"the slow update (every 10 epochs) in between (83.62); with standard batching greedy and RR are equal (92.67 and 92.72)."
 
-// table1Version is the version of the code that computes the table1
-// runs (each training run, which the scalable-training claim shares), part
-// of their cache key: increment it with any change to that code, or to
-// code it calls, that changes a result (see doc.go).
-const table1Version = 3
-
 // fashionMNIST is Table1Config.Dataset for Fashion-MNIST.
 const fashionMNIST = "fashion-mnist"
 
@@ -472,7 +466,7 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 			}
 			seed := mixSeed(env.Seed, streamTable1Run, uint64(j.s))
 			check := func(r Table1Run) error { return r.check(order, batching, seed, c.Epochs) }
-			run, err := cached(env, "table1-run", table1Version, c.runKey(order, batching, env.Seed, j.s), check, func() (Table1Run, error) {
+			run, err := cached(env, "table1-run", []string{"trainTable1", "loadTable1Data", "interruptible", "streamTable1Run"}, c.runKey(order, batching, env.Seed, j.s), check, func() (Table1Run, error) {
 				if err := load(); err != nil {
 					return Table1Run{}, err
 				}
