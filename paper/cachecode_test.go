@@ -167,7 +167,8 @@ func TestCodeKeyFollowsEdits(t *testing.T) {
 // package's sources: its roots are declared, and every declaration its
 // compute function names is reachable from them, directly or through the
 // values its enclosing function assigns to the local names it uses (a
-// closure, a seed), so that the key covers the code the computation runs.
+// closure, a seed), so that the key covers the code the computation runs;
+// and they reach no Findings or Outcome method, chart or report.
 func TestCachedRoots(t *testing.T) {
 	g, err := moduleCode()
 	if err != nil {
@@ -288,6 +289,13 @@ func TestCachedRoots(t *testing.T) {
 				if err != nil {
 					t.Errorf("%s: %v", where, err)
 					return true
+				}
+				// Code that only judges or renders is not part of a key.
+				for id := range seen {
+					rest := strings.TrimPrefix(id, sources.Module+"/")
+					if strings.HasSuffix(rest, ".Findings") || strings.HasSuffix(rest, "Outcome") || strings.HasPrefix(rest, "paper/chart.") || strings.HasPrefix(rest, "paper.WriteReport") {
+						t.Errorf("%s: the roots %q reach %s, which only judges or renders", where, roots, rest)
+					}
 				}
 				// What compute names, through fd's closures it calls.
 				var refs []string
