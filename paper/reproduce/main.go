@@ -77,6 +77,7 @@ import (
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/paper/atomic"
 	"github.com/goodorder/goodorder/problems/dataset"
 )
 
@@ -251,7 +252,7 @@ func (w *workersFlag) Set(v string) error {
 // checkPaths checks, before any work, that every output can be written:
 // the figure folder and its results subfolder (where paper.SaveResult
 // writes), the report's folder, and the cache folder if caching is on,
-// and that the report is not a folder. Its error names the flag and the
+// and that the report is a regular file, a link to one, or missing. Its error names the flag and the
 // path. It creates nothing.
 func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, o.figDir); err != nil {
@@ -260,10 +261,13 @@ func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, filepath.Join(o.figDir, "results")); err != nil {
 		return err
 	}
-	if st, err := os.Stat(o.report); err == nil && st.IsDir() {
-		return fmt.Errorf("-report %s: is a folder, want the path of a file", o.report)
+	// The report replaces only a regular file, following links on purpose
+	// (atomic.Target): its folder is the one of the file it will replace.
+	report, err := atomic.Target(o.report)
+	if err != nil {
+		return fmt.Errorf("-report %s: %v", o.report, strings.TrimPrefix(err.Error(), "atomic: "))
 	}
-	if err := checkDir("-report", o.report, filepath.Dir(o.report)); err != nil {
+	if err := checkDir("-report", o.report, filepath.Dir(report)); err != nil {
 		return err
 	}
 	if o.cacheDir != "" {
