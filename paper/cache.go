@@ -19,6 +19,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/atomic"
@@ -102,7 +103,7 @@ func cached[T any](env *Env, name string, roots []string, key any, check func(T)
 	sum := sha256.Sum256(kb)
 	path := filepath.Join(env.CacheDir, name+"-"+hex.EncodeToString(sum[:8])+".json")
 	if !env.Fresh {
-		b, err := os.ReadFile(path)
+		b, err := readEntry(path)
 		switch {
 		case err == nil:
 			v, err := decodeEntry(b, kb, check)
@@ -112,8 +113,9 @@ func cached[T any](env *Env, name string, roots []string, key any, check func(T)
 			}
 			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		case !errors.Is(err, fs.ErrNotExist):
-			// Unreadable, or a folder where the entry should be: a bad
-			// entry like any other.
+			// Unreadable, too large, or not a regular file (a folder,
+			// a pipe, a device, a link to one): a bad entry like any
+			// other.
 			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		}
 	}
@@ -130,6 +132,10 @@ func cached[T any](env *Env, name string, roots []string, key any, check func(T)
 	if err != nil {
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
+	if len(b) > maxEntry {
+		env.warn(fmt.Sprintf("paper: not caching %s: %d bytes, more than the %d an entry may hold", path, len(b), maxEntry))
+		return v, nil
+	}
 	if err := os.MkdirAll(env.CacheDir, 0o755); err != nil {
 		return zero, fmt.Errorf("paper: cache folder: %w", err)
 	}
@@ -142,9 +148,59 @@ func cached[T any](env *Env, name string, roots []string, key any, check func(T)
 		}
 	}
 	if err := atomic.WriteFile(path, b, 0o644); err != nil {
+		if errors.Is(err, atomic.ErrNotRegular) {
+			// Something that is not ours stands there (a pipe, a
+			// device, a link to one): left alone, the run not cached.
+			env.warn(fmt.Sprintf("paper: not caching %s: %v", path, err))
+			return v, nil
+		}
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
 	return v, nil
+}
+
+// maxEntry is the most bytes a cache entry may hold: 1 GiB, hundreds of
+// times the largest real entry (a few MB at the default scale), so that a
+// read of a corrupt entry, or of a link to an endless file, stays bounded.
+// A larger result is not cached (with a warning).
+const maxEntry = 1 << 30
+
+// readEntry returns the contents of the cache entry at path. It opens only
+// a regular file (or a link to one) of at most maxEntry bytes: anything
+// else is an error that names what it is, so that a named pipe never
+// blocks the run and a device never floods it. A missing entry is an
+// error wrapping fs.ErrNotExist.
+func readEntry(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (mode %v)", st.Mode())
+	}
+	// O_NONBLOCK: a pipe put there since the Stat opens at once.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	switch {
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("not a regular file (mode %v)", st.Mode())
+	case st.Size() > maxEntry:
+		return nil, fmt.Errorf("%d bytes, more than the %d an entry may hold", st.Size(), maxEntry)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxEntry+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxEntry {
+		return nil, fmt.Errorf("more than the %d bytes an entry may hold", maxEntry)
+	}
+	return b, nil
 }
 
 // decodeEntry returns the result held by the cache entry b if its key is
