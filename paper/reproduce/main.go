@@ -65,6 +65,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -173,6 +174,9 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 			c, ok := paper.Lookup(id)
 			if !ok {
 				return nil, usageError{fmt.Errorf("-only: unknown claim %q, want one of %s", id, strings.Join(paper.IDs(), ", "))}
+			}
+			if slices.ContainsFunc(o.only, func(d paper.Claim) bool { return d.ID == id }) {
+				return nil, usageError{fmt.Errorf("-only: claim %q named twice", id)}
 			}
 			o.only = append(o.only, c)
 		}
@@ -315,6 +319,11 @@ func checkDir(name, arg, dir string) error {
 		d = parent
 	}
 	f, err := os.CreateTemp(d, ".reproduce-probe-*")
+	if errors.Is(err, os.ErrNotExist) {
+		// The folder is there, yet a file in it does not exist once
+		// created: a file system that makes no files, such as /proc.
+		return fmt.Errorf("%s %s: cannot write in %s: the file system there does not let files be created (%v)", name, arg, d, errors.Unwrap(err))
+	}
 	if err != nil {
 		return fmt.Errorf("%s %s: cannot write in %s: %v", name, arg, d, errors.Unwrap(err))
 	}
