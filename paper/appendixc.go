@@ -23,11 +23,6 @@ import (
 // appendixCID is the claim's id.
 const appendixCID = "appendix-c-lower-bound"
 
-// appendixCVersion is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const appendixCVersion = 2
-
 var appendixCClaim = Claim{
 	ID:    appendixCID,
 	Where: "Appendix C, Section 4.1",
@@ -151,7 +146,7 @@ func (res *AppendixCResult) check() error {
 // first coordinate, and for the zig-zag matrices (zigzagGrads) in the
 // order they are built, or returns the rows from env's cache.
 func (c AppendixCConfig) Run(ctx context.Context, env *Env) (*AppendixCResult, error) {
-	return runCached(ctx, env, appendixCID, appendixCVersion, c, runAppendixC)
+	return runCached(ctx, env, appendixCID, "runAppendixC", c, runAppendixC)
 }
 
 func runAppendixC(ctx context.Context, env *Env, c AppendixCConfig) (*AppendixCResult, error) {

@@ -19,20 +19,21 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/atomic"
 )
 
 // cacheKey is the full key of a cached run, stored in its entry and
-// compared on read: the run's name and the version of the code that
-// computes it (a constant in the claim's file, see doc.go), the builds
-// that could round differently (the BLAS and its kernel, the Go release,
-// the gonum modules), and the run's own key: every parameter its result depends on,
-// seed included, and nothing else.
+// compared on read: the run's name, the hash of the code that computes it
+// (the declarations reachable from its roots, see cachecode.go and
+// doc.go), the builds that could round differently (the BLAS and its
+// kernel, the Go release, the gonum modules), and the run's own key: every
+// parameter its result depends on, seed included, and nothing else.
 type cacheKey struct {
 	Name    string
-	Version int
+	Code    string
 	BLAS    string
 	Kernel  string `json:",omitempty"`
 	Go      string
@@ -76,13 +77,17 @@ var numericModules = sync.OnceValue(func() string {
 // for their runs and rows). It returns the result of compute for key, from
 // env's cache folder if a valid entry for the same name, version and key
 // is there (and env.Fresh is not set), else by calling compute and storing
-// its result atomically. An entry that is not valid (see cacheEntry; check
+// its result atomically. roots names the declarations of this package that
+// do the work (a function "runTheorem1" or a method "Table1Config.Run"):
+// the key holds a hash of the code reachable from them, so that an edit to
+// that code recomputes the run and an edit elsewhere does not
+// (TestCachedRoots checks that every call's compute is reachable from its
+// roots). An entry that is not valid (see cacheEntry; check
 // validates the decoded result) is reported through env.warn, naming its
 // file and what is wrong, and recomputed: it is never used. It is safe for
 // concurrent use with distinct keys. The key must marshal to JSON and hold
-// every parameter the result depends on, seed included, and nothing else;
-// version is the version constant of the code that computes it.
-func cached[T any](env *Env, name string, version int, key any, check func(T) error, compute func() (T, error)) (T, error) {
+// every parameter the result depends on, seed included, and nothing else.
+func cached[T any](env *Env, name string, roots []string, key any, check func(T) error, compute func() (T, error)) (T, error) {
 	var zero T
 	if env.CacheDir == "" {
 		if env.CachedOnly {
@@ -90,14 +95,18 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 		}
 		return compute()
 	}
-	kb, err := json.Marshal(cacheKey{name, version, ordering.BLAS, ordering.BLASKernel(), runtime.Version(), numericModules(), key})
+	code, err := codeHash(roots)
+	if err != nil {
+		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
+	}
+	kb, err := json.Marshal(cacheKey{name, code, ordering.BLAS, ordering.BLASKernel(), runtime.Version(), numericModules(), key})
 	if err != nil {
 		return zero, fmt.Errorf("paper: cache key of %s: %w", name, err)
 	}
 	sum := sha256.Sum256(kb)
 	path := filepath.Join(env.CacheDir, name+"-"+hex.EncodeToString(sum[:8])+".json")
 	if !env.Fresh {
-		b, err := os.ReadFile(path)
+		b, err := readEntry(path)
 		switch {
 		case err == nil:
 			v, err := decodeEntry(b, kb, check)
@@ -107,8 +116,9 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 			}
 			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		case !errors.Is(err, fs.ErrNotExist):
-			// Unreadable, or a folder where the entry should be: a bad
-			// entry like any other.
+			// Unreadable, too large, or not a regular file (a folder,
+			// a pipe, a device, a link to one): a bad entry like any
+			// other.
 			env.warn(fmt.Sprintf("paper: ignoring cache entry %s (recomputing it): %v", path, err))
 		}
 	}
@@ -128,6 +138,10 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 	if err != nil {
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
+	if len(b) > maxEntry {
+		env.warn(fmt.Sprintf("paper: not caching %s: %d bytes, more than the %d an entry may hold", path, len(b), maxEntry))
+		return v, nil
+	}
 	if err := os.MkdirAll(env.CacheDir, 0o755); err != nil {
 		return zero, fmt.Errorf("paper: cache folder: %w", err)
 	}
@@ -140,9 +154,59 @@ func cached[T any](env *Env, name string, version int, key any, check func(T) er
 		}
 	}
 	if err := atomic.WriteFile(path, b, 0o644); err != nil {
+		if errors.Is(err, atomic.ErrNotRegular) {
+			// Something that is not ours stands there (a pipe, a
+			// device, a link to one): left alone, the run not cached.
+			env.warn(fmt.Sprintf("paper: not caching %s: %v", path, err))
+			return v, nil
+		}
 		return zero, fmt.Errorf("paper: caching %s: %w", name, err)
 	}
 	return v, nil
+}
+
+// maxEntry is the most bytes a cache entry may hold: 1 GiB, hundreds of
+// times the largest real entry (a few MB at the default scale), so that a
+// read of a corrupt entry, or of a link to an endless file, stays bounded.
+// A larger result is not cached (with a warning).
+const maxEntry = 1 << 30
+
+// readEntry returns the contents of the cache entry at path. It opens only
+// a regular file (or a link to one) of at most maxEntry bytes: anything
+// else is an error that names what it is, so that a named pipe never
+// blocks the run and a device never floods it. A missing entry is an
+// error wrapping fs.ErrNotExist.
+func readEntry(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (mode %v)", st.Mode())
+	}
+	// O_NONBLOCK: a pipe put there since the Stat opens at once.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	switch {
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("not a regular file (mode %v)", st.Mode())
+	case st.Size() > maxEntry:
+		return nil, fmt.Errorf("%d bytes, more than the %d an entry may hold", st.Size(), maxEntry)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxEntry+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxEntry {
+		return nil, fmt.Errorf("more than the %d bytes an entry may hold", maxEntry)
+	}
+	return b, nil
 }
 
 // decodeEntry returns the result held by the cache entry b if its key is

@@ -278,7 +278,7 @@ func TestCacheFolderInTheWay(t *testing.T) {
 		check := func(int) error { return nil }
 		computed := 0
 		compute := func() (int, error) { computed++; return 42, nil }
-		if _, err := cached(env, "x", 1, "k", check, compute); err != nil {
+		if _, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute); err != nil {
 			t.Fatal(err)
 		}
 		entries, _ := filepath.Glob(filepath.Join(dir, "x-*.json"))
@@ -292,7 +292,7 @@ func TestCacheFolderInTheWay(t *testing.T) {
 		if full {
 			os.WriteFile(filepath.Join(entries[0], "f"), nil, 0o644)
 		}
-		v, err := cached(env, "x", 1, "k", check, compute)
+		v, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute)
 		if err != nil || v != 42 || computed != 2 || len(warns) == 0 || !strings.Contains(warns[0], entries[0]) {
 			t.Errorf("full %v: %v, %v after %d computations, warnings %q", full, v, err, computed, warns)
 		}

@@ -444,13 +444,13 @@ type checker interface {
 // runCached is the run section every claim shares: it validates c (it
 // fills nothing: a zero field is used as zero, or rejected), and returns run's result for c and env.Seed from env's
 // cache (a nil env is the zero Env), computing and storing it if it is not
-// there. The key is the name, the claim's version (see doc.go), the filled
-// config and the seed, nothing else. A ctx done at the start gives its
+// there. The key is the name, the code reachable from root, the name of
+// run in this package (see cached), the config and the seed, nothing else. A ctx done at the start gives its
 // error at once, cache or not.
 func runCached[C any, PC interface {
 	*C
 	protocol
-}, R checker](ctx context.Context, env *Env, name string, version int, c C, run func(context.Context, *Env, C) (R, error)) (R, error) {
+}, R checker](ctx context.Context, env *Env, name, root string, c C, run func(context.Context, *Env, C) (R, error)) (R, error) {
 	var zero R
 	if err := ctx.Err(); err != nil {
 		return zero, err
@@ -459,7 +459,7 @@ func runCached[C any, PC interface {
 	if err := PC(&c).validate(); err != nil {
 		return zero, err
 	}
-	return cached(env, name, version, struct {
+	return cached(env, name, []string{root}, struct {
 		Config C
 		Seed   uint64
 	}{c, env.Seed}, R.check, func() (R, error) {

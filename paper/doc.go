@@ -125,13 +125,23 @@
 //
 // The full key holds, besides the run's inputs, the builds that may round
 // differently (ordering.BLAS, the Go release, the versions of the gonum
-// modules, all read from the build) and the version of the claim's code:
-// a constant in the claim's file (theorem1Version, table1Version, ...).
-// The rule: a change to a claim's code, or to code it calls in ordering,
-// problems or nn, that changes any of its results by a bit increments the
-// version of every claim it changes, in the same commit; a change that
-// keeps every result bit-identical (a speed-up, a refactoring, a chart)
-// keeps them, so that finished runs stay reusable.
+// modules, all read from the build) and a hash of the code that computes
+// the run, fixed at build time: no version to bump by hand. Every package
+// of the module that a computation can run embeds its own sources
+// (sources.go, registered with internal/sources); at the first cached run
+// they are parsed, and the hash covers the top-level declarations
+// reachable from the computation's roots, the functions of this package
+// that do the work, named at each call of cached or runCached (a function
+// "runTheorem1", a method "Table1Config.Run"). Reachable means named by an
+// identifier or pkg.Name, or a method called by name on a type the code
+// reaches, transitively across ordering, problems, nn, dataset and this
+// package, with their init functions; cachecode.go has the exact rule.
+// Comments and layout do not count. So an edit recomputes exactly the
+// runs whose code it touches, and one to code that only judges or
+// renders (Findings, Outcome, charts, the report) recomputes nothing.
+// Adding a cached computation means naming its roots; TestCachedRoots
+// checks that every declaration its compute function names is reachable
+// from them.
 //
 // # Report
 //

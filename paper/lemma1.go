@@ -18,11 +18,6 @@ import (
 // lemma1ID is the claim's id.
 const lemma1ID = "mishchenko-lemma1"
 
-// lemma1Version is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const lemma1Version = 2
-
 var lemma1Claim = Claim{
 	ID:    lemma1ID,
 	Where: "Remark 3 (Lemma 1 of Mishchenko et al.)",
@@ -108,7 +103,7 @@ func (res *Lemma1Result) check() error {
 // mean of φ²_{r,k} over random permutations with ExpectedPhi2RR, or
 // returns the comparison from env's cache.
 func (c Lemma1Config) Run(ctx context.Context, env *Env) (*Lemma1Result, error) {
-	return runCached(ctx, env, lemma1ID, lemma1Version, c, runLemma1)
+	return runCached(ctx, env, lemma1ID, "runLemma1", c, runLemma1)
 }
 
 func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, error) {

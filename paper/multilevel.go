@@ -22,11 +22,6 @@ import (
 // multiLevelID is the claim's id.
 const multiLevelID = "multi-level"
 
-// multiLevelVersion is the version of the code that computes the claim's
-// runs, part of their cache key: increment it with any change to that
-// code, or to code it calls, that changes a result (see doc.go).
-const multiLevelVersion = 1
-
 var multiLevelClaim = Claim{
 	ID:    multiLevelID,
 	Where: "The remark after Algorithm 3 (more than two levels), Section 5.2, with Lemma 2 (Appendix B)",
@@ -185,7 +180,7 @@ type MultiLevelResult struct {
 // Run runs the multi-level claim, or returns it from env's
 // cache.
 func (c MultiLevelConfig) Run(ctx context.Context, env *Env) (*MultiLevelResult, error) {
-	return runCached(ctx, env, multiLevelID, multiLevelVersion, c, runMultiLevel)
+	return runCached(ctx, env, multiLevelID, "runMultiLevel", c, runMultiLevel)
 }
 
 func runMultiLevel(ctx context.Context, env *Env, c MultiLevelConfig) (*MultiLevelResult, error) {

@@ -21,11 +21,6 @@ import (
 // omegaID is the claim's id.
 const omegaID = "omega-example"
 
-// omegaVersion is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const omegaVersion = 1
-
 var omegaClaim = Claim{
 	ID:    omegaID,
 	Where: "Section 4.1",
@@ -145,7 +140,7 @@ func (res *OmegaResult) check() error {
 // deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.
 // The random permutations of each n are seeded from env.Seed and n.
 func (c OmegaConfig) Run(ctx context.Context, env *Env) (*OmegaResult, error) {
-	return runCached(ctx, env, omegaID, omegaVersion, c, runOmega)
+	return runCached(ctx, env, omegaID, "runOmega", c, runOmega)
 }
 
 func runOmega(ctx context.Context, env *Env, c OmegaConfig) (*OmegaResult, error) {

@@ -23,11 +23,6 @@ import (
 // remark3ID is the claim's id.
 const remark3ID = "remark-3"
 
-// remark3Version is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const remark3Version = 1
-
 var remark3Claim = Claim{
 	ID:    remark3ID,
 	Where: "Remark 3 (bounds on σ*), Section 3.3",
@@ -167,7 +162,7 @@ type Remark3Result struct {
 
 // Run runs the remark-3 claim, or returns it from env's cache.
 func (c Remark3Config) Run(ctx context.Context, env *Env) (*Remark3Result, error) {
-	return runCached(ctx, env, remark3ID, remark3Version, c, runRemark3)
+	return runCached(ctx, env, remark3ID, "runRemark3", c, runRemark3)
 }
 
 func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result, error) {

@@ -32,6 +32,11 @@ type Robustness struct {
 	Claims []ClaimSeeds `json:"claims"`
 	// Costly lists the claims left out, each with why.
 	Costly []Row `json:"costly,omitempty"`
+	// Covered lists the claims the last pass reran, which may be fewer
+	// than Claims: a pass over some claims (reproduce -only) is merged
+	// into the file, keeping the other claims' entries. Empty in a file
+	// written before passes were merged.
+	Covered []string `json:"covered,omitempty"`
 }
 
 // ClaimSeeds is one claim's verdicts and key numbers, one per seed of the
@@ -183,6 +188,9 @@ func writeRobustness(b *bytes.Buffer, r *Robustness) {
 	}
 	fmt.Fprintf(b, "`make robustness` reran each affordable claim at the `%s` scale with base seeds %s%s: a verdict that one draw could flip is reported as flipping, not by one seed's word. %d of %d claims flip.\n\n",
 		r.Scale, joinSeeds(r.Seeds), build, flips, len(r.Claims))
+	if len(r.Covered) > 0 && len(r.Covered) < len(r.Claims) {
+		fmt.Fprintf(b, "The last pass reran %s; the other claims are from earlier passes with the same seeds.\n\n", strings.Join(r.Covered, ", "))
+	}
 	fmt.Fprintf(b, "| claim | verdict across seeds | key number | spread (least to largest) |\n|---|---|---|---|\n")
 	for _, c := range r.Claims {
 		k, v := c.Stable()

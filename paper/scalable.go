@@ -31,11 +31,6 @@ import (
 // scalableID is the claim's id.
 const scalableID = "scalable-orderings"
 
-// scalableVersion is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const scalableVersion = 3
-
 // Beyond the paper: orderings that scale. The greedy chooser of Algorithm
 // 2 needs every component's gradient at x_t (an extra pass) and O(N d)
 // memory; online balancing (GraB) needs O(d) and no extra pass; a sketch
@@ -198,7 +193,7 @@ func (r *ScalableResult) check() error {
 // methods on the MNIST MLP's batch gradient matrices and on the paper's
 // problems, and the online methods on the 1-D example.
 func (c ScalableConfig) Run(ctx context.Context, env *Env) (*ScalableResult, error) {
-	return runCached(ctx, env, scalableID, scalableVersion, c, runScalable)
+	return runCached(ctx, env, scalableID, "runScalable", c, runScalable)
 }
 
 // runScalable runs the experiment; env.Progress is told of each matrix

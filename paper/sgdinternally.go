@@ -21,11 +21,6 @@ import (
 // sgdInternallyID is the claim's id.
 const sgdInternallyID = "sgd-internally"
 
-// sgdInternallyVersion is the version of the code that computes the
-// claim's runs, part of their cache key: increment it with any change to
-// that code, or to code it calls, that changes a result (see doc.go).
-const sgdInternallyVersion = 1
-
 var sgdInternallyClaim = Claim{
 	ID:    sgdInternallyID,
 	Where: "Running SGD internally against shuffling, end of Section 5.3 (Eq. shuffle-just-high-level)",
@@ -190,7 +185,7 @@ type SGDInternallyResult struct {
 // cache. Run r of a method is seeded from env.Seed, σ_low, the method and
 // r, whatever its step, so that the steps compete on the same orders.
 func (c SGDInternallyConfig) Run(ctx context.Context, env *Env) (*SGDInternallyResult, error) {
-	return runCached(ctx, env, sgdInternallyID, sgdInternallyVersion, c, runSGDInternally)
+	return runCached(ctx, env, sgdInternallyID, "runSGDInternally", c, runSGDInternally)
 }
 
 // The methods, as the words of their seeds.

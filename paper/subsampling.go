@@ -24,11 +24,6 @@ import (
 // subsamplingID is the claim's id.
 const subsamplingID = "sub-sampling"
 
-// subsamplingVersion is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const subsamplingVersion = 2
-
 var subsamplingClaim = Claim{
 	ID:    subsamplingID,
 	Where: "Assumption 3 (Section 3.2) and the Discussion of Theorem 1 (Section 3.5): sub-sampling",
@@ -250,7 +245,7 @@ func (b *biasTracker) Record(r *ordering.Record) error {
 // Run runs the sub-sampling claim, or returns it from env's
 // cache. Run k of a sequence is seeded from env.Seed, the sequence and k.
 func (c SubsamplingConfig) Run(ctx context.Context, env *Env) (*SubsamplingResult, error) {
-	return runCached(ctx, env, subsamplingID, subsamplingVersion, c, runSubsampling)
+	return runCached(ctx, env, subsamplingID, "runSubsampling", c, runSubsampling)
 }
 
 func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*SubsamplingResult, error) {

@@ -42,12 +42,6 @@ const table1Statement = "ResNet-18 without batch norm on CIFAR-10, 200 epochs, 3
 	"of Algorithm 2 beats random reshuffling by about 15 points of test accuracy (88.43 against 73.46), " +
 	"the slow update (every 10 epochs) in between (83.62); with standard batching greedy and RR are equal (92.67 and 92.72)."
 
-// table1Version is the version of the code that computes the table1
-// runs (each training run, which the scalable-training claim shares), part
-// of their cache key: increment it with any change to that code, or to
-// code it calls, that changes a result (see doc.go).
-const table1Version = 3
-
 // fashionMNIST is Table1Config.Dataset for Fashion-MNIST.
 const fashionMNIST = "fashion-mnist"
 
@@ -82,8 +76,9 @@ func table1CIFAR10Scales() map[Scale]Table1Config {
 }
 
 // absCIFAR10 returns dataset with the folder of a "cifar10:<dir>" made
-// absolute, so that the cache key does not depend on the working folder,
-// and any other dataset as it is.
+// absolute, so that the result names the folder whatever the working
+// folder (the runs are keyed on the files' contents, see runKey), and any
+// other dataset as it is.
 func absCIFAR10(dataset string) string {
 	dir, ok := strings.CutPrefix(dataset, cifar10Prefix)
 	if !ok || dir == "" {
@@ -436,6 +431,14 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 		})
 		return err
 	}
+	// A CIFAR-10 run is keyed on the contents of the files, read here once.
+	var digest string
+	if dir, ok := strings.CutPrefix(c.Dataset, cifar10Prefix); ok {
+		var err error
+		if digest, err = interruptible(ctx, func() (string, error) { return cifar10Digest(dir) }); err != nil {
+			return nil, err
+		}
+	}
 	res := &Table1Result{Config: c, Batchings: slices.Clone(c.Batchings)}
 	type job struct{ o, b, s int }
 	var jobs []job
@@ -475,7 +478,7 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 			}
 			seed := mixSeed(env.Seed, streamTable1Run, uint64(j.s))
 			check := func(r Table1Run) error { return r.check(order, batching, seed, c.Epochs) }
-			run, err := cached(env, "table1-run", table1Version, c.runKey(order, batching, env.Seed, j.s), check, func() (Table1Run, error) {
+			run, err := cached(env, "table1-run", []string{"trainTable1", "loadTable1Data", "interruptible", "streamTable1Run"}, c.runKey(order, batching, digest, env.Seed, j.s), check, func() (Table1Run, error) {
 				if err := load(); err != nil {
 					return Table1Run{}, err
 				}
@@ -561,11 +564,19 @@ type table1RunKey struct {
 	Order, Batching string
 	Seed            uint64
 	Run             int
+	// Data is the SHA-256 of the CIFAR-10 files (cifar10Digest), whose
+	// folder is then not part of Config.Dataset; empty for the other data
+	// sets, which are fixed by their name.
+	Data string `json:",omitempty"`
 }
 
-// runKey returns the cache key of run s of order under batching.
-func (c Table1Config) runKey(order, batching string, seed uint64, s int) table1RunKey {
+// runKey returns the cache key of run s of order under batching, on the
+// CIFAR-10 files whose digest is data ("" for another data set).
+func (c Table1Config) runKey(order, batching, data string, seed uint64, s int) table1RunKey {
 	k := c
+	if data != "" {
+		k.Dataset = cifar10Prefix
+	}
 	k.Orders, k.Seeds, k.Batchings = nil, 0, nil
 	if order != "slow update" {
 		k.SlowEvery = 0
@@ -573,7 +584,7 @@ func (c Table1Config) runKey(order, batching string, seed uint64, s int) table1R
 	if order != "sketched greedy" {
 		k.SketchK = 0
 	}
-	return table1RunKey{Config: k, Order: order, Batching: batching, Seed: seed, Run: s}
+	return table1RunKey{Config: k, Order: order, Batching: batching, Seed: seed, Run: s, Data: data}
 }
 
 // trainTable1 trains one run. The initialisation and the same-class
@@ -1032,8 +1043,8 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 
 	ms := c.milestones()
 	out.Protocol = []string{
-		fmt.Sprintf("Scaled down: %s on %s (%d parameters, no batch norm) instead of ResNet-18 on CIFAR-10; %d training images%s and %d test images; %d epochs instead of 200; %d seeds.",
-			table1Model(c), table1DataName(c.Dataset), r.Params, r.Train, table1Subset(c.Train), r.Test, c.Epochs, c.Seeds),
+		fmt.Sprintf("Scaled down: %s on %s (%d parameters, no batch norm) instead of ResNet-18 on CIFAR-10; %d training images%s and %d test images%s; %d epochs instead of 200; %d seeds.",
+			table1Model(c), table1DataName(c.Dataset), r.Params, r.Train, table1Subset(c.Train, r.Train), r.Test, table1Short(c.Test, r.Test), c.Epochs, c.Seeds),
 		table1PixelsText(c.Pixels),
 		fmt.Sprintf("SGD with momentum %g (PyTorch's convention), weight decay %g, batch size %d; learning rate %g (standard) and %g (same-class), multiplied by %g after epochs %v (the paper's 80/120/160 of 200, scaled).",
 			c.Momentum, c.WeightDecay, c.BatchSize, c.LRStandard, c.LRSameClass, c.Decay, ms),
@@ -1151,11 +1162,26 @@ func table1Model(c Table1Config) string {
 	return "CNN"
 }
 
-func table1Subset(n int) string {
-	if n == 0 {
+// table1Subset says which training images were used when the protocol
+// asks for asked (0: all) and used were: all, a random subset, or all
+// because the data holds fewer than asked.
+func table1Subset(asked, used int) string {
+	switch {
+	case asked == 0:
 		return " (all)"
+	case used < asked:
+		return fmt.Sprintf(" (all: the data holds fewer than the %d the protocol asks for)", asked)
 	}
 	return " (a random subset drawn with the base seed, the same for every run)"
+}
+
+// table1Short says, when the protocol asks for asked test images (0: all)
+// and used were fewer, that the data holds fewer.
+func table1Short(asked, used int) string {
+	if used < asked {
+		return fmt.Sprintf(" (all: the data holds fewer than the %d the protocol asks for)", asked)
+	}
+	return ""
 }
 
 // table1Curve returns the mean, least and largest of a per-epoch quantity

@@ -204,3 +204,69 @@ func TestSpearman(t *testing.T) {
 		t.Errorf("constant x: %v, want NaN", got)
 	}
 }
+
+// TestTable1CIFAR10Contents checks that CIFAR-10 runs are keyed on the
+// contents of the files, not on the folder's path: the same folder with
+// more records, or with other bytes of the same size, recomputes every run;
+// a copy of the folder elsewhere reuses them. And that the protocol says
+// when the folder holds fewer images than it asks for.
+func TestTable1CIFAR10Contents(t *testing.T) {
+	cache := t.TempDir()
+	run := func(dir string) (*Table1Result, *Outcome, *Env) {
+		t.Helper()
+		env := &Env{Seed: 1, CacheDir: cache}
+		res, err := Table1Config{Dataset: cifar10Prefix + dir}.At(Smoke).Run(context.Background(), env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := res.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, out, env
+	}
+	dir := writeCIFAR10(t, 3, 5)
+	res, out, env := run(dir)
+	runs := len(res.Config.Orders) * len(res.Batchings) * res.Config.Seeds
+	protocol := strings.Join(out.Protocol, " ")
+	if res.Train != 15 || res.Test != 5 || env.reused.Load() != 0 ||
+		!strings.Contains(protocol, "15 training images (all: the data holds fewer than the 500 the protocol asks for)") ||
+		!strings.Contains(protocol, "5 test images (all: the data holds fewer than the 200 the protocol asks for)") {
+		t.Fatalf("3 records a file: %d training and %d test images, %d runs reused, protocol %q", res.Train, res.Test, env.reused.Load(), protocol)
+	}
+
+	// The same folder, 20 records a file: every run is recomputed.
+	bigger := writeCIFAR10(t, 20, 5)
+	for _, f := range dataset.CIFAR10Files() {
+		b, err := os.ReadFile(filepath.Join(bigger, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, _, env = run(dir)
+	if res.Train != 100 || env.reused.Load() != 0 {
+		t.Errorf("20 records a file: %d training images, %d of %d runs reused, want 100 and 0", res.Train, env.reused.Load(), runs)
+	}
+
+	// Other bytes of the same size: recomputed.
+	first := filepath.Join(dir, dataset.CIFAR10Files()[0])
+	b, err := os.ReadFile(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[1] ^= 0xff
+	if err := os.WriteFile(first, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, env = run(dir); env.reused.Load() != 0 {
+		t.Errorf("other bytes: %d of %d runs reused, want 0", env.reused.Load(), runs)
+	}
+
+	// A copy elsewhere: every run reused.
+	if _, _, env = run(copyDir(t, dir)); env.reused.Load() != int64(runs) {
+		t.Errorf("a copy of the folder: %d of %d runs reused, want all", env.reused.Load(), runs)
+	}
+}

@@ -25,11 +25,6 @@ import (
 // theorem1ID is the claim's id.
 const theorem1ID = "theorem-1"
 
-// theorem1Version is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const theorem1Version = 2
-
 var theorem1Claim = Claim{
 	ID:    theorem1ID,
 	Where: "Theorem 1, Section 3.4",
@@ -297,7 +292,7 @@ func (c *Theorem1Config) runsOf(order string) int {
 // order, T and the run's index (not the step, so that the step grid
 // compares steps on the same orders).
 func (c Theorem1Config) Run(ctx context.Context, env *Env) (*Theorem1Result, error) {
-	return runCached(ctx, env, theorem1ID, theorem1Version, c, runTheorem1)
+	return runCached(ctx, env, theorem1ID, "runTheorem1", c, runTheorem1)
 }
 
 func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Result, error) {

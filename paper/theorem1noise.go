@@ -24,11 +24,6 @@ import (
 // theorem1NoiseID is the claim's id.
 const theorem1NoiseID = "theorem-1-noise"
 
-// theorem1NoiseVersion is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const theorem1NoiseVersion = 1
-
 var theorem1NoiseClaim = Claim{
 	ID:    theorem1NoiseID,
 	Where: "Theorem 1 with Assumptions 2 and 4 (ζ, P, M* > 0), Section 3.4",
@@ -291,7 +286,7 @@ var _ ordering.Noise = (*gradNoise)(nil)
 // regime, the order, T and the run's index (not the step, so that the
 // grid compares steps on the same draws).
 func (c Theorem1NoiseConfig) Run(ctx context.Context, env *Env) (*Theorem1NoiseResult, error) {
-	return runCached(ctx, env, theorem1NoiseID, theorem1NoiseVersion, c, runTheorem1Noise)
+	return runCached(ctx, env, theorem1NoiseID, "runTheorem1Noise", c, runTheorem1Noise)
 }
 
 func runTheorem1Noise(ctx context.Context, env *Env, c Theorem1NoiseConfig) (*Theorem1NoiseResult, error) {

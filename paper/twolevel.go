@@ -25,12 +25,6 @@ import (
 // twoLevelID is the claim's id.
 const twoLevelID = "two-level-figure"
 
-// twoLevelVersion is the version of the code that computes the claim's
-// runs (its rows, cached one σ_top at a time), part of their cache key:
-// increment it with any change to that code, or to code it calls, that
-// changes a result (see doc.go).
-const twoLevelVersion = 2
-
 var twoLevelClaim = Claim{
 	ID:    twoLevelID,
 	Where: "Figure 1, Section 6.2",
@@ -273,7 +267,7 @@ func (c TwoLevelConfig) Run(ctx context.Context, env *Env) (*TwoLevelResult, err
 			Config TwoLevelConfig
 			Seed   uint64
 		}{row, env.Seed}
-		r, err := cached(env, "two-level-row", twoLevelVersion, key, (*TwoLevelResult).checkSteps, func() (*TwoLevelResult, error) {
+		r, err := cached(env, "two-level-row", []string{"runTwoLevelGrid", "numMethods"}, key, (*TwoLevelResult).checkSteps, func() (*TwoLevelResult, error) {
 			return runTwoLevelGrid(ctx, row, env.Seed, workers, func(done, _ int) { env.progress(i*perRow+done, total) })
 		})
 		if err != nil {

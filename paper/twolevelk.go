@@ -22,11 +22,6 @@ import (
 // twoLevelKID is the claim's id.
 const twoLevelKID = "two-level-k"
 
-// twoLevelKVersion is the version of the code that computes the claim's
-// runs, part of their cache key: increment it with any change to that
-// code, or to code it calls, that changes a result (see doc.go).
-const twoLevelKVersion = 1
-
 var twoLevelKClaim = Claim{
 	ID:    twoLevelKID,
 	Where: "The corollary of Lemma 2 and the discussion after it, Section 5.3",
@@ -236,7 +231,7 @@ type TwoLevelKResult struct {
 // whatever the learning rate (common random numbers, so that the noise
 // does not pick the learning rate), and a sub-grid gives the same runs.
 func (c TwoLevelKConfig) Run(ctx context.Context, env *Env) (*TwoLevelKResult, error) {
-	return runCached(ctx, env, twoLevelKID, twoLevelKVersion, c, runTwoLevelK)
+	return runCached(ctx, env, twoLevelKID, "runTwoLevelK", c, runTwoLevelK)
 }
 
 func runTwoLevelK(ctx context.Context, env *Env, c TwoLevelKConfig) (*TwoLevelKResult, error) {

@@ -19,11 +19,6 @@ import (
 // twoLevelLemmaID is the claim's id.
 const twoLevelLemmaID = "two-level-lemma"
 
-// twoLevelLemmaVersion is the version of the code that computes the claim's runs,
-// part of their cache key: increment it with any change to that code, or
-// to code it calls, that changes a result (see doc.go).
-const twoLevelLemmaVersion = 1
-
 var twoLevelLemmaClaim = Claim{
 	ID:    twoLevelLemmaID,
 	Where: "Lemma 2, Appendix B",
@@ -127,7 +122,7 @@ func (res *TwoLevelLemmaResult) check() error {
 // the gradients are taken at x = 1 (all ones). It returns the rows from
 // env's cache if they are there.
 func (c TwoLevelLemmaConfig) Run(ctx context.Context, env *Env) (*TwoLevelLemmaResult, error) {
-	return runCached(ctx, env, twoLevelLemmaID, twoLevelLemmaVersion, c, runTwoLevelLemma)
+	return runCached(ctx, env, twoLevelLemmaID, "runTwoLevelLemma", c, runTwoLevelLemma)
 }
 
 func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*TwoLevelLemmaResult, error) {

@@ -14,6 +14,17 @@
 // loss. A rename within a folder is atomic on POSIX systems: a reader sees
 // either the old file or the new one, never a mixture.
 //
+// # What a write replaces
+//
+// Only a regular file, or nothing: a folder, a device, a named pipe or a
+// socket at the target is refused with an error naming it (wrapping
+// ErrNotRegular), so that, run as root, a write to /dev/null cannot
+// replace the device with a file. A symbolic link is followed on purpose:
+// the write replaces the regular file its chain of links ends at, in that
+// file's folder, and the link stays a link; a link to anything else, or to
+// nothing, is refused. Target says where a write would go, so that a
+// program can check its outputs before any work.
+//
 // # Failures
 //
 // Any error before the rename removes the temporary file and leaves the

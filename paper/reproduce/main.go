@@ -65,6 +65,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,6 +78,7 @@ import (
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/paper/atomic"
 	"github.com/goodorder/goodorder/problems/dataset"
 )
 
@@ -173,6 +175,9 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 			if !ok {
 				return nil, usageError{fmt.Errorf("-only: unknown claim %q, want one of %s", id, strings.Join(paper.IDs(), ", "))}
 			}
+			if slices.ContainsFunc(o.only, func(d paper.Claim) bool { return d.ID == id }) {
+				return nil, usageError{fmt.Errorf("-only: claim %q named twice", id)}
+			}
 			o.only = append(o.only, c)
 		}
 	}
@@ -251,7 +256,7 @@ func (w *workersFlag) Set(v string) error {
 // checkPaths checks, before any work, that every output can be written:
 // the figure folder and its results subfolder (where paper.SaveResult
 // writes), the report's folder, and the cache folder if caching is on,
-// and that the report is not a folder. Its error names the flag and the
+// and that the report is a regular file, a link to one, or missing. Its error names the flag and the
 // path. It creates nothing.
 func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, o.figDir); err != nil {
@@ -260,10 +265,13 @@ func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, filepath.Join(o.figDir, "results")); err != nil {
 		return err
 	}
-	if st, err := os.Stat(o.report); err == nil && st.IsDir() {
-		return fmt.Errorf("-report %s: is a folder, want the path of a file", o.report)
+	// The report replaces only a regular file, following links on purpose
+	// (atomic.Target): its folder is the one of the file it will replace.
+	report, err := atomic.Target(o.report)
+	if err != nil {
+		return fmt.Errorf("-report %s: %v", o.report, strings.TrimPrefix(err.Error(), "atomic: "))
 	}
-	if err := checkDir("-report", o.report, filepath.Dir(o.report)); err != nil {
+	if err := checkDir("-report", o.report, filepath.Dir(report)); err != nil {
 		return err
 	}
 	if o.cacheDir != "" {
@@ -311,6 +319,11 @@ func checkDir(name, arg, dir string) error {
 		d = parent
 	}
 	f, err := os.CreateTemp(d, ".reproduce-probe-*")
+	if errors.Is(err, os.ErrNotExist) {
+		// The folder is there, yet a file in it does not exist once
+		// created: a file system that makes no files, such as /proc.
+		return fmt.Errorf("%s %s: cannot write in %s: the file system there does not let files be created (%v)", name, arg, d, errors.Unwrap(err))
+	}
 	if err != nil {
 		return fmt.Errorf("%s %s: cannot write in %s: %v", name, arg, d, errors.Unwrap(err))
 	}

@@ -165,6 +165,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-workers", "abc"}, `invalid value "abc" for flag -workers: want an integer >= 1`},
 		{[]string{"-seed", "-1"}, `invalid value "-1" for flag -seed: want an integer from 0 to`},
 		{[]string{"-seeds", "1"}, `invalid value "1" for flag -seeds: want at least two seeds`},
+		{[]string{"-seeds", "1,2,1"}, `invalid value "1,2,1" for flag -seeds: seed 1 given twice, want distinct seeds`},
+		{[]string{"-only", "theorem-1,theorem-1"}, `-only: claim "theorem-1" named twice`},
 		{[]string{"-seeds", "1,x"}, `invalid value "1,x" for flag -seeds: want comma-separated integers from 0 to 2^64-1, got "x"`},
 		{[]string{"-seed", "abc"}, `invalid value "abc" for flag -seed`},
 		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
@@ -175,7 +177,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-figures", file}, "-figures " + file + ": " + file + " is not a folder"},
 		{[]string{"-figures", filepath.Join(file, "sub")}, "-figures " + filepath.Join(file, "sub") + ": " + file + " is not a folder"},
 		{[]string{"-report", filepath.Join(file, "REPORT.md")}, "-report " + filepath.Join(file, "REPORT.md") + ": " + file + " is not a folder"},
-		{[]string{"-report", dir}, "-report " + dir + ": is a folder"},
+		{[]string{"-report", dir}, "-report " + dir + ": " + dir + " is a folder, not a regular file"},
 		{[]string{"-cache", file}, "-cache " + file + ": " + file + " is not a folder"},
 		// CIFAR-10: not a folder, a folder without the batches.
 		{[]string{"-cifar10", file}, "-cifar10 " + file + ": dataset: not installed: CIFAR-10: " + file + " is not a folder"},
@@ -183,7 +185,8 @@ func TestBadFlags(t *testing.T) {
 	}
 	if st, err := os.Stat("/proc"); err == nil && st.IsDir() {
 		// No file can be created in /proc, even by root.
-		tests = append(tests, test{[]string{"-cache", "/proc/x"}, "-cache /proc/x: cannot write in /proc"})
+		tests = append(tests, test{[]string{"-cache", "/proc/x"}, "-cache /proc/x: cannot write in /proc"},
+			test{[]string{"-cache", "/proc"}, "-cache /proc: cannot write in /proc: the file system there does not let files be created"})
 	}
 	if os.Geteuid() != 0 {
 		// A read-only folder (root writes anyway, so only as another user).

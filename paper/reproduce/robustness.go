@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -54,6 +56,11 @@ func (s *seedsFlag) Set(v string) error {
 	if len(seeds) < 2 {
 		return errors.New("want at least two seeds")
 	}
+	for i, x := range seeds {
+		if slices.Contains(seeds[:i], x) {
+			return fmt.Errorf("seed %d given twice, want distinct seeds", x)
+		}
+	}
 	*s = seeds
 	return nil
 }
@@ -64,7 +71,17 @@ func (s *seedsFlag) Set(v string) error {
 // main results and figures are not touched); it saves the verdicts and
 // key numbers to the robustness file (paper.RobustnessFile) and rewrites
 // the report, which reads it.
+//
+// A pass over some claims only (-only) is merged into the robustness file:
+// the claims it reruns replace their entries, the others keep theirs. It
+// must then have the file's seeds, scale and build, else it is refused
+// before any work, as is a pass that reruns no claim.
 func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
+	old, err := planRobustness(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "reproduce: -seeds: %v\n", err)
+		return 2
+	}
 	tmp, err := os.MkdirTemp("", "reproduce-seeds-*")
 	if err != nil {
 		fmt.Fprintf(stderr, "reproduce: %v\n", err)
@@ -104,7 +121,13 @@ func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 		}
 		rob.Claims = append(rob.Claims, cs)
 	}
-	if err := paper.SaveRobustness(o.figDir, rob); err != nil {
+	ran := make([]string, len(rob.Claims))
+	for i, c := range rob.Claims {
+		ran[i] = c.ID
+	}
+	rob.Covered = ran
+	merged := mergeRobustness(old, rob)
+	if err := paper.SaveRobustness(o.figDir, merged); err != nil {
 		fmt.Fprintf(stderr, "reproduce: %v\n", err)
 		return 1
 	}
@@ -118,6 +141,92 @@ func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 	for _, c := range rob.Costly {
 		fmt.Fprintf(stdout, "%s: left out: %s\n", c.Quantity, c.Ours)
 	}
-	fmt.Fprintf(stdout, "\nrobustness pass: %d claims, seeds %s, %s scale, in %s; report: %s\n", len(rob.Claims), (*seedsFlag)(&o.seeds).String(), o.scale, fmtDuration(time.Since(start).Seconds()), o.report)
+	kept := ""
+	if n := len(merged.Claims) - len(rob.Claims); n > 0 {
+		kept = fmt.Sprintf(" (the file keeps the %d other claims of earlier passes)", n)
+	}
+	fmt.Fprintf(stdout, "\nrobustness pass: %d claims (%s), seeds %s, %s scale, in %s%s; report: %s\n", len(rob.Claims), strings.Join(ran, ", "), (*seedsFlag)(&o.seeds).String(), o.scale, fmtDuration(time.Since(start).Seconds()), kept, o.report)
 	return 0
+}
+
+// planRobustness checks, before any work, that the pass o asks for can be
+// saved, and returns the robustness file it will be merged into (nil for
+// none, or for a pass over every claim, which replaces it). It refuses a
+// pass that reruns no claim (every claim named is costly or skipped), and
+// a pass over some claims only whose seeds, scale or build differ from
+// the file's: merged, the file would mix passes it cannot tell apart.
+func planRobustness(o *options) (*paper.Robustness, error) {
+	runs := 0
+	var out []string
+	for _, c := range o.only {
+		env := &paper.Env{CIFAR10: o.cifar10}
+		if why, ok := costly[c.ID]; ok {
+			out = append(out, c.ID+" (left out: "+why+")")
+			continue
+		}
+		if why := c.Skipped(o.scale, env); why != "" {
+			out = append(out, c.ID+" (not run at the "+o.scale.String()+" scale)")
+			continue
+		}
+		runs++
+	}
+	if runs == 0 {
+		return nil, fmt.Errorf("no claim to rerun: %s; the robustness file is left as it is", strings.Join(out, "; "))
+	}
+	if len(o.only) == len(paper.Claims()) {
+		return nil, nil
+	}
+	old, err := paper.LoadRobustness(o.figDir)
+	if err != nil || old == nil {
+		return nil, err
+	}
+	if old.Scale != o.scale.String() || !slices.Equal(old.Seeds, o.seeds) || old.BLAS != ordering.BLAS || old.Kernel != ordering.BLASKernel() {
+		return nil, fmt.Errorf("the robustness file %s holds seeds %s at the %s scale (%s build); a pass over some claims only (-only) is merged into it, so it must use the same seeds, scale and build; rerun every claim (leave out -only) or write elsewhere (-figures)",
+			filepath.Join(o.figDir, "results", paper.RobustnessFile), (*seedsFlag)(&old.Seeds).String(), old.Scale, old.BLAS)
+	}
+	return old, nil
+}
+
+// mergeRobustness returns the pass rob merged into the file old (nil: rob
+// itself): the claims rob reran or left out replace their entries, the
+// others keep theirs, in the registry's order.
+func mergeRobustness(old, rob *paper.Robustness) *paper.Robustness {
+	if old == nil {
+		return rob
+	}
+	m := *rob
+	m.Claims, m.Costly = nil, nil
+	inPass := make(map[string]bool)
+	for _, c := range rob.Claims {
+		inPass[c.ID] = true
+	}
+	for _, c := range rob.Costly {
+		inPass[c.Quantity] = true
+	}
+	for _, id := range paper.IDs() {
+		for _, c := range rob.Claims {
+			if c.ID == id {
+				m.Claims = append(m.Claims, c)
+			}
+		}
+		for _, c := range rob.Costly {
+			if c.Quantity == id {
+				m.Costly = append(m.Costly, c)
+			}
+		}
+		if inPass[id] {
+			continue
+		}
+		for _, c := range old.Claims {
+			if c.ID == id {
+				m.Claims = append(m.Claims, c)
+			}
+		}
+		for _, c := range old.Costly {
+			if c.Quantity == id {
+				m.Costly = append(m.Costly, c)
+			}
+		}
+	}
+	return &m
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper"
 )
 
@@ -60,5 +61,76 @@ func TestRobustnessSmoke(t *testing.T) {
 	}
 	if pngs, _ := filepath.Glob(filepath.Join(figs, "*.png")); len(pngs) > 0 {
 		t.Errorf("figures written by the robustness pass: %v", pngs)
+	}
+}
+
+// TestRobustnessPartial checks that a pass over some claims is merged
+// into the robustness file, keeping the entries of the claims it did not
+// rerun, and the report says which claims it covered; that a pass that
+// reruns no claim, or some claims with other seeds than the file's, is
+// refused before any work and leaves the file as it was.
+func TestRobustnessPartial(t *testing.T) {
+	dir := t.TempDir()
+	figs, report := filepath.Join(dir, "figures"), filepath.Join(dir, "REPORT.md")
+	old := &paper.Robustness{Scale: "smoke", Seeds: []uint64{1, 2}, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(),
+		Claims: []paper.ClaimSeeds{
+			{ID: "theorem-1", Verdicts: []paper.Verdict{paper.Reproduced, paper.NotReproduced}},
+			{ID: "mishchenko-lemma1", Verdicts: []paper.Verdict{paper.NotReproduced, paper.NotReproduced}},
+		},
+		Costly: []paper.Row{{Quantity: "table-1", Ours: "costly"}}}
+	if err := paper.SaveRobustness(figs, old); err != nil {
+		t.Fatal(err)
+	}
+	saved := func() []byte {
+		b, err := os.ReadFile(filepath.Join(figs, "results", paper.RobustnessFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	before := saved()
+	pass := func(args ...string) (int, string) {
+		var stdout, stderr bytes.Buffer
+		args = append(args, "-scale", "smoke", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet")
+		code := run(context.Background(), args, &stdout, &stderr)
+		return code, stderr.String()
+	}
+	for _, refused := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-seeds", "1,2", "-only", "table-1"}, "-seeds: no claim to rerun: table-1 (left out: "},
+		{[]string{"-seeds", "1,2,3", "-only", "mishchenko-lemma1"}, "holds seeds 1,2 at the smoke scale"},
+	} {
+		code, stderr := pass(refused.args...)
+		if code != 2 || !strings.Contains(stderr, refused.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and one line saying %q", refused.args, code, stderr, refused.want)
+		}
+		if !bytes.Equal(saved(), before) {
+			t.Errorf("%v: the robustness file changed", refused.args)
+		}
+	}
+	if code, stderr := pass("-seeds", "1,2", "-only", "mishchenko-lemma1"); code != 0 {
+		t.Fatalf("partial pass: exit %d: %s", code, stderr)
+	}
+	rob, err := paper.LoadRobustness(figs)
+	if err != nil || rob == nil {
+		t.Fatal(rob, err)
+	}
+	var ids []string
+	for _, c := range rob.Claims {
+		ids = append(ids, c.ID)
+	}
+	if !slices.Equal(ids, []string{"theorem-1", "mishchenko-lemma1"}) || !slices.Equal(rob.Claims[0].Verdicts, old.Claims[0].Verdicts) ||
+		len(rob.Claims[1].Verdicts) != 2 || rob.Claims[1].Key == "" || !slices.Equal(rob.Covered, []string{"mishchenko-lemma1"}) ||
+		len(rob.Costly) != 1 || rob.Costly[0].Quantity != "table-1" {
+		t.Errorf("merged file %+v: want theorem-1 kept, mishchenko-lemma1 rerun, table-1 still left out", rob)
+	}
+	b, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "The last pass reran mishchenko-lemma1; the other claims are from earlier passes") {
+		t.Errorf("the report does not say which claims the pass covered")
 	}
 }

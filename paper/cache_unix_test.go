@@ -1,0 +1,105 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+//go:build unix
+
+package paper
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestCacheEntryNotAFile checks that a cache entry that is not a regular
+// file of bounded size (a named pipe, a link to one, a file larger than
+// maxEntry) is a bad entry: reported naming its path and recomputed, never
+// a hang or an unbounded read; the pipe is left alone (the run is not
+// cached), the oversize file, a regular file, is replaced by the entry.
+func TestCacheEntryNotAFile(t *testing.T) {
+	for _, kind := range []string{"fifo", "link to fifo", "oversize"} {
+		dir := t.TempDir()
+		var warns []string
+		env := &Env{CacheDir: dir, Warn: func(msg string) { warns = append(warns, msg) }}
+		check := func(int) error { return nil }
+		computed := 0
+		compute := func() (int, error) { computed++; return 42, nil }
+		if _, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute); err != nil {
+			t.Fatal(err)
+		}
+		entries, _ := filepath.Glob(filepath.Join(dir, "x-*.json"))
+		if len(entries) != 1 {
+			t.Fatalf("%d entries, want 1", len(entries))
+		}
+		entry := entries[0]
+		os.Remove(entry)
+		switch kind {
+		case "fifo":
+			if err := syscall.Mkfifo(entry, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		case "link to fifo":
+			fifo := filepath.Join(t.TempDir(), "fifo")
+			if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(fifo, entry); err != nil {
+				t.Fatal(err)
+			}
+		case "oversize":
+			// Sparse: no disk is used.
+			f, err := os.Create(entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Truncate(maxEntry + 1); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+		}
+		type result struct {
+			v   int
+			err error
+		}
+		done := make(chan result, 1)
+		go func() {
+			v, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute)
+			done <- result{v, err}
+		}()
+		var r result
+		select {
+		case r = <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: the run hangs", kind)
+		}
+		if r.err != nil || r.v != 42 || computed != 2 || len(warns) == 0 || !strings.Contains(warns[0], entry) {
+			t.Errorf("%s: %v, %v after %d computations, warnings %q", kind, r.v, r.err, computed, warns)
+		}
+		st, err := os.Lstat(entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch kind {
+		case "fifo":
+			if st.Mode()&os.ModeNamedPipe == 0 {
+				t.Errorf("the pipe was replaced")
+			}
+		case "link to fifo":
+			if st.Mode()&os.ModeSymlink == 0 {
+				t.Errorf("the link was replaced")
+			}
+		case "oversize":
+			if !strings.Contains(warns[0], "more than the") {
+				t.Errorf("oversize: warning %q does not give the size bound", warns[0])
+			}
+			warns = nil
+			if v, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute); err != nil || v != 42 || computed != 2 || len(warns) > 0 {
+				t.Errorf("after the oversize entry was replaced: %v, %v, %d computations, warnings %q", v, err, computed, warns)
+			}
+		}
+	}
+}

@@ -1,0 +1,61 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestIrregularReport checks that -report replaces only a regular file or
+// a link to one: a named pipe, a link to one and a link to nothing are
+// refused before any work with one line naming the path, and left as they
+// were.
+func TestIrregularReport(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toFIFO := filepath.Join(dir, "to-fifo")
+	dangling := filepath.Join(dir, "dangling")
+	if err := errors.Join(os.Symlink(fifo, toFIFO), os.Symlink(filepath.Join(dir, "none"), dangling)); err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range []struct{ report, want string }{
+		{fifo, "-report " + fifo + ": " + fifo + " is a named pipe (FIFO), not a regular file: refusing to write over it"},
+		{toFIFO, "-report " + toFIFO + ": " + toFIFO + " is a symbolic link to " + fifo + ", which is a named pipe (FIFO), not a regular file"},
+		{dangling, "-report " + dangling + ": " + dangling + " is a symbolic link to nothing"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"-figures", filepath.Join(dir, "figures"), "-report", test.report, "-cache", filepath.Join(dir, "cache"), "-scale", "smoke", "-quiet"}
+		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
+			t.Errorf("-report %s: exit %d, want 2", test.report, code)
+		}
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "reproduce: ") || !strings.Contains(lines[0], test.want) {
+			t.Errorf("-report %s: stderr\n%s\nwant one line saying %q", test.report, stderr.String(), test.want)
+		}
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe is gone: %v", err)
+	}
+	for _, l := range []string{toFIFO, dangling} {
+		if st, err := os.Lstat(l); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer a link: %v", l, err)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "figures")); len(m) > 0 {
+		t.Errorf("work was done: %v", m)
+	}
+}
