@@ -25,11 +25,6 @@ import (
 // coordinatedID is the claim's id.
 const coordinatedID = "coordinated-orders"
 
-// coordinatedVersion is the version of the code that computes the claim's
-// runs, part of their cache key: increment it with any change to that
-// code, or to code it calls, that changes a result (see doc.go).
-const coordinatedVersion = 1
-
 var coordinatedClaim = Claim{
 	ID:    coordinatedID,
 	Where: "Beyond the paper: Section 5's workers, after CD-GraB (Cooper et al., NeurIPS 2023)",
@@ -245,7 +240,7 @@ func (res *CoordinatedResult) runs(p string, w int, m string) []CoordinatedRun {
 // Seed s of a cell fixes the MNIST split and the epoch-0 orders, shared by
 // the methods; the runs are bit-identical whatever env.Workers.
 func (c CoordinatedConfig) Run(ctx context.Context, env *Env) (*CoordinatedResult, error) {
-	return runCached(ctx, env, coordinatedID, coordinatedVersion, c, runCoordinated)
+	return runCached(ctx, env, coordinatedID, "runCoordinated", c, runCoordinated)
 }
 
 // coordUnit is one cell and seed, whose runs of every method share their

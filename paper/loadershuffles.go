@@ -29,11 +29,6 @@ import (
 // loaderShufflesID is the claim's id.
 const loaderShufflesID = "loader-shuffles"
 
-// loaderShufflesVersion is the version of the code that computes the
-// claim's runs, part of their cache key: increment it with any change to
-// that code, or to code it calls, that changes a result (see doc.go).
-const loaderShufflesVersion = 1
-
 // Beyond the paper: the orders real data loaders produce. Loaders read
 // shards and shuffle at two levels, the structure of Section 5; they judge
 // their shuffles by index statistics. This claim judges them by the
@@ -267,7 +262,7 @@ func (res *LoaderShufflesResult) check() error {
 // a random order. It returns the
 // result from env's cache if it is there.
 func (c LoaderShufflesConfig) Run(ctx context.Context, env *Env) (*LoaderShufflesResult, error) {
-	return runCached(ctx, env, loaderShufflesID, loaderShufflesVersion, c, runLoaderShuffles)
+	return runCached(ctx, env, loaderShufflesID, "runLoaderShuffles", c, runLoaderShuffles)
 }
 
 // loaderMNIST is the MNIST problem of the claim: the training subset, its
