@@ -235,9 +235,9 @@ func (f Table1Findings) lossWords() string {
 // recoveryWords says what the recovery's interval shows.
 func (f Table1Findings) recoveryWords() string {
 	if !f.Recovery.Bounded() {
-		return fmt.Sprintf("a recovery not measured (RR's loss is not shown to differ from 0, so the ratio's interval is unbounded; paper %.2f)", table1PaperRecovery)
+		return fmt.Sprintf("the recovery (greedy's gain / RR's loss) is not measured: RR's loss is not shown to differ from 0, so its Fieller interval is unbounded (paper %.2f)", table1PaperRecovery)
 	}
-	return fmt.Sprintf("a recovery of %s of RR's loss (Fieller, n = %d; paper %.2f), %s", f.Recovery, f.Recovery.N, table1PaperRecovery, sideWords(f.Recovery, table1Recovery, ""))
+	return fmt.Sprintf("the recovery (greedy's gain / RR's loss) is %s (Fieller, n = %d; paper %.2f), %s", f.Recovery, f.Recovery.N, table1PaperRecovery, sideWords(f.Recovery, table1Recovery, ""))
 }
 
 // text returns the findings in words: the paper's two sentences, each
@@ -252,7 +252,7 @@ func (f Table1Findings) text() string {
 	}
 	fmt.Fprintf(&b, "\"%s\": greedy − RR %s (paper −0.05), within ±%g (TOST): %s; ", table1SentenceStandard, f.Tie, table1Tie, f.Standard)
 	fmt.Fprintf(&b, "\"%s\": greedy − RR %s (paper +14.97), %s: %s", table1SentenceSameClass, f.Gain, sideWords(f.Gain, 0, ""), f.SameClass)
-	fmt.Fprintf(&b, ". Beside the verdict: same-class batching costs RR %s (paper +19.26), %s; greedy's gain is %s", f.Loss, f.lossWords(), f.recoveryWords())
+	fmt.Fprintf(&b, ". Beside the verdict: same-class batching costs RR %s (paper +19.26), %s; %s", f.Loss, f.lossWords(), f.recoveryWords())
 	if f.HasControl {
 		fmt.Fprintf(&b, "; control on greedy's fixed standard batches: greedy − RR fixed %s (the order alone), RR − RR fixed %s (re-cutting the batches every epoch)", f.OrderOnly, f.Recut)
 	}
