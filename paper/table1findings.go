@@ -63,7 +63,7 @@ func partOf(holds, fails bool) Part {
 }
 
 // The paper's two sentences Table 1's claims judge (Section 6.1, the last
-// sentence of the paragraph before Table 1): "While the Greedy algorithm is
+// sentence of the paragraph that begins "We now train a ResNet-18"): "While the Greedy algorithm is
 // able to obtain similar accuracy to RR with standard batching, it
 // significantly outperforms RR when same-class batching is used."
 const (
@@ -302,7 +302,7 @@ func (f Table1Findings) brief() string {
 // table1Rule states the verdict rule of table-1, table-1-fashion and
 // table-1-cifar10, and when it last changed, for the protocol lists.
 func table1Rule() string {
-	return fmt.Sprintf("Verdict rule: the paper's two sentences of Section 6.1 (the paragraph before Table 1), \"%s\" and \"%s\", each judged on final test accuracy, paired over seeds (run s of every cell shares its initialisation), by t-based 95%% intervals. "+
+	return fmt.Sprintf("Verdict rule: the paper's two sentences of Section 6.1 (the last sentence of the paragraph that begins \"We now train a ResNet-18\"), \"%s\" and \"%s\", each judged on final test accuracy, paired over seeds (run s of every cell shares its initialisation), by t-based 95%% intervals. "+
 		"Standard batching: holds if greedy − RR lies within ±%g point (two one-sided tests at 2.5%%; \"similar\" is an equality, so a gap wholly beyond either end fails), inconclusive otherwise. "+
 		"Same-class batching: holds if greedy − RR lies above 0, fails if it lies below 0 or within ±%g, inconclusive otherwise. "+
 		"The two parts are combined by the report's one rule (reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails, inconclusive if one is unsettled and the other does not decide). "+
