@@ -237,7 +237,11 @@ func (f Table1Findings) recoveryWords() string {
 	if !f.Recovery.Bounded() {
 		return fmt.Sprintf("the recovery (greedy's gain / RR's loss) is not measured: RR's loss is not shown to differ from 0, so its Fieller interval is unbounded (paper %.2f)", table1PaperRecovery)
 	}
-	return fmt.Sprintf("the recovery (greedy's gain / RR's loss) is %s (Fieller, n = %d; paper %.2f), %s", f.Recovery, f.Recovery.N, table1PaperRecovery, sideWords(f.Recovery, table1Recovery, ""))
+	w := fmt.Sprintf("the recovery (greedy's gain / RR's loss) is %s (Fieller, n = %d; paper %.2f), %s", f.Recovery, f.Recovery.N, table1PaperRecovery, sideWords(f.Recovery, table1Recovery, ""))
+	if f.Loss.Below(0) {
+		w += ", a ratio over a negative loss: RR has nothing to recover here"
+	}
+	return w
 }
 
 // text returns the findings in words: the paper's two sentences, each
