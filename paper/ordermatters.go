@@ -190,7 +190,7 @@ type OrderMattersFindings struct {
 // runs (the first seeds of the one with more): their cache keys agree
 // apart from the orders and the number of seeds.
 func sameRuns(a, b Table1Config) bool {
-	return reflect.DeepEqual(a.runKey("RR", "standard", 0, 0), b.runKey("RR", "standard", 0, 0))
+	return reflect.DeepEqual(a.runKey("RR", "standard", "", 0, 0), b.runKey("RR", "standard", "", 0, 0))
 }
 
 // distinctSettings returns the settings of r whose runs no earlier
