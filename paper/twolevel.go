@@ -131,13 +131,13 @@ func (c *TwoLevelConfig) validate() error {
 		return bad("σ_low = %v with ZeroSigmaLow, want 0", c.SigmaLow)
 	case c.ZeroLambda && c.Lambda != 0:
 		return bad("λ = %v with ZeroLambda, want 0", c.Lambda)
-	case c.K < 0:
+	case c.K < 1:
 		return bad("K = %d, want >= 1", c.K)
-	case c.Runs < 0:
+	case c.Runs < 1:
 		return bad("Runs = %d, want >= 1", c.Runs)
-	case c.Budget < 0:
+	case c.Budget < 1:
 		return bad("Budget = %d, want >= 1", c.Budget)
-	case c.D < 0:
+	case c.D < 1:
 		return bad("D = %d, want >= 1", c.D)
 	case !(c.Target > 0) || math.IsInf(c.Target, 0):
 		return bad("Target = %v, want positive and finite", c.Target)

@@ -212,6 +212,10 @@ func TestTwoLevelBadGrid(t *testing.T) {
 		{SigmaLow: -2},
 		{SigmaLow: 3, ZeroSigmaLow: true},
 		{Lambda: 0.1, ZeroLambda: true},
+		{D: -1},
+		{Runs: -1},
+		{Budget: -1},
+		{K: -1},
 	} {
 		if _, err := c.Run(context.Background(), nil); !errors.Is(err, errGrid) {
 			t.Errorf("%+v: err = %v, want errGrid", c, err)

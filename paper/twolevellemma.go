@@ -73,6 +73,11 @@ func (c *TwoLevelLemmaConfig) validate() error {
 		return fmt.Errorf("paper: two-level-lemma with %d trials, want >= 2", c.Trials)
 	case c.ZeroSigmaLow && c.SigmaLow != 0:
 		return fmt.Errorf("paper: two-level-lemma with σ_low = %v and ZeroSigmaLow, want 0", c.SigmaLow)
+	case c.N < 2 || c.N%2 != 0:
+		// problems.NewTwoLevel would take 0 for its default.
+		return fmt.Errorf("paper: two-level-lemma with N = %d, want an even number >= 2", c.N)
+	case c.M < 2 || c.M%2 != 0:
+		return fmt.Errorf("paper: two-level-lemma with m = %d, want an even number >= 2", c.M)
 	}
 	if err := checkInts(twoLevelLemmaID, "K", c.Ks, 1, c.M); err != nil {
 		return err
