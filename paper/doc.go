@@ -111,9 +111,11 @@
 // exactly the inputs that determine it, seed included, and nothing else:
 // a table-1 run is keyed on its protocol without the list of orders or the
 // number of seeds, so the scalable-training claim reuses the RR and greedy
-// runs of table-1 instead of training them again. All cache code is in
-// cache.go, whose one entry point is cached; notebooks reach it through
-// Env.CacheDir. Env.Fresh recomputes and overwrites.
+// runs of table-1 instead of training them again; a CIFAR-10 run is keyed
+// on the SHA-256 of the batch files, not on the folder's path. All cache
+// code is in cache.go (and cachecode.go, the code's hash), whose one entry
+// point is cached; notebooks reach it through Env.CacheDir. Env.Fresh
+// recomputes and overwrites.
 //
 // An entry checks itself: it holds its full key and a SHA-256 of its
 // payload, and is used only if the key is the one asked for, the hash
@@ -121,7 +123,12 @@
 // result that passes the result's check (not nil, of the shape of its
 // config). Any other entry, such as a truncated file, one edited by hand
 // or one copied from another key, is reported through Env.Warn (on stderr
-// by default) with its path, and recomputed; it is never used.
+// by default) with its path, and recomputed; it is never used. Only a
+// regular file (or a link to one) of at most 1 GiB is read, so a named
+// pipe, a device or a link to /dev/zero in the cache is a bad entry too,
+// never a hang or an endless read; and an entry is written only where a
+// regular file or nothing stands (paper/atomic), else the run is not
+// cached, with a warning.
 //
 // The full key holds, besides the run's inputs, the builds that may round
 // differently (ordering.BLAS, the Go release, the versions of the gonum

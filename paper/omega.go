@@ -77,6 +77,8 @@ func (c *OmegaConfig) validate() error {
 		return fmt.Errorf("paper: omega-example with σ = %v, want positive and finite", c.Sigma)
 	case c.Trials < 2:
 		return fmt.Errorf("paper: omega-example with %d trials, want >= 2", c.Trials)
+	case c.RunN >= 0 && (c.RunN < 2 || c.RunN%2 != 0):
+		return fmt.Errorf("paper: omega convergence with RunN = %d, want an even number >= 2, or negative to skip the runs", c.RunN)
 	case c.RunN >= 0 && (c.Epochs < 1 || !(c.Gamma > 0) || math.IsInf(c.Gamma, 0)):
 		return fmt.Errorf("paper: omega convergence with %d epochs and γn = %v, want both positive", c.Epochs, c.Gamma)
 	}

@@ -93,6 +93,8 @@ func (c *Theorem1Config) validate() error {
 		return fmt.Errorf("paper: theorem-1 with x₀ shift %v, want finite", c.X0Shift)
 	case len(c.Ts) == 0:
 		return errors.New("paper: theorem-1 with no T, want at least one")
+	case len(c.Fractions) == 0:
+		return errors.New("paper: theorem-1 with no step fraction (Fractions), want at least one")
 	case c.Grid < 1 || c.Runs < 1:
 		return fmt.Errorf("paper: theorem-1 with a grid of %d steps and %d runs, want both >= 1", c.Grid, c.Runs)
 	}

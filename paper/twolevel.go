@@ -50,19 +50,14 @@ type TwoLevelConfig struct {
 	// (columns). Each must be even. Default {2, 4, 8, 16, 32, 64, 128} (not
 	// in the paper).
 	Ms []int
-	// SigmaLow is σ_low. Default 10, as in the paper, or 0 if
-	// ZeroSigmaLow is set.
+	// SigmaLow is σ_low. Default 10, as in the paper; 0 set after At
+	// makes the low-level functions of each f_i equal.
 	SigmaLow float64
-	// ZeroSigmaLow asks for σ_low = 0 (the low-level functions of each f_i
-	// equal); SigmaLow must be 0.
-	ZeroSigmaLow bool `json:",omitempty"`
 	// D is the dimension. Default 20, as in the paper.
 	D int
-	// Lambda is the regulariser λ. Default 0.2, as in the paper, or 0 if
-	// ZeroLambda is set.
+	// Lambda is the regulariser λ. Default 0.2, as in the paper; 0 set
+	// after At makes f only convex.
 	Lambda float64
-	// ZeroLambda asks for λ = 0 (f only convex); Lambda must be 0.
-	ZeroLambda bool `json:",omitempty"`
 	// N is the number of top-level functions; it must be even. Default 2,
 	// as in the paper.
 	N int
@@ -101,7 +96,7 @@ func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
 
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelConfig) fill() {
-	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, ZeroLambda: c.ZeroLambda, N: c.N, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.ZeroSigmaLow}.WithDefaults()
+	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, N: c.N, SigmaLow: c.SigmaLow}.WithDefaults()
 	c.D, c.Lambda, c.N, c.SigmaLow = pd.D, pd.Lambda, pd.N, pd.SigmaLow
 	fillZero(c, TwoLevelConfig{
 		SigmaTops: []float64{0, 1, 2, 5, 10, 20, 50, 100}, Ms: []int{2, 4, 8, 16, 32, 64, 128},
@@ -127,17 +122,13 @@ func (c *TwoLevelConfig) validate() error {
 		return bad("no learning rates")
 	case c.N < 2 || c.N%2 != 0:
 		return bad("N = %d, want an even number >= 2", c.N)
-	case c.ZeroSigmaLow && c.SigmaLow != 0:
-		return bad("σ_low = %v with ZeroSigmaLow, want 0", c.SigmaLow)
-	case c.ZeroLambda && c.Lambda != 0:
-		return bad("λ = %v with ZeroLambda, want 0", c.Lambda)
-	case c.K < 0:
+	case c.K < 1:
 		return bad("K = %d, want >= 1", c.K)
-	case c.Runs < 0:
+	case c.Runs < 1:
 		return bad("Runs = %d, want >= 1", c.Runs)
-	case c.Budget < 0:
+	case c.Budget < 1:
 		return bad("Budget = %d, want >= 1", c.Budget)
-	case c.D < 0:
+	case c.D < 1:
 		return bad("D = %d, want >= 1", c.D)
 	case !(c.Target > 0) || math.IsInf(c.Target, 0):
 		return bad("Target = %v, want positive and finite", c.Target)

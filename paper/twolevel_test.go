@@ -210,8 +210,10 @@ func TestTwoLevelBadGrid(t *testing.T) {
 		{K: 4, Ms: []int{2}},
 		{Target: -1},
 		{SigmaLow: -2},
-		{SigmaLow: 3, ZeroSigmaLow: true},
-		{Lambda: 0.1, ZeroLambda: true},
+		{D: -1},
+		{Runs: -1},
+		{Budget: -1},
+		{K: -1},
 	} {
 		if _, err := c.Run(context.Background(), nil); !errors.Is(err, errGrid) {
 			t.Errorf("%+v: err = %v, want errGrid", c, err)
@@ -219,14 +221,14 @@ func TestTwoLevelBadGrid(t *testing.T) {
 	}
 }
 
-// TestTwoLevelZeroSigmaLow checks that σ_low = 0 and λ = 0 can be asked
-// for (zero means the default elsewhere) and reach the problem: with
-// σ_low = 0 the two shufflings differ only in the top-level order.
+// TestTwoLevelZeroSigmaLow checks that σ_low = 0 and λ = 0 set after At
+// reach the problem: with σ_low = 0 the two shufflings differ only in the
+// top-level order.
 func TestTwoLevelZeroSigmaLow(t *testing.T) {
-	c := TwoLevelConfig{ZeroSigmaLow: true, ZeroLambda: true, SigmaTops: []float64{1}, Ms: []int{2}, Steps: []float64{0.1}, Runs: 1, Budget: 2000}
-	c.fill()
-	if c.SigmaLow != 0 || c.Lambda != 0 {
-		t.Fatalf("σ_low, λ = %v, %v after fill, want 0, 0", c.SigmaLow, c.Lambda)
+	c := TwoLevelConfig{SigmaTops: []float64{1}, Ms: []int{2}, Steps: []float64{0.1}, Runs: 1, Budget: 2000}.At(Smoke)
+	c.SigmaLow, c.Lambda = 0, 0
+	if err := c.validate(); err != nil {
+		t.Fatal(err)
 	}
 	p, err := c.problem(2, 1)
 	if err != nil {
@@ -234,12 +236,6 @@ func TestTwoLevelZeroSigmaLow(t *testing.T) {
 	}
 	if p.SigmaLow2() != 0 {
 		t.Errorf("problem's σ_low² = %v, want 0", p.SigmaLow2())
-	}
-	var l TwoLevelLemmaConfig
-	l.ZeroSigmaLow = true
-	l.fill()
-	if l.SigmaLow != 0 {
-		t.Errorf("two-level-lemma σ_low = %v after fill, want 0", l.SigmaLow)
 	}
 }
 

@@ -35,11 +35,10 @@ var twoLevelLemmaClaim = Claim{
 // is zero, or an error from Run.
 type TwoLevelLemmaConfig struct {
 	// N, M and SigmaLow set up problems.TwoLevel (with its default d and
-	// λ). Defaults 2, 16 and 10; σ_low = 0 is asked for with ZeroSigmaLow
-	// (SigmaLow must then be 0).
-	N, M         int
-	SigmaLow     float64
-	ZeroSigmaLow bool `json:",omitempty"`
+	// λ). Defaults 2, 16 and 10; σ_low = 0 set after At makes the
+	// low-level functions of each f_i equal.
+	N, M     int
+	SigmaLow float64
 	// Ks are the K of K-shuffling and SigmaTops the σ_top. Defaults
 	// {1, 2, 4, 8, 16} and {0, 1, 10, 100}.
 	Ks        []int
@@ -60,7 +59,7 @@ func (c TwoLevelLemmaConfig) At(s Scale) TwoLevelLemmaConfig {
 
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelLemmaConfig) fill() {
-	c.SigmaLow = problems.TwoLevelConfig{SigmaLow: c.SigmaLow, ZeroSigmaLow: c.ZeroSigmaLow}.WithDefaults().SigmaLow
+	c.SigmaLow = problems.TwoLevelConfig{SigmaLow: c.SigmaLow}.WithDefaults().SigmaLow
 	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
 }
 
@@ -71,8 +70,11 @@ func (c *TwoLevelLemmaConfig) validate() error {
 		return fmt.Errorf("paper: two-level-lemma with K %v and σ_top %v, want at least one of each", c.Ks, c.SigmaTops)
 	case c.Trials < 2:
 		return fmt.Errorf("paper: two-level-lemma with %d trials, want >= 2", c.Trials)
-	case c.ZeroSigmaLow && c.SigmaLow != 0:
-		return fmt.Errorf("paper: two-level-lemma with σ_low = %v and ZeroSigmaLow, want 0", c.SigmaLow)
+	case c.N < 2 || c.N%2 != 0:
+		// problems.NewTwoLevel would take 0 for its default.
+		return fmt.Errorf("paper: two-level-lemma with N = %d, want an even number >= 2", c.N)
+	case c.M < 2 || c.M%2 != 0:
+		return fmt.Errorf("paper: two-level-lemma with m = %d, want an even number >= 2", c.M)
 	}
 	if err := checkInts(twoLevelLemmaID, "K", c.Ks, 1, c.M); err != nil {
 		return err

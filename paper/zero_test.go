@@ -7,7 +7,9 @@ package paper
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -159,4 +161,143 @@ func sameJSON(t *testing.T, a, b any) bool {
 		return string(j)
 	}
 	return enc(a) == enc(b)
+}
+
+// zeroCase is a claim config at the smoke scale and its Run.
+type zeroCase struct {
+	config any // the config, after At(Smoke)
+	run    func(ctx context.Context, c any, env *Env) error
+}
+
+func zeroCaseOf[C any, R any](c C, run func(C, context.Context, *Env) (R, error)) zeroCase {
+	return zeroCase{c, func(ctx context.Context, c any, env *Env) error {
+		_, err := run(c.(C), ctx, env)
+		return err
+	}}
+}
+
+// fieldAliases are the words validate's errors use for fields whose Go
+// name they do not spell out.
+var fieldAliases = map[string][]string{
+	"Mu": {"μ"}, "Sigma": {"σ"}, "Sigma2": {"σ²"}, "SigmaLow": {"σ_low"}, "SigmaTops": {"σ_top"}, "SigmaFull": {"σ_full"},
+	"SigmaLows": {"σ_low"}, "Lambda": {"λ"}, "X0Shift": {"x₀ shift"}, "X0": {"x₀"}, "Ts": {"T"}, "Grid": {"grid", "learning rates"}, "Ms": {"m values"},
+	"Fractions": {"fraction"}, "Ns": {"n"}, "Gamma": {"γn"}, "M1": {"sizes"}, "M2": {"sizes"}, "N": {"sizes"}, "K0s": {"K₀"}, "K1s": {"K₁"},
+	"Ks": {"K"}, "Steps": {"learning rates"}, "Hidden": {"hidden width"}, "BatchSize": {"batch size"},
+	"LRStandard": {"learning rates"}, "LRSameClass": {"learning rates"}, "SlowEvery": {"slow update"}, "SketchK": {"sketch"},
+	"Settings": {"setting"}, "RandomOrders": {"random orders"}, "OneDEpochs": {"1-D epochs"}, "RRDraws": {"random draws"},
+	"TuneSeeds": {"tuning"}, "SweepSeeds": {"sweep seeds"}, "Seeds": {"seeds"}, "Ratios": {"ratios"}, "Regimes": {"regime"},
+	"Points": {"points"}, "Batchings": {"batchings"}, "Momenta": {"momenta"}, "Multipliers": {"multipliers"},
+	"Holdout": {"holds out"}, "TheoremGrid": {"grids of 0"}, "FreeGrid": {"and 0 steps"},
+}
+
+// namesField reports whether msg names the field.
+func namesField(msg, field string) bool {
+	if len(field) <= 2 {
+		// A short name as a word of its own: "N = 0", "with d = 0".
+		if regexp.MustCompile(`(?i)(^|[^\pL])` + regexp.QuoteMeta(field) + `([^\pL]|$)`).MatchString(msg) {
+			return true
+		}
+	} else if strings.Contains(strings.ToLower(msg), strings.ToLower(field)) {
+		return true
+	}
+	for _, a := range fieldAliases[field] {
+		if strings.Contains(msg, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestZeroEachField sets each numeric field, and each slice field, of
+// every claim's config to zero after At(Smoke), one at a time: Run must
+// return an error naming the field before any work (validate rejects it,
+// and Run reports no progress), or run, and never panic. With -short the
+// zeros Run accepts are not run.
+func TestZeroEachField(t *testing.T) {
+	ctx := context.Background()
+	for _, zc := range []zeroCase{
+		zeroCaseOf(Theorem1Config{}.At(Smoke), Theorem1Config.Run),
+		zeroCaseOf(Theorem1NoiseConfig{}.At(Smoke), Theorem1NoiseConfig.Run),
+		zeroCaseOf(SubsamplingConfig{}.At(Smoke), SubsamplingConfig.Run),
+		zeroCaseOf(Remark3Config{}.At(Smoke), Remark3Config.Run),
+		zeroCaseOf(Lemma1Config{}.At(Smoke), Lemma1Config.Run),
+		zeroCaseOf(OmegaConfig{}.At(Smoke), OmegaConfig.Run),
+		zeroCaseOf(AppendixCConfig{}.At(Smoke), AppendixCConfig.Run),
+		zeroCaseOf(MultiLevelConfig{}.At(Smoke), MultiLevelConfig.Run),
+		zeroCaseOf(TwoLevelLemmaConfig{}.At(Smoke), TwoLevelLemmaConfig.Run),
+		zeroCaseOf(TwoLevelKConfig{}.At(Smoke), TwoLevelKConfig.Run),
+		zeroCaseOf(SGDInternallyConfig{}.At(Smoke), SGDInternallyConfig.Run),
+		zeroCaseOf(Table1Config{}.At(Smoke), Table1Config.Run),
+		zeroCaseOf(TwoLevelConfig{}.At(Smoke), TwoLevelConfig.Run),
+		zeroCaseOf(ScalableConfig{}.At(Smoke), ScalableConfig.Run),
+		zeroCaseOf(OrderMattersConfig{}.At(Smoke), OrderMattersConfig.Run),
+		zeroCaseOf(Table1StudyConfig{}.At(Smoke), Table1StudyConfig.Run),
+	} {
+		v := reflect.ValueOf(zc.config)
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			k := f.Type.Kind()
+			if !(k >= reflect.Int && k <= reflect.Float64) && k != reflect.Slice || v.Field(i).IsZero() {
+				continue
+			}
+			name := fmt.Sprintf("%s.%s", v.Type().Name(), f.Name)
+			p := reflect.New(v.Type())
+			p.Elem().Set(v)
+			p.Elem().Field(i).Set(reflect.Zero(f.Type))
+			c := p.Elem().Interface()
+			verr := p.Interface().(interface{ validate() error }).validate()
+			if verr == nil && testing.Short() {
+				continue
+			}
+			progressed := false
+			env := &Env{Seed: 1, Progress: func(done, total int) { progressed = true }, Warn: func(string) {}}
+			err := func() (err error) {
+				defer func() {
+					if r := recover(); r != nil {
+						err = fmt.Errorf("panic: %v", r)
+					}
+				}()
+				return zc.run(ctx, c, env)
+			}()
+			switch {
+			case err != nil && strings.HasPrefix(err.Error(), "panic: "):
+				t.Errorf("%s = 0: %v", name, err)
+			case verr != nil:
+				if err == nil || progressed || !namesField(err.Error(), f.Name) {
+					t.Errorf("%s = 0: Run gave %v after progress %t, want validate's error %q naming the field before any work", name, err, progressed, verr)
+				}
+			case err != nil:
+				t.Errorf("%s = 0: accepted up front, refused after the work began: %v", name, err)
+			}
+		}
+	}
+}
+
+// TestZeroRejected checks the zeros that used to slip through validate:
+// two-level's D (a panic in a worker), Runs, Budget and K (runs that
+// report cells that never converged), two-level-lemma's N (taken as the
+// default 2) and theorem-1's Fractions (a run that failed only in
+// Findings). Each is an error from Run naming the field.
+func TestZeroRejected(t *testing.T) {
+	ctx := context.Background()
+	for _, test := range []struct {
+		field string
+		run   func() error
+	}{
+		{"D", func() error { c := TwoLevelConfig{}.At(Smoke); c.D = 0; _, err := c.Run(ctx, nil); return err }},
+		{"Runs", func() error { c := TwoLevelConfig{}.At(Smoke); c.Runs = 0; _, err := c.Run(ctx, nil); return err }},
+		{"Budget", func() error { c := TwoLevelConfig{}.At(Smoke); c.Budget = 0; _, err := c.Run(ctx, nil); return err }},
+		{"K", func() error { c := TwoLevelConfig{}.At(Smoke); c.K = 0; _, err := c.Run(ctx, nil); return err }},
+		{"N", func() error { c := TwoLevelLemmaConfig{}.At(Smoke); c.N = 0; _, err := c.Run(ctx, nil); return err }},
+		{"Fractions", func() error {
+			c := Theorem1Config{}.At(Smoke)
+			c.Fractions = nil
+			_, err := c.Run(ctx, nil)
+			return err
+		}},
+	} {
+		if err := test.run(); err == nil || !namesField(err.Error(), test.field) {
+			t.Errorf("%s = 0: Run gave %v, want an error naming it", test.field, err)
+		}
+	}
 }
