@@ -289,7 +289,7 @@ func (res *AppendixCResult) Outcome() (*Outcome, error) {
 	}
 	out.Details = fmt.Sprintf("From n = %d to n = %d the mean 4σ*²/σ² grows from %.3g to %.3g under random reshuffling and from %.3g to %.3g when sorted by the first coordinate "+
 		"(of order n: sorting by one coordinate of the smallest spread leaves the others random), but only from %.3g to %.3g under the greedy order; "+
-		"all stay within the range Remark 3 and Appendix C allow, σ²/4 ≤ σ*² ≤ n²σ². "+
+		"all stay within the range Remark 4 and Appendix C allow, σ²/4 ≤ σ*² ≤ n²σ². "+
 		"The zig-zag matrices, whose partial sums alternate ±a, reach 4σ*²/σ² = 2n/(2n-3) (%.4f at n = %d): the factor 4 is tight as n grows.",
 		r0.N, rl.N, r0.Mean[rr], rl.Mean[rr], r0.Mean[sorted], rl.Mean[sorted], r0.Mean[greedy], rl.Mean[greedy], rl.Mean[zigzag], rl.N)
 	out.Protocol = []string{

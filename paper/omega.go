@@ -397,7 +397,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", f.WorstAlternating)},
 		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", f.WorstGreedy)},
 		{Quantity: "E σ*² of a random order", Paper: "≥ nσ²/256", Ours: fmt.Sprintf("%.3f·nσ² to %.3f·nσ² (all ≥ nσ²/256: %v)", minRatio, maxRatio, f.RRHolds)},
-		{Quantity: "σ*² of the sorted order", Paper: "(not stated; Remark 3: ≤ n²σ²)", Ours: fmt.Sprintf("n²σ²/4 for every n: %v", f.SortedHolds)},
+		{Quantity: "σ*² of the sorted order", Paper: "(not stated; Remark 4: ≤ n²σ²)", Ours: fmt.Sprintf("n²σ²/4 for every n: %v", f.SortedHolds)},
 	}
 	out.Details = "The ratio E σ*²/(nσ²) of random reshuffling settles near a constant as n grows, as for the largest squared value of a random-walk bridge; " +
 		"the paper's constant 1/256 is far from tight."

@@ -20,13 +20,13 @@ var slips = []slip{
 	},
 	{
 		where: "The (IG) rate, Discussion of Theorem 1, Section 3.5",
-		what:  "Remark 3 gives M* = nM for an arbitrary order, so Theorem 1's first term for IG is L(nM + P/n + 1)F₀/T, but the displayed rate keeps L(M + P/n + 1)F₀/T. The two agree when M = 0, the setting of Mishchenko et al.",
-		ours:  "ordering.RateIG computes the rate as displayed and says so; ordering.Theorem1Rate with Remark 3's constants gives the nM form; remark-3 checks M* ≤ nM on problems with M > 0.",
+		what:  "Remark 4 gives M* = nM for an arbitrary order, so Theorem 1's first term for IG is L(nM + P/n + 1)F₀/T, but the displayed rate keeps L(M + P/n + 1)F₀/T. The two agree when M = 0, the setting of Mishchenko et al.",
+		ours:  "ordering.RateIG computes the rate as displayed and says so; ordering.Theorem1Rate with Remark 4's constants gives the nM form; remark-4 checks M* ≤ nM on problems with M > 0.",
 	},
 	{
 		where: "Section 4.1, first paragraph",
-		what:  "\"we know σ_⋆ ≤ n²σ² when Assumption 5 holds (see Remark 3)\": Remark 3 gives σ*² = n²σ², so σ*² ≤ n²σ² is meant.",
-		ours:  "remark-3 checks σ*²/(n²σ²) ≤ 1.",
+		what:  "\"we know σ_⋆ ≤ n²σ² when Assumption 5 holds (see Remark 4)\": Remark 4 gives σ*² = n²σ², so σ*² ≤ n²σ² is meant.",
+		ours:  "remark-4 checks σ*²/(n²σ²) ≤ 1.",
 	},
 	{
 		where: "Algorithm 3 (two-level K-shuffling), Section 5",
@@ -34,7 +34,7 @@ var slips = []slip{
 		ours:  "ordering.NewKShuffle takes K(k−1)+1 … Kk, the reading under which every block holds K elements and an epoch visits every pair once.",
 	},
 	{
-		where: "The corollary of Lemma 2, Section 5",
+		where: "Corollary 3 (of Lemma 2), Section 5",
 		what:  "it speaks of \"orders generated from Algorithm 2\" (the greedy algorithm) with random top- and low-level permutations; Algorithm 3, two-level K-shuffling, is meant.",
 		ours:  "the two-level claims run Algorithm 3 (ordering.NewKShuffle) with random permutations at both levels.",
 	},

@@ -204,7 +204,7 @@ type Theorem1NoiseRegimeResult struct {
 	Regime Theorem1NoiseRegime
 	F0     float64
 	// MaxStep is the step limit 1/(8Ln(M* + P/n + 1)), the same for every
-	// order since M* = nM holds for every permutation (Remark 3).
+	// order since M* = nM holds for every permutation (Remark 4).
 	MaxStep float64
 	// Zeta2Est and PEst are what NoiseEstimate finds for the oracle.
 	Zeta2Est, PEst float64
@@ -670,7 +670,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))
-	b.WriteString("M* = nM is Remark 3's constant for any permutation, so the same step limit holds for every order and the run's σ*² is measured for it. ")
+	b.WriteString("M* = nM is Remark 4's constant for any permutation, so the same step limit holds for every order and the run's σ*² is measured for it. ")
 	b.WriteString("The bound is a worst-case bound for smooth non-convex f and is loose here; on a strongly convex quadratic the average over the epoch starts still behaves like A/(Tγ) plus a floor in γ (γζ² from the noise, γ² from the order), which is what the tuned slopes test. ")
 	b.WriteString("Where the tuned step is still the step limit (see the rows), the F₀/(nTγ) term, of slope -1, sets the slope whatever the regime, so those T are left out of the fit and an order without enough other T is reported as not tested; orders whose σ*² is far below IG's (RR, greedy) stay at the limit longest. ")
 	b.WriteString("A slope steeper than the exponent does not contradict a rate that is an upper bound; a shallower one would, once T is large enough for the floor to dominate.")

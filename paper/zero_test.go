@@ -114,7 +114,7 @@ func TestZeroOrError(t *testing.T) {
 	for _, c := range []interface {
 		validate() error
 	}{
-		&Theorem1Config{}, &Theorem1NoiseConfig{}, &SubsamplingConfig{}, &Remark3Config{}, &Lemma1Config{},
+		&Theorem1Config{}, &Theorem1NoiseConfig{}, &SubsamplingConfig{}, &Remark4Config{}, &Lemma1Config{},
 		&OmegaConfig{}, &AppendixCConfig{}, &MultiLevelConfig{}, &TwoLevelLemmaConfig{}, &TwoLevelKConfig{},
 		&SGDInternallyConfig{}, &Table1Config{}, &TwoLevelConfig{}, &ScalableConfig{},
 	} {
