@@ -119,10 +119,12 @@ func Theorem1Bound(c Theorem1Constants, gamma float64) (float64, error) {
 // established with certainty: summing its bound on ‖x_t^k - x_t‖² over k
 // gives 4γ²nσ*², not the 2γ²nσ*² displayed (Lemma 5, the bound on V_t);
 // the step (1+M*)(2n-1)n(n-1) + 3Pn(n-1) ≤ n²(n + nM* + P) there fails for
-// n >= 3; Assumption 3 enters the proof of Lemma 4 (the decrease per epoch)
-// as ‖∇f‖²/4 where 2·‖∇f‖²/4 is due; and with oracle noise Lemma 4 expands
-// E‖g_t + Σξ‖² as if g_t did not depend on the noise. This function implements the displayed result
-// as written.
+// n >= 3 (and its P part, 3(n-1) ≤ n, for n >= 2); Assumption 3 enters the
+// proof of Lemma 4 (the decrease per epoch) as ‖∇f‖²/4 where 2·‖∇f‖²/4 is
+// due, which Theorem 1's step limit (γLP < 1/8) still turns into the
+// lemma's -γn/8 decrease; and with oracle noise Lemmas 4 and 5 drop the
+// cross-term between g_t, which depends on the earlier noise, and Σξ.
+// This function implements the displayed result as written.
 func Theorem1ProofBound(c Theorem1Constants, gamma float64) (float64, error) {
 	if err := theorem1CheckStep(c, gamma); err != nil {
 		return 0, err
