@@ -635,6 +635,25 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addCheck("sgd-internally-practice", f.Practice, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, f.Z)
 	out.addCheck("sgd-internally-combination", f.Combination, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, f.Z, f.Combination)
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
+	out.Brief = briefOf(f.Verdict, "early lead then crossover under Theorem 1's limits: %s; crossover's σ_low exponent %.2f (paper's terms: %g ± %g); lead with free steps: %s; combination: %s",
+		holds(f.TradeOff), slope, f.PredictedSlope, f.SlopeTol, holds(f.Practice), holds(f.Combination))
+	// The z-tests the verdict rests on, each with the one-sided normal
+	// p-value of its z: a lead counts where z > Z.
+	zp := func(z float64) float64 { return 0.5 * math.Erfc(z/math.Sqrt2) }
+	for _, sf := range f.Settings {
+		out.addTest(fmt.Sprintf("σ_low = %g: lead before the crossover under Theorem 1's limits", sf.SigmaLow), zp(sf.Before.Z), sf.Early && sf.Inside)
+		for _, cb := range []struct {
+			rule string
+			c    SGDInternallyCombination
+		}{{"Theorem 1's limits", sf.Theorem}, {"free steps", sf.FreeCombination}} {
+			z := math.Min(cb.c.ZInternal, cb.c.ZShuffling)
+			if !math.IsNaN(cb.c.ZControl) {
+				z = math.Min(z, cb.c.ZControl)
+			}
+			out.addTest(fmt.Sprintf("σ_low = %g: combination ahead of every method, %s", sf.SigmaLow, cb.rule), zp(z), cb.c.Beats)
+		}
+	}
+	out.addTest("largest lead with free steps", zp(f.Lead.Z), f.Practice)
 	var far, each []string
 	for i := range measured {
 		far = append(far, fmt.Sprintf("%.3g", measured[i]/ratesT[i]))

@@ -565,6 +565,13 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	}
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
 	out.Summary = strings.Join(summary, "; ")
+	within := 0
+	for _, sf := range f.Sequences {
+		if sf.Satisfies {
+			within++
+		}
+	}
+	out.Brief = briefOf(f.Verdict, "the %d sequences within Assumption 3 converge under Theorem 1's bound: %v (paper: sufficient); the biased one stalls where its mean is stationary: %v (our prediction)", within, f.Sufficient, f.StallPredicted)
 	if !f.StallPredicted {
 		out.Summary += " (our stall prediction fails; it is not the paper's and does not enter the verdict)"
 	}

@@ -534,6 +534,10 @@ type Theorem1NoiseFindings struct {
 	Cells    int
 	Holds    bool
 	MinSlack float64
+	// BoundP is the p-value of "the mean lies under both bounds in every
+	// setting": the largest over the settings of the one-sided t p-value
+	// of each mean below its smaller bound (an intersection-union test).
+	BoundP float64
 	// Admissible is set if every step used is below the step limit.
 	Admissible bool
 	// Estimated is set if NoiseEstimate is within EstimateTol in every
@@ -581,6 +585,7 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 					top := m + theorem1NoiseZ*se
 					f.Holds = f.Holds && top <= cl.Stated && top <= cl.Proof
 					f.MinSlack = math.Min(f.MinSlack, math.Min(cl.Stated, cl.Proof)/top)
+					f.BoundP = math.Max(f.BoundP, tInterval(cl.Measured).PBelow(math.Min(cl.Stated, cl.Proof)))
 					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
 					if fr == last {
 						of.BoundMean[i], of.BoundSE[i], of.BoundStated[i] = m, se, cl.Stated
@@ -723,6 +728,27 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		f.Z, allText(allHold), f.Cells, res.MStar, c.P, minSlack,
 		f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
+	out.addTest("mean under both bounds in every setting", f.BoundP, allHold)
+	var judged []string
+	for _, rf := range f.Regimes {
+		for _, of := range rf.Orders {
+			if !of.Tested {
+				continue
+			}
+			d := of.Slope
+			d.Mean, d.Lo, d.Hi = d.Mean-rf.Want, d.Lo-rf.Want, d.Hi-rf.Want
+			out.addTest(fmt.Sprintf("%s %s slope within %.2f ± %g", rf.Regime.Name, of.Name, rf.Want, f.SlopeTol), d.PWithin(f.SlopeTol), of.SlopeVerdict == Reproduced)
+			judged = append(judged, fmt.Sprintf("%s %s %v", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope))
+		}
+	}
+	if len(judged) > 3 {
+		judged = append(judged[:3], fmt.Sprintf("%d more", len(judged)-3))
+	}
+	if len(judged) == 0 {
+		judged = []string{"none testable"}
+	}
+	out.Brief = briefOf(f.Verdict, "mean + %d SE under the bounds in %s %d settings (slack ≥ %.3g); tuned slopes %s, n = %d (paper: -1/2 for ζ, -2/3 for σ*; ±%g)",
+		f.Z, allText(allHold), f.Cells, minSlack, strings.Join(judged, ", "), c.Runs, f.SlopeTol)
 	if len(f.Untested) > 0 {
 		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
 	}
