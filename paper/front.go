@@ -16,12 +16,7 @@ import (
 // family.
 
 // briefMaxWords is the most words an Outcome's Brief may have: "about 30".
-const briefMaxWords = 36
-
-// briefOf returns an outcome's Brief: the verdict, then what it rests on.
-func briefOf(v Verdict, format string, args ...any) string {
-	return v.String() + ": " + fmt.Sprintf(format, args...)
-}
+const briefMaxWords = 35
 
 // IntervalTest is one interval test a verdict rests on: what it tests,
 // the p-value of its "holds" (the chance of an interval at least as far
@@ -88,8 +83,11 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 			brief = r.Outcome.Verdict.String()
 		}
 		line := fmt.Sprintf("[%s](#%s), %s: %s", c.ID, anchor(c.ID), headline(c.ID, r, rob), brief)
+		if brief == r.Outcome.Verdict.String() {
+			line = fmt.Sprintf("[%s](#%s), %s", c.ID, anchor(c.ID), headline(c.ID, r, rob))
+		}
 		switch {
-		case v == GoalMet || v == GoalNotMet:
+		case v == GoalMet || v == GoalNotMet || strings.HasPrefix(c.Where, "Beyond the paper"):
 			goals = append(goals, line)
 		case v == Reproduced && !flips:
 			judged++

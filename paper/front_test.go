@@ -136,7 +136,7 @@ func TestReportFront(t *testing.T) {
 }
 
 // TestBriefs checks that every claim's Outcome has a Brief of at most
-// briefMaxWords words (about 30) that starts with its verdict. In short
+// briefMaxWords words (about 30); the report puts the verdict beside it. In short
 // mode it runs the claims that take seconds at the smoke scale; the
 // training claims run without -short.
 func TestBriefs(t *testing.T) {
@@ -168,15 +168,12 @@ func checkBrief(t *testing.T, id string, out *Outcome) {
 	if n := len(strings.Fields(out.Brief)); n > briefMaxWords {
 		t.Errorf("%s: Brief of %d words, want at most %d: %s", id, n, briefMaxWords, out.Brief)
 	}
-	if !strings.HasPrefix(out.Brief, out.Verdict.String()) {
-		t.Errorf("%s: Brief %q does not start with its verdict %q", id, out.Brief, out.Verdict)
-	}
 }
 
 // TestBriefTooLong checks that checkBrief's word limit fails a long Brief.
 func TestBriefTooLong(t *testing.T) {
 	var ft testing.T
-	checkBrief(&ft, "x", &Outcome{Verdict: Reproduced, Brief: "reproduced:" + strings.Repeat(" word", briefMaxWords)})
+	checkBrief(&ft, "x", &Outcome{Verdict: Reproduced, Brief: "slack" + strings.Repeat(" word", briefMaxWords)})
 	if !ft.Failed() {
 		t.Error("a Brief over the limit passed")
 	}

@@ -198,7 +198,7 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	out.Summary = fmt.Sprintf("Monte Carlo E φ²_{r,k} within %.2f standard errors of k(n-k)/(n-1)σ² for every k (tolerance %g; largest relative deviation %.2g)",
 		res.Worst, c.Tolerance, maxRel)
 	out.Key = Key{Name: "largest |z| against k(n-k)/(n-1)σ²", Value: res.Worst}
-	out.Brief = briefOf(out.Verdict, "Monte Carlo E φ²_{r,k} within %.2f standard errors of k(n-k)/(n-1)σ² at every k (paper: equality; tolerance %g)", res.Worst, c.Tolerance)
+	out.Brief = fmt.Sprintf("Monte Carlo E φ²_{r,k} within %.2f standard errors of k(n-k)/(n-1)σ² at every k (paper: equality; tolerance %g)", res.Worst, c.Tolerance)
 	peak := (c.N + 1) / 2
 	out.Rows = []Row{
 		{Quantity: fmt.Sprintf("E φ²_{r,k} at k = %d", peak), Paper: fmt.Sprintf("%.4g", res.Want[peak-1]),

@@ -422,7 +422,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 		"where that bound is below two-level shuffling's (the middle level flattened) by more than %g, three-level shuffling measures lower in %d of %d configurations (%s)",
 		len(c.Settings)*len(c.K0s)*len(c.K1s), holds(f.BoundHolds), minSlack, f.Clear, agreed, predicted, holds(f.Benefit))
 	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
-	out.Brief = briefOf(out.Verdict, "three-level shuffling within our recursive bound in every configuration (slack ≥ %.2f), lower than two-level in %d of %d where predicted (paper: no bound stated)", minSlack, agreed, predicted)
+	out.Brief = fmt.Sprintf("three-level shuffling within our recursive bound in every configuration (slack ≥ %.2f), lower than two-level in %d of %d where predicted (paper: no bound stated)", minSlack, agreed, predicted)
 	out.addChart("multi-level-ratio", "Multi-level shuffling over standard shuffling", heat)
 
 	// The curve chart: the setting where the third level gains most

@@ -455,7 +455,7 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 		"random reshuffling's Monte Carlo E φ²_{r,k} within %.2f standard errors of (n-k)k/(n-1)(σ² + M‖∇f‖²) (tolerance %g), E φ²_{r,k} ≤ nσ² + k²M‖∇f‖²: %v",
 		len(res.Settings), c.Points, len(res.Orders)-1+c.RandomOrders, worstAll, ssAll, worstZ, c.Tolerance, starOK)
 	out.Key = Key{Name: "RR's largest |z| against Lemma 1", Value: worstZ}
-	out.Brief = briefOf(out.Verdict, "largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g and σ*²/(n²σ²) %.3g over %d orders (paper: ≤ 1); RR within %.2f standard errors of Lemma 1", worstAll, ssAll, len(res.Orders)-1+c.RandomOrders, worstZ)
+	out.Brief = fmt.Sprintf("largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g and σ*²/(n²σ²) %.3g over %d orders (paper: ≤ 1); RR within %.2f standard errors of Lemma 1", worstAll, ssAll, len(res.Orders)-1+c.RandomOrders, worstZ)
 	worstBy, worstHetero := f.WorstByOrder, f.Hetero
 	for o, name := range res.Orders {
 		out.Rows = append(out.Rows, Row{

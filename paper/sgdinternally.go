@@ -635,7 +635,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addCheck("sgd-internally-practice", f.Practice, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, f.Z)
 	out.addCheck("sgd-internally-combination", f.Combination, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, f.Z, f.Combination)
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
-	out.Brief = briefOf(f.Verdict, "early lead then crossover under Theorem 1's limits: %s; crossover's σ_low exponent %.2f (paper's terms: %g ± %g); lead with free steps: %s; combination: %s",
+	out.Brief = fmt.Sprintf("early lead then crossover under Theorem 1's limits: %s; crossover's σ_low exponent %.2f (paper's terms: %g ± %g); lead with free steps: %s; combination: %s",
 		holds(f.TradeOff), slope, f.PredictedSlope, f.SlopeTol, holds(f.Practice), holds(f.Combination))
 	// The z-tests the verdict rests on, each with the one-sided normal
 	// p-value of its z: a lead counts where z > Z.

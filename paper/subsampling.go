@@ -571,7 +571,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 			within++
 		}
 	}
-	out.Brief = briefOf(f.Verdict, "the %d sequences within Assumption 3 converge under Theorem 1's bound: %v (paper: sufficient); the biased one stalls where its mean is stationary: %v (our prediction)", within, f.Sufficient, f.StallPredicted)
+	out.Brief = fmt.Sprintf("the %d sequences within Assumption 3 converge under Theorem 1's bound: %v (paper: sufficient); the biased one stalls where its mean is stationary: %v (our prediction)", within, f.Sufficient, f.StallPredicted)
 	if !f.StallPredicted {
 		out.Summary += " (our stall prediction fails; it is not the paper's and does not enter the verdict)"
 	}

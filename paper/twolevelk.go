@@ -572,7 +572,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	if !f.Converged {
 		out.Summary = fmt.Sprintf("some methods did not reach ‖x‖ < %g within %d epochs for any learning rate; ", c.Target, c.Budget) + out.Summary
 	}
-	out.Brief = briefOf(f.Verdict, "K = 1 takes %.2f of standard shuffling's steps at σ_top/σ_low = %g, K = m %.2f at %g; K = √m %.2f with %.2f of its switches (paper: best, best, same steps)",
+	out.Brief = fmt.Sprintf("K = 1 takes %.2f of standard shuffling's steps at σ_top/σ_low = %g, K = m %.2f at %g; K = √m %.2f with %.2f of its switches (paper: best, best, same steps)",
 		f.TopRatio, gt.Ratio, f.LowRatio, gl.Ratio, f.StepRatio, f.CommRatio)
 
 	paperSays := func(i int) string {
