@@ -465,6 +465,7 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 		settings = append(settings, fmt.Sprintf("(%g, %g, %g)", s.Top, s.Mid, s.Low))
 	}
 	out.Protocol = []string{
+		"Rule history: on 2026-11-24 20:18, after results were known, the verdict became a goal of ours (goal met or not met: consistent with our recursive bound, which the paper does not state); before, the same two checks gave reproduced or partly reproduced, as if the bound were the paper's.",
 		fmt.Sprintf("The three-level analogue of Section 6.2's quadratic: N = %d top-level functions, each the mean of m₁ = %d middle-level ones, each the mean of m₂ = %d low-level ones, d = %d; the component (i, j, k) is f + (s_i σ_top + t_j σ_mid + u_k σ_low)⟨1, x⟩ with balanced signs, so each level is (d σ², 0)-heterogeneous about its parent with equality. (σ_top, σ_mid, σ_low) ∈ {%s}.", c.N, c.M1, c.M2, c.D, strings.Join(settings, ", ")),
 		fmt.Sprintf("Orders: ordering.MultiLevel with sizes {N, m₁, m₂} and K = {K₀, K₁} (Algorithm 3 at the top with the middle level's two-level orders as its low-level orders), K₀ ∈ {%s}, K₁ ∈ {%s}; two-level K₀-shuffling with the middle level flattened; standard shuffling.", joinInts(c.K0s), joinInts(c.K1s)),
 		"The recursion (ordering.MultiLevelSigmaStar2): Lemma 2's bound S for the middle and low levels holds for each middle-level sequence at every k, and the proof of Lemma 2 with S in place of Lemma 1's bound gives N·S + 2NK₀²σ_top². Standard shuffling's line is Remark 4's n·σ_full² for a random permutation.",

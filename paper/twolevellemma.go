@@ -264,7 +264,8 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.TwoLevel with N = %d, m = %d, σ_low = %g and its default d and λ; K ∈ {%s}, σ_top ∈ {%s}.", c.N, c.M, c.SigmaLow, joinInts(c.Ks), joinFloats(c.SigmaTops)),
 		"σ_top² and σ_low² in the bound are d·σ_top² and d·σ_low² (the Assumption 5 constants of the quadratic, with equality).",
 		fmt.Sprintf("%d orders per configuration; the component deviations do not depend on x, so the gradients are taken at x = 1.", c.Trials),
-		"Verdict on the Monte Carlo point estimates (no allowance for Monte Carlo error: the slack is large).",
+		"Verdict on the Monte Carlo point estimates (no allowance for Monte Carlo error: the slack is large): reproduced iff both max_k E φ²_{r,k} and E max_k φ²_{r,k} are below the bound in every configuration.",
+		"Rule history: on 2026-11-26 (issue 28), after results were known (reproduced, with E max_k φ² below the bound as well), E max_k φ², the statement's E σ*², joined the verdict; before, it judged max_k E φ², the proof's quantity, alone and reported E max beside it.",
 	}
 	return &out, nil
 }
