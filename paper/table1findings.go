@@ -245,7 +245,7 @@ func (f Table1Findings) recoveryWords() string {
 // recovery beside them, and why the verdict is what it is.
 func (f Table1Findings) text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "paired over %d seeds, 95%% t-intervals in points of final test accuracy: ", f.Seeds)
+	fmt.Fprintf(&b, "paired over seeds (n = %d), 95%% t-intervals in points of final test accuracy: ", f.Seeds)
 	if f.Tie.N == 0 { // no greedy runs
 		fmt.Fprintf(&b, "same-class batching costs RR %s (paper +19.26); not checkable: %s", f.Loss, f.Reason)
 		return b.String()
@@ -280,7 +280,7 @@ func (f Table1Findings) mechanismText() string {
 		return fmt.Sprintf("same-class batching costs RR %s (paper +19.26); not checkable: %s", f.Loss, f.Reason)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "paired over %d seeds, 95%% intervals in points of final test accuracy: same-class batching costs RR %s (paper +19.26), %s: %s; ", f.Seeds, f.Loss, sideWords(f.Loss, table1Hurt, " point"), f.Hurts)
+	fmt.Fprintf(&b, "paired over seeds (n = %d), 95%% intervals in points of final test accuracy: same-class batching costs RR %s (paper +19.26), %s: %s; ", f.Seeds, f.Loss, sideWords(f.Loss, table1Hurt, " point"), f.Hurts)
 	fmt.Fprintf(&b, "greedy gains %s on RR under it (paper +14.97), %s: %s; ", f.Gain, f.recoveryWords(), f.Recovers)
 	fmt.Fprintf(&b, "under standard batching greedy − RR is %s (paper −0.05), a tie within ±%g (TOST): %s", f.Tie, table1Tie, f.Standard)
 	if f.HasControl {
