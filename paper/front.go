@@ -125,6 +125,7 @@ type family struct {
 	n, holds, kept int
 	claims         int
 	dropped        []string // the holds Holm does not keep, as "claim: test"
+	none           []string // the claims run that record no test
 }
 
 // familyOf collects the interval tests of the results (Outcome.Tests) and
@@ -136,7 +137,11 @@ func familyOf(results []*Result) family {
 	var names []string
 	var holds []bool
 	for i, r := range results {
-		if r == nil || r.Outcome == nil || len(r.Outcome.Tests) == 0 {
+		if r == nil || r.Outcome == nil {
+			continue
+		}
+		if len(r.Outcome.Tests) == 0 {
+			f.none = append(f.none, registry[i].ID)
 			continue
 		}
 		f.claims++
@@ -165,13 +170,17 @@ func familyOf(results []*Result) family {
 // text says how many interval tests the report makes and what Holm's
 // control leaves of their "holds".
 func (f family) text() string {
-	s := fmt.Sprintf("The report makes %d interval tests in %d claims (the claims judged by exact algebra or on point estimates make none); %d of them hold by their claims' rules. "+
+	s := fmt.Sprintf("The report makes %d interval tests in the %d claims that record them; %d of them hold by their claims' rules. "+
 		"Controlled as one family with Holm's step-down at %g, %d of the %d holds stand, so the chance that any of those is a false \"holds\" is at most %g",
 		f.n, f.claims, f.holds, familyAlpha, f.kept, f.holds, familyAlpha)
 	if len(f.dropped) > 0 {
 		s += fmt.Sprintf("; not kept: %s", strings.Join(f.dropped, "; "))
 	}
-	return s + "."
+	s += "."
+	if len(f.none) > 0 {
+		s += fmt.Sprintf(" Claims that record no interval test (judged by exact algebra, on point estimates or tolerances in standard errors, or not recording theirs yet): %s.", strings.Join(f.none, ", "))
+	}
+	return s
 }
 
 // writeTests writes the report's section on its interval tests as a
