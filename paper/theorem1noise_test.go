@@ -184,6 +184,19 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 			t.Errorf("%s: findings' verdict %v, untested %q, bound %v, estimate %v, steps %v", test.name, f.Verdict, f.Untested, f.Holds, f.Estimated, f.Admissible)
 		}
 	}
+	// With no slope testable the verdict rests on the bounds, and the
+	// slopes' check has nothing to fail on.
+	all := map[string]curve{}
+	for _, reg := range []string{"ζ-dominated", "σ*-dominated"} {
+		for _, o := range []string{"RR", "IG", "greedy"} {
+			all[reg+" "+o] = curve{slope: theorem1NoiseExponent[reg], atLimit: 3}
+		}
+	}
+	if out, err := set(all).Outcome(); err != nil || out.Verdict != Reproduced {
+		t.Errorf("no slope testable: %v, %v", out, err)
+	} else {
+		checkOK(t, out, "theorem1-noise-slopes")
+	}
 	// Read as data: at the limit at the largest T, σ*-dominated RR's
 	// slope is fitted over T = 256, 64 and 16 and fails -2/3 ± 0.1.
 	f, err := set(map[string]curve{"σ*-dominated RR": {slope: -0.5, atLimit: 1}}).Findings()
