@@ -119,10 +119,12 @@ func Theorem1Bound(c Theorem1Constants, gamma float64) (float64, error) {
 // established with certainty: summing its bound on ‖x_t^k - x_t‖² over k
 // gives 4γ²nσ*², not the 2γ²nσ*² displayed (Lemma 5, the bound on V_t);
 // the step (1+M*)(2n-1)n(n-1) + 3Pn(n-1) ≤ n²(n + nM* + P) there fails for
-// n >= 3; Assumption 3 enters the proof of Lemma 4 (the decrease per epoch)
-// as ‖∇f‖²/4 where 2·‖∇f‖²/4 is due; and with oracle noise Lemma 4 expands
-// E‖g_t + Σξ‖² as if g_t did not depend on the noise. This function implements the displayed result
-// as written.
+// n >= 3 (and its P part, 3(n-1) ≤ n, for n >= 2); Assumption 3 enters the
+// proof of Lemma 4 (the decrease per epoch) as ‖∇f‖²/4 where 2·‖∇f‖²/4 is
+// due, which Theorem 1's step limit (γLP < 1/8) still turns into the
+// lemma's -γn/8 decrease; and with oracle noise Lemmas 4 and 5 drop the
+// cross-term between g_t, which depends on the earlier noise, and Σξ.
+// This function implements the displayed result as written.
 func Theorem1ProofBound(c Theorem1Constants, gamma float64) (float64, error) {
 	if err := theorem1CheckStep(c, gamma); err != nil {
 		return 0, err
@@ -322,7 +324,7 @@ func (s RateConstants) Validate() error {
 //
 //	L (M + P/n + 1) F0 / T + (σ L F0 / (√n T))^(2/3) + ζ √(L F0 / (n T)).
 //
-// It is Theorem1Rate with Remark 3's constants for a random permutation,
+// It is Theorem1Rate with Remark 4's constants for a random permutation,
 // σ*² = n σ² and M* = M, and like it drops the hidden constants.
 func RateRR(s RateConstants, epochs int) (float64, error) {
 	if err := boundRate(s, "epochs", epochs); err != nil {
@@ -342,7 +344,7 @@ func boundRateRR(s RateConstants, t float64) float64 {
 //	L (M + P/n + 1) F0 / T + (σ L F0 / T)^(2/3) + ζ √(L F0 / (n T)),
 //
 // as displayed in the paper, hidden constants dropped. The middle term is
-// Theorem 1's with Remark 3's general σ*² = n² σ². Remark 3's general case
+// Theorem 1's with Remark 4's general σ*² = n² σ². Remark 4's general case
 // also gives M* = n M, for which Theorem 1's first term would be
 // L (n M + P/n + 1) F0 / T; the paper's display keeps M, and the two agree
 // when M = 0, the setting of Mishchenko et al. For the M* = n M form use
@@ -413,7 +415,7 @@ func boundRate(s RateConstants, name string, count int) error {
 }
 
 // SigmaStarFromHeterogeneity returns the constants of Assumption 4 that
-// Remark 3 derives from Assumption 5 with constants (σ², M) for any order r
+// Remark 4 derives from Assumption 5 with constants (σ², M) for any order r
 // that is a permutation of the n components,
 //
 //	σ*² = n² σ²,  M* = n M,
@@ -429,7 +431,7 @@ func SigmaStarFromHeterogeneity(sigma2, m float64, n int) (sigmaStar2, mStar flo
 }
 
 // SigmaStarFromHeterogeneityRR returns the constants of Assumption 4 that
-// Remark 3 derives, in expectation over a uniformly random permutation
+// Remark 4 derives, in expectation over a uniformly random permutation
 // (random reshuffling), from Assumption 5 with constants (σ², M),
 //
 //	σ*² = n σ²,  M* = M,
@@ -452,7 +454,7 @@ func SigmaStarFromHeterogeneityRR(sigma2, m float64, n int) (sigmaStar2, mStar f
 // since ‖∇f_{r_k} - ∇f‖² = ‖Σ_{i≤k} - Σ_{i<k}‖² ≤ 2φ²_{r,k} + 2φ²_{r,k-1}.
 // It holds at the points where Assumption 4 does. Read the other way, every
 // order has σ*² ≥ σ²/4 when M* = 0: σ*² ∈ Ω(σ²) (the paper writes
-// σ* ∈ Ω(σ²), meaning σ*²). Since Remark 3 gives σ*² ≤ n² σ² for any
+// σ* ∈ Ω(σ²), meaning σ*²). Since Remark 4 gives σ*² ≤ n² σ² for any
 // permutation, the order can change σ*², and the σ*² term of Theorem 1, by
 // a factor of up to order n².
 func HeterogeneityFromSigmaStar(sigmaStar2, mStar float64, n int) (sigma2, m float64, err error) {
@@ -468,7 +470,7 @@ func HeterogeneityFromSigmaStar(sigmaStar2, mStar float64, n int) (sigma2, m flo
 
 // ExpectedPhi2RR returns the exact expectation of φ²_{r,k}(x) over a
 // uniformly random permutation r of n components, Lemma 1 of Mishchenko et
-// al. as used in Remark 3,
+// al. as used in Remark 4,
 //
 //	E φ²_{r,k} = k (n - k) / (n - 1) σ²,
 //
@@ -487,7 +489,7 @@ func ExpectedPhi2RR(sigma2 float64, n, k int) (float64, error) {
 }
 
 // ScaledPhi2BoundRR returns the bound of Lemma 1 of Mishchenko et al., as
-// quoted in Remark 3, on the expected scaled φ² of a uniformly random
+// quoted in Remark 4, on the expected scaled φ² of a uniformly random
 // permutation of n components under Assumption 5 with (σ², M), at a point
 // where ‖∇f‖² = gradNorm2:
 //
@@ -550,7 +552,7 @@ func AlternatingSigmaStar2(sigma2 float64, n int) (float64, error) {
 //
 //	σ*² = (n/2)² σ²,
 //
-// the worst case n² σ² of Remark 3 up to the factor 4.
+// the worst case n² σ² of Remark 4 up to the factor 4.
 func SortedSigmaStar2(sigma2 float64, n int) (float64, error) {
 	if err := boundExample(sigma2, n); err != nil {
 		return 0, err
@@ -624,7 +626,7 @@ func TwoLevelSigmaStar2Order(sigmaTop2, sigmaLow2 float64, n, m, k int) (float64
 
 // MultiLevelSigmaStar2 returns the bound on E σ*² of a multi-level
 // K-shuffling (MultiLevel with random permutations at every level) that
-// Lemma 2 gives when applied recursively, as the remark after Algorithm 3
+// Lemma 2 gives when applied recursively, as Remark 5 (after Algorithm 3)
 // suggests for more than two levels. The tree has L = len(sizes) >= 2
 // levels: sizes[0] top-level groups, each with sizes[1] children, and so
 // on; sigma2[l] is the Assumption 5 constant (M = 0) of the children of a
@@ -775,7 +777,7 @@ func KShufflingRate(c TwoLevelConstants, k int) (float64, error) {
 //	L (M* + 1) F0 / T + (σ_full L F0 / (√(N m) T))^(2/3),
 //
 // with σ_full² = c.SigmaFull2, or σ_top² + σ_low² when that is zero. It is
-// Theorem1Rate with n = N m and σ*² = N m σ_full² (Remark 3), without oracle
+// Theorem1Rate with n = N m and σ*² = N m σ_full² (Remark 4), without oracle
 // noise, and drops the hidden constants.
 func StandardShufflingRate(c TwoLevelConstants) (float64, error) {
 	if err := c.Validate(); err != nil {

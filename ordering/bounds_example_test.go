@@ -90,7 +90,7 @@ func ExampleKShufflingRate() {
 	// standard shuffling rate 0.04982, internal SGD rate 0.02428
 }
 
-// Remark 3 and Appendix C bracket σ*² for any permutation between σ²/4 and
+// Remark 4 and Appendix C bracket σ*² for any permutation between σ²/4 and
 // n² σ²; the example of Section 4.1 reaches both ends up to constants.
 func ExampleSigmaStarFromHeterogeneity() {
 	const sigma2, n = 1.0, 100

@@ -355,7 +355,7 @@ func TestSection34Rates(t *testing.T) {
 	if err != nil || !boundClose(sgd, 1.5, 1e-15) {
 		t.Errorf("RateSGD exact = %v, %v; want 1.5", sgd, err)
 	}
-	// RR is Theorem 1 with Remark 3's random-permutation constants.
+	// RR is Theorem 1 with Remark 4's random-permutation constants.
 	s2, m2, _ := SigmaStarFromHeterogeneityRR(s.Sigma2, s.M, s.N)
 	th, _ := Theorem1Rate(Theorem1Constants{L: s.L, F0: s.F0, Zeta2: s.Zeta2, P: s.P, SigmaStar2: s2, MStar: m2, N: s.N, T: 4})
 	if !boundClose(th, rr, 1e-15) {
@@ -456,7 +456,7 @@ func boundPermutations(n int, fn func([]int)) {
 	rec(0)
 }
 
-func TestRemark3(t *testing.T) {
+func TestRemark4(t *testing.T) {
 	// Hand values: σ² = 2, M = 0.5, n = 4: general (16·2, 4·0.5) = (32, 2),
 	// RR (4·2, 0.5) = (8, 0.5).
 	if s, m, err := SigmaStarFromHeterogeneity(2, 0.5, 4); err != nil || s != 32 || m != 2 {
@@ -484,7 +484,7 @@ func TestRemark3(t *testing.T) {
 		}
 	}
 
-	// Exhaustive check of Lemma 1 of Mishchenko et al. and of Remark 3 on
+	// Exhaustive check of Lemma 1 of Mishchenko et al. and of Remark 4 on
 	// random vectors: the mean of φ²_{r,k} over all n! boundPermutations is
 	// k(n-k)/(n-1)·σ², and every permutation has σ*² ≤ n²σ².
 	rnd := rand.New(rand.NewPCG(7, 8))
@@ -801,9 +801,9 @@ func TestBoundErrors(t *testing.T) {
 		{"SGD L", func() error { r := rate; r.L = 0; _, err := RateSGD(r, 1); return err }, ErrSetting, "L = 0"},
 		{"at steps", func() error { _, err := RatesAtSteps(rate, 0); return err }, ErrSetting, "steps = 0"},
 		{"at steps P", func() error { r := rate; r.P = -1; _, err := RatesAtSteps(r, 1); return err }, ErrSetting, "P = -1"},
-		{"remark3 sigma", func() error { _, _, err := SigmaStarFromHeterogeneity(-1, 0, 2); return err }, ErrSetting, "σ² = -1"},
-		{"remark3 n", func() error { _, _, err := SigmaStarFromHeterogeneityRR(1, 0, 0); return err }, ErrSetting, "n = 0"},
-		{"remark3 M", func() error { _, _, err := SigmaStarFromHeterogeneityRR(1, inf, 2); return err }, ErrSetting, "M = +Inf"},
+		{"remark4 sigma", func() error { _, _, err := SigmaStarFromHeterogeneity(-1, 0, 2); return err }, ErrSetting, "σ² = -1"},
+		{"remark4 n", func() error { _, _, err := SigmaStarFromHeterogeneityRR(1, 0, 0); return err }, ErrSetting, "n = 0"},
+		{"remark4 M", func() error { _, _, err := SigmaStarFromHeterogeneityRR(1, inf, 2); return err }, ErrSetting, "M = +Inf"},
 		{"appendix C", func() error { _, _, err := HeterogeneityFromSigmaStar(nan, 0, 2); return err }, ErrSetting, "σ*² = NaN"},
 		{"appendix C M*", func() error { _, _, err := HeterogeneityFromSigmaStar(1, -2, 2); return err }, ErrSetting, "M* = -2"},
 		{"appendix C n", func() error { _, _, err := HeterogeneityFromSigmaStar(1, 0, -1); return err }, ErrSetting, "n = -1"},

@@ -128,7 +128,7 @@
 //
 // Pure functions for Theorem 1 (its bound, the largest admissible step and
 // the step minimising the bound), the RR, IG and SGD rates of Section 3.4,
-// Remark 3, Appendix C's lower bound, the two-level lemma with the explicit
+// Remark 4, Appendix C's lower bound, the two-level lemma with the explicit
 // constant of Appendix B, and the corollary's rates for K-shuffling,
 // standard shuffling and running SGD internally.
 //

@@ -38,7 +38,7 @@ var _ Orderer = (*MultiLevel)(nil)
 //
 // If K does not divide ℓ, each child's sequence is first padded to ⌈ℓ/K⌉·K
 // entries with no-ops at uniformly random positions (the no-op low-level
-// functions of the remark after Algorithm 3); when the child's sequence is a
+// functions of Remark 5, after Algorithm 3); when the child's sequence is a
 // random permutation this makes it a uniformly random permutation of the
 // padded set. No-ops are dropped from the output, so every epoch has
 // exactly Sizes[0]···Sizes[L-1] steps and visits every flat index once; in a

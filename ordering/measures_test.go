@@ -117,7 +117,7 @@ func TestSigmaStar2(t *testing.T) {
 }
 
 func TestMishchenkoLemma1MonteCarlo(t *testing.T) {
-	// Mishchenko et al., Lemma 1 (used in Remark 3): for a uniformly random
+	// Mishchenko et al., Lemma 1 (used in Remark 4): for a uniformly random
 	// permutation, E φ²_{r,k} = k(n-k)/(n-1) σ² with σ² = (1/n)Σ‖g_i - ḡ‖².
 	if testing.Short() {
 		t.Skip("Monte Carlo")

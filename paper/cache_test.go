@@ -65,7 +65,7 @@ var claimsData = map[string]claimData{
 	theorem1ID:         dataOf(Theorem1Config{}.At, Theorem1Config.Run, (*Theorem1Result).Outcome),
 	theorem1NoiseID:    dataOf(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 	subsamplingID:      dataOf(SubsamplingConfig{}.At, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
-	remark3ID:          dataOf(Remark3Config{}.At, Remark3Config.Run, (*Remark3Result).Outcome),
+	remark4ID:          dataOf(Remark4Config{}.At, Remark4Config.Run, (*Remark4Result).Outcome),
 	lemma1ID:           dataOf(Lemma1Config{}.At, Lemma1Config.Run, (*Lemma1Result).Outcome),
 	omegaID:            dataOf(OmegaConfig{}.At, OmegaConfig.Run, (*OmegaResult).Outcome),
 	appendixCID:        dataOf(AppendixCConfig{}.At, AppendixCConfig.Run, (*AppendixCResult).Outcome),

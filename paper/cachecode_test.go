@@ -115,7 +115,7 @@ func TestCodeKeyFollowsEdits(t *testing.T) {
 		table1ID:     {"trainTable1", "loadTable1Data", "interruptible", "streamTable1Run"},
 		twoLevelID:   {"runTwoLevelGrid", "numMethods"},
 		omegaID:      {"runOmega"},
-		remark3ID:    {"runRemark3"},
+		remark4ID:    {"runRemark4"},
 		multiLevelID: {"runMultiLevel"},
 	}
 	hashes := func(g *codeGraph) map[string]string {

@@ -216,6 +216,10 @@ type Outcome struct {
 	// number with its interval and the paper's number, for the front of
 	// the report.
 	Brief string `json:"brief,omitempty"`
+	// Tests are the interval tests the verdict rests on, each with the
+	// p-value of its "holds", for the report to count and to control as
+	// one family (Holm).
+	Tests []IntervalTest `json:"tests,omitempty"`
 	// Rows compare the paper's numbers with ours.
 	Rows []Row `json:"rows,omitempty"`
 	// Figures are base names of charts in the figure folder (each has

@@ -22,7 +22,7 @@ func TestMultiLevelSmoke(t *testing.T) {
 }
 
 func TestSection5ClaimsOrder(t *testing.T) {
-	// The remark after Algorithm 3 comes before Lemma 2, the corollary and
+	// Remark 5 (after Algorithm 3) comes before Lemma 2, the corollary and
 	// SGD run internally after it, all before the experiments.
 	ids := IDs()
 	want := []string{multiLevelID, twoLevelLemmaID, twoLevelKID, sgdInternallyID, table1ID, twoLevelID}

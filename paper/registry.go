@@ -12,13 +12,13 @@ var registry = []Claim{
 	theorem1Claim,      // Theorem 1, Section 3.4
 	theorem1NoiseClaim, // Theorem 1 with ζ, P and M* > 0, Section 3.4
 	subsamplingClaim,   // Assumption 3 and the Discussion (sub-sampling)
-	remark3Claim,       // Remark 3 (bounds on σ*), Section 3.3
-	lemma1Claim,        // Remark 3 (Lemma 1 of Mishchenko et al.)
+	remark4Claim,       // Remark 4 (bounds on σ*), Section 3.3
+	lemma1Claim,        // Remark 4 (Lemma 1 of Mishchenko et al.)
 	omegaClaim,         // Section 4.1
 	appendixCClaim,     // Appendix C, Section 4.1
-	multiLevelClaim,    // the remark after Algorithm 3, Section 5.2
+	multiLevelClaim,    // Remark 5 (after Algorithm 3), Section 5.2
 	twoLevelLemmaClaim, // Lemma 2, Appendix B
-	twoLevelKClaim,     // the corollary of Lemma 2, Section 5.3
+	twoLevelKClaim,     // Corollary 3 (of Lemma 2), Section 5.3
 	sgdInternallyClaim, // running SGD internally, Section 5.3
 	table1Claim,        // Section 6.1, Table 1
 	table1FashionClaim, // Section 6.1, Table 1 on Fashion-MNIST

@@ -51,10 +51,20 @@ type ClaimSeeds struct {
 	Key       string    `json:"key,omitempty"`
 	Values    []float64 `json:"values,omitempty"`
 	Undefined int       `json:"undefined,omitempty"`
+	// Failed holds, per seed, the names of the outcome's checks
+	// (Outcome.Checks) that did not hold there, so that a verdict that
+	// flips can name the check that failed at the seed where it flipped.
+	Failed [][]string `json:"failed,omitempty"`
 }
 
-// Add appends a seed's verdict and key number to c.
-func (c *ClaimSeeds) Add(v Verdict, key Key) {
+// Add appends a seed's verdict, key number and failed checks to c.
+func (c *ClaimSeeds) Add(v Verdict, key Key, failed ...string) {
+	// Failed is kept aligned with Verdicts: a record made before it
+	// existed has none, and gets empty entries for its earlier seeds.
+	for len(c.Failed) < len(c.Verdicts) {
+		c.Failed = append(c.Failed, nil)
+	}
+	c.Failed = append(c.Failed, failed)
 	c.Verdicts = append(c.Verdicts, v)
 	if key.Name == "" {
 		return
@@ -118,6 +128,52 @@ func (c ClaimSeeds) Text() string {
 		fmt.Fprintf(&b, "; %s %s", c.Key, c.spreadText())
 	}
 	return b.String()
+}
+
+// Headline is the claim's verdict in the report's summary: the seeds'
+// word. A stable verdict reads "reproduced in 5 of 5 seeds"; one that
+// flips says so first, then each seed whose verdict differs from the most
+// common one with the checks that failed there: "flips: not reproduced at
+// seed 4 (failed: theorem1-noise-slopes); reproduced in 4 of 5 seeds".
+// seeds are the pass's base seeds (Robustness.Seeds), in the order of
+// Verdicts.
+func (c ClaimSeeds) Headline(seeds []uint64) string {
+	k, v := c.Stable()
+	n := len(c.Verdicts)
+	if k == n {
+		return fmt.Sprintf("%s in %d of %d seeds", v, k, n)
+	}
+	// The verdicts other than the most common, in the seeds' order,
+	// grouped by verdict.
+	var parts []string
+	done := map[Verdict]bool{v: true}
+	for _, w := range c.Verdicts {
+		if done[w] {
+			continue
+		}
+		done[w] = true
+		var at []string
+		for i, x := range c.Verdicts {
+			if x != w {
+				continue
+			}
+			seed := fmt.Sprint(i + 1)
+			if i < len(seeds) {
+				seed = fmt.Sprint(seeds[i])
+			}
+			failed := ""
+			if i < len(c.Failed) && len(c.Failed[i]) > 0 {
+				failed = " (failed: " + strings.Join(c.Failed[i], ", ") + ")"
+			}
+			at = append(at, seed+failed)
+		}
+		word := "seed"
+		if len(at) > 1 {
+			word = "seeds"
+		}
+		parts = append(parts, fmt.Sprintf("%s at %s %s", w, word, strings.Join(at, ", ")))
+	}
+	return fmt.Sprintf("flips: %s; %s in %d of %d seeds", strings.Join(parts, "; "), v, k, n)
 }
 
 // spreadText formats the spread of the key number: "8.6 to 9.1", with
@@ -200,7 +256,7 @@ func writeRobustness(b *bytes.Buffer, r *Robustness) {
 			for i, x := range c.Verdicts {
 				parts[i] = x.String()
 			}
-			verdict = fmt.Sprintf("**flips**: %s", strings.Join(parts, ", "))
+			verdict = fmt.Sprintf("**flips**: %s (%s)", strings.Join(parts, ", "), strings.TrimPrefix(c.Headline(r.Seeds), "flips: "))
 		}
 		key, spread := "—", "—"
 		if c.Key != "" {

@@ -694,6 +694,11 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 	}
 	out.Summary = fmt.Sprintf("sketched greedy at k = %d on the MNIST batch-gradient matrices: %s (goal: ≤ %.1f× σ*² with ≥ %d× fewer multiply-adds)",
 		f.K, strings.Join(goal, "; "), f.GoalRatio, f.GoalCost)
+	ratios := make([]string, len(f.Goals))
+	for i, g := range f.Goals {
+		ratios[i] = fmt.Sprintf("%.3g×", g.Ratio)
+	}
+	out.Brief = fmt.Sprintf("sketched greedy at k = %d on MNIST gradient matrices: σ*² %s greedy's (goal: ≤ %.1f× with ≥ %d× fewer multiply-adds)", f.K, strings.Join(ratios, ", "), f.GoalRatio, f.GoalCost)
 	c := r.Config
 	out.Protocol = []string{
 		fmt.Sprintf("Matrices: component gradients of a heterogeneous quadratic (n = 1024, d = 100) at x* + 1, of the two-level quadratic (σ_top = σ_low = 10) at 1, and the same-class batch gradients of the MNIST MLP 784-128-10 (%s training images, batches of 64) after %v epochs of RR with momentum 0.9 and learning rate 0.01.", countText(c.MNISTTrain, "all 60,000"), c.Snapshots),

@@ -38,9 +38,9 @@ const (
 	streamTheorem1NoiseProblem  = 13 // theorem-1-noise: the problem per regime
 	streamSubsampling           = 14 // sub-sampling: the random sequences per sequence and run
 	streamSubsamplingProblem    = 15 // sub-sampling: the two problems
-	streamRemark3Problem        = 16 // remark-3: the problem per setting
-	streamRemark3Direction      = 17 // remark-3: the ray of points per setting
-	streamRemark3RR             = 18 // remark-3: the random permutations per setting and point
+	streamRemark4Problem        = 16 // remark-4: the problem per setting
+	streamRemark4Direction      = 17 // remark-4: the ray of points per setting
+	streamRemark4RR             = 18 // remark-4: the random permutations per setting and point
 
 	streamTwoLevelK          = 19 // two-level-k: the runs per regime, method and run (every learning rate sees the same orders)
 	streamSGDInternally      = 20 // sgd-internally: the runs per σ_low, arm and run

@@ -393,7 +393,8 @@ type SGDInternallyPredictions struct {
 	// crossover is compared.
 	Rates float64
 	// Paper is the paper's LF₀√(nM)/σ_low², read with n = N and M = m (the
-	// quadratic's M of Assumption 5 is 0, which would make it 0); it does
+	// paper's M, Section 5.3's heterogeneity constant, is 0 on the
+	// quadratic, which would make it 0); it does
 	// not follow from the terms above (see the slips) and is shown only
 	// beside them.
 	Paper float64
@@ -474,7 +475,8 @@ type SGDInternallyFindings struct {
 	// measured crossovers, Terms and Rates their predicted ones
 	// (SGDInternallyPredictions).
 	SigmaLows, Crossovers, Terms, Rates []float64
-	// TradeOff is set if some σ_low shows the trade-off.
+	// TradeOff is set if some σ_low shows the trade-off (the protocol's
+	// rule: "for some σ_low").
 	TradeOff bool
 	// Slope is the fitted exponent of σ_low in the crossover over
 	// SigmaLows (NaN with fewer than two); SlopeHolds if it is within
@@ -628,6 +630,25 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addCheck("sgd-internally-practice", f.Practice, "with freely tuned steps SGD internally's largest lead over shuffling: %s (ahead if z > %g)", lead, f.Z)
 	out.addCheck("sgd-internally-combination", f.Combination, "the combination beats both tuned methods (and the control, with free steps) at T = %d by more than %g standard errors, under both step rules and for every σ_low: %v", E, f.Z, f.Combination)
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
+	out.Brief = fmt.Sprintf("early lead then crossover under Theorem 1's limits: %s; crossover's σ_low exponent %.2f (paper's terms: %g ± %g); lead with free steps: %s; combination: %s",
+		holds(f.TradeOff), slope, f.PredictedSlope, f.SlopeTol, holds(f.Practice), holds(f.Combination))
+	// The z-tests the verdict rests on, each with the one-sided normal
+	// p-value of its z: a lead counts where z > Z.
+	zp := func(z float64) float64 { return 0.5 * math.Erfc(z/math.Sqrt2) }
+	for _, sf := range f.Settings {
+		out.addTest(fmt.Sprintf("σ_low = %g: lead before the crossover under Theorem 1's limits", sf.SigmaLow), zp(sf.Before.Z), sf.Early && sf.Inside)
+		for _, cb := range []struct {
+			rule string
+			c    SGDInternallyCombination
+		}{{"Theorem 1's limits", sf.Theorem}, {"free steps", sf.FreeCombination}} {
+			z := math.Min(cb.c.ZInternal, cb.c.ZShuffling)
+			if !math.IsNaN(cb.c.ZControl) {
+				z = math.Min(z, cb.c.ZControl)
+			}
+			out.addTest(fmt.Sprintf("σ_low = %g: combination ahead of every method, %s", sf.SigmaLow, cb.rule), zp(z), cb.c.Beats)
+		}
+	}
+	out.addTest("largest lead with free steps", zp(f.Lead.Z), f.Practice)
 	var far, each []string
 	for i := range measured {
 		far = append(far, fmt.Sprintf("%.3g", measured[i]/ratesT[i]))
@@ -701,10 +722,11 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.TwoLevel (Section 6.2's quadratic, d = 20, λ = 0.2) with N = %d, m = %d, σ_top = %g and σ_low ∈ {%s}; x₀ = %g·1; horizons T = 1..%d epochs of N·m steps.", c.N, c.M, c.SigmaTop, joinFloats(c.SigmaLows), c.X0, E),
 		"SGD internally: ordering.SGDInternal (m rounds of a random permutation of the top-level functions, each visit a low-level function drawn with replacement); shuffling: two-level 1-shuffling (Algorithm 3, K = 1), the same top-level rounds with a random permutation of each f_i's low-level functions.",
 		fmt.Sprintf("Progress is Theorem 1's left side, (1/T)Σ_{t<T}‖∇f(x_t)‖², the mean over %d runs, with the step tuned for each horizon T: within Theorem 1's limits (the limit times 2^(-k/2), %d steps per method; SGD internally has n = N, shuffling n = N·m, M* = P = 0) or freely (Section 6.2's 1.1·2^(-1-k), %d steps, for both). Every step of a method runs on the same orders.", c.Runs, c.TheoremGrid, c.FreeGrid),
-		"Predictions: the measured crossover is compared with the first whole epoch at which the rates themselves (kshuffle-bound with K = 1 and shuffle-just-high-level, constants dropped) cross; beside it, where the σ_low term of shuffle-just-high-level stops being below the last and the first term of kshuffle-bound, LF₀m/(Nσ_low²) and LF₀Nm(M*+1)²/σ_low² (M* = 0), and the paper's T < LF₀√(nM)/σ_low² read with n = N and M = m (the quadratic's M of Assumption 5 is 0, which would make it 0), which does not follow from those terms. σ_low² there is Assumption 5's constant, d times the coefficient squared; L and F₀ = f(x₀) are the quadratic's.",
+		"Predictions: the measured crossover is compared with the first whole epoch at which the rates themselves (kshuffle-bound with K = 1 and shuffle-just-high-level, constants dropped) cross; beside it, where the σ_low term of shuffle-just-high-level stops being below the last and the first term of kshuffle-bound, LF₀m/(Nσ_low²) and LF₀Nm(M*+1)²/σ_low² (M* = 0), and the paper's T < LF₀√(nM)/σ_low², whose M is Section 5.3's heterogeneity constant (0 on this quadratic, which makes the formula 0) and n the epoch's length, shown read with n = N and M = m instead; it does not follow from those terms. σ_low² there is Assumption 5's constant, d times the coefficient squared; L and F₀ = f(x₀) are the quadratic's.",
 		"Combination: SGD internally for the epochs before the switch, then two-level shuffling with its tuned step for the last horizon; the first step is the one of SGD internally's grid that ends lowest at the last horizon, and the switch is the crossover under Theorem 1's limits, for both step rules. With free steps the control is shuffling throughout with the same kind of schedule, its first step tuned over shuffling's grid (under Theorem 1's limits shuffling cannot take a larger first step).",
-		fmt.Sprintf("Verdict: the trade-off must show under Theorem 1's limits for every σ_low (for some σ_low, SGD internally ahead by more than %g standard errors at some horizon before a crossover within the horizon, from which on shuffling is at least as good; a σ_low without such a lead is undecided, not a counterexample), the fitted exponent of σ_low in the crossover, over the σ_low that show the trade-off (at least two), must be within %g of %g, SGD internally must lead by more than %g standard errors somewhere with free steps, and the combination must beat both tuned methods (and, with free steps, the control) at the last horizon by more than %g standard errors under both rules; all four: reproduced, none: not reproduced, else partly.",
+		fmt.Sprintf("Verdict: the trade-off must show under Theorem 1's limits for some σ_low (SGD internally ahead by more than %g standard errors at some horizon before a crossover within the horizon, from which on shuffling is at least as good; the paper says SGD internally \"can be preferred\", so a σ_low without such a lead is undecided, not a counterexample, and the rows give each σ_low), the fitted exponent of σ_low in the crossover, over the σ_low that show the trade-off (at least two), must be within %g of %g, SGD internally must lead by more than %g standard errors somewhere with free steps, and the combination must beat both tuned methods (and, with free steps, the control) at the last horizon by more than %g standard errors under both rules; all four: reproduced, none: not reproduced, else partly.",
 			float64(sgdInternallyZ), sgdInternallySlopeTol, sgdInternallySlope, float64(sgdInternallyZ), float64(sgdInternallyZ)),
+		"Rule history: the code's rule has asked for the trade-off at some σ_low since the results were first known; until 2026-11-26 (issue 28) this protocol said \"for every σ_low\" in the same sentence, which the code did not do.",
 	}
 	return &out, nil
 }

@@ -210,3 +210,47 @@ func TestSGDInternallyRejectMalformed(t *testing.T) {
 		}
 	}
 }
+
+// TestSGDInternallyTradeOffSome checks the trade-off's rule as the
+// protocol states it: the trade-off holds if some σ_low shows it (a lead
+// before a crossover within the horizon), and fails if none does.
+func TestSGDInternallyTradeOffSome(t *testing.T) {
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// behind makes SGD internally behind shuffling at every horizon;
+	// early makes it far ahead for the first 3 epochs and behind after.
+	behind := func(a *SGDInternallyArms) {
+		for i := range a.Internal {
+			a.Internal[i], a.InternalSE[i], a.ShufflingSE[i] = 10*a.Shuffling[i], 0, a.Shuffling[i]/1000
+		}
+	}
+	early := func(a *SGDInternallyArms) {
+		behind(a)
+		for i := range 3 {
+			a.Internal[i] = a.Shuffling[i] / 10
+		}
+	}
+	for _, test := range []struct {
+		name  string
+		set   [2]func(*SGDInternallyArms)
+		trade bool
+	}{
+		{"no σ_low leads", [2]func(*SGDInternallyArms){behind, behind}, false},
+		{"one σ_low leads", [2]func(*SGDInternallyArms){behind, early}, true},
+		{"both lead", [2]func(*SGDInternallyArms){early, early}, true},
+	} {
+		r := cloneJSON(t, res)
+		for i, f := range test.set {
+			f(&r.Settings[i].Theorem)
+		}
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.TradeOff != test.trade {
+			t.Errorf("%s: trade-off %v, want %v (settings %+v)", test.name, f.TradeOff, test.trade, f.SigmaLows)
+		}
+	}
+}

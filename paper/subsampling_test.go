@@ -129,6 +129,12 @@ func TestSubsamplingVerdict(t *testing.T) {
 			run := &r.Orders[index(r, "each twice")].Runs[0]
 			run.Measured = 2 * run.Stated
 		}, NotReproduced, false},
+		// Whether a sequence satisfies Assumption 3 is set by
+		// construction, but its measured bias ratio is checked: one above
+		// 1 fails the sequence.
+		{"random half above Assumption 3's allowance", func(r *SubsamplingResult) {
+			r.Orders[index(r, "random half")].Runs[0].BiasRatio[1] = 1.5
+		}, NotReproduced, false},
 		{"drop a class converges", func(r *SubsamplingResult) {
 			run := &r.Orders[index(r, "drop a class")].Runs[0]
 			run.GradNorm2[len(run.GradNorm2)-1] = 0

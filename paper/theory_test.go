@@ -394,6 +394,18 @@ func TestSmallTheoryFindings(t *testing.T) {
 	if r := tl.Rows[ft.Figure]; r.K != 1 || r.SigmaTop != 30 || !ft.Holds || ft.Verdict != Reproduced || len(ft.Max) != len(tl.Rows) {
 		t.Errorf("lemma 2: figure row K = %d, σ_top = %g; holds %v, verdict %v", r.K, r.SigmaTop, ft.Holds, ft.Verdict)
 	}
+	// A bound between the proof's max_k E φ² and the statement's
+	// E max_k φ² fails: the lemma states its bound on E σ*².
+	r0 := &tl.Rows[0]
+	if !(r0.TwoLevel.MaxMean > ft.Max[0]) {
+		t.Fatalf("lemma 2: E max %v not above max E %v", r0.TwoLevel.MaxMean, ft.Max[0])
+	}
+	bound := r0.Bound
+	r0.Bound = (ft.Max[0] + r0.TwoLevel.MaxMean) / 2
+	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.Verdict != NotReproduced {
+		t.Errorf("lemma 2, bound between max E and E max: %+v, %v", ft, err)
+	}
+	r0.Bound = bound
 	tl.Rows[0].Bound = ft.Max[0] / 2
 	if ft, err = tl.Findings(); err != nil {
 		t.Fatal(err)

@@ -684,6 +684,7 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		out.Summary = "some cells never converged within the budget"
 	}
 	out.Key = Key{Name: "geometric-mean steps ratio at the largest σ_top", Value: top}
+	out.Brief = fmt.Sprintf("two-level over standard shuffling's steps, geometric mean over m: %.2f at σ_top = %g, %.2f at %g; two-level wins %d of %d cells (paper: better as σ_top grows)", bottom, c.SigmaTops[0], top, c.SigmaTops[last], f.Wins, len(c.Ms))
 	for i, st := range c.SigmaTops {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("σ_top = %g: ratio per m (%s)", st, strings.Join(xt, ", ")),

@@ -116,7 +116,7 @@ func TestZeroOrError(t *testing.T) {
 	for _, c := range []interface {
 		validate() error
 	}{
-		&Theorem1Config{}, &Theorem1NoiseConfig{}, &SubsamplingConfig{}, &Remark3Config{}, &Lemma1Config{},
+		&Theorem1Config{}, &Theorem1NoiseConfig{}, &SubsamplingConfig{}, &Remark4Config{}, &Lemma1Config{},
 		&OmegaConfig{}, &AppendixCConfig{}, &MultiLevelConfig{}, &TwoLevelLemmaConfig{}, &TwoLevelKConfig{},
 		&SGDInternallyConfig{}, &Table1Config{}, &TwoLevelConfig{}, &ScalableConfig{}, &LoaderShufflesConfig{},
 	} {
@@ -219,7 +219,7 @@ func TestZeroEachField(t *testing.T) {
 		zeroCaseOf(Theorem1Config{}.At(Smoke), Theorem1Config.Run),
 		zeroCaseOf(Theorem1NoiseConfig{}.At(Smoke), Theorem1NoiseConfig.Run),
 		zeroCaseOf(SubsamplingConfig{}.At(Smoke), SubsamplingConfig.Run),
-		zeroCaseOf(Remark3Config{}.At(Smoke), Remark3Config.Run),
+		zeroCaseOf(Remark4Config{}.At(Smoke), Remark4Config.Run),
 		zeroCaseOf(Lemma1Config{}.At(Smoke), Lemma1Config.Run),
 		zeroCaseOf(OmegaConfig{}.At(Smoke), OmegaConfig.Run),
 		zeroCaseOf(AppendixCConfig{}.At(Smoke), AppendixCConfig.Run),

@@ -114,7 +114,13 @@ func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "reproduce: %s, seed %d: %v\n", c.ID, seed, err)
 				return 1
 			}
-			cs.Add(out.Verdict, out.Key)
+			var failed []string
+			for _, ch := range out.Checks {
+				if !ch.OK {
+					failed = append(failed, ch.Name)
+				}
+			}
+			cs.Add(out.Verdict, out.Key, failed...)
 			if !o.quiet {
 				fmt.Fprintf(stderr, "%s, seed %d: %s (%.1fs, %s elapsed)\n", c.ID, seed, out.Verdict, time.Since(t0).Seconds(), fmtDuration(time.Since(start).Seconds()))
 			}

@@ -20,43 +20,43 @@ import (
 
 // # The claim
 
-// remark3ID is the claim's id.
-const remark3ID = "remark-3"
+// remark4ID is the claim's id.
+const remark4ID = "remark-4"
 
-var remark3Claim = Claim{
-	ID:    remark3ID,
-	Where: "Remark 3 (bounds on σ*), Section 3.3",
+var remark4Claim = Claim{
+	ID:    remark4ID,
+	Where: "Remark 4 (bounds on σ*), Section 3.3",
 	Statement: "Under Assumption 5 with (σ², M), every order satisfies φ²_{r,k}(x)/k² ≤ (n/k)σ² + (nM/k)‖∇f(x)‖², so Assumption 4 holds with σ*² = n²σ² and M* = nM; " +
 		"for random reshuffling E φ²_{r,k}/k² ≤ (n-k)/(k(n-1)) (σ² + M‖∇f(x)‖²) (Lemma 1 of Mishchenko et al.), which allows σ*² = nσ² and M* = M.",
-	Run: claimRun(Remark3Config{}.At, Remark3Config.Run, (*Remark3Result).Outcome),
+	Run: claimRun(Remark4Config{}.At, Remark4Config.Run, (*Remark4Result).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
 const (
-	// remark3Rounding is the relative slack allowed for rounding in the
+	// remark4Rounding is the relative slack allowed for rounding in the
 	// inequalities that hold exactly (the worst-case bound, Assumption 5
 	// with equality).
-	remark3Rounding = 1e-9
+	remark4Rounding = 1e-9
 )
 
 // # The config
 
-// Remark3Setting is one pair (σ², M) of Assumption 5.
-type Remark3Setting struct {
+// Remark4Setting is one pair (σ², M) of Assumption 5.
+type Remark4Setting struct {
 	Sigma2, M float64
 }
 
-// Remark3Config is the protocol of the remark-3 claim. Its At method sets the defaults (each is stated in its field's
+// Remark4Config is the protocol of the remark-4 claim. Its At method sets the defaults (each is stated in its field's
 // comment); Run uses every field as it is, so a field set to zero after At
 // is zero, or an error from Run.
-type Remark3Config struct {
+type Remark4Config struct {
 	// N, D, L and Mu set up problems.HeteroQuadratic, one per setting.
 	// Defaults 16, 6, 1 and 0.1.
 	N, D  int
 	L, Mu float64
 	// Settings are the (σ², M) of Assumption 5, which the problem meets
 	// with equality. Default (1, 0), (1, 0.2) and (0, 0.2).
-	Settings []Remark3Setting
+	Settings []Remark4Setting
 	// Points is the number of points x per setting, from x* outwards
 	// along a random direction, with ‖∇f(x)‖² evenly spread from 0 to
 	// 4·max(1, σ²/M) (from the first step out if σ² = 0). Default 5.
@@ -74,27 +74,27 @@ type Remark3Config struct {
 	Tolerance float64
 }
 
-// At returns c with its zero fields set to the remark-3 protocol at scale
+// At returns c with its zero fields set to the remark-4 protocol at scale
 // s.
-func (c Remark3Config) At(s Scale) Remark3Config {
-	return atScale(c, s, map[Scale]Remark3Config{
+func (c Remark4Config) At(s Scale) Remark4Config {
+	return atScale(c, s, map[Scale]Remark4Config{
 		Smoke: {N: 8, D: 4, Points: 3, RandomOrders: 50, Trials: 2000},
 		Full:  {N: 64, D: 16, Points: 9, RandomOrders: 5000, Trials: 200000},
 	})
 }
 
 // fill sets the zero fields to their defaults.
-func (c *Remark3Config) fill() {
-	fillZero(c, Remark3Config{
+func (c *Remark4Config) fill() {
+	fillZero(c, Remark4Config{
 		N: 16, D: 6, L: 1, Mu: 0.1,
-		Settings: []Remark3Setting{{Sigma2: 1, M: 0}, {Sigma2: 1, M: 0.2}, {Sigma2: 0, M: 0.2}},
+		Settings: []Remark4Setting{{Sigma2: 1, M: 0}, {Sigma2: 1, M: 0.2}, {Sigma2: 0, M: 0.2}},
 		Points:   5, RandomOrders: 500, Trials: 20000, Tolerance: 5,
 	})
 }
 
 // validate returns an error naming the first field of c out of range.
-func (c *Remark3Config) validate() error {
-	id := remark3ID
+func (c *Remark4Config) validate() error {
+	id := remark4ID
 	switch {
 	case c.N < 4 || c.N%2 != 0 || c.D < 2:
 		return fmt.Errorf("paper: %s with n = %d and d = %d, want n >= 4 even and d >= 2", id, c.N, c.D)
@@ -118,24 +118,24 @@ func (c *Remark3Config) validate() error {
 	return nil
 }
 
-// remark3Orders names the fixed orders checked against the worst case at
+// remark4Orders names the fixed orders checked against the worst case at
 // every point, beside the random permutations: the identity, the
 // components sorted by the projection of their gradient at x on its
 // leading principal direction (the prefix sums grow as in the bad order
 // of Section 4.1), the same reversed, and Algorithm 2's greedy order.
-var remark3Orders = []string{"identity", "sorted", "sorted reversed", "greedy", "RR (largest of the draws)"}
+var remark4Orders = []string{"identity", "sorted", "sorted reversed", "greedy", "RR (largest of the draws)"}
 
 // # The run
 
-// Remark3Point is the measurements at one point x.
-type Remark3Point struct {
+// Remark4Point is the measurements at one point x.
+type Remark4Point struct {
 	// GradNorm2 is ‖∇f(x)‖² and Hetero the measured (1/n) Σ ‖∇f_i - ∇f‖².
 	GradNorm2, Hetero float64
 	// Worst[o] is max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f‖²)) of order o of
-	// Remark3Result.Orders (the largest over the draws for RR): Remark 3's
+	// Remark4Result.Orders (the largest over the draws for RR): Remark 4's
 	// inequality says ≤ 1.
 	Worst []float64
-	// SigmaStar2[o] is the order's σ*² for M* = nM, which Remark 3 bounds
+	// SigmaStar2[o] is the order's σ*² for M* = nM, which Remark 4 bounds
 	// by n²σ².
 	SigmaStar2 []float64
 	// Mean and SE are the Monte Carlo E φ²_{r,k} over random permutations,
@@ -143,39 +143,39 @@ type Remark3Point struct {
 	Mean, SE, Bound []float64
 }
 
-// Remark3SettingResult holds the points of one setting.
-type Remark3SettingResult struct {
+// Remark4SettingResult holds the points of one setting.
+type Remark4SettingResult struct {
 	// Setting is the pair (σ², M) and Points the measurements at each
 	// point x.
-	Setting Remark3Setting
-	Points  []Remark3Point
+	Setting Remark4Setting
+	Points  []Remark4Point
 }
 
-// Remark3Result holds the remark-3 claim's measurements.
-type Remark3Result struct {
-	Config Remark3Config
-	// Orders names the fixed orders, indexing Remark3Point.Worst and
+// Remark4Result holds the remark-4 claim's measurements.
+type Remark4Result struct {
+	Config Remark4Config
+	// Orders names the fixed orders, indexing Remark4Point.Worst and
 	// SigmaStar2.
 	Orders   []string
-	Settings []Remark3SettingResult
+	Settings []Remark4SettingResult
 }
 
-// Run runs the remark-3 claim, or returns it from env's cache.
-func (c Remark3Config) Run(ctx context.Context, env *Env) (*Remark3Result, error) {
-	return runCached(ctx, env, remark3ID, "runRemark3", c, runRemark3)
+// Run runs the remark-4 claim, or returns it from env's cache.
+func (c Remark4Config) Run(ctx context.Context, env *Env) (*Remark4Result, error) {
+	return runCached(ctx, env, remark4ID, "runRemark4", c, runRemark4)
 }
 
-func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result, error) {
+func runRemark4(ctx context.Context, env *Env, c Remark4Config) (*Remark4Result, error) {
 	seed := env.Seed
 	n := c.N
-	res := &Remark3Result{Config: c, Orders: slices.Clone(remark3Orders)}
+	res := &Remark4Result{Config: c, Orders: slices.Clone(remark4Orders)}
 	total, done := len(c.Settings)*c.Points, 0
 	for si, st := range c.Settings {
-		p, err := problems.NewHeteroQuadratic(problems.HeteroQuadraticConfig{N: n, D: c.D, L: c.L, Mu: c.Mu, Sigma2: st.Sigma2, M: st.M, Seed: mixSeed(seed, streamRemark3Problem, uint64(si))})
+		p, err := problems.NewHeteroQuadratic(problems.HeteroQuadraticConfig{N: n, D: c.D, L: c.L, Mu: c.Mu, Sigma2: st.Sigma2, M: st.M, Seed: mixSeed(seed, streamRemark4Problem, uint64(si))})
 		if err != nil {
 			return nil, err
 		}
-		rnd := newRand(seed, streamRemark3Direction, uint64(si))
+		rnd := newRand(seed, streamRemark4Direction, uint64(si))
 		dir := make([]float64, c.D)
 		for j := range dir {
 			dir[j] = rnd.NormFloat64()
@@ -188,7 +188,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 		if st.M > 0 {
 			gmax = 4 * math.Max(1, st.Sigma2/st.M)
 		}
-		sr := Remark3SettingResult{Setting: st}
+		sr := Remark4SettingResult{Setting: st}
 		for pi := 0; pi < c.Points; pi++ {
 			// ‖∇f(x* + s·dir)‖² = s² ‖Ā dir‖². With σ² = 0 every
 			// component is stationary at x*, where φ² and its bound are
@@ -200,7 +200,7 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 			s := math.Sqrt(gmax * frac / floats.Dot(gdir, gdir))
 			x := p.Minimizer()
 			floats.AddScaled(x, s, dir)
-			pt, err := measureRemark3(ctx, p, x, st, c, mixSeed(seed, streamRemark3RR, uint64(si), uint64(pi)))
+			pt, err := measureRemark4(ctx, p, x, st, c, mixSeed(seed, streamRemark4RR, uint64(si), uint64(pi)))
 			if err != nil {
 				return nil, err
 			}
@@ -213,12 +213,12 @@ func runRemark3(ctx context.Context, env *Env, c Remark3Config) (*Remark3Result,
 	return res, nil
 }
 
-// measureRemark3 measures Remark 3 at x.
-func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark3Setting, c Remark3Config, seed uint64) (Remark3Point, error) {
+// measureRemark4 measures Remark 4 at x.
+func measureRemark4(ctx context.Context, p *problems.HeteroQuadratic, x []float64, st Remark4Setting, c Remark4Config, seed uint64) (Remark4Point, error) {
 	n := c.N
 	grads := ordering.ComponentGrads(nil, p, x)
 	v, g := ordering.Heterogeneity(grads)
-	pt := Remark3Point{GradNorm2: g, Hetero: v}
+	pt := Remark4Point{GradNorm2: g, Hetero: v}
 	h := st.Sigma2 + st.M*g // Assumption 5's right-hand side
 	sorted, err := principalOrder(grads)
 	if err != nil {
@@ -284,11 +284,11 @@ func measureRemark3(ctx context.Context, p *problems.HeteroQuadratic, x []float6
 
 // # The outcome
 
-// Remark3Findings is what the remark-3 claim shows: the worst case of
-// every order against Remark 3's bound, σ*² against n²σ², and random
+// Remark4Findings is what the remark-4 claim shows: the worst case of
+// every order against Remark 4's bound, σ*² against n²σ², and random
 // reshuffling's Monte Carlo against Lemma 1 with the M term, each with its
 // threshold.
-type Remark3Findings struct {
+type Remark4Findings struct {
 	// WorstByOrder[o] is the largest max_k φ²_{r,k}/(k n (σ² + M‖∇f‖²))
 	// of order o (the result's Orders) over the points and settings, and
 	// Worst the largest over the orders; WorstHolds if every one is at most
@@ -314,7 +314,7 @@ type Remark3Findings struct {
 	// Hetero is the largest |(1/n)Σ‖∇f_i - ∇f‖² - (σ² + M‖∇f‖²)| /
 	// max(1, σ² + M‖∇f‖²) at the points, and Exact is set if Assumption 5
 	// holds there with equality within a relative Rounding
-	// (remark3Rounding).
+	// (remark4Rounding).
 	Hetero   float64
 	Exact    bool
 	Rounding float64
@@ -327,40 +327,40 @@ type Remark3Findings struct {
 // order and point, σ*² ≤ n²σ² with M* = nM, and the Monte Carlo of random
 // reshuffling against Lemma 1 with the M term. It returns an error if res
 // is not of the shape of its config.
-func (res *Remark3Result) Findings() (*Remark3Findings, error) {
+func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
 	}
 	c := res.Config
 	n := float64(c.N)
-	if _, err := orderIndices(remark3ID, res.Orders, remark3Orders...); err != nil {
+	if _, err := orderIndices(remark4ID, res.Orders, remark4Orders...); err != nil {
 		return nil, err
 	}
-	f := &Remark3Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, ConstantsHold: true, Exact: true,
-		Constants: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark3Rounding}
+	f := &Remark4Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, ConstantsHold: true, Exact: true,
+		Constants: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark4Rounding}
 	for _, sr := range res.Settings {
 		st := sr.Setting
 		for _, pt := range sr.Points {
 			h := st.Sigma2 + st.M*pt.GradNorm2
-			if rel := math.Abs(pt.Hetero-h) / math.Max(h, math.SmallestNonzeroFloat64); h > 0 && rel > remark3Rounding {
+			if rel := math.Abs(pt.Hetero-h) / math.Max(h, math.SmallestNonzeroFloat64); h > 0 && rel > remark4Rounding {
 				f.Exact = false
 			}
 			f.Hetero = math.Max(f.Hetero, math.Abs(pt.Hetero-h)/math.Max(h, 1))
 			for o, w := range pt.Worst {
 				f.WorstByOrder[o] = math.Max(f.WorstByOrder[o], w)
 				f.Worst = math.Max(f.Worst, w)
-				f.WorstHolds = f.WorstHolds && w <= 1+remark3Rounding
+				f.WorstHolds = f.WorstHolds && w <= 1+remark4Rounding
 				ss := pt.SigmaStar2[o]
 				if st.Sigma2 > 0 {
 					f.SigmaStar = math.Max(f.SigmaStar, ss/(n*n*st.Sigma2))
 				}
-				f.SigmaStarHolds = f.SigmaStarHolds && ss <= n*n*st.Sigma2*(1+remark3Rounding)+remark3Rounding*n*n*h
+				f.SigmaStarHolds = f.SigmaStarHolds && ss <= n*n*st.Sigma2*(1+remark4Rounding)+remark4Rounding*n*n*h
 			}
 			// Lemma 1 holds with equality when Assumption 5 does: every k
 			// within Tolerance standard errors, deviations below rounding
 			// (k = n, where φ² = 0 exactly) ignored.
 			for k := range pt.Mean {
-				dev := math.Abs(pt.Mean[k]-pt.Bound[k]) - remark3Rounding*n*h
+				dev := math.Abs(pt.Mean[k]-pt.Bound[k]) - remark4Rounding*n*h
 				if dev > 0 {
 					z := math.Inf(1)
 					if pt.SE[k] > 0 {
@@ -373,7 +373,7 @@ func (res *Remark3Result) Findings() (*Remark3Findings, error) {
 				kk := float64((k + 1) * (k + 1))
 				excess := pt.Mean[k] - kk*st.M*pt.GradNorm2 - n*st.Sigma2
 				f.Constants = math.Max(f.Constants, excess/(n*h))
-				f.ConstantsHold = f.ConstantsHold && excess <= c.Tolerance*pt.SE[k]+remark3Rounding*n*h
+				f.ConstantsHold = f.ConstantsHold && excess <= c.Tolerance*pt.SE[k]+remark4Rounding*n*h
 			}
 		}
 	}
@@ -385,7 +385,7 @@ func (res *Remark3Result) Findings() (*Remark3Findings, error) {
 // Outcome renders the findings: the checks, the verdict and its words, the
 // rows, and the charts of the worst case and of random reshuffling. It
 // returns an error if res is not of the shape of its config.
-func (res *Remark3Result) Outcome() (*Outcome, error) {
+func (res *Remark4Result) Outcome() (*Outcome, error) {
 	f, err := res.Findings()
 	if err != nil {
 		return nil, err
@@ -393,7 +393,7 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 	c := res.Config
 	out := Outcome{Verdict: f.Verdict}
 	worstChart := &chart.LineChart{
-		Title:  fmt.Sprintf("Remark 3's worst case, n = %d: max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f(x)‖²)) (≤ 1)", c.N),
+		Title:  fmt.Sprintf("Remark 4's worst case, n = %d: max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f(x)‖²)) (≤ 1)", c.N),
 		XLabel: "‖∇f(x)‖²", YLabel: "max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²))",
 	}
 	var rrChart *chart.LineChart
@@ -437,24 +437,25 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 			}
 		}
 	}
-	out.addChart("remark-3-worst", "Remark 3: every order under n²σ², nM", worstChart)
+	out.addChart("remark-4-worst", "Remark 4: every order under n²σ², nM", worstChart)
 	if rrChart != nil {
-		out.addChart("remark-3-rr", "Remark 3: random reshuffling with the M term", rrChart)
+		out.addChart("remark-4-rr", "Remark 4: random reshuffling with the M term", rrChart)
 	}
 	worstAll, ssAll, worstZ, rrStar, starOK := f.Worst, f.SigmaStar, f.Z, f.Constants, f.ConstantsHold
-	out.addCheck("remark3-worst-case", f.WorstHolds, "largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over orders, points and settings: %.4g (≤ 1)", worstAll)
-	out.addCheck("remark3-sigma-star", f.SigmaStarHolds, "largest σ*²/(n²σ²) for M* = nM: %.4g (≤ 1)", ssAll)
-	out.addCheck("remark3-rr", f.RRHolds, "Monte Carlo E φ²_{r,k} within %.2f standard errors of Lemma 1 with the M term (tolerance %g)", worstZ, c.Tolerance)
-	out.addCheck("remark3-rr-constants", starOK, "largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²)/(n(σ² + M‖∇f‖²)): %.3g (≤ 0 up to %g standard errors)", rrStar, c.Tolerance)
+	out.addCheck("remark4-worst-case", f.WorstHolds, "largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over orders, points and settings: %.4g (≤ 1)", worstAll)
+	out.addCheck("remark4-sigma-star", f.SigmaStarHolds, "largest σ*²/(n²σ²) for M* = nM: %.4g (≤ 1)", ssAll)
+	out.addCheck("remark4-rr", f.RRHolds, "Monte Carlo E φ²_{r,k} within %.2f standard errors of Lemma 1 with the M term (tolerance %g)", worstZ, c.Tolerance)
+	out.addCheck("remark4-rr-constants", starOK, "largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²)/(n(σ² + M‖∇f‖²)): %.3g (≤ 0 up to %g standard errors)", rrStar, c.Tolerance)
 	out.Summary = fmt.Sprintf("over %d settings of (σ², M), %d points each and %d orders: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1); "+
 		"random reshuffling's Monte Carlo E φ²_{r,k} within %.2f standard errors of (n-k)k/(n-1)(σ² + M‖∇f‖²) (tolerance %g), E φ²_{r,k} ≤ nσ² + k²M‖∇f‖²: %v",
 		len(res.Settings), c.Points, len(res.Orders)-1+c.RandomOrders, worstAll, ssAll, worstZ, c.Tolerance, starOK)
 	out.Key = Key{Name: "RR's largest |z| against Lemma 1", Value: worstZ}
+	out.Brief = fmt.Sprintf("largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g and σ*²/(n²σ²) %.3g over %d orders (paper: ≤ 1); RR within %.2f standard errors of Lemma 1", worstAll, ssAll, len(res.Orders)-1+c.RandomOrders, worstZ)
 	worstBy, worstHetero := f.WorstByOrder, f.Hetero
 	for o, name := range res.Orders {
 		out.Rows = append(out.Rows, Row{
 			Quantity: name + ": largest max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²))",
-			Paper:    "≤ 1 (Remark 3, any order)",
+			Paper:    "≤ 1 (Remark 4, any order)",
 			Ours:     fmt.Sprintf("%.4g", worstBy[o]),
 		})
 	}
@@ -474,7 +475,7 @@ func (res *Remark3Result) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.HeteroQuadratic, n = %d, d = %d, L = %g, μ = %g, with (σ², M) ∈ {%s}: Assumption 5 holds with equality at every x.", c.N, c.D, c.L, c.Mu, strings.Join(settings, ", ")),
 		fmt.Sprintf("%d points per setting on a random ray from x*, ‖∇f(x)‖² evenly spread from 0 to 4·max(1, σ²/M) so that the M term matters (without x* itself when σ² = 0, where every component gradient is 0 and φ² is rounding).", c.Points),
 		fmt.Sprintf("Orders at each point: identity, sorted by the leading principal direction of the gradients at x and its reverse, Algorithm 2's greedy order, and %d uniformly random permutations (the largest ratio reported).", c.RandomOrders),
-		fmt.Sprintf("Random reshuffling: %d permutations per point; the verdict asks every |E φ²_{r,k} - bound| within %g standard errors (deviations below %g·n(σ² + M‖∇f‖²), rounding at k = n, ignored) and the exact inequalities within a relative %g.", c.Trials, c.Tolerance, remark3Rounding, remark3Rounding),
+		fmt.Sprintf("Random reshuffling: %d permutations per point; the verdict asks every |E φ²_{r,k} - bound| within %g standard errors (deviations below %g·n(σ² + M‖∇f‖²), rounding at k = n, ignored) and the exact inequalities within a relative %g.", c.Trials, c.Tolerance, remark4Rounding, remark4Rounding),
 	}
 	return &out, nil
 }
@@ -491,8 +492,8 @@ func constantTimesK(n int, v float64) []float64 {
 
 // check returns an error if r is nil or its slices do not have the shape
 // of its config.
-func (r *Remark3Result) check() error {
-	id := remark3ID
+func (r *Remark4Result) check() error {
+	id := remark4ID
 	if r == nil {
 		return errResult(id, "nil")
 	}

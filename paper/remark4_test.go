@@ -11,17 +11,17 @@ import (
 	"testing"
 )
 
-func TestRemark3Smoke(t *testing.T) {
+func TestRemark4Smoke(t *testing.T) {
 	// The worst-case bound is exact algebra and Lemma 1 an equality on this
 	// problem, checked within 5 standard errors: each holds at seed 1.
-	claimSmokeHolds(t, remark3ID, []Verdict{Reproduced}, "remark3-worst-case", "remark3-sigma-star", "remark3-rr", "remark3-rr-constants")
+	claimSmokeHolds(t, remark4ID, []Verdict{Reproduced}, "remark4-worst-case", "remark4-sigma-star", "remark4-rr", "remark4-rr-constants")
 }
 
-func TestRemark3WorstCaseTight(t *testing.T) {
+func TestRemark4WorstCaseTight(t *testing.T) {
 	// With σ² = 0 every ∇f_i - ∇f is ±√M ∇f: the sorted order puts one
-	// sign first, so φ²_{r,n/2} = (n/2)² M‖∇f‖² and the ratio to Remark 3's
+	// sign first, so φ²_{r,n/2} = (n/2)² M‖∇f‖² and the ratio to Remark 4's
 	// k n M‖∇f‖² is exactly 1/2 (k = n/2), the largest any order reaches.
-	res, err := Remark3Config{N: 8, Settings: []Remark3Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.At(Default).Run(context.Background(), nil)
+	res, err := Remark4Config{N: 8, Settings: []Remark4Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,11 +38,11 @@ func TestRemark3WorstCaseTight(t *testing.T) {
 	}
 }
 
-func TestRemark3Findings(t *testing.T) {
-	// The tight case of TestRemark3WorstCaseTight read as data: the sorted
-	// orders reach 1/2 of Remark 3's bound; then an order pushed above it
+func TestRemark4Findings(t *testing.T) {
+	// The tight case of TestRemark4WorstCaseTight read as data: the sorted
+	// orders reach 1/2 of Remark 4's bound; then an order pushed above it
 	// fails the worst case and nothing else.
-	res, err := Remark3Config{N: 8, Settings: []Remark3Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.At(Default).Run(context.Background(), nil)
+	res, err := Remark4Config{N: 8, Settings: []Remark4Setting{{Sigma2: 0, M: 0.2}}, Points: 2, RandomOrders: 10, Trials: 100}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestRemark3Findings(t *testing.T) {
 	if math.Abs(f.WorstByOrder[sorted]-0.5) > 1e-12 || math.Abs(f.Worst-0.5) > 1e-12 || !f.WorstHolds {
 		t.Errorf("sorted %v, largest %v, holds %v; want 1/2, 1/2, true", f.WorstByOrder[sorted], f.Worst, f.WorstHolds)
 	}
-	if f.SigmaStar != 0 || !f.SigmaStarHolds || !f.Exact || f.Tolerance != res.Config.Tolerance || f.Rounding != remark3Rounding {
+	if f.SigmaStar != 0 || !f.SigmaStarHolds || !f.Exact || f.Tolerance != res.Config.Tolerance || f.Rounding != remark4Rounding {
 		t.Errorf("σ² = 0: σ*² ratio %v (holds %v), exact %v, thresholds %v, %v", f.SigmaStar, f.SigmaStarHolds, f.Exact, f.Tolerance, f.Rounding)
 	}
 	res.Settings[0].Points[1].Worst[sorted] = 1.5
@@ -66,19 +66,19 @@ func TestRemark3Findings(t *testing.T) {
 	}
 }
 
-func TestRemark3RejectMalformed(t *testing.T) {
-	good, err := Remark3Config{N: 4, D: 2, Points: 2, RandomOrders: 2, Trials: 10}.At(Default).Run(context.Background(), nil)
+func TestRemark4RejectMalformed(t *testing.T) {
+	good, err := Remark4Config{N: 4, D: 2, Points: 2, RandomOrders: 2, Trials: 10}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejectsMalformed(t, good, (*Remark3Result).Outcome, map[string]func(r *Remark3Result){
-		"no settings": func(r *Remark3Result) { r.Settings = nil },
-		"no points":   func(r *Remark3Result) { r.Settings[1].Points = nil },
-		"short worst": func(r *Remark3Result) { r.Settings[0].Points[0].Worst = nil },
-		"short mean":  func(r *Remark3Result) { r.Settings[2].Points[1].Mean = r.Settings[2].Points[1].Mean[:1] },
-		"no greedy":   func(r *Remark3Result) { r.Orders[3] = "other" },
+	rejectsMalformed(t, good, (*Remark4Result).Outcome, map[string]func(r *Remark4Result){
+		"no settings": func(r *Remark4Result) { r.Settings = nil },
+		"no points":   func(r *Remark4Result) { r.Settings[1].Points = nil },
+		"short worst": func(r *Remark4Result) { r.Settings[0].Points[0].Worst = nil },
+		"short mean":  func(r *Remark4Result) { r.Settings[2].Points[1].Mean = r.Settings[2].Points[1].Mean[:1] },
+		"no greedy":   func(r *Remark4Result) { r.Orders[3] = "other" },
 	})
-	for _, c := range []Remark3Config{{N: 5}, {Settings: []Remark3Setting{}}, {Settings: []Remark3Setting{{0, 0}}}, {Settings: []Remark3Setting{{1, 1}}}, {Trials: 1}, {Tolerance: -1}} {
+	for _, c := range []Remark4Config{{N: 5}, {Settings: []Remark4Setting{}}, {Settings: []Remark4Setting{{0, 0}}}, {Settings: []Remark4Setting{{1, 1}}}, {Trials: 1}, {Tolerance: -1}} {
 		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {
 			t.Errorf("%+v: no error", c)
 		}

@@ -1,0 +1,205 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// This file writes the front of the report: the verdict of each claim in
+// the seeds' words, the section "What we found" rendered from the results,
+// and the count of the interval tests the report makes, controlled as a
+// family.
+
+// briefMaxWords is the most words an Outcome's Brief may have: "about 30".
+const briefMaxWords = 35
+
+// IntervalTest is one interval test a verdict rests on: what it tests,
+// the p-value of its "holds" (the chance of an interval at least as far
+// on the holding side if the statement tested were false), and whether
+// the claim's rule counted it as holding.
+type IntervalTest struct {
+	Name  string  `json:"name"`
+	P     float64 `json:"p"`
+	Holds bool    `json:"holds"`
+}
+
+// addTest records an interval test of o.
+func (o *Outcome) addTest(name string, p float64, holds bool) {
+	o.Tests = append(o.Tests, IntervalTest{Name: name, P: p, Holds: holds})
+}
+
+// familyAlpha is the family-wise level at which the report controls its
+// interval tests (Holm).
+const familyAlpha = 0.05
+
+// headline is the verdict of claim id in the report: the seeds' word
+// where the robustness pass reran it ("reproduced in 5 of 5 seeds", or
+// "flips: ..." first), else the one draw's verdict marked as one draw.
+func headline(id string, r *Result, rob *Robustness) string {
+	if cs := rob.find(id); cs != nil && len(cs.Verdicts) > 0 {
+		h := cs.Headline(rob.Seeds)
+		if rob.Scale != r.Scale {
+			h += " (" + rob.Scale + " scale)"
+		}
+		return h
+	}
+	return fmt.Sprintf("%s (one draw, seed %d)", r.Outcome.Verdict, r.Seed)
+}
+
+// seedsVerdict returns the verdict of claim id that the report heads
+// with: the most common over the seeds of the pass, or the one draw's;
+// and whether it flips over the seeds.
+func seedsVerdict(id string, r *Result, rob *Robustness) (v Verdict, flips bool) {
+	if cs := rob.find(id); cs != nil && len(cs.Verdicts) > 0 {
+		k, v := cs.Stable()
+		return v, k < len(cs.Verdicts)
+	}
+	return r.Outcome.Verdict, false
+}
+
+// writeFound writes the section "What we found": the few results a reader
+// should leave with, rendered from the results: the paper's statements by
+// verdict, each one not reproduced in every seed named with its brief, the
+// goals beyond the paper, the slips and the family of interval tests.
+func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
+	fmt.Fprintf(b, "## What we found\n\n")
+	var held, notRun []string
+	var doubt, goals []string
+	judged := 0
+	for i, c := range registry {
+		r := results[i]
+		if r == nil || r.Outcome == nil {
+			notRun = append(notRun, c.ID)
+			continue
+		}
+		v, flips := seedsVerdict(c.ID, r, rob)
+		brief := r.Outcome.Brief
+		if brief == "" {
+			brief = r.Outcome.Verdict.String()
+		}
+		line := fmt.Sprintf("[%s](#%s), %s: %s", c.ID, anchor(c.ID), headline(c.ID, r, rob), brief)
+		if brief == r.Outcome.Verdict.String() {
+			line = fmt.Sprintf("[%s](#%s), %s", c.ID, anchor(c.ID), headline(c.ID, r, rob))
+		}
+		switch {
+		case v == GoalMet || v == GoalNotMet || strings.HasPrefix(c.Where, "Beyond the paper"):
+			goals = append(goals, line)
+		case v == Reproduced && !flips:
+			judged++
+			held = append(held, fmt.Sprintf("[%s](#%s)", c.ID, anchor(c.ID)))
+		default:
+			judged++
+			doubt = append(doubt, line)
+		}
+	}
+	fmt.Fprintf(b, "- Of the %d statements of the paper we checked, %d are reproduced (in every seed of the robustness pass where it ran, else in one draw): %s.\n", judged, len(held), strings.Join(held, ", "))
+	if len(doubt) > 0 {
+		fmt.Fprintf(b, "- %d are not reproduced in every seed, or not settled; read these first:\n", len(doubt))
+		for _, l := range doubt {
+			fmt.Fprintf(b, "  - %s\n", l)
+		}
+	}
+	if len(goals) > 0 {
+		fmt.Fprintf(b, "- Goals of ours beyond the paper:\n")
+		for _, l := range goals {
+			fmt.Fprintf(b, "  - %s\n", l)
+		}
+	}
+	if len(notRun) > 0 {
+		fmt.Fprintf(b, "- Not run: %s.\n", strings.Join(notRun, ", "))
+	}
+	fmt.Fprintf(b, "- The paper's text has %d slips that a reader reproducing it meets ([Slips in the paper](#slips-in-the-paper)).\n", len(slips))
+	if fam := familyOf(results); fam.n > 0 {
+		fmt.Fprintf(b, "- %s\n", fam.text())
+	}
+	b.WriteString("\n")
+}
+
+// family is the report's interval tests as one family.
+type family struct {
+	n, holds, kept int
+	claims         int
+	dropped        []string // the holds Holm does not keep, as "claim: test"
+	none           []string // the claims run that record no test
+}
+
+// familyOf collects the interval tests of the results (Outcome.Tests) and
+// controls them with Holm's step-down (holm) at familyAlpha: a "holds" is
+// kept if its adjusted p-value is at most familyAlpha.
+func familyOf(results []*Result) family {
+	var f family
+	var p []float64
+	var names []string
+	var holds []bool
+	for i, r := range results {
+		if r == nil || r.Outcome == nil {
+			continue
+		}
+		if len(r.Outcome.Tests) == 0 {
+			f.none = append(f.none, registry[i].ID)
+			continue
+		}
+		f.claims++
+		for _, t := range r.Outcome.Tests {
+			p = append(p, t.P)
+			names = append(names, registry[i].ID+": "+t.Name)
+			holds = append(holds, t.Holds)
+		}
+	}
+	f.n = len(p)
+	_, reject := holm(p, familyAlpha)
+	for i, h := range holds {
+		if !h {
+			continue
+		}
+		f.holds++
+		if reject[i] {
+			f.kept++
+		} else {
+			f.dropped = append(f.dropped, names[i])
+		}
+	}
+	return f
+}
+
+// text says how many interval tests the report makes and what Holm's
+// control leaves of their "holds".
+func (f family) text() string {
+	s := fmt.Sprintf("The report makes %d interval tests in the %d claims that record them; %d of them hold by their claims' rules. "+
+		"Controlled as one family with Holm's step-down at %g, %d of the %d holds stand, so the chance that any of those is a false \"holds\" is at most %g",
+		f.n, f.claims, f.holds, familyAlpha, f.kept, f.holds, familyAlpha)
+	if len(f.dropped) > 0 {
+		s += fmt.Sprintf("; not kept: %s", strings.Join(f.dropped, "; "))
+	}
+	s += "."
+	if len(f.none) > 0 {
+		s += fmt.Sprintf(" Claims that record no interval test (judged by exact algebra, on point estimates or tolerances in standard errors, or not recording theirs yet): %s.", strings.Join(f.none, ", "))
+	}
+	return s
+}
+
+// writeTests writes the report's section on its interval tests as a
+// family.
+func writeTests(b *bytes.Buffer, results []*Result) {
+	fmt.Fprintf(b, "\n## Many tests, one report\n\n")
+	f := familyOf(results)
+	if f.n == 0 {
+		fmt.Fprintf(b, "No claim's result records its interval tests yet.\n")
+		return
+	}
+	fmt.Fprintf(b, "%s Each test's p-value is that of its \"holds\" (a difference shown, an interval on one side of its threshold, or an equivalence shown by TOST); Holm's adjustment holds whatever the dependence between the tests.\n\n", f.text())
+	fmt.Fprintf(b, "| claim | test | p | holds by the claim's rule |\n|---|---|---|---|\n")
+	for i, r := range results {
+		if r == nil || r.Outcome == nil {
+			continue
+		}
+		for _, t := range r.Outcome.Tests {
+			fmt.Fprintf(b, "| [%s](#%s) | %s | %.3g | %v |\n", registry[i].ID, anchor(registry[i].ID), cellText(t.Name), t.P, t.Holds)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHeadline checks the seeds' word in the summary: a stable verdict
+// as "reproduced in 5 of 5 seeds", a flip said first with the seed and
+// the check that failed there, and a claim outside the pass marked as one
+// draw.
+func TestHeadline(t *testing.T) {
+	seeds := []uint64{1, 2, 3, 4, 5}
+	stable := ClaimSeeds{ID: "theorem-1"}
+	flips := ClaimSeeds{ID: "theorem-1-noise"}
+	for i := range seeds {
+		stable.Add(Reproduced, Key{})
+		if i == 3 {
+			flips.Add(NotReproduced, Key{}, "theorem1-noise-slopes")
+			continue
+		}
+		flips.Add(Reproduced, Key{})
+	}
+	rob := &Robustness{Scale: "default", Seeds: seeds, Claims: []ClaimSeeds{stable, flips}}
+	res := func(v Verdict) *Result { return &Result{Scale: "default", Seed: 1, Outcome: &Outcome{Verdict: v}} }
+	for _, test := range []struct {
+		id   string
+		r    *Result
+		want string
+	}{
+		{"theorem-1", res(Reproduced), "reproduced in 5 of 5 seeds"},
+		{"theorem-1-noise", res(Reproduced), "flips: not reproduced at seed 4 (failed: theorem1-noise-slopes); reproduced in 4 of 5 seeds"},
+		{"table-1", res(Reproduced), "reproduced (one draw, seed 1)"},
+	} {
+		if got := headline(test.id, test.r, rob); got != test.want {
+			t.Errorf("%s: %q, want %q", test.id, got, test.want)
+		}
+	}
+	// The robustness pass at another scale says so.
+	r := res(Reproduced)
+	r.Scale = "paper"
+	if got := headline("theorem-1", r, rob); got != "reproduced in 5 of 5 seeds (default scale)" {
+		t.Errorf("other scale: %q", got)
+	}
+	// A record written before Failed existed still heads with the seeds.
+	old := ClaimSeeds{ID: "x", Verdicts: []Verdict{Reproduced, Inconclusive, Reproduced}}
+	if got, want := old.Headline([]uint64{7, 8, 9}), "flips: inconclusive at seed 8; reproduced in 2 of 3 seeds"; got != want {
+		t.Errorf("old record: %q, want %q", got, want)
+	}
+}
+
+// TestReportFront checks the front of the report: "What we found" above
+// the summary table, rendered from the results (a claim that flips or is
+// not reproduced named with its brief, the reproduced ones counted), the
+// summary's verdict in the seeds' words, its brief, and the family of
+// interval tests controlled by Holm, with a "holds" Holm does not keep
+// named.
+func TestReportFront(t *testing.T) {
+	dir := t.TempDir()
+	figs := filepath.Join(dir, "figures")
+	save := func(id string, o *Outcome) {
+		if err := SaveResult(figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save("theorem-1", &Outcome{Verdict: Reproduced, Summary: "long summary", Brief: "reproduced: slack 8.6 (paper: ≥ 1)"})
+	save("theorem-1-noise", &Outcome{Verdict: Reproduced, Summary: "s", Brief: "reproduced: slopes",
+		Tests: []IntervalTest{{Name: "strong", P: 1e-6, Holds: true}, {Name: "weak", P: 0.04, Holds: true}}})
+	save("sub-sampling", &Outcome{Verdict: NotReproduced, Summary: "s", Brief: "not reproduced: diverges",
+		Tests: []IntervalTest{{Name: "a", P: 0.3, Holds: false}}})
+	save("scalable-orderings", &Outcome{Verdict: GoalNotMet, Summary: "s", Brief: "goal not met: 1.2×"})
+	var stable, flips ClaimSeeds
+	stable.ID, flips.ID = "theorem-1", "theorem-1-noise"
+	for i := range 3 {
+		stable.Add(Reproduced, Key{})
+		if i == 1 {
+			flips.Add(NotReproduced, Key{}, "theorem1-noise-slopes")
+		} else {
+			flips.Add(Reproduced, Key{})
+		}
+	}
+	if err := SaveRobustness(figs, &Robustness{Scale: "default", Seeds: []uint64{1, 2, 3}, Claims: []ClaimSeeds{stable, flips}}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "REPORT.md")
+	if err := WriteReport(path, figs); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := string(b)
+	found, table := strings.Index(rep, "## What we found"), strings.Index(rep, "| claim | where | verdict | in brief |")
+	if found < 0 || table < 0 || found > table {
+		t.Fatalf("\"What we found\" at %d, the summary table at %d: want both, the section first", found, table)
+	}
+	front := rep[found:table]
+	for _, want := range []string{
+		"Of the 3 statements of the paper we checked, 1 are reproduced",
+		"[theorem-1](#theorem-1).",
+		"[theorem-1-noise](#theorem-1-noise), flips: not reproduced at seed 2 (failed: theorem1-noise-slopes); reproduced in 2 of 3 seeds: reproduced: slopes",
+		"[sub-sampling](#sub-sampling), not reproduced (one draw, seed 1): not reproduced: diverges",
+		"Goals of ours beyond the paper",
+		"[scalable-orderings](#scalable-orderings), goal not met (one draw, seed 1): goal not met: 1.2×",
+		"The report makes 3 interval tests in the 2 claims that record them",
+		"Claims that record no interval test (judged by exact algebra, on point estimates or tolerances in standard errors, or not recording theirs yet): theorem-1, scalable-orderings.",
+		"2 of them hold",
+		"1 of the 2 holds stand",
+		"not kept: theorem-1-noise: weak",
+	} {
+		if !strings.Contains(front, want) {
+			t.Errorf("\"What we found\" lacks %q:\n%s", want, front)
+		}
+	}
+	for _, want := range []string{
+		"| [theorem-1](#theorem-1) | " + cellText(theorem1Claim.Where) + " | reproduced in 3 of 3 seeds | reproduced: slack 8.6 (paper: ≥ 1) |",
+		"| [sub-sampling](#sub-sampling) | " + cellText(subsamplingClaim.Where) + " | not reproduced (one draw, seed 1) | not reproduced: diverges |",
+		"**Verdict:** flips: not reproduced at seed 2",
+		"## Many tests, one report",
+		"| [theorem-1-noise](#theorem-1-noise) | weak | 0.04 | true |",
+	} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if strings.Contains(rep, "fixed in the code before the runs") {
+		t.Error("the report says the rules were fixed before the runs")
+	}
+}
+
+// TestBriefs checks that every claim's Outcome has a Brief of at most
+// briefMaxWords words (about 30); the report puts the verdict beside it. In short
+// mode it runs the claims that take seconds at the smoke scale; the
+// training claims run without -short.
+func TestBriefs(t *testing.T) {
+	training := map[string]bool{table1ID: true, table1FashionID: true, table1CIFAR10ID: true, table1StudyID: true,
+		scalableID: true, scalableTrainingID: true, orderMattersID: true, sgdInternallyID: true, twoLevelID: true, twoLevelKID: true, multiLevelID: true}
+	for _, c := range Claims() {
+		if testing.Short() && training[c.ID] {
+			continue
+		}
+		env := &Env{Seed: 1, FigDir: t.TempDir()}
+		if why := c.Skipped(Smoke, env); why != "" {
+			continue
+		}
+		out, err := c.Run(context.Background(), Smoke, env)
+		if err != nil {
+			t.Errorf("%s: %v", c.ID, err)
+			continue
+		}
+		checkBrief(t, c.ID, out)
+	}
+}
+
+func checkBrief(t *testing.T, id string, out *Outcome) {
+	t.Helper()
+	if out.Brief == "" {
+		t.Errorf("%s: no Brief", id)
+		return
+	}
+	if n := len(strings.Fields(out.Brief)); n > briefMaxWords {
+		t.Errorf("%s: Brief of %d words, want at most %d: %s", id, n, briefMaxWords, out.Brief)
+	}
+}
+
+// TestBriefTooLong checks that checkBrief's word limit fails a long Brief.
+func TestBriefTooLong(t *testing.T) {
+	var ft testing.T
+	checkBrief(&ft, "x", &Outcome{Verdict: Reproduced, Brief: "slack" + strings.Repeat(" word", briefMaxWords)})
+	if !ft.Failed() {
+		t.Error("a Brief over the limit passed")
+	}
+}
+
+// TestCommittedBriefs checks the Brief of every committed result.
+func TestCommittedBriefs(t *testing.T) {
+	for _, c := range Claims() {
+		r, err := LoadResult(filepath.Join("..", "figures"), c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r == nil || r.Outcome == nil || r.Outcome.Brief == "" {
+			continue // not run, or committed before Brief existed
+		}
+		checkBrief(t, c.ID, r.Outcome)
+	}
+}
