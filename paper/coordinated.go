@@ -753,6 +753,13 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 		out.Key = Key{Name: "two-level herding ratio D-RR/CD-GraB at the largest W", Value: math.Exp(f.Gaps[len(c.Workers)-1].Interval.Mean)}
 	}
 	out.Summary = "D-RR over CD-GraB, 95% paired intervals: " + strings.Join(summary, "; ")
+	var brief []string
+	for _, g := range f.Gaps {
+		if g.What != "growth" && g.Workers == c.Workers[len(c.Workers)-1] {
+			brief = append(brief, fmt.Sprintf("%s %s %s", g.Problem, g.What, g.gapText()))
+		}
+	}
+	out.Brief = fmt.Sprintf("D-RR over CD-GraB, W = %d, %d seeds: %s (goal: above 1, growing with W)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(brief, "; "))
 	res.addCoordinatedCharts(out)
 	out.Protocol = []string{
 		fmt.Sprintf("Data-parallel SGD with W workers of n examples each: each step every worker takes its next example and x moves by γ times the mean of the W gradients; n steps an epoch, %d epochs, %d seeds per W, paired across methods (same start, MNIST split and epoch-0 orders).", c.Epochs, c.Seeds),

@@ -1030,6 +1030,8 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 		"%d of those not flagged by σ*² (E σ*² interval above %g× RR's), %d flagged by σ*² not shown to cost; "+
 		"Spearman of E σ*² ratio and loss gap %.2f (goal ≥ %g): %s",
 		countCosts(f.Trained), len(f.Trained), len(f.Unflagged), loaderMargin, len(f.Overflagged), f.Spearman, loaderRank, f.Verdict)
+	out.Brief = fmt.Sprintf("%d of %d trained loader settings cost convergence against RR; %d of those missed by σ*² (flag: E σ*²/RR above %g), %d flagged without cost; Spearman %.2f (goal ≥ %g)",
+		countCosts(f.Trained), len(f.Trained), len(f.Unflagged), loaderMargin, len(f.Overflagged), f.Spearman, loaderRank)
 	out.Key = Key{Name: "Spearman(E σ*² ratio, loss gap)", Value: f.Spearman}
 	out.Details = loaderTable(c, f)
 	out.Protocol = []string{
