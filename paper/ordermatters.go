@@ -271,6 +271,9 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	out := Outcome{Verdict: f.Verdict}
+	if !math.IsNaN(f.Test.P) {
+		out.addTest("Spearman's ρ within the batchings, mean accuracy gain (stratified permutation)", f.Test.P, f.Verdict == GoalMet)
+	}
 	meanChart := &chart.LineChart{Title: "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio", XLabel: "σ*² ratio, random order / greedy (geometric mean)", YLabel: "gap (points)", LogX: true}
 	finalChart := &chart.LineChart{Title: "Greedy − RR, final test accuracy, against the σ*² ratio", XLabel: meanChart.XLabel, YLabel: "gap (points)", LogX: true}
 	series := map[string]int{}

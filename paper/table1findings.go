@@ -314,3 +314,14 @@ func table1Rule() string {
 		"This rule was last changed on 2026-11-26 (issue 28), after the earlier results of these claims were known; before, written on 2026-11-24, also after results were known: the claim counted as tested only where the interval of RR's loss lay above %g point (below it: \"not tested\"), and the same-class part held in size only with a point recovery of at least %g; both were preconditions of ours, not the paper's, and hid a same-class gain shown above 0. Before 2026-11-24 the gaps were judged by multiples of their standard error.",
 		table1SentenceStandard, table1SentenceSameClass, table1Tie, table1Tie, table1Hurt, table1Recovery, table1Hurt, table1Recovery)
 }
+
+// addTests records the interval tests of the paper's two sentences in out
+// (the report's family of tests), each named after the setting.
+func (f *Table1Findings) addTests(out *Outcome, setting string) {
+	if f.Gain.N > 0 {
+		out.addTest(setting+": greedy − RR above 0 under same-class batching", f.Gain.PAbove(0), f.SameClass == PartHolds)
+	}
+	if f.Tie.N > 0 {
+		out.addTest(fmt.Sprintf("%s: greedy − RR within ±%g under standard batching (TOST)", setting, table1Tie), f.Tie.PWithin(table1Tie), f.Standard == PartHolds)
+	}
+}

@@ -991,6 +991,7 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	if f.Gain.N > 0 {
 		out.Key = Key{Name: "greedy − RR, same-class batching (points)", Value: f.Gain.Mean}
 	}
+	f.addTests(&out, table1SettingText(r))
 	epochs := ints(seq(c.Epochs + 1))
 	loss := &chart.LineChart{
 		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", table1DataName(c.Dataset), table1Model(c), c.Seeds),

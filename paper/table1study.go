@@ -41,6 +41,7 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 	out := &Outcome{Verdict: f.Verdict}
 	var parts, briefs []string
 	for i, s := range f.Settings {
+		s.addTests(out, f.Names[i])
 		parts = append(parts, fmt.Sprintf("%s at RR's tuned rates %g (standard) and %g (same-class): %s, %s", f.Names[i], f.Tuned[i][0], f.Tuned[i][1], s.Mechanism, s.mechanismText()))
 		briefs = append(briefs, fmt.Sprintf("%s %s", f.Names[i], s.Recovery))
 		rrT, _ := r.Settings[i].Main.cell("RR", "standard")
