@@ -272,7 +272,7 @@ func (h *Heatmap) barTicks(span float64) []plot.Tick {
 }
 
 func (h *Heatmap) draw(dc draw.Canvas) layout {
-	dc = drawTitle(dc, h.Title)
+	dc, titleR := drawTitle(dc, h.Title)
 	span := h.span()
 	ticks := h.barTicks(span)
 	tickSty := textStyle(vg.Points(9), color.Black)
@@ -305,7 +305,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	p.Y.Tick.Marker = tickNames(h.YTicks)
 	p.X.Padding, p.Y.Padding = 0, 0
 	pc := draw.Crop(dc, 0, -right, 0, 0)
-	da := drawPlot(pc, p, h.YLabel)
+	da, axisLabels := drawPlot(pc, p, h.YLabel)
 
 	// The colour bar spans the data area's height, less a swatch for
 	// missing cells.
@@ -350,7 +350,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 			dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y}, t.Label)
 		}
 	}
-	return layout{plot: pc.Rectangle, data: da.Rectangle}
+	return layout{plot: pc.Rectangle, data: da.Rectangle, title: titleR, axisLabels: axisLabels}
 }
 
 // sep separates a cell's annotation from its tooltip in the name of an

@@ -303,6 +303,10 @@ type layout struct {
 	logX, logY   bool
 	// pts are the drawable points, in data coordinates.
 	pts plotter.XYs
+	// title is the title's rectangle (empty without one), axisLabels
+	// those of the axes' labels.
+	title      vg.Rectangle
+	axisLabels []vg.Rectangle
 }
 
 // legendEntry is one line of a legend.
@@ -384,9 +388,24 @@ func planLegend(names []string, width vg.Length) legendPlan {
 	return legendPlan{cols: cols, rows: rows, colW: colW, w: vg.Length(cols)*(colW+columnGap) - columnGap, h: h}
 }
 
-func (c *LineChart) draw(dc draw.Canvas) layout {
+func (c *LineChart) draw(dc draw.Canvas) layout { return c.drawProbe(dc, probe{k: -1}) }
+
+// probe says how Check draws a chart to see one series: the k-th series
+// in probeColor, no bands, and, if alone, no other series. k < 0 draws
+// the chart as it is.
+type probe struct {
+	k     int
+	alone bool
+}
+
+// probeColor is a colour no chart uses: the probed series' pixels are
+// those near it.
+var probeColor = color.RGBA{255, 0, 255, 255}
+
+// drawProbe draws c as pr says.
+func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	lay := layout{logX: c.LogX, logY: c.LogY}
-	dc = drawTitle(dc, c.Title)
+	dc, lay.title = drawTitle(dc, c.Title)
 	p := newPlot(c.XLabel)
 	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
 	if c.LogX {
@@ -408,7 +427,23 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 		col := st.color
 		pts, lo, hi := c.points(s)
 		lay.pts = append(lay.pts, pts...)
-		if len(lo) > 1 {
+		if pr.k == k {
+			col = probeColor
+		}
+		if pr.k >= 0 && pr.alone && pr.k != k {
+			// Draw nothing of it; the legend stays, so that the plot
+			// keeps its place.
+			name := s.Name
+			if len(pts) == 0 {
+				name += " (no data)"
+			}
+			entries = append(entries, legendEntry{name, nil})
+			if hasInf && infThumb == nil && len(c.infPoints(s)) > 0 {
+				infThumb = &plotter.Scatter{GlyphStyle: plotter.DefaultGlyphStyle}
+			}
+			continue
+		}
+		if len(lo) > 1 && pr.k < 0 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
 			for i := len(hi) - 1; i >= 0; i-- {
@@ -457,8 +492,10 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 				sc.Radius = vg.Points(3.5)
 				p.Add(sc)
 				if infThumb == nil {
+					// Grey, the colour of no series: the triangles
+					// take their series' colours.
 					t := *sc
-					t.Color = color.Black
+					t.Color = color.RGBA{128, 128, 128, 255}
 					infThumb = &t
 				}
 			}
@@ -470,17 +507,17 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 	}
 	p.X.Min, p.X.Max = xr.lo, xr.hi
 	p.Y.Min, p.Y.Max = yr.lo, yr.hi
-	lay.plot, lay.data = drawWithLegend(dc, p, c.YLabel, entries)
+	lay.plot, lay.data, lay.axisLabels = drawWithLegend(dc, p, c.YLabel, entries)
 	return lay
 }
 
 // drawWithLegend draws p and its y-axis label with a legend of entries
 // beside it or below it (see planLegend), and returns the rectangles of
 // the plot (axes and data) and of its data area.
-func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legendEntry) (plotR, dataR vg.Rectangle) {
+func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legendEntry) (plotR, dataR vg.Rectangle, labels []vg.Rectangle) {
 	if len(entries) == 0 {
-		da := drawPlot(dc, p, yLabel)
-		return dc.Rectangle, da.Rectangle
+		da, labels := drawPlot(dc, p, yLabel)
+		return dc.Rectangle, da.Rectangle, labels
 	}
 	names := make([]string, len(entries))
 	for i, e := range entries {
@@ -496,15 +533,15 @@ func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legen
 	}
 	if lp.beside {
 		pc := draw.Crop(dc, 0, -(lp.w + 2*legendGap), 0, 0)
-		da := drawPlot(pc, p, yLabel)
+		da, labels := drawPlot(pc, p, yLabel)
 		lc := dc
 		lc.Min.X = pc.Max.X + legendGap
 		lc.Min.Y, lc.Max.Y = da.Min.Y, da.Max.Y
 		legend(entries).Draw(lc)
-		return pc.Rectangle, da.Rectangle
+		return pc.Rectangle, da.Rectangle, labels
 	}
 	pc := draw.Crop(dc, 0, 0, lp.h+legendGap, 0)
-	da := drawPlot(pc, p, yLabel)
+	da, labels := drawPlot(pc, p, yLabel)
 	x0 := min(da.Min.X, dc.Max.X-lp.w)
 	for k := 0; k < lp.cols; k++ {
 		es := entries[k*lp.rows : min(len(entries), (k+1)*lp.rows)]
@@ -514,7 +551,7 @@ func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legen
 		lc.Max.Y = pc.Min.Y
 		legend(es).Draw(lc)
 	}
-	return pc.Rectangle, da.Rectangle
+	return pc.Rectangle, da.Rectangle, labels
 }
 
 func (c *LineChart) echarts(id string) render.Renderer {
