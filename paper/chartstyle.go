@@ -1,0 +1,78 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"math"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// coverTol is how close two lines' values must be at a point for one to
+// cover the other there, as a share of the y axis's span (of its
+// logarithm on a log axis): about the width of a line.
+const coverTol = 0.015
+
+// uncover dashes each solid line of c that runs on an earlier solid line
+// (within coverTol at four in five of their shared points), so that the
+// earlier one shows in the dashes' gaps, and marks with markers one that
+// runs on an earlier dashed line; it returns the names of the lines
+// changed. The lines must share their x values point by point to be
+// compared; chart.Check fails a line the later ones cover.
+func uncover(c *chart.LineChart) []string {
+	ss := c.Series
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		for _, v := range s.Y {
+			if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	tol := coverTol * (hi - lo)
+	var changed []string
+	for j := range ss {
+		if ss[j].Points || ss[j].Dashed {
+			continue
+		}
+		for i := range j {
+			if ss[i].Points || !covers(ss[j], ss[i], f, tol) {
+				continue
+			}
+			if ss[i].Dashed {
+				ss[j].Markers = true
+			} else {
+				ss[j].Dashed = true
+			}
+			changed = append(changed, ss[j].Name)
+			break
+		}
+	}
+	return changed
+}
+
+// covers reports whether f(a) runs within tol of f(b) at four in five of
+// their points.
+func covers(a, b chart.Series, f func(float64) float64, tol float64) bool {
+	if len(a.X) != len(b.X) || len(a.X) == 0 {
+		return false
+	}
+	near, n := 0, 0
+	for k := range a.X {
+		ya, yb := f(a.Y[k]), f(b.Y[k])
+		if a.X[k] != b.X[k] || math.IsNaN(ya) || math.IsNaN(yb) || math.IsInf(ya, 0) || math.IsInf(yb, 0) {
+			continue
+		}
+		n++
+		if math.Abs(ya-yb) <= tol {
+			near++
+		}
+	}
+	return n > 0 && 5*near >= 4*n
+}
