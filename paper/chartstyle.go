@@ -6,6 +6,8 @@ package paper
 
 import (
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
 )
@@ -18,8 +20,9 @@ const coverTol = 0.015
 // uncover dashes each solid line of c that runs on an earlier solid line
 // (within coverTol at four in five of their shared points), so that the
 // earlier one shows in the dashes' gaps, and marks with markers one that
-// runs on an earlier dashed line; it returns the names of the lines
-// changed. The lines must share their x values point by point to be
+// runs on an earlier dashed line or has a dashed partner in its Group; it
+// returns the names of the lines changed. Dashed lines on dashed lines are
+// left to their charts (bounds equal for several orders share one line). The lines must share their x values point by point to be
 // compared; chart.Check fails a line the later ones cover.
 func uncover(c *chart.LineChart) []string {
 	ss := c.Series
@@ -45,7 +48,7 @@ func uncover(c *chart.LineChart) []string {
 			if ss[i].Points || !covers(ss[j], ss[i], f, tol) {
 				continue
 			}
-			if ss[i].Dashed {
+			if ss[i].Dashed || dashedPartner(ss, j) {
 				ss[j].Markers = true
 			} else {
 				ss[j].Dashed = true
@@ -55,6 +58,20 @@ func uncover(c *chart.LineChart) []string {
 		}
 	}
 	return changed
+}
+
+// dashedPartner reports whether a series of ss in the Group of ss[j] is
+// dashed: dashing ss[j] would give the two one look.
+func dashedPartner(ss []chart.Series, j int) bool {
+	if ss[j].Group == "" {
+		return false
+	}
+	for i, s := range ss {
+		if i != j && s.Group == ss[j].Group && s.Dashed {
+			return true
+		}
+	}
+	return false
 }
 
 // covers reports whether f(a) runs within tol of f(b) at four in five of
@@ -75,4 +92,19 @@ func covers(a, b chart.Series, f func(float64) float64, tol float64) bool {
 		}
 	}
 	return n > 0 && 5*near >= 4*n
+}
+
+// shareBound adds the dashed bound line b of the order b.Group to bounds,
+// or, if a line of bounds has b's values, names that line after both
+// orders and gives it a colour of its own: drawn apart, the last of equal
+// bounds would cover the others.
+func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
+	for i, o := range bounds {
+		if slices.Equal(o.Y, b.Y) && slices.Equal(o.X, b.X) {
+			bounds[i].Name = strings.TrimSuffix(o.Name, " bound") + ", " + b.Name
+			bounds[i].Group = "bound: " + bounds[i].Name
+			return bounds
+		}
+	}
+	return append(bounds, b)
 }

@@ -240,7 +240,13 @@ type Figure struct {
 	Chart chart.Chart
 }
 
+// addChart adds the chart c with the files' base name and the page's
+// title. A line chart's lines that run on earlier ones are dashed or
+// marked first (uncover), so that none hides another.
 func (o *Outcome) addChart(base, title string, c chart.Chart) {
+	if lc, ok := c.(*chart.LineChart); ok {
+		uncover(lc)
+	}
 	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
 }
 

@@ -563,7 +563,6 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 		}
 		out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s (n = %d steps per epoch, γ = %.3g)", name, sf.Len, sf.Step), Paper: paper, Ours: ours})
 	}
-	uncover(ch)
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
 	out.Summary = strings.Join(summary, "; ")
 	if !f.StallPredicted {

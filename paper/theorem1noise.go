@@ -588,9 +588,6 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, ±2 SE) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
 			XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 		}
-		// Orders whose stated bounds are equal share one dashed line,
-		// named after them all: drawn apart, the last would cover the
-		// others.
 		var bounds []chart.Series
 		for _, of := range rf.Orders {
 			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
@@ -600,18 +597,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			}
 			boundChart.Series = append(boundChart.Series,
 				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name})
-			same := -1
-			for i, b := range bounds {
-				if slices.Equal(b.Y, of.BoundStated) {
-					same = i
-				}
-			}
-			if same >= 0 {
-				bounds[same].Name = strings.TrimSuffix(bounds[same].Name, " bound") + ", " + of.Name + " bound"
-				bounds[same].Group = "bound " + bounds[same].Name
-				continue
-			}
-			bounds = append(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
+			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
 		}
 		boundChart.Series = append(boundChart.Series, bounds...)
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)

@@ -683,7 +683,7 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	lr := &chart.LineChart{
 		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
-		InfLabel: "a run did not converge",
+		InfLabel: "a run did not converge (a row per method, in its colour)",
 	}
 	for meth, name := range res.Methods {
 		lr.Series = append(lr.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean, Markers: true})

@@ -20,7 +20,8 @@ import (
 )
 
 // Series is one line of a LineChart, optionally with a band from Lo to Hi
-// (a confidence interval, say). Points with a NaN or infinite coordinate,
+// (a confidence interval, say), drawn as error bars for a series of
+// markers (Points). Points with a NaN or infinite coordinate,
 // and points at or below zero on a log axis, are not drawn (the CSV keeps
 // them; see LineChart.InfLabel for +Inf); a series with no point left is
 // listed in the legend as "(no data)".
@@ -267,7 +268,8 @@ func fitted(d span, log bool) (lo, hi float64) {
 }
 
 // ranges returns the x and y ranges of c's axes, and whether +Inf points
-// are marked.
+// are marked. A fitted y axis with +Inf points has room above the data for
+// a row of triangles per series that has them (see infY).
 func (c *LineChart) ranges() (x, y span, inf bool) {
 	dx, dy, inf := c.extents()
 	x.lo, x.hi = fitted(dx, c.LogX)
@@ -281,16 +283,48 @@ func (c *LineChart) ranges() (x, y span, inf bool) {
 			dy = span{1, 1}
 		}
 		y.lo, y.hi = fitted(dy, c.LogY)
+		if n := c.infSeries(); n > 0 {
+			f, inv := scaleFuncs(c.LogY)
+			y.hi = inv(f(y.hi) + (f(y.hi)-f(y.lo))*(infGap+infRow*float64(n)))
+		}
 	}
 	return x, y, inf
 }
 
-// infY is where the +Inf markers go: halfway through the top margin.
-func (c *LineChart) infY(y span) float64 {
-	if c.LogY {
-		return math.Pow(10, math.Log10(y.hi)-padFrac/(1+2*padFrac)/2*(math.Log10(y.hi)-math.Log10(y.lo)))
+// infGap and infRow are the room above a fitted y axis's data for +Inf
+// points, as shares of the fitted range: a gap, then a row per series.
+const infGap, infRow = 0.04, 0.08
+
+// scaleFuncs returns the map to an axis's linear scale and its inverse.
+func scaleFuncs(log bool) (f, inv func(float64) float64) {
+	if log {
+		return math.Log10, func(v float64) float64 { return math.Pow(10, v) }
 	}
-	return y.hi - padFrac/(1+2*padFrac)/2*(y.hi-y.lo)
+	return func(v float64) float64 { return v }, func(v float64) float64 { return v }
+}
+
+// infSeries returns the number of series with +Inf points to mark.
+func (c *LineChart) infSeries() int {
+	n := 0
+	for _, s := range c.Series {
+		if c.InfLabel != "" && len(c.infPoints(s)) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// infY is where the +Inf markers of the j-th series that has them go: in
+// the j-th row above the data on a fitted axis, so that no series' markers
+// hide another's, or halfway through the top margin of a fixed one.
+func (c *LineChart) infY(y span, j int) float64 {
+	f, inv := scaleFuncs(c.LogY)
+	if c.YMin < c.YMax {
+		return inv(f(y.hi) - padFrac/(1+2*padFrac)/2*(f(y.hi)-f(y.lo)))
+	}
+	n := float64(c.infSeries())
+	w := (f(y.hi) - f(y.lo)) / (1 + infGap + infRow*n)
+	return inv(f(y.lo) + w*(1+infGap+infRow*(float64(j)+0.5)))
 }
 
 // layout is where the parts of a static chart were drawn, for Check.
@@ -422,6 +456,7 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	lay.dx, lay.dy, _ = c.extents()
 	var entries []legendEntry
 	var infThumb plot.Thumbnailer
+	infRowK := 0 // row of the next series' +Inf markers
 	for k, st := range styles(c.Series) {
 		s := c.Series[k]
 		col := st.color
@@ -438,12 +473,17 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 				name += " (no data)"
 			}
 			entries = append(entries, legendEntry{name, nil})
-			if hasInf && infThumb == nil && len(c.infPoints(s)) > 0 {
-				infThumb = &plotter.Scatter{GlyphStyle: plotter.DefaultGlyphStyle}
+			if hasInf && len(c.infPoints(s)) > 0 {
+				infRowK++
+				if infThumb == nil {
+					infThumb = &plotter.Scatter{GlyphStyle: plotter.DefaultGlyphStyle}
+				}
 			}
 			continue
 		}
-		if len(lo) > 1 && pr.k < 0 {
+		if s.Points && len(lo) > 0 && pr.k < 0 {
+			p.Add(errorBars{lo: lo, hi: hi, color: col})
+		} else if len(lo) > 1 && pr.k < 0 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
 			for i := len(hi) - 1; i >= 0; i-- {
@@ -484,8 +524,9 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 		if hasInf {
 			if ip := c.infPoints(s); len(ip) > 0 {
 				for i := range ip {
-					ip[i].Y = c.infY(yr)
+					ip[i].Y = c.infY(yr, infRowK)
 				}
+				infRowK++
 				sc := &plotter.Scatter{XYs: ip, GlyphStyle: plotter.DefaultGlyphStyle}
 				sc.Color = col
 				sc.Shape = draw.PyramidGlyph{}
@@ -509,6 +550,25 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	p.Y.Min, p.Y.Max = yr.lo, yr.hi
 	lay.plot, lay.data, lay.axisLabels = drawWithLegend(dc, p, c.YLabel, entries)
 	return lay
+}
+
+// errorBars draws a vertical bar with caps from lo[i] to hi[i] at each
+// point: the band of a series of markers.
+type errorBars struct {
+	lo, hi plotter.XYs
+	color  color.Color
+}
+
+func (e errorBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := draw.LineStyle{Color: e.color, Width: vg.Points(1)}
+	capW := vg.Points(3)
+	for i := range e.lo {
+		x, y0, y1 := trX(e.lo[i].X), trY(e.lo[i].Y), trY(e.hi[i].Y)
+		for _, l := range [][]vg.Point{{{X: x, Y: y0}, {X: x, Y: y1}}, {{X: x - capW, Y: y0}, {X: x + capW, Y: y0}}, {{X: x - capW, Y: y1}, {X: x + capW, Y: y1}}} {
+			c.StrokeLines(sty, c.ClipLinesXY(l)...)
+		}
+	}
 }
 
 // drawWithLegend draws p and its y-axis label with a legend of entries
@@ -589,6 +649,7 @@ func (c *LineChart) echarts(id string) render.Renderer {
 			Min: roundAxis(yr.lo), Max: roundAxis(yr.hi), AxisLabel: endless}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}),
 	)
+	infRowK := 0
 	for k, st := range styles(c.Series) {
 		s := c.Series[k]
 		col := hexColor(st.color)
@@ -622,8 +683,9 @@ func (c *LineChart) echarts(id string) render.Renderer {
 		// all named InfLabel so that the legend lists them once.
 		if ip := c.infPoints(s); hasInf && len(ip) > 0 {
 			for i := range ip {
-				ip[i].Y = roundAxis(c.infY(yr))
+				ip[i].Y = roundAxis(c.infY(yr, infRowK))
 			}
+			infRowK++
 			line.AddSeries(c.InfLabel, lineData(ip),
 				charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 0, Opacity: opts.Float(0)}),
 				charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
