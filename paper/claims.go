@@ -186,6 +186,10 @@ type Outcome struct {
 	Verdict Verdict `json:"verdict"`
 	// Summary is one line: our finding against the paper's.
 	Summary string `json:"summary"`
+	// Brief is one line of at most about 30 words: the verdict's key
+	// number with its interval and the paper's number, for the front of
+	// the report.
+	Brief string `json:"brief,omitempty"`
 	// Rows compare the paper's numbers with ours.
 	Rows []Row `json:"rows,omitempty"`
 	// Figures are base names of charts in the figure folder (each has
@@ -321,23 +325,15 @@ func verdictOf(ok bool) Verdict {
 	return NotReproduced
 }
 
-// partsOf returns the verdict of a statement with several parts, oks:
-// Reproduced if every part holds, NotReproduced if none does, else
-// PartlyReproduced.
+// partsOf returns the verdict of a statement with several parts, each
+// shown to hold or not (oks): combine's rule on settled parts, Reproduced
+// if every part holds, NotReproduced if none does, else PartlyReproduced.
 func partsOf(oks ...bool) Verdict {
-	held := 0
-	for _, ok := range oks {
-		if ok {
-			held++
-		}
+	parts := make([]Verdict, len(oks))
+	for i, ok := range oks {
+		parts[i] = verdictOf(ok)
 	}
-	switch held {
-	case len(oks):
-		return Reproduced
-	case 0:
-		return NotReproduced
-	}
-	return PartlyReproduced
+	return combine(parts...)
 }
 
 // goalOf returns GoalMet if ok, else GoalNotMet: the verdict of a goal of

@@ -6,12 +6,10 @@ package paper
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // This file holds the statistics the outcomes share.
@@ -107,57 +105,4 @@ func ranks(v []float64) []float64 {
 		i = j + 1
 	}
 	return r
-}
-
-// conf95 is the two-sided confidence level of every interval the verdicts
-// quote.
-const conf95 = 0.95
-
-// tCrit returns the two-sided critical value of Student's t with df
-// degrees of freedom at level conf: the half-width of a conf interval in
-// standard errors. It is NaN for df < 1.
-func tCrit(df int, conf float64) float64 {
-	if df < 1 {
-		return math.NaN()
-	}
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(df)}.Quantile(1 - (1-conf)/2)
-}
-
-// Interval is a paired comparison over seeds: the mean of the paired
-// differences, its standard error, the t-based 95% interval and the
-// number of pairs.
-type Interval struct {
-	Mean, SE float64
-	Lo, Hi   float64
-	N        int
-}
-
-// pairedInterval returns the t-based 95% interval of the paired
-// differences scale·(a[s] - b[s]). With fewer than two pairs the interval
-// is infinite: one pair says nothing about the spread.
-func pairedInterval(a, b []float64, scale float64) Interval {
-	m, se := pairedGap(a, b, scale)
-	iv := Interval{Mean: m, SE: se, N: len(a), Lo: math.Inf(-1), Hi: math.Inf(1)}
-	if len(a) >= 2 {
-		h := tCrit(len(a)-1, conf95) * se
-		iv.Lo, iv.Hi = m-h, m+h
-	}
-	return iv
-}
-
-// Above reports whether the interval lies wholly above x: the difference
-// is shown to exceed x at the 95% level (a one-sided test at 2.5%).
-func (iv Interval) Above(x float64) bool { return iv.Lo > x }
-
-// Below reports whether the interval lies wholly below x.
-func (iv Interval) Below(x float64) bool { return iv.Hi < x }
-
-// Within reports whether the interval lies inside (-margin, margin): the
-// two one-sided tests (TOST) of equivalence at level 2.5% each, which a
-// 95% interval inside the margin is.
-func (iv Interval) Within(margin float64) bool { return iv.Lo > -margin && iv.Hi < margin }
-
-// String formats the interval as "+0.74 [+0.35, +1.13]".
-func (iv Interval) String() string {
-	return fmt.Sprintf("%+.2f [%+.2f, %+.2f]", iv.Mean, iv.Lo, iv.Hi)
 }

@@ -174,7 +174,10 @@ func fakeTable1(final [3][2][]float64) *Table1Result {
 	return r
 }
 
-func TestTable1Verdict(t *testing.T) {
+// TestTable1OutcomeFindings checks the verdicts of the Table 1 rule on
+// results made to give them, and that Outcome renders Findings' verdict,
+// never another (one seed included).
+func TestTable1OutcomeFindings(t *testing.T) {
 	// table1Batchings is {standard, same-class}; rows are RR, greedy and
 	// slow update. The rule itself is tested in TestTable1Judge.
 	rr := [2][]float64{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}}
@@ -187,25 +190,31 @@ func TestTable1Verdict(t *testing.T) {
 		want  Verdict
 	}{
 		{"the paper's claim", [3][2][]float64{rr, {tie, wins}, slow}, Reproduced},
-		{"a gain under same-class batching, smaller than the paper's", [3][2][]float64{rr, {tie, small}, slow}, PartlyReproduced},
+		// The paper's sentence asks for a significant gain, not its size.
+		{"a gain under same-class batching, smaller than the paper's", [3][2][]float64{rr, {tie, small}, slow}, Reproduced},
 		{"greedy behind under same-class batching", [3][2][]float64{rr, {tie, behind}, slow}, PartlyReproduced},
 		{"greedy loses under standard batching", [3][2][]float64{rr, {loses, wins}, slow}, PartlyReproduced},
 		{"both parts fail", [3][2][]float64{rr, {loses, behind}, slow}, NotReproduced},
-		{"no loss to recover", [3][2][]float64{{rr[0], rr[0]}, {tie, tie}, slow}, NotTested},
+		// No loss for RR is a finding beside the verdict, not a gate:
+		// greedy ties RR under same-class batching, so it does not
+		// outperform it.
+		{"no loss to recover", [3][2][]float64{{rr[0], rr[0]}, {tie, tie}, slow}, PartlyReproduced},
 		{"one seed", [3][2][]float64{{{0.9}, {0.8}}, {{0.9}, {0.9}}, {{0.9}, {0.85}}}, NotCheckable},
 	} {
-		if test.want != NotCheckable {
-			f, err := fakeTable1(test.final).Findings()
-			if err != nil || f.Verdict != test.want {
-				t.Errorf("%s: findings %+v, %v; want verdict %v", test.name, f, err, test.want)
-			}
+		f, err := fakeTable1(test.final).Findings()
+		if err != nil || f.Verdict != test.want {
+			t.Errorf("%s: findings %+v, %v; want verdict %v", test.name, f, err, test.want)
+			continue
 		}
-		v, summary := table1Verdict(fakeTable1(test.final))
-		if v != test.want {
-			t.Errorf("%s: verdict %v, want %v (%s)", test.name, v, test.want, summary)
+		out, err := fakeTable1(test.final).Outcome()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
 		}
-		if !strings.Contains(summary, "same-class batching costs RR") {
-			t.Errorf("%s: summary %q", test.name, summary)
+		if out.Verdict != f.Verdict || !strings.HasSuffix(out.Summary, f.text()) || out.Brief != f.brief() {
+			t.Errorf("%s: outcome %v (%s), findings %v", test.name, out.Verdict, out.Summary, f.Verdict)
+		}
+		if !strings.Contains(out.Summary, "same-class batching costs RR") || !strings.Contains(out.Summary, table1SentenceSameClass) {
+			t.Errorf("%s: summary %q", test.name, out.Summary)
 		}
 	}
 }

@@ -4,7 +4,10 @@
 
 package paper
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // fakeTable1Seeds returns a Table 1 result of five seeds whose final test
 // accuracies, in points, are base plus the given offsets with a seed
@@ -34,47 +37,119 @@ func fakeTable1Seeds(base, rrS, grS, grT, noise float64) *Table1Result {
 	return r
 }
 
-// TestTable1Judge checks each verdict of the Table 1 rule on a result
-// made to give it, so that every branch of the rule is shown to be
-// reachable: the rule can fail.
+// TestTable1Judge checks each verdict of the Table 1 rules (the paper's
+// two sentences, Verdict, and the study's statement, Mechanism) on a
+// result made to give it: every branch is reachable, so each rule can
+// fail.
 func TestTable1Judge(t *testing.T) {
 	for _, test := range []struct {
 		name                 string
 		rrS, grS, grT, noise float64
-		want                 Verdict
+		want, mechanism      Verdict
 	}{
-		{"paper's regime", -19, -4, 0, 0.1, Reproduced},
-		{"small recovery", -19, -15, 0, 0.1, PartlyReproduced},
-		{"no gain, no tie", -19, -19, 3, 0.1, NotReproduced},
-		{"gain, standard loss", -19, -4, -3, 0.1, PartlyReproduced},
-		{"no loss to recover", 0, 2, 0, 0.1, NotTested},
-		{"noisy", -19, -15, 0, 6, Inconclusive},
-		{"loss unsettled", -1.2, 0, 0, 1, Inconclusive},
+		{"paper's regime", -19, -4, 0, 0.1, Reproduced, Reproduced},
+		// The paper's sentence does not ask for a size: a small recovery
+		// is a finding, and a failed part of the study's statement.
+		{"small recovery", -19, -15, 0, 0.1, Reproduced, PartlyReproduced},
+		{"no gain, no tie", -19, -19, 3, 0.1, NotReproduced, PartlyReproduced},
+		{"gain, standard loss", -19, -4, -3, 0.1, PartlyReproduced, PartlyReproduced},
+		{"greedy far better under standard batching too", -19, -4, 3, 0.1, PartlyReproduced, PartlyReproduced},
+		// No loss for RR does not gate the paper's sentences: greedy's
+		// gain of 2 points is shown.
+		{"no loss to recover", 0, 2, 0, 0.1, Reproduced, PartlyReproduced},
+		// Recovery shown below 0.5 with the tie unsettled: partly.
+		{"noisy", -19, -15, 0, 6, Inconclusive, PartlyReproduced},
+		{"noisy, paper's gain", -19, -4, 0, 6, Inconclusive, Inconclusive},
+		{"loss unsettled", -1.2, 0, 0, 1, Inconclusive, Inconclusive},
+		{"everything fails", -0.5, -3.5, 3, 0.1, NotReproduced, NotReproduced},
 	} {
 		f := table1Judge(fakeTable1Seeds(90, test.rrS, test.grS, test.grT, test.noise), nil)
-		if f.Verdict != test.want {
-			t.Errorf("%s: verdict %v, want %v (%s)", test.name, f.Verdict, test.want, f.text())
+		if f.Verdict != test.want || f.Mechanism != test.mechanism {
+			t.Errorf("%s: verdict %v, mechanism %v; want %v, %v (%s; %s)", test.name, f.Verdict, f.Mechanism, test.want, test.mechanism, f.text(), f.mechanismText())
 		}
+	}
+	// One seed: no interval, so neither rule can judge.
+	one := fakeTable1Seeds(90, -19, -4, 0, 0.1)
+	for o := range one.Runs {
+		for b := range one.Runs[o] {
+			one.Runs[o][b] = one.Runs[o][b][:1]
+		}
+	}
+	one.Config.Seeds = 1
+	if f := table1Judge(one, nil); f.Verdict != NotCheckable || f.Mechanism != NotCheckable {
+		t.Errorf("one seed: %v, %v; want not checkable", f.Verdict, f.Mechanism)
+	}
+	// Without greedy: not checkable, and the findings say why.
+	r := fakeTable1Seeds(90, -19, -4, 0, 0.1)
+	r.Config.Orders, r.Runs = []string{"RR"}, r.Runs[:1]
+	f, err := r.Findings()
+	if err != nil || f.Verdict != NotCheckable || !strings.Contains(f.text(), "greedy is not among") {
+		t.Errorf("no greedy: %v, %v", f, err)
+	}
+	if out, err := r.Outcome(); err != nil || out.Verdict != NotCheckable {
+		t.Errorf("no greedy: outcome %v, %v", out, err)
+	}
+	if _, err := (*Table1Result)(nil).Findings(); err == nil {
+		t.Error("nil result: no error")
 	}
 }
 
-// TestTable1JudgeMonotone checks that a larger same-class gain never
-// gives a weaker verdict: the ranking cannot make a stronger result score
-// worse.
+// partRank orders a part's findings.
+var partRank = map[Part]int{PartFails: 0, PartInconclusive: 1, PartHolds: 2}
+
+// TestTable1JudgeMonotone checks that a better number never gives a worse
+// finding: a larger same-class gain, a standard-batching gap nearer 0, a
+// larger loss for RR or a larger recovery never lowers a part, nor the
+// best or worst verdict combine leaves open.
 func TestTable1JudgeMonotone(t *testing.T) {
-	rank := map[Verdict]int{NotReproduced: 0, Inconclusive: 1, PartlyReproduced: 2, Reproduced: 3}
+	type state struct {
+		parts                      [4]int
+		worst, best, mworst, mbest int
+	}
+	of := func(f Table1Findings) state {
+		w, b := combineRange(f.sentences()...)
+		mw, mb := combineRange(f.mechanism()...)
+		return state{[4]int{partRank[f.SameClass], partRank[f.Standard], partRank[f.Hurts], partRank[f.Recovers]}, verdictRank[w], verdictRank[b], verdictRank[mw], verdictRank[mb]}
+	}
+	worse := func(a, b state) bool { // b worse than a somewhere
+		for k := range a.parts {
+			if b.parts[k] < a.parts[k] {
+				return true
+			}
+		}
+		return b.worst < a.worst || b.best < a.best || b.mworst < a.mworst || b.mbest < a.mbest
+	}
 	for _, noise := range []float64{0.1, 1, 3} {
-		prev := -1
-		for gain := -5.0; gain <= 20; gain += 0.25 {
-			f := table1Judge(fakeTable1Seeds(90, -19, -19+gain, 0, noise), nil)
-			r, ok := rank[f.Verdict]
-			if !ok {
-				t.Fatalf("noise %g, gain %g: verdict %v outside the ranking", noise, gain, f.Verdict)
+		// A larger same-class gain (greedy same-class up, RR fixed).
+		var prev *state
+		for gain := -5.0; gain <= 25; gain += 0.25 {
+			s := of(table1Judge(fakeTable1Seeds(90, -19, -19+gain, 0, noise), nil))
+			if prev != nil && worse(*prev, s) {
+				t.Errorf("noise %g: gain %g gives %+v, worse than a smaller gain's %+v", noise, gain, s, *prev)
 			}
-			if r < prev {
-				t.Errorf("noise %g: gain %g gives %v, weaker than a smaller gain's", noise, gain, f.Verdict)
+			prev = &s
+		}
+		// A standard-batching gap nearer 0, from either side.
+		for _, sign := range []float64{-1, 1} {
+			prev = nil
+			for gap := 4.0; gap >= 0; gap -= 0.125 {
+				s := of(table1Judge(fakeTable1Seeds(90, -19, -4, sign*gap, noise), nil))
+				if prev != nil && worse(*prev, s) {
+					t.Errorf("noise %g: standard gap %g gives %+v, worse than a larger gap's %+v", noise, sign*gap, s, *prev)
+				}
+				prev = &s
 			}
-			prev = r
+		}
+		// A larger loss for RR with greedy's recovery fixed at 0.78: the
+		// loss part and the recovery's interval only tighten.
+		prev = nil
+		for loss := 0.0; loss <= 25; loss += 0.25 {
+			s := of(table1Judge(fakeTable1Seeds(90, -loss, -loss+0.78*loss, 0, noise), nil))
+			s.parts[0], s.worst, s.best = 0, 0, 0 // the gain grows too; its part is tested above
+			if prev != nil && worse(*prev, s) {
+				t.Errorf("noise %g: loss %g gives %+v, worse than a smaller loss's %+v", noise, loss, s, *prev)
+			}
+			prev = &s
 		}
 	}
 }

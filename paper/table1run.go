@@ -880,50 +880,10 @@ const (
 )
 
 // Findings returns what r shows about Table 1's statement (table1Judge),
-// with r's RR fixed runs, if any, as the control. It returns an error if r
-// does not have Table 1's cells with greedy among its orders.
+// with r's RR fixed runs, if any, as the control: the verdict, which is
+// NotCheckable without greedy among the orders or with one seed. It
+// returns an error if r is nil or does not have Table 1's cells.
 func (r *Table1Result) Findings() (*Table1Findings, error) {
-	id := table1IDOf(r.Config.Dataset)
-	if err := r.check(id); err != nil {
-		return nil, err
-	}
-	if err := r.checkTable(id); err != nil {
-		return nil, err
-	}
-	if !slices.Contains(r.Config.Orders, "greedy") {
-		return nil, errResult(id, "orders %q, want greedy among them", r.Config.Orders)
-	}
-	var control *Table1Result
-	if slices.Contains(r.Config.Orders, "RR fixed") {
-		control = r
-	}
-	f := table1Judge(r, control)
-	return &f, nil
-}
-
-// table1Verdict judges the claim by the findings of table1Judge on r's
-// runs (its RR fixed runs, if any, as the control). Without greedy among
-// the orders, or with one seed, the claim is not checkable.
-func table1Verdict(r *Table1Result) (Verdict, string) {
-	if !slices.Contains(r.Config.Orders, "greedy") {
-		return NotCheckable, fmt.Sprintf("greedy is not among the orders %q", r.Config.Orders)
-	}
-	var control *Table1Result
-	if slices.Contains(r.Config.Orders, "RR fixed") {
-		control = r
-	}
-	f := table1Judge(r, control)
-	if r.Config.Seeds < 2 {
-		return NotCheckable, f.text() + "; one seed gives no interval"
-	}
-	return f.Verdict, f.text()
-}
-
-// Outcome checks the runs of Table1Config.Run against Table 1 and builds
-// the accuracy and loss charts. Orders are found by name, so any orders
-// Table1Config.Run accepts give an outcome; the verdict needs greedy among them.
-// It returns an error if r is not of the shape of its config.
-func (r *Table1Result) Outcome() (*Outcome, error) {
 	if r == nil {
 		return nil, errResult(table1ID, "nil")
 	}
@@ -934,10 +894,26 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	if err := r.checkTable(id); err != nil {
 		return nil, err
 	}
-	c := r.Config
-	var out Outcome
-	out.Verdict, out.Summary = table1Verdict(r)
-	out.Summary = table1SettingText(r) + ": " + out.Summary
+	var control *Table1Result
+	if slices.Contains(r.Config.Orders, "RR fixed") {
+		control = r
+	}
+	f := table1Judge(r, control)
+	return &f, nil
+}
+
+// Outcome renders the findings of r (Findings decides the verdict; Outcome
+// judges nothing) and builds the accuracy and loss charts. Orders are found
+// by name, so any orders Table1Config.Run accepts give an outcome; the
+// verdict needs greedy among them. It returns an error if r is not of the
+// shape of its config.
+func (r *Table1Result) Outcome() (*Outcome, error) {
+	f, err := r.Findings()
+	if err != nil {
+		return nil, err
+	}
+	id, c := table1IDOf(r.Config.Dataset), r.Config
+	out := Outcome{Verdict: f.Verdict, Summary: table1SettingText(r) + ": " + f.text(), Brief: f.brief()}
 	epochs := ints(seq(c.Epochs + 1))
 	loss := &chart.LineChart{
 		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", table1DataName(c.Dataset), table1Model(c), c.Seeds),
@@ -1101,23 +1077,24 @@ func (r *Table1Result) sigmaRatio(batching string) (geo, first, last float64, ok
 
 // table1Reading writes which reading of the paper's table our runs
 // support: under which batching does the order matter more, at the end
-// and over the whole run?
+// and over the whole run? Each gap is a paired 95% t-interval; a reading
+// is supported only where its interval settles it.
 func table1Reading(b *strings.Builder, r *Table1Result) {
-	gs, _ := r.pairedGap("greedy", "RR", "same-class", finalAcc)
-	gt, _ := r.pairedGap("greedy", "RR", "standard", finalAcc)
-	as, ass := r.pairedGap("greedy", "RR", "same-class", meanAcc)
-	at, ast := r.pairedGap("greedy", "RR", "standard", meanAcc)
-	switch {
-	case gs > table1Tie && math.Abs(gt) < gs:
-		b.WriteString("Our final accuracies support the text's reading: the order matters more under same-class batching. ")
-	case gt > table1Tie && math.Abs(gs) < gt:
-		b.WriteString("Our final accuracies support the printed headers: the order matters more under standard batching. ")
-	default:
-		b.WriteString("Our final accuracies support neither reading: greedy does not clearly beat RR under either batching. ")
+	gap := func(batching string, at func([]float64) float64) Interval {
+		return pairedInterval(r.accs("greedy", batching, at), r.accs("RR", batching, at), 100)
 	}
-	fmt.Fprintf(b, "Over the whole run (the mean test accuracy over the epochs, paired by seed) greedy gains %+.2f ± %.2f points on RR under same-class batching and %+.2f ± %.2f under standard batching", as, ass, at, ast)
-	// Two standard errors: the reading is prose, not a verdict.
-	if as > 2*ass && as > at {
+	gs, gt := gap("same-class", finalAcc), gap("standard", finalAcc)
+	as, at := gap("same-class", meanAcc), gap("standard", meanAcc)
+	switch {
+	case gs.Above(0) && !gt.Above(0):
+		fmt.Fprintf(b, "Our final accuracies support the text's reading: greedy − RR is %s under same-class batching, above 0, and %s under standard batching, not. ", gs, gt)
+	case gt.Above(0) && !gs.Above(0):
+		fmt.Fprintf(b, "Our final accuracies support the printed headers: greedy − RR is %s under standard batching, above 0, and %s under same-class batching, not. ", gt, gs)
+	default:
+		fmt.Fprintf(b, "Our final accuracies do not tell the two readings apart: greedy − RR is %s under same-class batching and %s under standard batching. ", gs, gt)
+	}
+	fmt.Fprintf(b, "Over the whole run (the mean test accuracy over the epochs, paired by seed, 95%% t-intervals, n = %d) greedy gains %s points on RR under same-class batching and %s under standard batching", gs.N, as, at)
+	if as.Above(0) && !at.Above(0) {
 		b.WriteString(", so during training the order matters more under same-class batching, the text's reading.\n")
 	} else {
 		b.WriteString(".\n")

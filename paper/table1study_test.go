@@ -49,12 +49,15 @@ func TestTable1Study(t *testing.T) {
 	}
 }
 
-// TestTable1StudyVerdict checks the study's verdict over settings and the
-// sweep's regime on made-up runs, with cases that fail each.
+// TestTable1StudyVerdict checks the study's verdict, combined over the
+// settings' parts by combine, and the sweep's regime on made-up runs,
+// with cases that fail each.
 func TestTable1StudyVerdict(t *testing.T) {
-	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1)  // reproduced
-	noLoss := fakeTable1Seeds(90, 0, 0.5, 0, 0.1)  // not tested
-	small := fakeTable1Seeds(90, -19, -15, 0, 0.1) // partly
+	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1)    // every part holds
+	noLoss := fakeTable1Seeds(90, 0, 0.5, 0, 0.1)    // no loss (fails), recovery unbounded, tie holds
+	small := fakeTable1Seeds(90, -19, -15, 0, 0.1)   // recovery 0.21 fails
+	noisy := fakeTable1Seeds(90, -19, -4, 0, 6)      // tie unsettled
+	wrong := fakeTable1Seeds(90, -0.5, -3.5, 3, 0.1) // every part fails
 	mk := func(mains ...*Table1Result) *Table1StudyResult {
 		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
 		for _, m := range mains {
@@ -67,22 +70,35 @@ func TestTable1StudyVerdict(t *testing.T) {
 		return r
 	}
 	for _, test := range []struct {
-		name   string
-		r      *Table1StudyResult
-		want   Verdict
-		regime bool
+		name     string
+		r        *Table1StudyResult
+		want     Verdict
+		regime   Part
+		recovers Part
 	}{
-		{"both settings reproduce", mk(paper, paper), Reproduced, true},
-		{"one tested setting", mk(noLoss, paper), Reproduced, false},
-		{"nothing to test", mk(noLoss, noLoss), NotTested, false},
-		{"the tested settings disagree", mk(paper, small), PartlyReproduced, true},
+		{"both settings reproduce", mk(paper, paper), Reproduced, PartHolds, PartHolds},
+		// No loss is a failed part, not a setting left out.
+		{"no loss in one setting", mk(noLoss, paper), PartlyReproduced, PartFails, PartInconclusive},
+		{"no loss anywhere", mk(noLoss, noLoss), PartlyReproduced, PartFails, PartInconclusive},
+		{"a small recovery", mk(paper, small), PartlyReproduced, PartHolds, PartHolds},
+		// Reproduced with an unsettled setting is inconclusive (it was
+		// partly reproduced under the rule before 2026-11-26).
+		{"one setting unsettled", mk(paper, noisy), Inconclusive, PartHolds, PartHolds},
+		{"everything fails", mk(wrong, wrong), NotReproduced, PartFails, PartFails},
 	} {
 		f, err := test.r.Findings()
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
-		if f.Verdict != test.want || f.Sweep[0].Regime != test.regime {
-			t.Errorf("%s: verdict %v, regime %v; want %v, %v", test.name, f.Verdict, f.Sweep[0].Regime, test.want, test.regime)
+		if f.Verdict != test.want || f.Sweep[0].Regime != test.regime || f.Sweep[0].Recovers != test.recovers {
+			t.Errorf("%s: verdict %v, regime %v, recovers %v; want %v, %v, %v (%s)", test.name, f.Verdict, f.Sweep[0].Regime, f.Sweep[0].Recovers, test.want, test.regime, test.recovers, f.Settings[len(f.Settings)-1].mechanismText())
+		}
+		out, err := test.r.Outcome()
+		if err != nil {
+			t.Fatalf("%s: %v", test.name, err)
+		}
+		if out.Verdict != f.Verdict || out.Brief == "" {
+			t.Errorf("%s: outcome %v, findings %v, brief %q", test.name, out.Verdict, f.Verdict, out.Brief)
 		}
 	}
 }
