@@ -152,3 +152,33 @@ func TestLinearTickLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestHeatmapHatching checks that a heatmap's annotation drops the minus
+// of a value that rounds to zero, that hatching of the wrong shape is
+// invalid, and that a hatched heatmap renders, names its hatching and
+// passes Check.
+func TestHeatmapHatching(t *testing.T) {
+	h := &Heatmap{Title: "loss", XTicks: []string{"a", "b"}, YTicks: []string{"r"}, Values: [][]float64{{-0.04, 7}}, LinearColor: true, Center: 5, Format: "%.1f",
+		Hatched: [][]bool{{false, true}}, HatchLabel: "the interval spans 5"}
+	if got := h.annotation(-0.04); got != "0.0" {
+		t.Errorf("annotation of -0.04: %q, want 0.0", got)
+	}
+	if got := h.annotation(-0.4); got != "-0.4" {
+		t.Errorf("annotation of -0.4: %q, want -0.4", got)
+	}
+	if err := Check(h); err != nil {
+		t.Errorf("hatched heatmap: %v", err)
+	}
+	svg, err := SVG(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(svg), "hatched") {
+		t.Error("the SVG does not say what hatching means")
+	}
+	bad := *h
+	bad.Hatched = [][]bool{{true}}
+	if err := Check(&bad); !errors.Is(err, ErrChart) {
+		t.Errorf("hatching of one cell for two: %v, want ErrChart", err)
+	}
+}

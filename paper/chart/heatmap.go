@@ -49,6 +49,13 @@ type Heatmap struct {
 	// it labels the colour bar and the interactive chart's subtitle.
 	// Default "value".
 	ValueLabel string
+	// Hatched, if not nil, has the shape of Values and marks the cells to
+	// hatch: cells whose interval spans the threshold the colour is
+	// centred on, say. HatchLabel says what hatching means, beside a
+	// hatched swatch under the colour bar and in the interactive chart's
+	// tooltips. Default: no hatching.
+	Hatched    [][]bool
+	HatchLabel string
 }
 
 var _ Chart = (*Heatmap)(nil)
@@ -76,6 +83,16 @@ func (h *Heatmap) validate() error {
 			}
 		}
 	}
+	if h.Hatched != nil {
+		if len(h.Hatched) != len(h.Values) {
+			return fmt.Errorf("%w: heatmap %q has %d rows but %d rows of hatching", ErrChart, h.Title, len(h.Values), len(h.Hatched))
+		}
+		for r, row := range h.Hatched {
+			if len(row) != len(h.XTicks) {
+				return fmt.Errorf("%w: heatmap %q row %d has %d hatching flags but there are %d column names", ErrChart, h.Title, r, len(row), len(h.XTicks))
+			}
+		}
+	}
 	if s := fmt.Sprintf(h.format(), 1.0); strings.Contains(s, "%!") {
 		return fmt.Errorf("%w: heatmap %q format %q does not format a float64: %s", ErrChart, h.Title, h.Format, s)
 	}
@@ -89,6 +106,13 @@ func (h *Heatmap) center() float64 {
 	return h.Center
 }
 
+func (h *Heatmap) hatchLabel() string {
+	if h.HatchLabel == "" {
+		return "hatched"
+	}
+	return h.HatchLabel
+}
+
 func (h *Heatmap) valueLabel() string {
 	if h.ValueLabel == "" {
 		return "value"
@@ -97,12 +121,12 @@ func (h *Heatmap) valueLabel() string {
 }
 
 // scaleNote says how the colour follows the value, for readers of the
-// colour bar: "log scale, white at 1".
+// colour bar: "log scale, white at 1, red above".
 func (h *Heatmap) scaleNote() string {
 	if h.LinearColor {
-		return fmt.Sprintf("white at %g", h.center())
+		return fmt.Sprintf("white at %g, red above", h.center())
 	}
-	return fmt.Sprintf("log scale, white at %g", h.center())
+	return fmt.Sprintf("log scale, white at %g, red above", h.center())
 }
 
 func (h *Heatmap) format() string {
@@ -112,11 +136,41 @@ func (h *Heatmap) format() string {
 	return h.Format
 }
 
+// annotation is the text of a cell of value v: "n/a" for NaN, and no
+// minus sign on a value that rounds to zero ("0.0", not "-0.0").
 func (h *Heatmap) annotation(v float64) string {
 	if math.IsNaN(v) {
 		return "n/a"
 	}
-	return fmt.Sprintf(h.format(), v)
+	s := fmt.Sprintf(h.format(), v)
+	if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.") == "" {
+		s = s[1:]
+	}
+	return s
+}
+
+// hatched reports whether cell (r, c) is hatched.
+func (h *Heatmap) hatched(r, c int) bool { return h.Hatched != nil && h.Hatched[r][c] }
+
+// hatch strokes diagonal lines across rect, clipped to it.
+func hatch(c draw.Canvas, rect vg.Rectangle) {
+	sty := draw.LineStyle{Color: color.RGBA{60, 60, 60, 255}, Width: vg.Points(0.6)}
+	step := vg.Points(4)
+	w, ht := rect.Max.X-rect.Min.X, rect.Max.Y-rect.Min.Y
+	for d := -ht; d < w; d += step {
+		// The line x - x0 = d + (y - y0), clipped to the rectangle.
+		x0, y0 := rect.Min.X+d, rect.Min.Y
+		x1, y1 := x0+ht, rect.Max.Y
+		if x0 < rect.Min.X {
+			y0 += rect.Min.X - x0
+			x0 = rect.Min.X
+		}
+		if x1 > rect.Max.X {
+			y1 -= x1 - rect.Max.X
+			x1 = rect.Max.X
+		}
+		c.StrokeLine2(sty, x0, y0, x1, y1)
+	}
 }
 
 // z is the coloured quantity of v: log(v/center) or v − center.
@@ -223,7 +277,11 @@ func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 			y0, y1 := trY(float64(r)-0.5), trY(float64(r)+0.5)
 			cc := g.h.colour(v, g.span)
 			c.SetColor(cc)
-			c.Fill(vg.Rectangle{Min: vg.Point{X: x0 + gap, Y: y0 + gap}, Max: vg.Point{X: x1 - gap, Y: y1 - gap}}.Path())
+			cell := vg.Rectangle{Min: vg.Point{X: x0 + gap, Y: y0 + gap}, Max: vg.Point{X: x1 - gap, Y: y1 - gap}}
+			c.Fill(cell.Path())
+			if g.h.hatched(r, col) {
+				hatch(c, cell)
+			}
 			if g.h.NoAnnotate {
 				continue
 			}
@@ -231,7 +289,16 @@ func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 			if dark(cc) {
 				sty.Color = color.White
 			}
-			c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, g.h.annotation(v))
+			at := vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}
+			text := g.h.annotation(v)
+			if g.h.hatched(r, col) {
+				// A box behind the text keeps it legible over the lines.
+				tr := sty.Rectangle(text)
+				pad := vg.Points(1.5)
+				c.SetColor(cc)
+				c.Fill(vg.Rectangle{Min: vg.Point{X: at.X + tr.Min.X - pad, Y: at.Y + tr.Min.Y - pad}, Max: vg.Point{X: at.X + tr.Max.X + pad, Y: at.Y + tr.Max.Y + pad}}.Path())
+			}
+			c.FillText(sty, at, text)
 		}
 	}
 }
@@ -290,13 +357,25 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	if hasNaN {
 		labelW = max(labelW, tickSty.Rectangle("n/a").Size().X)
 	}
+	hasHatch := false
+	for r := range h.Values {
+		for c := range h.XTicks {
+			hasHatch = hasHatch || h.hatched(r, c)
+		}
+	}
+	if hasHatch {
+		labelW = max(labelW, tickSty.Rectangle("hatched").Size().X)
+	}
 	gap, barW, tickLen := vg.Points(14), vg.Points(12), vg.Points(4)
 	// The bar's label: what the cells hold, then the scale, on two
 	// lines rotated to read upwards.
 	barLines := []string{h.valueLabel(), h.scaleNote()}
+	if hasHatch {
+		barLines = append(barLines, "hatched: "+h.hatchLabel())
+	}
 	barSty := textStyle(vg.Points(9), color.Black)
 	barSty.XAlign, barSty.YAlign, barSty.Rotation = draw.XCenter, draw.YTop, math.Pi/2
-	barLabelW := 2 * barSty.Height(barLines[0])
+	barLabelW := vg.Length(len(barLines)) * barSty.Height(barLines[0])
 	right := gap + barW + tickLen + vg.Points(3) + labelW + vg.Points(6) + barLabelW
 
 	p := newPlot(h.XLabel)
@@ -319,6 +398,18 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y0 + sw/2}, "n/a")
 		y0 += sw + vg.Points(10)
 	}
+	if hasHatch {
+		// The hatched swatch's label runs under the colour bar's ticks,
+		// in lines as narrow as the room to the right.
+		sw := barW
+		box := vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + barW, Y: y0 + sw}}
+		dc.SetColor(color.White)
+		dc.Fill(box.Path())
+		hatch(dc, box)
+		dc.StrokeLines(draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}, []vg.Point{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}, box.Min})
+		dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y0 + sw/2}, "hatched")
+		y0 += sw + vg.Points(10)
+	}
 	const steps = 64
 	dy := (y1 - y0) / steps
 	for i := range steps {
@@ -335,7 +426,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		for sty.Font.Size > 6 && sty.Width(l) > da.Max.Y-da.Min.Y {
 			sty.Font.Size -= 0.5
 		}
-		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/2, Y: (da.Min.Y + da.Max.Y) / 2}, l)
+		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/vg.Length(len(barLines)), Y: (da.Min.Y + da.Max.Y) / 2}, l)
 	}
 	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}
 	dc.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + barW, Y: y0}, {X: x0 + barW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
@@ -361,6 +452,9 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 	hm := charts.NewHeatMap()
 	span := h.span()
 	scale := "colour: " + h.valueLabel() + " (" + h.scaleNote() + ")"
+	if h.Hatched != nil {
+		scale += "; *: " + h.hatchLabel()
+	}
 	xname, yname := strings.ReplaceAll(h.XLabel, sep, ""), strings.ReplaceAll(h.YLabel, sep, "")
 	hm.SetGlobalOptions(
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values))}),
@@ -387,6 +481,11 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 			tip := strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", xname, h.XTicks[c])), sep, "") + "<br>" +
 				strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", yname, h.YTicks[r])), sep, "") + "<br>value = " + num(v)
 			label := strings.ReplaceAll(h.annotation(v), sep, "")
+			if h.hatched(r, c) {
+				// The interactive chart marks a hatched cell with a star.
+				label += "*"
+				tip += "<br>" + strings.ReplaceAll(htmlEscape(h.hatchLabel()), sep, "")
+			}
 			// Round z so that the page does not depend on the last bits of
 			// the platform's logarithm.
 			z := math.Round(h.z(v)*1e6) / 1e6
@@ -409,7 +508,7 @@ func (h *Heatmap) table() [][]string {
 }
 
 func (h *Heatmap) labels() []string {
-	l := []string{h.Title, h.XLabel, h.YLabel, "n/a", h.valueLabel() + " (" + h.scaleNote() + ")"}
+	l := []string{h.Title, h.XLabel, h.YLabel, "n/a", h.valueLabel() + " (" + h.scaleNote() + ")", "hatched: " + h.hatchLabel()}
 	l = append(l, h.XTicks...)
 	return append(l, h.YTicks...)
 }

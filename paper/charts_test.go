@@ -1,0 +1,121 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// chartDir is where the chart tests write their charts' files: a
+// temporary folder, or $GOODORDER_CHART_DIR to look at them.
+func chartDir(t *testing.T) string {
+	if d := os.Getenv("GOODORDER_CHART_DIR"); d != "" {
+		return d
+	}
+	return t.TempDir()
+}
+
+// checkCharts runs chart.Check on every chart of out, writes their files
+// into chartDir, and returns them by base name.
+func checkCharts(t *testing.T, out *Outcome) map[string]chart.Chart {
+	t.Helper()
+	byBase := map[string]chart.Chart{}
+	for _, f := range out.Charts {
+		if err := chart.Check(f.Chart); err != nil {
+			t.Errorf("%s: %v", f.Base, err)
+		}
+		byBase[f.Base] = f.Chart
+	}
+	if err := out.WriteFigures(chartDir(t)); err != nil {
+		t.Fatal(err)
+	}
+	return byBase
+}
+
+// TestTable1StudySweepCharts draws the study's sweep maps from made-up
+// runs: every map passes chart.Check, is coloured about the rule's
+// threshold, names the data set and the seeds, and hatches exactly the
+// cells whose interval spans the threshold.
+func TestTable1StudySweepCharts(t *testing.T) {
+	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1) // loss 19, recovery 0.79: both settled
+	edge := fakeTable1Seeds(90, -5, -3, 0, 0.1)   // loss 5 ± noise: spans 5
+	for s, run := range edge.Runs[0][1] {         // RR, same-class
+		run.TestAcc = []float64{0.1, run.TestAcc[1] + 0.03*float64(s%2*2-1)}
+		edge.Runs[0][1][s] = run
+	}
+	none := fakeTable1Seeds(90, 0, 0, 0, 0.1) // no loss: recovery unbounded
+	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64, 128}, Momenta: []float64{0}, Multipliers: []float64{0.5, 1}, SweepSeeds: 5}}
+	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
+	r.Settings = []Table1StudySetting{{Tuning: make([]Table1TuneCell, 2), Main: paper, Control: fakeControl(paper)}}
+	for i, m := range []*Table1Result{paper, edge, none, paper} {
+		sw := *m
+		sw.Config.Milestones = []float64{0.5}
+		cell := Table1SweepCell{BatchSize: r.Config.BatchSizes[i/2], Multiplier: r.Config.Multipliers[i%2], Result: &sw}
+		if i == 3 {
+			cell.Result, cell.Diverged = nil, true
+		}
+		r.Sweep = append(r.Sweep, cell)
+	}
+	out, err := r.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := checkCharts(t, out)
+	loss, ok := charts[table1StudyID+"-sweep-loss"].(*chart.Heatmap)
+	if !ok {
+		t.Fatalf("no loss map among %v", out.Charts)
+	}
+	if loss.Center != table1Regime || loss.Hatched == nil {
+		t.Fatalf("loss map centred at %g, hatching %v; want %d and hatching", loss.Center, loss.Hatched, table1Regime)
+	}
+	// Rows are batch sizes 64 and 128, columns the multipliers 0.5, 1.
+	if want := [][]bool{{false, true}, {false, false}}; !equalBools(loss.Hatched, want) {
+		t.Errorf("loss map hatching %v, want %v (only the cell of loss 5 ± noise)", loss.Hatched, want)
+	}
+	for _, base := range []string{"loss", "loss-early", "recovery", "recovery-early"} {
+		h, ok := charts[table1StudyID+"-sweep-"+base].(*chart.Heatmap)
+		if !ok {
+			t.Errorf("no %s map", base)
+			continue
+		}
+		if !containsAll(h.Title, "MNIST", "5 seeds") {
+			t.Errorf("%s map title %q, want the data set and the seeds", base, h.Title)
+		}
+	}
+	rec := charts[table1StudyID+"-sweep-recovery"].(*chart.Heatmap)
+	if rec.Center != table1Recovery {
+		t.Errorf("recovery map centred at %g, want %g", rec.Center, table1Recovery)
+	}
+}
+
+func equalBools(a, b [][]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) {
+			return false
+		}
+		for j := range a[i] {
+			if a[i][j] != b[i][j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
