@@ -119,3 +119,33 @@ func containsAll(s string, subs ...string) bool {
 	}
 	return true
 }
+
+// TestOrderMattersCharts draws order-matters' charts from made-up runs:
+// each passes chart.Check, has error bars, and prints ρ and p for each
+// batching and pooled.
+func TestOrderMattersCharts(t *testing.T) {
+	var settings []*Table1Result
+	gaps := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	for i := 0; i < len(gaps); i += 2 {
+		settings = append(settings, fakeSettings("mnist", [2]float64{gaps[i], gaps[i+1]}, [2]float64{float64(i + 1), float64(i + 2)}))
+	}
+	out, err := (&OrderMattersResult{Settings: settings}).Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := checkCharts(t, out)
+	for _, base := range []string{"order-matters-mean", "order-matters-final"} {
+		lc, ok := charts[base].(*chart.LineChart)
+		if !ok {
+			t.Fatalf("no %s line chart", base)
+		}
+		if !containsAll(lc.Title, "standard", "same-class", "pooled", "ρ (p)") {
+			t.Errorf("%s: title %q, want ρ and p per batching and pooled", base, lc.Title)
+		}
+		for _, s := range lc.Series {
+			if len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
+				t.Errorf("%s: series %q has %d points and %d, %d bar ends", base, s.Name, len(s.X), len(s.Lo), len(s.Hi))
+			}
+		}
+	}
+}

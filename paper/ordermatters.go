@@ -14,7 +14,6 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 
-	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // # The claim
@@ -238,20 +237,8 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	out := Outcome{Verdict: f.Verdict}
-	meanChart := &chart.LineChart{Title: "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio", XLabel: "σ*² ratio, random order / greedy (geometric mean)", YLabel: "gap (points)", LogX: true}
-	finalChart := &chart.LineChart{Title: "Greedy − RR, final test accuracy, against the σ*² ratio", XLabel: meanChart.XLabel, YLabel: "gap (points)", LogX: true}
-	series := map[string]int{}
+	meanChart, finalChart := orderMattersCharts(f)
 	for _, p := range f.Points {
-		name := p.Model + ", " + p.Batching
-		k, ok := series[name]
-		if !ok {
-			k = len(meanChart.Series)
-			series[name] = k
-			meanChart.Series = append(meanChart.Series, chart.Series{Name: name, Points: true})
-			finalChart.Series = append(finalChart.Series, chart.Series{Name: name, Points: true})
-		}
-		meanChart.Series[k].X, meanChart.Series[k].Y = append(meanChart.Series[k].X, p.Ratio), append(meanChart.Series[k].Y, p.Mean)
-		finalChart.Series[k].X, finalChart.Series[k].Y = append(finalChart.Series[k].X, p.Ratio), append(finalChart.Series[k].Y, p.Final)
 		out.Rows = append(out.Rows, Row{
 			Quantity: p.Setting + ": σ*² ratio (random / greedy); greedy − RR final; mean over epochs",
 			Paper:    "(not in the paper)",

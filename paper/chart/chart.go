@@ -442,7 +442,8 @@ func fixRange(a *plot.Axis, log bool) {
 
 // linearTicks is plot.DefaultTicks for any range: DefaultTicks panics on
 // an empty range and never returns on one wider than the largest float64
-// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here. Labels
+// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here. Where
+// DefaultTicks labels fewer than three ticks, every tick is labelled. Labels
 // drop trailing zeros ("2.5" and "5", not "2.50" and "5.00"), so that
 // epochs read as whole numbers, when every label lies in [0.001, 1e6) in
 // magnitude or is zero.
@@ -451,6 +452,19 @@ func linearTicks(vmin, vmax float64) []plot.Tick {
 		return nil
 	}
 	ticks := plot.DefaultTicks{}.Ticks(vmin, vmax)
+	// Two labels are too few to read a value off the axis: label the
+	// minor ticks as well.
+	labelled := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < 3 {
+		for i, t := range ticks {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 7, 64)
+		}
+	}
 	for _, t := range ticks {
 		if a := math.Abs(t.Value); t.Label != "" && a != 0 && (a < 1e-3 || a >= 1e6) {
 			return ticks
@@ -462,6 +476,25 @@ func linearTicks(vmin, vmax float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// integerTicks is linearTicks without the ticks between whole numbers,
+// for counts such as epochs; a range under two units keeps its ticks.
+func integerTicks(vmin, vmax float64) []plot.Tick {
+	ticks := linearTicks(vmin, vmax)
+	if vmax-vmin < 2 {
+		return ticks
+	}
+	var out []plot.Tick
+	for _, t := range ticks {
+		if t.Value == math.Trunc(t.Value) {
+			out = append(out, t)
+		}
+	}
+	if len(out) < 2 {
+		return ticks
+	}
+	return out
 }
 
 // tickFunc is a plot.Ticker made of a function.

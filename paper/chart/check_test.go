@@ -140,6 +140,8 @@ func TestLinearTickLabels(t *testing.T) {
 		{-0.25, 5.25, "0 2.5 5"},
 		{95.7, 96.7, "95.8 96.2 96.6"},
 		{0, 0.0004, "0 0.0002 0.0004"}, // as gonum/plot formats them
+		// DefaultTicks labels two: every tick gets a label.
+		{-3, 28, "0 25 5 10 15 20"},
 	} {
 		var labels []string
 		for _, tk := range linearTicks(tc.min, tc.max) {

@@ -60,6 +60,9 @@ type LineChart struct {
 	// differ (see ZoomFrom); what lies outside is clipped (the CSV keeps
 	// it), and a label should say so. Default: fitted to the data.
 	XMin, XMax, YMin, YMax float64
+	// IntegerX puts the x axis's ticks at whole numbers only (epochs,
+	// say) on a linear axis.
+	IntegerX bool
 	// InfLabel, if not empty, marks each point whose y is +Inf (a run
 	// that diverged, say) with a triangle at the top of the plot in the
 	// series' colour, and names the triangle in the legend with InfLabel.
@@ -442,6 +445,9 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	dc, lay.title = drawTitle(dc, c.Title)
 	p := newPlot(c.XLabel)
 	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
+	if c.IntegerX {
+		p.X.Tick.Marker = tickFunc(integerTicks)
+	}
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
