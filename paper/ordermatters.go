@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/floats"
-
 )
 
 // # The claim
