@@ -28,7 +28,8 @@ import (
 	"github.com/goodorder/goodorder/paper/atomic"
 )
 
-// Chart is a chart this package can render: a *LineChart or a *Heatmap.
+// Chart is a chart this package can render: a *LineChart, a *Heatmap or
+// *Panels of line charts.
 type Chart interface {
 	// validate reports invalid data; every other method may assume
 	// valid data.
@@ -309,15 +310,28 @@ func newPlot(xLabel string) *plot.Plot {
 // to stay within dc, and only one longer than dc is tall leaves it (Check
 // then finds it across the title).
 func drawPlot(dc draw.Canvas, p *plot.Plot, yLabel string) (draw.Canvas, []vg.Rectangle) {
+	// The x label is drawn here too, centred under the data area:
+	// gonum/plot narrows the data area of a narrow plot (a panel) to fit
+	// its own.
+	xText, xSty := p.X.Label.Text, p.X.Label.TextStyle
+	p.X.Label.Text = ""
+	defer func() { p.X.Label.Text = xText }()
+	var xh vg.Length
+	if xText != "" {
+		xSty.XAlign, xSty.YAlign = draw.XCenter, draw.YBottom
+		xh = xSty.Height(xText) + vg.Points(2)
+		dc = draw.Crop(dc, 0, 0, xh, 0)
+	}
 	xLabel := func(pc, da draw.Canvas) []vg.Rectangle {
-		if p.X.Label.Text == "" {
+		if xText == "" {
 			return nil
 		}
-		sty := p.X.Label.TextStyle
-		r := sty.Rectangle(p.X.Label.Text)
-		w, h := r.Size().X, r.Size().Y
+		r := xSty.Rectangle(xText)
+		w := r.Size().X
 		cx := da.Center().X
-		return []vg.Rectangle{{Min: vg.Point{X: cx - w/2, Y: pc.Min.Y}, Max: vg.Point{X: cx + w/2, Y: pc.Min.Y + h}}}
+		y := pc.Min.Y - xh + xSty.FontExtents().Descent
+		pc.FillText(xSty, vg.Point{X: cx, Y: y}, xText)
+		return []vg.Rectangle{{Min: vg.Point{X: cx - w/2, Y: pc.Min.Y - xh}, Max: vg.Point{X: cx + w/2, Y: pc.Min.Y}}}
 	}
 	if yLabel == "" {
 		p.Draw(dc)

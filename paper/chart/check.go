@@ -59,6 +59,9 @@ var ErrLayout = errors.New("chart: poor layout")
 //     a line of one point), or the series drawn after it cover all but
 //     less than MinVisible of its pixels there.
 //
+// The panels of Panels are checked for the line charts' findings each as
+// a chart of its own, without legend.
+//
 // Visibility is measured on an image at 100 dots per inch: Check draws the chart once
 // with only the series in a colour no chart uses (probeColor) and its
 // axes, legend and place unchanged, and once with every series and the
@@ -88,10 +91,27 @@ func Check(c Chart) error {
 	if f := float64(ps.X*ps.Y) / float64(w*h); f < MinPlotFraction {
 		bad("the plot keeps %.0f%% of the image, want at least %.0f%%", 100*f, 100*MinPlotFraction)
 	}
-	lc, ok := c.(*LineChart)
-	if !ok {
-		return errors.Join(errs...)
+	switch c := c.(type) {
+	case *LineChart:
+		checkLines(c, lay, w, h, false, bad)
+	case *Panels:
+		// Each panel is checked as a chart of its own, without legend.
+		for i, pc := range c.Panels {
+			pw, ph := pc.size()
+			cv := vgimg.NewWith(vgimg.UseWH(pw, ph), vgimg.UseDPI(DPI))
+			dc := draw.New(cv)
+			pl := pc.drawProbe(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)), probe{k: -1, noLegend: true})
+			checkLines(pc, pl, pw, ph, true, func(format string, args ...any) {
+				bad("panel %d: "+format, append([]any{i + 1}, args...)...)
+			})
+		}
 	}
+	return errors.Join(errs...)
+}
+
+// checkLines adds to bad the findings of Check about the lines of lc,
+// drawn w×h (without legend if noLegend) as lay says.
+func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad func(format string, args ...any)) {
 	type look struct {
 		color          string
 		dashed, points bool
@@ -141,17 +161,16 @@ func Check(c Chart) error {
 		if line, _, _ := lc.points(s); len(line) == 0 && (lc.InfLabel == "" || len(lc.infPoints(s)) == 0) {
 			continue // listed as "(no data)"
 		}
-		alone := probePixels(lc, w, h, lay.data, probe{k: k, alone: true})
+		alone := probePixels(lc, w, h, lay.data, probe{k: k, alone: true, noLegend: noLegend})
 		if alone < MinPixels {
 			bad("series %q draws %d pixels in the plot, want at least %d (off the plot, or a line of one point?)", s.Name, alone, MinPixels)
 			continue
 		}
-		all := probePixels(lc, w, h, lay.data, probe{k: k})
+		all := probePixels(lc, w, h, lay.data, probe{k: k, noLegend: noLegend})
 		if f := float64(all) / float64(alone); f < MinVisible {
 			bad("series %q is hidden: the series drawn after it leave %.0f%% of its pixels visible, want at least %.0f%%", s.Name, 100*f, 100*MinVisible)
 		}
 	}
-	return errors.Join(errs...)
 }
 
 // overlaps reports whether a and b share more than a point's width.

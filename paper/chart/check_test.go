@@ -184,3 +184,37 @@ func TestHeatmapHatching(t *testing.T) {
 		t.Errorf("hatching of one cell for two: %v, want ErrChart", err)
 	}
 }
+
+// TestPanels checks that Panels render in every format, that Check passes
+// panels of labelled points and fails a panel with a hidden series, and
+// that the legend lists only the series without a label.
+func TestPanels(t *testing.T) {
+	panel := func(title string, y2 float64) *LineChart {
+		return &LineChart{Title: title, XLabel: "multiply-adds", YLabel: "σ*² ratio", LogX: true, LogY: true, Series: []Series{
+			{Name: "greedy (exact)", Label: "greedy", X: []float64{1e8}, Y: []float64{1}, Points: true},
+			{Name: "sketched greedy, k = 64", Label: "k = 64", X: []float64{1e6}, Y: []float64{y2}, Points: true},
+			{Name: "random reshuffling", X: []float64{50}, Y: []float64{7}, Points: true},
+		}}
+	}
+	good := &Panels{Title: "σ*² against multiply-adds", Panels: []*LineChart{panel("at initialisation", 1.3), panel("after 1 epoch", 1.1)}}
+	if err := Check(good); err != nil {
+		t.Errorf("good panels: %v", err)
+	}
+	if es := good.legend(); len(es) != 1 || es[0].name != "random reshuffling" {
+		t.Errorf("legend %v, want the one series without a label", es)
+	}
+	for _, f := range []func(Chart) ([]byte, error){PNG, SVG, CSV, func(c Chart) ([]byte, error) { return HTML(c, "p", "panels") }} {
+		if b, err := f(good); err != nil || len(b) == 0 {
+			t.Errorf("rendering panels: %d bytes, %v", len(b), err)
+		}
+	}
+	hidden := panel("after 1 epoch", 1.1)
+	hidden.Series = append(hidden.Series, Series{Name: "again", X: []float64{50}, Y: []float64{7}, Points: true})
+	bad := &Panels{Title: "t", Panels: []*LineChart{panel("a", 1.3), hidden}}
+	if err := Check(bad); err == nil || !strings.Contains(err.Error(), `panel 2: series "random reshuffling" is hidden`) {
+		t.Errorf("a panel with a hidden series: %v", err)
+	}
+	if err := Check(&Panels{}); !errors.Is(err, ErrChart) {
+		t.Errorf("no panels: %v, want ErrChart", err)
+	}
+}

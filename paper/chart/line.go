@@ -5,9 +5,11 @@
 package chart
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -38,6 +40,10 @@ type Series struct {
 	Points bool
 	// Markers draws a marker at every point of the line as well.
 	Markers bool
+	// Label, if not empty, is written beside the series' last drawable
+	// point, so that a reader needs no legend to name it (a chart of a
+	// few points, say).
+	Label string
 	// Group, if not empty, gives the series the colour of the chart's
 	// first series with the same Group, so that a measured line and its
 	// bound read as a pair; such series should differ in Dashed or
@@ -433,6 +439,8 @@ func (c *LineChart) draw(dc draw.Canvas) layout { return c.drawProbe(dc, probe{k
 type probe struct {
 	k     int
 	alone bool
+	// noLegend leaves the legend out (a panel of Panels draws none).
+	noLegend bool
 }
 
 // probeColor is a colour no chart uses: the probed series' pixels are
@@ -506,22 +514,16 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 		}
 		var thumbs []plot.Thumbnailer
 		if !s.Points {
-			l := &plotter.Line{XYs: pts, LineStyle: plotter.DefaultLineStyle}
+			l := lineOf(pts, st)
 			l.Color = col
-			l.Width = vg.Points(1.5)
-			if st.dashed {
-				l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			}
 			if len(pts) > 0 {
 				p.Add(l)
 			}
 			thumbs = append(thumbs, l)
 		}
 		if st.glyph >= 0 {
-			sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
+			sc := scatterOf(pts, st)
 			sc.Color = col
-			sc.Shape = glyphs[st.glyph].draw
-			sc.Radius = vg.Points(2.5)
 			if len(pts) > 0 {
 				p.Add(sc)
 			}
@@ -554,8 +556,106 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	}
 	p.X.Min, p.X.Max = xr.lo, xr.hi
 	p.Y.Min, p.Y.Max = yr.lo, yr.hi
+	if pr.noLegend {
+		entries = nil
+	}
 	lay.plot, lay.data, lay.axisLabels = drawWithLegend(dc, p, c.YLabel, entries)
+	if pr.k < 0 {
+		c.drawLabels(dc, lay)
+	}
 	return lay
+}
+
+// drawLabels writes each series' Label beside its last drawable point in
+// the data area of lay: to the right of it, or to the left where the
+// label would leave the data area, moved up or down so that no two labels
+// overlap.
+func (c *LineChart) drawLabels(dc draw.Canvas, lay layout) {
+	sty := textStyle(8, color.Black)
+	sty.YAlign = draw.YCenter
+	type lab struct {
+		text string
+		x, y vg.Length
+		left bool
+	}
+	var labs []lab
+	d := lay.data
+	pos := func(v float64, r span, log bool, lo, hi vg.Length) vg.Length {
+		return lo + vg.Length(frac(v, r, log))*(hi-lo)
+	}
+	for _, s := range c.Series {
+		if s.Label == "" {
+			continue
+		}
+		line, _, _ := c.points(s)
+		if len(line) == 0 {
+			continue
+		}
+		pt := line[len(line)-1]
+		x, y := pos(pt.X, lay.x, c.LogX, d.Min.X, d.Max.X), pos(pt.Y, lay.y, c.LogY, d.Min.Y, d.Max.Y)
+		if x < d.Min.X || x > d.Max.X || y < d.Min.Y || y > d.Max.Y {
+			continue
+		}
+		l := lab{text: s.Label, x: x + vg.Points(5), y: y}
+		if l.x+sty.Width(s.Label) > d.Max.X {
+			l.x, l.left = x-vg.Points(5), true
+		}
+		labs = append(labs, l)
+	}
+	// Push overlapping labels apart, bottom up, then back inside.
+	h := sty.Height("Ag")
+	slices.SortFunc(labs, func(a, b lab) int { return cmp.Compare(a.y, b.y) })
+	overlap := func(a, b lab) bool {
+		ax0, ax1 := a.x, a.x+sty.Width(a.text)
+		if a.left {
+			ax0, ax1 = a.x-sty.Width(a.text), a.x
+		}
+		bx0, bx1 := b.x, b.x+sty.Width(b.text)
+		if b.left {
+			bx0, bx1 = b.x-sty.Width(b.text), b.x
+		}
+		return ax0 < bx1 && bx0 < ax1
+	}
+	for i := range labs {
+		for j := range i {
+			if overlap(labs[i], labs[j]) && labs[i].y-labs[j].y < h {
+				labs[i].y = labs[j].y + h
+			}
+		}
+	}
+	if n := len(labs); n > 0 && labs[n-1].y+h/2 > d.Max.Y {
+		shift := labs[n-1].y + h/2 - d.Max.Y
+		for i := range labs {
+			labs[i].y -= shift
+		}
+	}
+	for _, l := range labs {
+		st := sty
+		if l.left {
+			st.XAlign = draw.XRight
+		}
+		dc.FillText(st, vg.Point{X: l.x, Y: l.y}, l.text)
+	}
+}
+
+// lineOf is the line through pts in style st.
+func lineOf(pts plotter.XYs, st seriesStyle) *plotter.Line {
+	l := &plotter.Line{XYs: pts, LineStyle: plotter.DefaultLineStyle}
+	l.Color = st.color
+	l.Width = vg.Points(1.5)
+	if st.dashed {
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	return l
+}
+
+// scatterOf is the markers of pts in style st (st.glyph ≥ 0).
+func scatterOf(pts plotter.XYs, st seriesStyle) *plotter.Scatter {
+	sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
+	sc.Color = st.color
+	sc.Shape = glyphs[st.glyph].draw
+	sc.Radius = vg.Points(2.5)
+	return sc
 }
 
 // errorBars draws a vertical bar with caps from lo[i] to hi[i] at each
@@ -742,9 +842,9 @@ func (c *LineChart) table() [][]string {
 }
 
 func (c *LineChart) labels() []string {
-	l := []string{c.Title, c.XLabel, c.YLabel, " (no data)"}
+	l := []string{c.Title, c.XLabel, c.YLabel, " (no data)", c.InfLabel}
 	for _, s := range c.Series {
-		l = append(l, s.Name)
+		l = append(l, s.Name, s.Label)
 	}
 	return l
 }
