@@ -5,6 +5,7 @@
 package paper
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -107,4 +108,35 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 		}
 	}
 	return append(bounds, b)
+}
+
+// accuracyPanels returns accuracy curves acc as two panels: every epoch,
+// and the epochs from `from` on zoomed (ZoomFrom), where the orders end up,
+// with whole-number epoch ticks. If gap is not NaN, the full panel adds
+// the paper's gap above the curve named base at its last epoch, a flat
+// dashed line labelled with it, for scale.
+func accuracyPanels(acc *chart.LineChart, from int, base string, gap float64) *chart.Panels {
+	full, zoom := *acc, *acc
+	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
+	full.Title, zoom.Title = "every epoch", fmt.Sprintf("epochs %d on, zoomed", from)
+	full.IntegerX, zoom.IntegerX = true, true
+	zoom.YLabel = ""
+	if i := slices.IndexFunc(full.Series, func(s chart.Series) bool { return s.Name == base }); i >= 0 && !math.IsNaN(gap) {
+		s := full.Series[i]
+		y := s.Y[len(s.Y)-1] + gap
+		full.Series = append(full.Series, chart.Series{Name: fmt.Sprintf("%s + the paper's gap (%+.2f)", base, gap),
+			X: []float64{s.X[0], s.X[len(s.X)-1]}, Y: []float64{y, y}, Dashed: true})
+	}
+	zoom.ZoomFrom(float64(from))
+	uncover(&full)
+	uncover(&zoom)
+	return &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+}
+
+// nOf writes a count with its noun, singular for one: "1 run", "3 runs".
+func nOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

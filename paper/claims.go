@@ -248,8 +248,13 @@ type Figure struct {
 // title. A line chart's lines that run on earlier ones are dashed or
 // marked first (uncover), so that none hides another.
 func (o *Outcome) addChart(base, title string, c chart.Chart) {
-	if lc, ok := c.(*chart.LineChart); ok {
-		uncover(lc)
+	switch c := c.(type) {
+	case *chart.LineChart:
+		uncover(c)
+	case *chart.Panels:
+		for _, p := range c.Panels {
+			uncover(p)
+		}
 	}
 	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
 }

@@ -24,7 +24,9 @@ import (
 // 2 is as red as one of 1/2 is blue; this needs positive values.
 // LinearColor colours v − Center instead. The scale is symmetric about
 // Center and reaches its deepest colour at the cell farthest from it (at
-// least a factor 2 away on the log scale). NaN cells are missing: grey,
+// least a factor 2 away on the log scale); the static chart's colour bar
+// shows the part of the scale from the centre to the cells' values, so
+// that its ends are values a cell has. NaN cells are missing: grey,
 // annotated "n/a", and absent from the interactive chart.
 //
 // The static chart is 16 cm wide, with a colour bar at the right.
@@ -410,10 +412,40 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y0 + sw/2}, "hatched")
 		y0 += sw + vg.Points(10)
 	}
+	// The bar spans the data's range and the centre, on the scale
+	// symmetric about the centre, so that its ends are values a cell
+	// has.
+	zlo, zhi := 0.0, 0.0
+	for _, row := range h.Values {
+		for _, v := range row {
+			if !math.IsNaN(v) {
+				zlo, zhi = math.Min(zlo, h.z(v)), math.Max(zhi, h.z(v))
+			}
+		}
+	}
+	if !(zhi > zlo) || math.IsInf(zhi-zlo, 0) {
+		zlo, zhi = -span, span
+	}
+	var kept []plot.Tick
+	for _, t := range ticks {
+		if t.Value >= zlo-1e-9*span && t.Value <= zhi+1e-9*span {
+			kept = append(kept, t)
+		}
+	}
+	for _, z := range []float64{zlo, zhi} {
+		near := false
+		for _, t := range kept {
+			near = near || t.Label != "" && math.Abs(t.Value-z) < 0.08*(zhi-zlo)
+		}
+		if !near && z != 0 {
+			kept = append(kept, plot.Tick{Value: z, Label: fmt.Sprintf("%.3g", h.value(z))})
+		}
+	}
+	ticks = kept
 	const steps = 64
 	dy := (y1 - y0) / steps
 	for i := range steps {
-		t := -1 + (2*float64(i)+1)/steps
+		t := (zlo + (zhi-zlo)*(float64(i)+0.5)/steps) / span
 		dc.SetColor(diverging(t))
 		// Overlap the next step to avoid seams between anti-aliased edges.
 		y := y0 + vg.Length(i)*dy
@@ -431,7 +463,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}
 	dc.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + barW, Y: y0}, {X: x0 + barW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
 	for _, t := range ticks {
-		y := y0 + vg.Length((t.Value/span+1)/2)*(y1-y0)
+		y := y0 + vg.Length((t.Value-zlo)/(zhi-zlo))*(y1-y0)
 		l := tickLen
 		if t.Label == "" {
 			l /= 2

@@ -65,18 +65,28 @@ func (p *Panels) legend() []legendEntry {
 // panelW is the width of the chart.
 var panelW = 16 * vg.Centimeter
 
+// legendPlan lays the shared legend out below the panels in as many
+// columns as fit the width w.
+func (p *Panels) legendPlan(w vg.Length) (entries []legendEntry, lp legendPlan) {
+	entries = p.legend()
+	if len(entries) == 0 {
+		return nil, legendPlan{}
+	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.name
+	}
+	colW, _ := legendSize(names)
+	cols := max(1, min(len(names), int((w+columnGap)/(colW+columnGap))))
+	rows := (len(names) + cols - 1) / cols
+	cols = (len(names) + rows - 1) / rows
+	_, h := legendSize(names[:rows])
+	return entries, legendPlan{cols: cols, rows: rows, colW: colW, w: vg.Length(cols)*(colW+columnGap) - columnGap, h: h}
+}
+
 func (p *Panels) size() (vg.Length, vg.Length) {
 	w, h := panelW, 9*vg.Centimeter
-	var names []string
-	for _, e := range p.legend() {
-		names = append(names, e.name)
-	}
-	if len(names) > 0 {
-		lp := planLegend(names, w-vg.Points(10))
-		if lp.beside { // below all the same: the panels keep the width
-			_, lh := legendSize(names)
-			lp.h = lh
-		}
+	if _, lp := p.legendPlan(w - vg.Points(4)); lp.rows > 0 {
 		h += lp.h + legendGap
 	}
 	return w, h
@@ -85,21 +95,21 @@ func (p *Panels) size() (vg.Length, vg.Length) {
 func (p *Panels) draw(dc draw.Canvas) layout {
 	var lay layout
 	dc, lay.title = drawTitle(dc, p.Title)
-	entries := p.legend()
-	if len(entries) > 0 {
-		names := make([]string, len(entries))
-		for i, e := range entries {
-			names[i] = e.name
+	if entries, lp := p.legendPlan(dc.Max.X - dc.Min.X); lp.rows > 0 {
+		x0 := dc.Min.X + (dc.Max.X-dc.Min.X-lp.w)/2
+		for k := 0; k < lp.cols; k++ {
+			es := entries[k*lp.rows : min(len(entries), (k+1)*lp.rows)]
+			leg := newLegendStyle()
+			for _, e := range es {
+				leg.Add(e.name, e.thumbs...)
+			}
+			lc := dc
+			lc.Min.X = x0 + vg.Length(k)*(lp.colW+columnGap)
+			lc.Max.X = lc.Min.X + lp.colW
+			lc.Max.Y = dc.Min.Y + lp.h
+			leg.Draw(lc)
 		}
-		_, lh := legendSize(names)
-		leg := newLegendStyle()
-		for _, e := range entries {
-			leg.Add(e.name, e.thumbs...)
-		}
-		lc := dc
-		lc.Max.Y = dc.Min.Y + lh
-		leg.Draw(lc)
-		dc.Min.Y += lh + legendGap
+		dc.Min.Y += lp.h + legendGap
 	}
 	n := len(p.Panels)
 	gap := vg.Points(6)
