@@ -58,6 +58,9 @@ type Heatmap struct {
 	// tooltips. Default: no hatching.
 	Hatched    [][]bool
 	HatchLabel string
+	// Notes, if not nil, has the shape of Values and adds a second line
+	// under a cell's annotation ("±0.05", say); "" adds none.
+	Notes [][]string
 }
 
 var _ Chart = (*Heatmap)(nil)
@@ -82,6 +85,16 @@ func (h *Heatmap) validate() error {
 			}
 			if h.LinearColor && !math.IsNaN(v) && math.IsInf(v-h.center(), 0) {
 				return fmt.Errorf("%w: heatmap %q cell (row %d, column %d) = %v is too far from the centre %v", ErrChart, h.Title, r, c, v, h.Center)
+			}
+		}
+	}
+	if h.Notes != nil {
+		if len(h.Notes) != len(h.Values) {
+			return fmt.Errorf("%w: heatmap %q has %d rows but %d rows of notes", ErrChart, h.Title, len(h.Values), len(h.Notes))
+		}
+		for r, row := range h.Notes {
+			if len(row) != len(h.XTicks) {
+				return fmt.Errorf("%w: heatmap %q row %d has %d notes but there are %d column names", ErrChart, h.Title, r, len(row), len(h.XTicks))
 			}
 		}
 	}
@@ -149,6 +162,14 @@ func (h *Heatmap) annotation(v float64) string {
 		s = s[1:]
 	}
 	return s
+}
+
+// note returns the note of cell (r, c), "" if none.
+func (h *Heatmap) note(r, c int) string {
+	if h.Notes == nil {
+		return ""
+	}
+	return h.Notes[r][c]
 }
 
 // hatched reports whether cell (r, c) is hatched.
@@ -293,6 +314,9 @@ func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 			}
 			at := vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}
 			text := g.h.annotation(v)
+			if note := g.h.note(r, col); note != "" {
+				text += "\n" + note
+			}
 			if g.h.hatched(r, col) {
 				// A box behind the text keeps it legible over the lines.
 				tr := sty.Rectangle(text)
@@ -513,6 +537,9 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 			tip := strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", xname, h.XTicks[c])), sep, "") + "<br>" +
 				strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", yname, h.YTicks[r])), sep, "") + "<br>value = " + num(v)
 			label := strings.ReplaceAll(h.annotation(v), sep, "")
+			if note := h.note(r, c); note != "" {
+				tip += "<br>" + strings.ReplaceAll(htmlEscape(note), sep, "")
+			}
 			if h.hatched(r, c) {
 				// The interactive chart marks a hatched cell with a star.
 				label += "*"
@@ -542,5 +569,8 @@ func (h *Heatmap) table() [][]string {
 func (h *Heatmap) labels() []string {
 	l := []string{h.Title, h.XLabel, h.YLabel, "n/a", h.valueLabel() + " (" + h.scaleNote() + ")", "hatched: " + h.hatchLabel()}
 	l = append(l, h.XTicks...)
+	for _, row := range h.Notes {
+		l = append(l, row...)
+	}
 	return append(l, h.YTicks...)
 }
