@@ -149,3 +149,43 @@ func TestOrderMattersCharts(t *testing.T) {
 		}
 	}
 }
+
+// TestUncover checks that a line running on an earlier one is dashed, one
+// running on a dashed line or with a dashed partner marked, a line apart
+// left alone, and that equal bounds share one line.
+func TestUncover(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	c := &chart.LineChart{Series: []chart.Series{
+		{Name: "greedy", X: x, Y: []float64{5, 4, 3, 2, 1}},
+		{Name: "alternating", X: x, Y: []float64{5, 4, 3, 2, 1.01}},
+		{Name: "apart", X: x, Y: []float64{1, 2, 3, 4, 5}},
+		{Name: "bound", X: x, Y: []float64{9, 9, 9, 9, 9}, Dashed: true, Group: "b"},
+		{Name: "measured", X: x, Y: []float64{9, 9, 9, 9, 9}, Group: "b"},
+	}}
+	if got := uncover(c); strings.Join(got, ",") != "alternating,measured" {
+		t.Errorf("changed %v, want alternating and measured", got)
+	}
+	if s := c.Series; !s[1].Dashed || s[2].Dashed || s[2].Points || !s[4].Points || s[4].Dashed {
+		t.Errorf("styles %+v", s)
+	}
+	if err := chart.Check(c); err != nil {
+		t.Errorf("uncovered chart: %v", err)
+	}
+	b := shareBound(nil, chart.Series{Name: "RR bound", X: x, Y: x, Group: "RR"})
+	b = shareBound(b, chart.Series{Name: "IG bound", X: x, Y: x, Group: "IG"})
+	b = shareBound(b, chart.Series{Name: "SGD bound", X: x, Y: []float64{2, 3, 4, 5, 6}, Group: "SGD"})
+	if len(b) != 2 || b[0].Name != "RR, IG bound" || b[0].Group == "RR" {
+		t.Errorf("shared bounds %+v", b)
+	}
+	for _, tc := range [][2]string{
+		{nOf(1, "run"), "1 run"}, {nOf(3, "run"), "3 runs"},
+		{epochsPlural("gradients after 1 epochs of RR, N = 9"), "gradients after 1 epoch of RR, N = 9"},
+		{scalablePanelTitle("MNIST MLP after 0 epochs of RR, N = 9"), "at initialisation"},
+		{scalablePanelTitle("MNIST MLP after 5 epochs of RR, N = 9"), "after 5 epochs of RR"},
+		{scalableMatrixKind("MNIST MLP after 5 epochs of RR, N = 9"), "MNIST MLP, N = 9"},
+	} {
+		if tc[0] != tc[1] {
+			t.Errorf("got %q, want %q", tc[0], tc[1])
+		}
+	}
+}

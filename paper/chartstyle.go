@@ -20,8 +20,9 @@ const coverTol = 0.015
 
 // uncover dashes each solid line of c that runs on an earlier solid line
 // (within coverTol at four in five of their shared points), so that the
-// earlier one shows in the dashes' gaps, and marks with markers one that
-// runs on an earlier dashed line or has a dashed partner in its Group; it
+// earlier one shows in the dashes' gaps, and draws as markers only one
+// that runs on an earlier dashed line or has a dashed partner in its
+// Group; it
 // returns the names of the lines changed. Dashed lines on dashed lines are
 // left to their charts (bounds equal for several orders share one line). The lines must share their x values point by point to be
 // compared; chart.Check fails a line the later ones cover.
@@ -50,7 +51,7 @@ func uncover(c *chart.LineChart) []string {
 				continue
 			}
 			if ss[i].Dashed || dashedPartner(ss, j) {
-				ss[j].Markers = true
+				ss[j].Points = true
 			} else {
 				ss[j].Dashed = true
 			}

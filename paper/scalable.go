@@ -18,6 +18,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -34,7 +35,7 @@ const scalableID = "scalable-orderings"
 // scalableVersion is the version of the code that computes the claim's runs,
 // part of their cache key: increment it with any change to that code, or
 // to code it calls, that changes a result (see doc.go).
-const scalableVersion = 3
+const scalableVersion = 4 // 4: ScalableOneD.Runs
 
 // Beyond the paper: orderings that scale. The greedy chooser of Algorithm
 // 2 needs every component's gradient at x_t (an extra pass) and O(N d)
@@ -152,7 +153,14 @@ type ScalableOneD struct {
 	Method string
 	// SigmaStar2[t] is σ*² of the order of epoch t.
 	SigmaStar2 []float64
+	// Runs are further runs of a random method (RR), each from its own
+	// seed, for the chart's band; the findings use SigmaStar2 only.
+	Runs [][]float64 `json:",omitempty"`
 }
+
+// scalableOneDRuns is the number of RR runs the 1-D chart's band spans,
+// SigmaStar2's included.
+const scalableOneDRuns = 10
 
 // ScalableResult holds the scalable-orderings experiment.
 type ScalableResult struct {
@@ -536,7 +544,19 @@ func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]Sca
 			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
 				return nil, err
 			}
-			out = append(out, ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)})
+			od := ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)}
+			for r := 1; name == "RR" && r < scalableOneDRuns; r++ {
+				o, err := ordering.NewRR(n, mixSeed(seed, streamScalableOneD, uint64(n), 1, uint64(r)))
+				if err != nil {
+					return nil, err
+				}
+				tr := &ordering.SigmaTracker{Problem: p}
+				if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
+					return nil, err
+				}
+				od.Runs = append(od.Runs, append([]float64(nil), tr.MaxPhi2...))
+			}
+			out = append(out, od)
 		}
 	}
 	return out, nil
@@ -695,7 +715,7 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		}
 		for _, o := range r.OneD {
 			if o.N == last {
-				lc.Series = append(lc.Series, chart.Series{Name: o.Method, X: ints(seq(len(o.SigmaStar2))), Y: o.SigmaStar2})
+				lc.Series = append(lc.Series, oneDSeries(o))
 			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("1-D example, n = %d, %s: σ*² per epoch", o.N, o.Method),
@@ -772,4 +792,25 @@ func scalableShortName(method string) string {
 		return method[:i]
 	}
 	return method
+}
+
+// oneDSeries is the 1-D chart's line of o: σ*² per epoch, or for a method
+// with further runs (RR) the median over the runs with a band from the
+// least to the largest.
+func oneDSeries(o ScalableOneD) chart.Series {
+	x := ints(seq(len(o.SigmaStar2)))
+	if len(o.Runs) == 0 {
+		return chart.Series{Name: o.Method, X: x, Y: o.SigmaStar2}
+	}
+	runs := append([][]float64{o.SigmaStar2}, o.Runs...)
+	med, lo, hi := make([]float64, len(x)), make([]float64, len(x)), make([]float64, len(x))
+	col := make([]float64, len(runs))
+	for t := range x {
+		for r, run := range runs {
+			col[r] = run[t]
+		}
+		slices.Sort(col)
+		med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
+	}
+	return chart.Series{Name: fmt.Sprintf("%s (median of %d runs, band: least to largest)", o.Method, len(runs)), X: x, Y: med, Lo: lo, Hi: hi}
 }
