@@ -189,3 +189,23 @@ func TestUncover(t *testing.T) {
 		}
 	}
 }
+
+// TestUncoverDashes checks that a dashed line on an earlier dashed line
+// becomes markers, and one on a solid line stays dashed.
+func TestUncoverDashes(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	y := []float64{5, 4, 3, 2, 1}
+	c := &chart.LineChart{Series: []chart.Series{
+		{Name: "RR bound", X: x, Y: y, Dashed: true},
+		{Name: "IG bound", X: x, Y: y, Dashed: true},
+		{Name: "measured", X: x, Y: []float64{1, 2, 3, 4, 5}},
+		{Name: "fit", X: x, Y: []float64{1, 2, 3, 4, 5}, Dashed: true},
+	}}
+	uncover(c)
+	if s := c.Series; !s[1].Points || s[1].Dashed || !s[3].Dashed || s[3].Points {
+		t.Errorf("styles %+v", s)
+	}
+	if err := chart.Check(c); err != nil {
+		t.Errorf("uncovered chart: %v", err)
+	}
+}

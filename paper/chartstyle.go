@@ -20,12 +20,12 @@ const coverTol = 0.015
 
 // uncover dashes each solid line of c that runs on an earlier solid line
 // (within coverTol at four in five of their shared points), so that the
-// earlier one shows in the dashes' gaps, and draws as markers only one
-// that runs on an earlier dashed line or has a dashed partner in its
-// Group; it
-// returns the names of the lines changed. Dashed lines on dashed lines are
-// left to their charts (bounds equal for several orders share one line). The lines must share their x values point by point to be
-// compared; chart.Check fails a line the later ones cover.
+// earlier one shows in the dashes' gaps, and draws as markers only a solid
+// line that runs on an earlier dashed line or has a dashed partner in its
+// Group, and a dashed line that runs on an earlier dashed line (dashes in
+// step hide the earlier); it returns the names of the lines changed. The
+// lines must share their x values point by point to be compared;
+// chart.Check fails a line the later ones cover.
 func uncover(c *chart.LineChart) []string {
 	ss := c.Series
 	f := func(v float64) float64 { return v }
@@ -43,12 +43,21 @@ func uncover(c *chart.LineChart) []string {
 	tol := coverTol * (hi - lo)
 	var changed []string
 	for j := range ss {
-		if ss[j].Points || ss[j].Dashed {
+		if ss[j].Points {
 			continue
 		}
 		for i := range j {
 			if ss[i].Points || !covers(ss[j], ss[i], f, tol) {
 				continue
+			}
+			if ss[j].Dashed {
+				// Dashes on dashes in step hide the earlier line; on a
+				// solid line they leave it in their gaps.
+				if ss[i].Dashed {
+					ss[j].Dashed, ss[j].Points = false, true
+					changed = append(changed, ss[j].Name)
+				}
+				break
 			}
 			if ss[i].Dashed || dashedPartner(ss, j) {
 				ss[j].Points = true

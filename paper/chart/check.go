@@ -25,7 +25,7 @@ const (
 	MinCoverage = 0.8
 	// MinVisible is the least share of a series' pixels in the data area
 	// that the series drawn later leave visible.
-	MinVisible = 0.3
+	MinVisible = 0.15
 	// MinPixels is the least number of pixels a series draws in the data
 	// area at 100 dots per inch.
 	MinPixels = 20
@@ -68,9 +68,10 @@ var ErrLayout = errors.New("chart: poor layout")
 // probed one in that colour, without bands, and counts the data area's
 // pixels within 48 of it in every channel (anti-aliased edges count the
 // same in both images). The share is the second count over the first. A
-// series under another of the same data reads as one line and fails; a
-// solid line under a dashed one keeps about a third of its pixels in the
-// dashes' gaps and passes; bands, which are translucent, hide nothing.
+// series under another of the same data reads as one line and fails (0%);
+// a solid line under a dashed one of another colour keeps a fifth to a
+// third of its pixels in the dashes' gaps and passes, as the alternating
+// colours show both; bands, which are translucent, hide nothing.
 func Check(c Chart) error {
 	if err := c.validate(); err != nil {
 		return err
@@ -129,7 +130,7 @@ func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad fu
 		name       string
 		axis, data span
 		log        bool
-	}{{"x", lay.x, lay.dx, lay.logX}, {"y", lay.y, lay.dy, lay.logY}} {
+	}{{"x", lay.x, lay.dx, lay.logX}, {"y", lay.yCover, lay.dy, lay.logY}} {
 		lo, hi := math.Max(a.data.lo, a.axis.lo), math.Min(a.data.hi, a.axis.hi)
 		if !(a.data.lo < a.data.hi) || !(lo < hi) {
 			continue

@@ -344,6 +344,9 @@ type layout struct {
 	// x and y are the axes' ranges, dx and dy those of the data.
 	x, y, dx, dy span
 	logX, logY   bool
+	// yCover is the y range the data should cover: y less the rows of
+	// +Inf markers.
+	yCover span
 	// pts are the drawable points, in data coordinates.
 	pts plotter.XYs
 	// title is the title's rectangle (empty without one), axisLabels
@@ -467,6 +470,12 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	p.Add(plotter.NewGrid())
 	xr, yr, hasInf := c.ranges()
 	lay.x, lay.y = xr, yr
+	lay.yCover = yr
+	if n := c.infSeries(); n > 0 && !(c.YMin < c.YMax) {
+		// The rows of +Inf markers above the data are not the data's.
+		f, inv := scaleFuncs(c.LogY)
+		lay.yCover.hi = inv(f(yr.lo) + (f(yr.hi)-f(yr.lo))/(1+infGap+infRow*float64(n)))
+	}
 	lay.dx, lay.dy, _ = c.extents()
 	var entries []legendEntry
 	var infThumb plot.Thumbnailer
