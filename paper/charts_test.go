@@ -160,7 +160,7 @@ func TestUncover(t *testing.T) {
 		{Name: "alternating", X: x, Y: []float64{5, 4, 3, 2, 1.01}},
 		{Name: "apart", X: x, Y: []float64{1, 2, 3, 4, 5}},
 		{Name: "bound", X: x, Y: []float64{9, 9, 9, 9, 9}, Dashed: true, Group: "b"},
-		{Name: "measured", X: x, Y: []float64{9, 9, 9, 9, 9}, Group: "b"},
+		{Name: "measured", X: x, Y: []float64{1, 2, 3, 4, 5.02}, Group: "b"}, // on "apart", its partner dashed
 	}}
 	if got := uncover(c); strings.Join(got, ",") != "alternating,measured" {
 		t.Errorf("changed %v, want alternating and measured", got)
@@ -207,5 +207,40 @@ func TestUncoverDashes(t *testing.T) {
 	}
 	if err := chart.Check(c); err != nil {
 		t.Errorf("uncovered chart: %v", err)
+	}
+}
+
+// TestAccuracyPanels checks the accuracy curves' two panels: every epoch
+// with the paper's final accuracies (one line for orders within a point),
+// the zoom without them, the same styles in both, whole-number epochs, and
+// chart.Check passing.
+func TestAccuracyPanels(t *testing.T) {
+	x := []float64{0, 1, 2, 3, 4}
+	acc := &chart.LineChart{Title: "acc", XLabel: "epoch", YLabel: "test accuracy (%)", Series: []chart.Series{
+		{Name: "RR", X: x, Y: []float64{10, 80, 90, 92, 92.5}},
+		{Name: "greedy", X: x, Y: []float64{10, 85, 91, 93, 93.2}},
+		{Name: "slow update", X: x, Y: []float64{10, 70, 85, 89, 90}},
+	}}
+	p := accuracyPanels(acc, 2, map[string]float64{"RR": 92.72, "greedy": 92.67, "slow update": 89.51})
+	if len(p.Panels) != 2 {
+		t.Fatalf("%d panels, want 2", len(p.Panels))
+	}
+	full, zoom := p.Panels[0], p.Panels[1]
+	if len(full.Series) != 5 || len(zoom.Series) != 3 || !full.IntegerX || !zoom.IntegerX || zoom.XMin >= 2 || zoom.XMin < 1 {
+		t.Errorf("full %d series, zoom %d; integer x %v %v; zoom from %g", len(full.Series), len(zoom.Series), full.IntegerX, zoom.IntegerX, zoom.XMin)
+	}
+	if got := full.Series[3].Name; got != "the paper's final: RR 92.72, greedy 92.67" {
+		t.Errorf("paper's line %q", got)
+	}
+	for k := range zoom.Series {
+		if f, z := full.Series[k], zoom.Series[k]; f.Dashed != z.Dashed || f.Points != z.Points || f.Markers != z.Markers {
+			t.Errorf("%s styled apart in the panels", f.Name)
+		}
+	}
+	if err := chart.Check(p); err != nil {
+		t.Errorf("accuracy panels: %v", err)
+	}
+	if acc.Series[0].Group != "" || acc.XMin != 0 {
+		t.Error("accuracyPanels changed its argument")
 	}
 }

@@ -20,9 +20,10 @@ const coverTol = 0.015
 
 // uncover dashes each solid line of c that runs on an earlier solid line
 // (within coverTol at four in five of their shared points), so that the
-// earlier one shows in the dashes' gaps, and draws as markers only a solid
-// line that runs on an earlier dashed line or has a dashed partner in its
-// Group, and a dashed line that runs on an earlier dashed line (dashes in
+// earlier one shows in the dashes' gaps, or draws it as markers only if it
+// has a dashed partner in its Group (dashing would give the two one look),
+// and draws as markers only a solid line that runs on an earlier dashed
+// line and a dashed line that runs on an earlier dashed line (dashes in
 // step hide the earlier); it returns the names of the lines changed. The
 // lines must share their x values point by point to be compared;
 // chart.Check fails a line the later ones cover.
@@ -59,9 +60,11 @@ func uncover(c *chart.LineChart) []string {
 				}
 				break
 			}
-			if ss[i].Dashed || dashedPartner(ss, j) {
+			switch {
+			case ss[i].Dashed, dashedPartner(ss, j):
+				// Markers on a line would hide it: markers only.
 				ss[j].Points = true
-			} else {
+			default:
 				ss[j].Dashed = true
 			}
 			changed = append(changed, ss[j].Name)
@@ -122,24 +125,37 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 
 // accuracyPanels returns accuracy curves acc as two panels: every epoch,
 // and the epochs from `from` on zoomed (ZoomFrom), where the orders end up,
-// with whole-number epoch ticks. If gap is not NaN, the full panel adds
-// the paper's gap above the curve named base at its last epoch, a flat
-// dashed line labelled with it, for scale.
-func accuracyPanels(acc *chart.LineChart, from int, base string, gap float64) *chart.Panels {
+// with whole-number epoch ticks. paper, if not nil, maps orders of acc to
+// the paper's final accuracy: the full panel draws each as a flat dashed
+// line in its order's colour, for the scale of the paper's gap (one line
+// for orders within a point of each other, which would hide one another).
+func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *chart.Panels {
 	full, zoom := *acc, *acc
 	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
 	full.Title, zoom.Title = "every epoch", fmt.Sprintf("epochs %d on, zoomed", from)
 	full.IntegerX, zoom.IntegerX = true, true
 	zoom.YLabel = ""
-	if i := slices.IndexFunc(full.Series, func(s chart.Series) bool { return s.Name == base }); i >= 0 && !math.IsNaN(gap) {
-		s := full.Series[i]
-		y := s.Y[len(s.Y)-1] + gap
-		full.Series = append(full.Series, chart.Series{Name: fmt.Sprintf("%s + the paper's gap (%+.2f)", base, gap),
-			X: []float64{s.X[0], s.X[len(s.X)-1]}, Y: []float64{y, y}, Dashed: true})
+	var lines []chart.Series
+	for k, s := range acc.Series {
+		v, ok := paper[s.Name]
+		if !ok || len(s.X) == 0 {
+			continue
+		}
+		full.Series[k].Group, zoom.Series[k].Group = s.Name, s.Name
+		if i := slices.IndexFunc(lines, func(l chart.Series) bool { return math.Abs(l.Y[0]-v) < 1 }); i >= 0 {
+			lines[i].Name += fmt.Sprintf(", %s %.2f", s.Name, v)
+			continue
+		}
+		x := []float64{s.X[0], s.X[len(s.X)-1]}
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Group: s.Name})
 	}
+	full.Series = append(full.Series, lines...)
 	zoom.ZoomFrom(float64(from))
+	// The full panel's styles hold in both, as the one legend shows them.
 	uncover(&full)
-	uncover(&zoom)
+	for k := range zoom.Series {
+		zoom.Series[k].Dashed, zoom.Series[k].Points, zoom.Series[k].Markers = full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers
+	}
 	return &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
 }
 
