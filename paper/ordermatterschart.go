@@ -14,13 +14,14 @@ import (
 
 // orderMattersCharts returns the charts of the gains in mean accuracy over
 // the epochs and in final accuracy against the σ*² ratio: a series of
-// markers per model and batching with error bars of ±1.96 standard errors
-// over the seeds, and Spearman's ρ with its one-sided permutation p-value
-// per batching and pooled over all points in the title (computed here
-// for the chart, the verdict's own test is the findings').
+// markers per model and batching with error bars of the gaps' 95%
+// t-intervals over the seeds, and in the title Spearman's ρ with its
+// one-sided permutation p-value per batching and pooled over all points
+// (computed here for the chart), and the mean within-batching ρ with the
+// findings' stratified p-value, the verdict's test.
 func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) {
 	xl := "σ*² ratio, random order / greedy (geometric mean)"
-	mean = &chart.LineChart{XLabel: xl, YLabel: "gap (points, bars ±1.96 SE)", LogX: true}
+	mean = &chart.LineChart{XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true}
 	final = &chart.LineChart{XLabel: xl, YLabel: mean.YLabel, LogX: true}
 	series := map[string]int{}
 	var ratios, means, finals []float64
@@ -35,24 +36,26 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 			final.Series = append(final.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}})
 		}
 		for _, c := range []struct {
-			s     *chart.Series
-			v, se float64
-		}{{&mean.Series[k], p.Mean, p.MeanSE}, {&final.Series[k], p.Final, p.FinalSE}} {
-			c.s.X, c.s.Y = append(c.s.X, p.Ratio), append(c.s.Y, c.v)
-			c.s.Lo, c.s.Hi = append(c.s.Lo, c.v-z95*c.se), append(c.s.Hi, c.v+z95*c.se)
+			s  *chart.Series
+			iv Interval
+		}{{&mean.Series[k], p.Mean}, {&final.Series[k], p.Final}} {
+			c.s.X, c.s.Y = append(c.s.X, p.Ratio), append(c.s.Y, c.iv.Mean)
+			c.s.Lo, c.s.Hi = append(c.s.Lo, c.iv.Lo), append(c.s.Hi, c.iv.Hi)
 		}
-		ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean), append(finals, p.Final)
+		ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean.Mean), append(finals, p.Final.Mean)
 		batchings = append(batchings, p.Batching)
 	}
-	mean.Title = "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio: " + rhoText(ratios, means, batchings)
-	final.Title = "Greedy − RR, final test accuracy, against the σ*² ratio: " + rhoText(ratios, finals, batchings)
+	mean.Title = "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio: " + rhoText(ratios, means, batchings, f.Test, true)
+	final.Title = "Greedy − RR, final test accuracy, against the σ*² ratio: " + rhoText(ratios, finals, batchings, f.TestFinal, false)
 	return mean, final
 }
 
 // rhoText is Spearman's ρ of y against x with its one-sided permutation
-// p-value, for each batching's points and for all of them pooled:
-// "ρ (p) standard 0.40 (0.03), same-class ..., pooled ...".
-func rhoText(x, y []float64, batchings []string) string {
+// p-value, for each batching's points, their mean with the findings'
+// stratified test st (judged says whether the verdict uses it), and all of
+// them pooled: "ρ (p) standard 0.40 (0.03), same-class ..., mean ...
+// (judged), pooled ...".
+func rhoText(x, y []float64, batchings []string, st StratifiedTest, judged bool) string {
 	var parts []string
 	one := func(name string, xs, ys []float64) {
 		st := stratifiedSpearman(xs, ys, make([]string, len(xs)), orderMattersPerms, orderMattersPermSeed)
@@ -78,6 +81,11 @@ func rhoText(x, y []float64, batchings []string) string {
 		one(b, xs, ys)
 	}
 	if len(seen) > 1 {
+		w := "shown"
+		if judged {
+			w = "judged"
+		}
+		parts = append(parts, fmt.Sprintf("mean %.2f (%.2g, %s)", st.Stat, st.P, w))
 		one("pooled", x, y)
 	}
 	return "ρ (p) " + strings.Join(parts, ", ")

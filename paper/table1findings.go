@@ -63,7 +63,7 @@ func partOf(holds, fails bool) Part {
 }
 
 // The paper's two sentences Table 1's claims judge (Section 6.1, the last
-// sentence of the paragraph before Table 1): "While the Greedy algorithm is
+// sentence of the paragraph that begins "We now train a ResNet-18"): "While the Greedy algorithm is
 // able to obtain similar accuracy to RR with standard batching, it
 // significantly outperforms RR when same-class batching is used."
 const (
@@ -235,9 +235,13 @@ func (f Table1Findings) lossWords() string {
 // recoveryWords says what the recovery's interval shows.
 func (f Table1Findings) recoveryWords() string {
 	if !f.Recovery.Bounded() {
-		return fmt.Sprintf("a recovery not measured (RR's loss is not shown to differ from 0, so the ratio's interval is unbounded; paper %.2f)", table1PaperRecovery)
+		return fmt.Sprintf("the recovery (greedy's gain / RR's loss) is not measured: RR's loss is not shown to differ from 0, so its Fieller interval is unbounded (paper %.2f)", table1PaperRecovery)
 	}
-	return fmt.Sprintf("a recovery of %s of RR's loss (Fieller, n = %d; paper %.2f), %s", f.Recovery, f.Recovery.N, table1PaperRecovery, sideWords(f.Recovery, table1Recovery, ""))
+	w := fmt.Sprintf("the recovery (greedy's gain / RR's loss) is %s (Fieller, n = %d; paper %.2f), %s", f.Recovery, f.Recovery.N, table1PaperRecovery, sideWords(f.Recovery, table1Recovery, ""))
+	if f.Loss.Below(0) {
+		w += ", a ratio over a negative loss: RR has nothing to recover here"
+	}
+	return w
 }
 
 // text returns the findings in words: the paper's two sentences, each
@@ -245,14 +249,14 @@ func (f Table1Findings) recoveryWords() string {
 // recovery beside them, and why the verdict is what it is.
 func (f Table1Findings) text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "paired over %d seeds, 95%% t-intervals in points of final test accuracy: ", f.Seeds)
+	fmt.Fprintf(&b, "paired over seeds (n = %d), 95%% t-intervals in points of final test accuracy: ", f.Seeds)
 	if f.Tie.N == 0 { // no greedy runs
 		fmt.Fprintf(&b, "same-class batching costs RR %s (paper +19.26); not checkable: %s", f.Loss, f.Reason)
 		return b.String()
 	}
 	fmt.Fprintf(&b, "\"%s\": greedy − RR %s (paper −0.05), within ±%g (TOST): %s; ", table1SentenceStandard, f.Tie, table1Tie, f.Standard)
 	fmt.Fprintf(&b, "\"%s\": greedy − RR %s (paper +14.97), %s: %s", table1SentenceSameClass, f.Gain, sideWords(f.Gain, 0, ""), f.SameClass)
-	fmt.Fprintf(&b, ". Beside the verdict: same-class batching costs RR %s (paper +19.26), %s; greedy's gain is %s", f.Loss, f.lossWords(), f.recoveryWords())
+	fmt.Fprintf(&b, ". Beside the verdict: same-class batching costs RR %s (paper +19.26), %s; %s", f.Loss, f.lossWords(), f.recoveryWords())
 	if f.HasControl {
 		fmt.Fprintf(&b, "; control on greedy's fixed standard batches: greedy − RR fixed %s (the order alone), RR − RR fixed %s (re-cutting the batches every epoch)", f.OrderOnly, f.Recut)
 	}
@@ -280,7 +284,7 @@ func (f Table1Findings) mechanismText() string {
 		return fmt.Sprintf("same-class batching costs RR %s (paper +19.26); not checkable: %s", f.Loss, f.Reason)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "paired over %d seeds, 95%% intervals in points of final test accuracy: same-class batching costs RR %s (paper +19.26), %s: %s; ", f.Seeds, f.Loss, sideWords(f.Loss, table1Hurt, " point"), f.Hurts)
+	fmt.Fprintf(&b, "paired over seeds (n = %d), 95%% intervals in points of final test accuracy: same-class batching costs RR %s (paper +19.26), %s: %s; ", f.Seeds, f.Loss, sideWords(f.Loss, table1Hurt, " point"), f.Hurts)
 	fmt.Fprintf(&b, "greedy gains %s on RR under it (paper +14.97), %s: %s; ", f.Gain, f.recoveryWords(), f.Recovers)
 	fmt.Fprintf(&b, "under standard batching greedy − RR is %s (paper −0.05), a tie within ±%g (TOST): %s", f.Tie, table1Tie, f.Standard)
 	if f.HasControl {
@@ -302,7 +306,7 @@ func (f Table1Findings) brief() string {
 // table1Rule states the verdict rule of table-1, table-1-fashion and
 // table-1-cifar10, and when it last changed, for the protocol lists.
 func table1Rule() string {
-	return fmt.Sprintf("Verdict rule: the paper's two sentences of Section 6.1 (the paragraph before Table 1), \"%s\" and \"%s\", each judged on final test accuracy, paired over seeds (run s of every cell shares its initialisation), by t-based 95%% intervals. "+
+	return fmt.Sprintf("Verdict rule: the paper's two sentences of Section 6.1 (the last sentence of the paragraph that begins \"We now train a ResNet-18\"), \"%s\" and \"%s\", each judged on final test accuracy, paired over seeds (run s of every cell shares its initialisation), by t-based 95%% intervals. "+
 		"Standard batching: holds if greedy − RR lies within ±%g point (two one-sided tests at 2.5%%; \"similar\" is an equality, so a gap wholly beyond either end fails), inconclusive otherwise. "+
 		"Same-class batching: holds if greedy − RR lies above 0, fails if it lies below 0 or within ±%g, inconclusive otherwise. "+
 		"The two parts are combined by the report's one rule (reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails, inconclusive if one is unsettled and the other does not decide). "+

@@ -928,6 +928,9 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	}
 	id, c := table1IDOf(r.Config.Dataset), r.Config
 	out := Outcome{Verdict: f.Verdict, Summary: table1SettingText(r) + ": " + f.text(), Brief: f.brief()}
+	if f.Gain.N > 0 {
+		out.Key = Key{Name: "greedy − RR, same-class batching (points)", Value: f.Gain.Mean}
+	}
 	epochs := ints(seq(c.Epochs + 1))
 	loss := &chart.LineChart{
 		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", table1DataName(c.Dataset), table1Model(c), c.Seeds),

@@ -141,48 +141,104 @@ func TestOrderMattersOutcome(t *testing.T) {
 		var r []*Table1Result
 		for i := 0; i < len(gaps); i += 2 {
 			r = append(r, fakeSettings("mnist", [2]float64{gaps[i], gaps[i+1]}, [2]float64{float64(i + 1), float64(i + 2)}))
+			r[len(r)-1].Config.BatchSize = 10 + i
 		}
 		return r
 	}
+	// simpson returns five settings whose same-class points all have
+	// larger ratios and larger gains than the standard ones, with no
+	// relation within either batching.
+	simpson := func() []*Table1Result {
+		var r []*Table1Result
+		for i, g := range []float64{3, 1, 5, 2, 4} {
+			r = append(r, fakeSettings("mnist", [2]float64{g, 10 + g}, [2]float64{float64(1 + i), float64(11 + 4 - i)}))
+			r[len(r)-1].Config.BatchSize = 10 + i
+		}
+		return r
+	}
+	dup := settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+	twin := *dup[0]
+	// The sweep's cell at the tuned setting: the same config, the same runs.
+	dup = append(dup, &twin)
 	for _, test := range []struct {
-		name     string
-		settings []*Table1Result
-		want     Verdict
+		name       string
+		settings   []*Table1Result
+		want       Verdict
+		duplicates int
 	}{
-		{"ratio ranks the gaps", settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), GoalMet},
-		{"ratio against the gaps", settings(10, 9, 8, 7, 6, 5, 4, 3, 2, 1), GoalNotMet},
-		// Spearman's ρ = 1 − 6·148/990 = 0.10: positive, far from shown.
-		{"ratio weakly with the gaps", settings(3, 9, 1, 7, 5, 10, 2, 8, 4, 6), Inconclusive},
-		{"too few settings", settings(1, 2, 3, 4), NotCheckable},
+		{"ratio ranks the gaps", settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10), GoalMet, 0},
+		{"ratio against the gaps", settings(10, 9, 8, 7, 6, 5, 4, 3, 2, 1), GoalNotMet, 0},
+		{"ratio weakly with the gaps", settings(3, 9, 1, 7, 5, 10, 2, 8, 4, 6), Inconclusive, 0},
+		// The pooled ρ is large, made by the batchings alone: the
+		// stratified test does not pass it (the pooled test did).
+		{"Simpson's paradox", simpson(), Inconclusive, 0},
+		{"a run counted once", dup, GoalMet, 1},
+		{"too few settings", settings(1, 2, 3, 4), NotCheckable, 0},
 	} {
 		r := &OrderMattersResult{Settings: test.settings}
 		out, err := r.Outcome()
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
-		if out.Verdict != test.want {
-			t.Errorf("%s: verdict %v, want %v (%s)", test.name, out.Verdict, test.want, out.Summary)
+		f, _ := r.Findings()
+		if out.Verdict != test.want || f.Verdict != out.Verdict || f.Duplicates != test.duplicates {
+			t.Errorf("%s: verdict %v, duplicates %d; want %v, %d (%s)", test.name, out.Verdict, f.Duplicates, test.want, test.duplicates, out.Summary)
 		}
-		if want := 2 * len(test.settings); len(out.Rows) != want || len(out.Charts) != 2 {
+		if want := 2 * (len(test.settings) - test.duplicates); len(out.Rows) != want || len(out.Charts) != 2 || len(f.Points) != want {
 			t.Errorf("%s: %d rows and %d charts, want %d and 2", test.name, len(out.Rows), len(out.Charts), want)
 		}
 	}
-	// The findings are data: ρ of a perfect ranking is 1.
-	if f, err := (&OrderMattersResult{Settings: settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}).Findings(); err != nil || f.Rho != 1 || len(f.Points) != 10 || math.Abs(f.Points[9].Ratio-10) > 1e-9 || f.Verdict != GoalMet {
+	if f, err := (&OrderMattersResult{Settings: simpson()}).Findings(); err != nil || !(f.Test.Pooled > 0.7) || f.Test.Strata[0] != "standard" || f.Test.N[0] != 5 {
+		t.Errorf("Simpson's paradox: %+v, %v; want a pooled ρ above 0.7 and 5 points per batching", f.Test, err)
+	}
+	// The findings are data: ρ of a perfect ranking is 1 in each batching.
+	if f, err := (&OrderMattersResult{Settings: settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}).Findings(); err != nil || f.Test.Stat != 1 || f.Test.Pooled != 1 || len(f.Points) != 10 || math.Abs(f.Points[9].Ratio-10) > 1e-9 || f.Verdict != GoalMet {
 		t.Errorf("findings of a perfect ranking: %+v, %v", f, err)
 	}
-	// Under the null the permutation p-value is about uniform: a perfect
-	// rank agreement of ten points has p near 1/10! (one in 3.6 million),
-	// so at most 1/(1+perms) here.
-	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
-	if p := permutationP(x, x, orderMattersPerms, 1); p > 2.0/(1+orderMattersPerms) {
-		t.Errorf("perfect agreement: p = %v", p)
+	a := Table1Config{}.At(Default)
+	b := a
+	b.Seeds, b.Orders = 5, []string{"RR", "greedy"}
+	if !sameRuns(a, b) {
+		t.Error("configs differing in seeds and orders: not the same runs")
+	}
+	if b.BatchSize++; sameRuns(a, b) {
+		t.Error("configs differing in batch size: the same runs")
 	}
 	if _, err := (*OrderMattersResult)(nil).Outcome(); err == nil {
 		t.Error("nil result: no error")
 	}
 	if _, err := (&OrderMattersResult{}).Outcome(); err == nil {
 		t.Error("empty result: no error")
+	}
+}
+
+// TestOrderMattersMonotone checks that a stronger relation within the
+// batchings never gives a worse verdict: the gains are w times the ratio's
+// rank plus fixed noise, for w rising from -1 to 1.
+func TestOrderMattersMonotone(t *testing.T) {
+	rank := map[Verdict]int{GoalNotMet: 0, Inconclusive: 1, GoalMet: 2}
+	noise := []float64{3, -1, 4, -1, -5, 9, -2, 6, -5, 3, 5, -8, 9, -7, 9, -3}
+	prev, seen := -1, map[Verdict]bool{}
+	for w := -1.0; w <= 1.0001; w += 0.125 {
+		var settings []*Table1Result
+		for i := 0; i < len(noise); i += 2 {
+			k := float64(i / 2)
+			settings = append(settings, fakeSettings("mnist", [2]float64{w*10*k + noise[i], 5 + w*10*k + noise[i+1]}, [2]float64{1 + k, 20 + k}))
+			settings[len(settings)-1].Config.BatchSize = 10 + i
+		}
+		f, err := (&OrderMattersResult{Settings: settings}).Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, ok := rank[f.Verdict]
+		seen[f.Verdict] = true
+		if !ok || r < prev {
+			t.Errorf("w = %g: verdict %v (%s), worse than a weaker relation's", w, f.Verdict, testText(f.Test))
+		}
+		prev = r
+	}
+	if len(seen) != 3 {
+		t.Errorf("verdicts %v, want all three reached", seen)
 	}
 }
 

@@ -290,10 +290,12 @@ type StratifiedTest struct {
 	// Stat is the mean of the strata's ρ that are not NaN; Pooled is ρ
 	// over all points, ignoring the strata.
 	Stat, Pooled float64
-	// P is the one-sided permutation p-value of Stat (NaN if no stratum
-	// has a ρ) and Perms the number of permutations drawn.
-	P     float64
-	Perms int
+	// P is the one-sided permutation p-value of Stat for a positive
+	// correlation, PLow the opposite one for a negative correlation (both
+	// NaN if no stratum has a ρ), and Perms the number of permutations
+	// drawn.
+	P, PLow float64
+	Perms   int
 }
 
 // stratifiedSpearman tests whether y rises with x within the strata. The
@@ -305,7 +307,8 @@ type StratifiedTest struct {
 //
 //	p = (1 + #{b : T(π_b) ≥ T}) / (1 + perms),
 //
-// where each π_b permutes y within every stratum (never across), drawn
+// and PLow likewise with T(π_b) ≤ T, where each π_b permutes y within
+// every stratum (never across), drawn
 // from a PCG source seeded with seed: the same inputs give the same bits.
 // Permuting within strata keeps each stratum's level of y, so a
 // difference between strata (Simpson's paradox) cannot make T large; a
@@ -315,7 +318,7 @@ func stratifiedSpearman(x, y []float64, strata []string, perms int, seed uint64)
 	if len(x) != len(y) || len(x) != len(strata) {
 		panic("paper: stratified test of samples of different lengths")
 	}
-	st := StratifiedTest{P: math.NaN(), Perms: perms, Pooled: math.NaN()}
+	st := StratifiedTest{P: math.NaN(), PLow: math.NaN(), Perms: perms, Pooled: math.NaN()}
 	var idx [][]int
 	for i, s := range strata {
 		k := slices.Index(st.Strata, s)
@@ -360,18 +363,22 @@ func stratifiedSpearman(x, y []float64, strata []string, perms int, seed uint64)
 		return st
 	}
 	rnd := rand.New(rand.NewPCG(seed, 0))
-	hits := 0
+	hi, lo := 0, 0
 	for range perms {
 		for _, p := range ys {
 			rnd.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
 		}
 		// A small tolerance counts a permutation that ties the observed
 		// statistic as reaching it, whatever the rounding.
-		if stat(ys, nil) >= st.Stat-1e-12 {
-			hits++
+		t := stat(ys, nil)
+		if t >= st.Stat-1e-12 {
+			hi++
+		}
+		if t <= st.Stat+1e-12 {
+			lo++
 		}
 	}
-	st.P = float64(1+hits) / float64(1+perms)
+	st.P, st.PLow = float64(1+hi)/float64(1+perms), float64(1+lo)/float64(1+perms)
 	return st
 }
 

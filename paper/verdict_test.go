@@ -185,6 +185,13 @@ func TestStratifiedSpearman(t *testing.T) {
 			t.Errorf("within: ρ per stratum %v, want > 0.8", within.Rho)
 		}
 	}
+	neg := make([]float64, len(yWithin))
+	for i, v := range yWithin {
+		neg[i] = -v
+	}
+	if against := stratifiedSpearman(x, neg, strata, 999, 7); !(against.PLow < 0.01) || !(against.P > 0.9) {
+		t.Errorf("against: p %v (want > 0.9), opposite p %v (want < 0.01)", against.P, against.PLow)
+	}
 	if again := stratifiedSpearman(x, yNone, strata, 999, 7); again.P != none.P || again.Stat != none.Stat {
 		t.Errorf("same seed: p %v then %v", none.P, again.P)
 	}
