@@ -6,6 +6,7 @@ package paper
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -60,7 +61,7 @@ func rhoText(x, y []float64, batchings []string, st StratifiedTest, judged bool)
 	one := func(name string, xs, ys []float64) {
 		st := stratifiedSpearman(xs, ys, make([]string, len(xs)), orderMattersPerms, orderMattersPermSeed)
 		if len(xs) < 3 {
-			parts = append(parts, fmt.Sprintf("%s n/a (%d points)", name, len(xs)))
+			parts = append(parts, fmt.Sprintf("%s n/a (%s)", name, nOf(len(xs), "point")))
 			return
 		}
 		parts = append(parts, fmt.Sprintf("%s %.2f (%.2g)", name, st.Rho[0], st.P))
@@ -85,7 +86,11 @@ func rhoText(x, y []float64, batchings []string, st StratifiedTest, judged bool)
 		if judged {
 			w = "judged"
 		}
-		parts = append(parts, fmt.Sprintf("mean %.2f (%.2g, %s)", st.Stat, st.P, w))
+		if math.IsNaN(st.Stat) {
+			parts = append(parts, "mean n/a")
+		} else {
+			parts = append(parts, fmt.Sprintf("mean %.2f (%.2g, %s)", st.Stat, st.P, w))
+		}
 		one("pooled", x, y)
 	}
 	return "ρ (p) " + strings.Join(parts, ", ")
