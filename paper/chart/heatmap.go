@@ -459,7 +459,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	for _, z := range []float64{zlo, zhi} {
 		near := false
 		for _, t := range kept {
-			near = near || t.Label != "" && math.Abs(t.Value-z) < 0.08*(zhi-zlo)
+			near = near || t.Label != "" && math.Abs(t.Value-z) < 0.15*(zhi-zlo)
 		}
 		if !near && z != 0 {
 			kept = append(kept, plot.Tick{Value: z, Label: fmt.Sprintf("%.3g", h.value(z))})
