@@ -292,7 +292,18 @@ func (o *Outcome) Chart(base string) (Figure, error) {
 	return Figure{}, fmt.Errorf("paper: no chart %q, the outcome has %s", base, strings.Join(names, ", "))
 }
 
+// addChart adds the chart c with the files' base name and the page's
+// title. A line chart's lines that run on earlier ones are dashed or
+// marked first (uncover), so that none hides another.
 func (o *Outcome) addChart(base, title string, c chart.Chart) {
+	switch c := c.(type) {
+	case *chart.LineChart:
+		uncover(c)
+	case *chart.Panels:
+		for _, p := range c.Panels {
+			uncover(p)
+		}
+	}
 	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
 }
 

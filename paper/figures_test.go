@@ -13,8 +13,9 @@ import (
 
 // TestChartsPassCheck runs every claim that runs at the smoke scale and
 // checks each of its charts with chart.Check (plot share, distinct series,
-// data span, no point on the frame); TestCheck in package chart shows that
-// Check fails charts that break each rule.
+// data span, no point on the frame, no title over an axis's label, every
+// series visibly drawn); TestCheck in package chart shows that Check fails
+// charts that break each rule.
 func TestChartsPassCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every claim at the smoke scale")

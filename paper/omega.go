@@ -11,6 +11,9 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
 	"github.com/goodorder/goodorder/problems"
@@ -211,7 +214,15 @@ type OmegaConvergence struct {
 	Gamma float64
 	// GradNorm2[o][t] is ‖∇f(x_t)‖², t = 0..Epochs, under order o.
 	GradNorm2 [][]float64
+	// RRRuns are further runs of random reshuffling, each from its own
+	// seed, for the chart's band: GradNorm2's run is one draw of many.
+	// The findings use GradNorm2 only.
+	RRRuns [][]float64
 }
+
+// omegaRRRuns is the number of random reshuffling runs the convergence
+// chart's band spans, GradNorm2's included.
+const omegaRRRuns = 10
 
 // Average returns Theorem 1's left-hand side for order o, the mean of
 // ‖∇f(x_t)‖² over the epoch starts t = 0..T-1.
@@ -263,6 +274,24 @@ func runOmegaConvergence(ctx context.Context, c OmegaConfig, seed uint64) (*Omeg
 			g[t] = r.GradNorm2
 		}
 		res.GradNorm2 = append(res.GradNorm2, g)
+	}
+	for r := 1; r < omegaRRRuns; r++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		o, err := ordering.NewRR(n, mixSeed(seed, streamOmegaRun, uint64(n), uint64(r)))
+		if err != nil {
+			return nil, err
+		}
+		h := &ordering.History{}
+		if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(res.Gamma), Recorder: h, Context: ctx}); err != nil {
+			return nil, err
+		}
+		g := make([]float64, len(h.Records))
+		for t, rec := range h.Records {
+			g[t] = rec.GradNorm2
+		}
+		res.RRRuns = append(res.RRRuns, g)
 	}
 	return res, nil
 }
@@ -411,6 +440,50 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
+// omegaConvergenceSeries returns the convergence chart's lines: greedy
+// first, then the alternating order dashed over it (their runs are equal
+// when each σ*² is σ², and the later line would hide the earlier), random
+// reshuffling as the median of its runs with a band from the least to the
+// largest, then the rest.
+func omegaConvergenceSeries(conv *OmegaConvergence) []chart.Series {
+	var ss []chart.Series
+	idx := func(name string) int { return slices.Index(conv.Orders, name) }
+	x := ints(seq(len(conv.GradNorm2[0])))
+	grd, alt := idx("greedy"), idx("alternating")
+	if grd >= 0 {
+		ss = append(ss, chart.Series{Name: "greedy", X: x, Y: conv.GradNorm2[grd]})
+	}
+	if alt >= 0 {
+		name := "alternating"
+		if grd >= 0 && floats.EqualApprox(conv.GradNorm2[alt], conv.GradNorm2[grd], 1e-9) {
+			name = "alternating (dashed: the same run as greedy's)"
+		}
+		ss = append(ss, chart.Series{Name: name, X: x, Y: conv.GradNorm2[alt], Dashed: true})
+	}
+	for o, name := range conv.Orders {
+		if o == grd || o == alt {
+			continue
+		}
+		g := conv.GradNorm2[o]
+		if name != "random reshuffling" || len(conv.RRRuns) == 0 {
+			ss = append(ss, chart.Series{Name: name, X: x, Y: g})
+			continue
+		}
+		runs := append([][]float64{g}, conv.RRRuns...)
+		med, lo, hi := make([]float64, len(g)), make([]float64, len(g)), make([]float64, len(g))
+		col := make([]float64, len(runs))
+		for t := range g {
+			for r, run := range runs {
+				col[r] = run[t]
+			}
+			slices.Sort(col)
+			med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
+		}
+		ss = append(ss, chart.Series{Name: fmt.Sprintf("random reshuffling (median of %d runs, band: least to largest)", len(runs)), X: x, Y: med, Lo: lo, Hi: hi})
+	}
+	return ss
+}
+
 // omegaConvergenceOutcome adds the chart, rows and checks of the
 // convergence runs conv, whose findings f holds.
 func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, f *OmegaFindings) {
@@ -421,9 +494,9 @@ func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, f *OmegaFindi
 	var avgs []string
 	for o, name := range conv.Orders {
 		g := conv.GradNorm2[o]
-		lc.Series = append(lc.Series, chart.Series{Name: name, X: ints(seq(len(g))), Y: g})
 		avgs = append(avgs, fmt.Sprintf("%s %.3g (final %.3g)", name, conv.Average(o), g[len(g)-1]))
 	}
+	lc.Series = omegaConvergenceSeries(conv)
 	out.addChart("omega-convergence", "Algorithm 1 under each order on the Section 4.1 example", lc)
 	out.Rows = append(out.Rows, Row{
 		Quantity: "(1/T) Σ_t ‖∇f(x_t)‖² of Algorithm 1 under each order",

@@ -400,6 +400,9 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	for _, sr := range res.Settings {
 		st := sr.Setting
 		name := fmt.Sprintf("σ² = %g, M = %g", st.Sigma2, st.M)
+		// Each setting's points span its own range of ‖∇f‖² (see
+		// runRemark3): the legend says where each line ends.
+		lineName := fmt.Sprintf("%s (‖∇f‖² ≤ %.3g)", name, sr.Points[len(sr.Points)-1].GradNorm2)
 		gs := make([]float64, len(sr.Points))
 		ys := make([][]float64, len(res.Orders))
 		for pi, pt := range sr.Points {
@@ -410,7 +413,9 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 		}
 		for o, oname := range res.Orders {
 			if oname == "sorted" || oname == "RR (largest of the draws)" {
-				worstChart.Series = append(worstChart.Series, chart.Series{Name: name + ", " + oname, X: gs, Y: ys[o]})
+				// σ² = 0's lines are dashed: its sorted order's ratio is
+				// that of σ² = 1, M = 0, on part of the same range.
+				worstChart.Series = append(worstChart.Series, chart.Series{Name: lineName + ", " + oname, X: gs, Y: ys[o], Dashed: st.Sigma2 == 0})
 			}
 		}
 		if rrChart == nil && st.M > 0 && st.Sigma2 > 0 {

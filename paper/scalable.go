@@ -18,6 +18,7 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -147,7 +148,14 @@ type ScalableOneD struct {
 	Method string
 	// SigmaStar2[t] is σ*² of the order of epoch t.
 	SigmaStar2 []float64
+	// Runs are further runs of a random method (RR), each from its own
+	// seed, for the chart's band; the findings use SigmaStar2 only.
+	Runs [][]float64 `json:",omitempty"`
 }
+
+// scalableOneDRuns is the number of RR runs the 1-D chart's band spans,
+// SigmaStar2's included.
+const scalableOneDRuns = 10
 
 // ScalableResult holds the scalable-orderings experiment.
 type ScalableResult struct {
@@ -531,7 +539,19 @@ func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]Sca
 			if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
 				return nil, err
 			}
-			out = append(out, ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)})
+			od := ScalableOneD{N: n, Method: name, SigmaStar2: append([]float64(nil), tr.MaxPhi2...)}
+			for r := 1; name == "RR" && r < scalableOneDRuns; r++ {
+				o, err := ordering.NewRR(n, mixSeed(seed, streamScalableOneD, uint64(n), 1, uint64(r)))
+				if err != nil {
+					return nil, err
+				}
+				tr := &ordering.SigmaTracker{Problem: p}
+				if _, err := ordering.Run(p, []float64{1}, o, &ordering.Settings{Epochs: epochs, Step: ordering.Constant(0.1 / float64(n)), Recorder: tr, SkipEval: true, Context: ctx}); err != nil {
+					return nil, err
+				}
+				od.Runs = append(od.Runs, append([]float64(nil), tr.MaxPhi2...))
+			}
+			out = append(out, od)
 		}
 	}
 	return out, nil
@@ -646,28 +666,37 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	out := Outcome{Verdict: f.Verdict}
+	orderings := &chart.Panels{}
 	for mi, m := range r.Matrices {
 		exact := exactOf[mi]
+		name := epochsPlural(m.Name)
 		sc := &chart.LineChart{
-			Title:  fmt.Sprintf("σ*² against multiply-adds to order: %s", m.Name),
-			XLabel: "multiply-adds to choose the order", YLabel: "σ*² / σ*² of exact greedy", LogX: true, LogY: true,
+			Title:  scalablePanelTitle(name),
+			XLabel: "multiply-adds to order", YLabel: "σ*² / exact greedy's", LogX: true, LogY: true,
 		}
 		for _, meth := range m.Methods {
-			sc.Series = append(sc.Series, chart.Series{Name: meth.Name, X: []float64{math.Max(meth.MulAdds, 1)}, Y: []float64{meth.Ratio}, Points: true})
+			sc.Series = append(sc.Series, chart.Series{Name: meth.Name, Label: scalableShortName(meth.Name), X: []float64{math.Max(meth.MulAdds, 1)}, Y: []float64{meth.Ratio}, Points: true})
 			out.Rows = append(out.Rows, Row{
-				Quantity: fmt.Sprintf("%s: %s", m.Name, meth.Name),
+				Quantity: fmt.Sprintf("%s: %s", name, meth.Name),
 				Paper:    "-",
 				Ours:     fmt.Sprintf("σ*² %.4g (%.3g × greedy's), %.3g multiply-adds (%.3g× fewer than greedy's), %s", meth.SigmaStar2, meth.Ratio, meth.MulAdds, exact.MulAdds/meth.MulAdds, fmtBytes(meth.Bytes)),
 			})
 			out.Timings = append(out.Timings, Row{
-				Quantity: fmt.Sprintf("%s: %s: wall time to choose the order; speed-up over exact greedy", m.Name, meth.Name),
+				Quantity: fmt.Sprintf("%s: %s: wall time to choose the order; speed-up over exact greedy", name, meth.Name),
 				Paper:    "-",
 				Ours:     fmt.Sprintf("%.3g s; %.3g×", meth.Seconds, exact.Seconds/meth.Seconds),
 			})
 		}
 		if strings.HasPrefix(m.Name, "MNIST") {
-			out.addChart(fmt.Sprintf("scalable-orderings-%d", mi), "Orders on a gradient matrix: σ*² and multiply-adds", sc)
+			if len(orderings.Panels) > 0 {
+				sc.YLabel = ""
+			}
+			orderings.Panels = append(orderings.Panels, sc)
+			orderings.Title = "σ*² against multiply-adds to order, " + scalableMatrixKind(name)
 		}
+	}
+	if len(orderings.Panels) > 0 {
+		out.addChart("scalable-orderings", "Orders on MNIST's batch-gradient matrices: σ*² and multiply-adds", orderings)
 	}
 	var goal []string
 	for _, g := range f.Goals {
@@ -681,7 +710,7 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		}
 		for _, o := range r.OneD {
 			if o.N == last {
-				lc.Series = append(lc.Series, chart.Series{Name: o.Method, X: ints(seq(len(o.SigmaStar2))), Y: o.SigmaStar2})
+				lc.Series = append(lc.Series, oneDSeries(o))
 			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("1-D example, n = %d, %s: σ*² per epoch", o.N, o.Method),
@@ -709,4 +738,79 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 	}
 	out.Details = "The exact greedy order is the reference (ratio 1); random orders sit far above it on structured gradients. Read the sketch rows for the cost–quality trade-off and the balancing rows for what O(d) memory buys."
 	return &out, nil
+}
+
+// epochsPlural writes "after 1 epoch", not "after 1 epochs", in a matrix's
+// name (the runs name their matrices "after %d epochs").
+func epochsPlural(name string) string {
+	return strings.Replace(name, " after 1 epochs ", " after 1 epoch ", 1)
+}
+
+// scalablePanelTitle is the title of an MNIST matrix's panel: its epochs
+// of RR ("after 1 epoch of RR", "at initialisation"), or the name.
+func scalablePanelTitle(name string) string {
+	i := strings.Index(name, " after ")
+	if i < 0 {
+		return name
+	}
+	t := name[i+1:]
+	if j := strings.Index(t, ","); j >= 0 {
+		t = t[:j]
+	}
+	if strings.HasPrefix(t, "after 0 epochs") {
+		return "at initialisation"
+	}
+	return t
+}
+
+// scalableMatrixKind is an MNIST matrix's name without its epochs: "MNIST
+// MLP same-class batch gradients, N = 942, d = 101770".
+func scalableMatrixKind(name string) string {
+	i := strings.Index(name, " after ")
+	if i < 0 {
+		return name
+	}
+	rest := ""
+	if j := strings.Index(name[i:], ","); j >= 0 {
+		rest = name[i+j:]
+	}
+	return name[:i] + rest
+}
+
+// scalableShortName labels a method's point on the chart: "k = 64",
+// "greedy", "RR", "mean balance", "pair balance".
+func scalableShortName(method string) string {
+	switch {
+	case strings.HasPrefix(method, "greedy"):
+		return "greedy"
+	case strings.HasPrefix(method, "sketched greedy, "):
+		return "sketched " + strings.TrimPrefix(method, "sketched greedy, ")
+	case strings.HasPrefix(method, "random reshuffling"):
+		return "RR"
+	}
+	if i := strings.Index(method, ","); i >= 0 {
+		return method[:i]
+	}
+	return method
+}
+
+// oneDSeries is the 1-D chart's line of o: σ*² per epoch, or for a method
+// with further runs (RR) the median over the runs with a band from the
+// least to the largest.
+func oneDSeries(o ScalableOneD) chart.Series {
+	x := ints(seq(len(o.SigmaStar2)))
+	if len(o.Runs) == 0 {
+		return chart.Series{Name: o.Method, X: x, Y: o.SigmaStar2}
+	}
+	runs := append([][]float64{o.SigmaStar2}, o.Runs...)
+	med, lo, hi := make([]float64, len(x)), make([]float64, len(x)), make([]float64, len(x))
+	col := make([]float64, len(runs))
+	for t := range x {
+		for r, run := range runs {
+			col[r] = run[t]
+		}
+		slices.Sort(col)
+		med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
+	}
+	return chart.Series{Name: fmt.Sprintf("%s (median of %d runs, band: least to largest)", o.Method, len(runs)), X: x, Y: med, Lo: lo, Hi: hi}
 }

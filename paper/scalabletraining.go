@@ -129,12 +129,12 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	epochs := ints(seq(c.Epochs + 1))
 	for _, batching := range r.Batchings {
 		acc := &chart.LineChart{
-			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (mean of %d runs)", batching, c.Dataset, table1Model(c), c.Seeds),
+			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (mean of %s, band: min to max)", batching, table1DataName(c.Dataset), table1Model(c), nOf(c.Seeds, "run")),
 			XLabel: "epoch", YLabel: "test accuracy (%)",
 		}
 		for _, order := range c.Orders {
-			mean, _, _ := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
-			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean})
+			mean, lo, hi := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
+			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi})
 			cell, _ := r.cell(order, batching)
 			ours := fmt.Sprintf("final %.2f (%.2f)", cell.Mean, cell.SE)
 			out.Timings = append(out.Timings, Row{Quantity: fmt.Sprintf("%s, %s batching: mean wall time of a run", order, batching), Paper: "-", Ours: fmt.Sprintf("%.1f s", cell.Seconds)})
@@ -144,10 +144,11 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 			}
 			out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s, %s batching", order, batching), Paper: "-", Ours: ours})
 		}
-		from := c.Epochs / 2
-		acc.ZoomFrom(float64(from))
-		acc.YLabel += fmt.Sprintf(", epochs %d-%d", from, c.Epochs)
-		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", acc)
+		var paper map[string]float64
+		if c.Dataset == "mnist" && c.Model == "mlp" {
+			paper = table1PaperFinal(batching)
+		}
+		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", accuracyPanels(acc, c.Epochs/2, paper))
 	}
 	var summary []string
 	for _, g := range f.Gaps {

@@ -696,13 +696,16 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.addChart("sgd-internally-theorem", "SGD internally against shuffling under Theorem 1's step limits", curveChart(&set.Theorem, "within Theorem 1's limits"))
 	out.addChart("sgd-internally-free", "SGD internally against shuffling with freely tuned steps", curveChart(&set.Free, "tuned freely"))
 	if len(measured) > 0 {
+		lo, hi := res.crossoverBars(lows)
 		out.addChart("sgd-internally-crossover", "The crossover against σ_low", &chart.LineChart{
-			Title:  "Epoch from which two-level shuffling is at least as good as SGD internally (Theorem 1's step limits)",
+			Title:  fmt.Sprintf("Epoch from which two-level shuffling is at least as good as SGD internally (Theorem 1's step limits, %d runs)", c.Runs),
 			XLabel: "σ_low", YLabel: "crossover T (epochs)", LogX: true, LogY: true,
 			Series: []chart.Series{
-				{Name: "measured", X: lows, Y: measured, Points: true},
-				{Name: "LF₀m/(Nσ_low²) (the rates' terms)", X: lows, Y: termsT, Dashed: true},
-				{Name: "the rates cross (whole epochs)", X: lows, Y: ratesT, Dashed: true},
+				{Name: "measured (bar: the crossovers with SGD internally's curve moved 2 SE up and down)", X: lows, Y: measured, Lo: lo, Hi: hi, Points: true},
+				// Markers: one σ_low that shows the trade-off gives lines
+				// of one point, which draw nothing.
+				{Name: "LF₀m/(Nσ_low²) (the rates' terms)", X: lows, Y: termsT, Dashed: true, Markers: true},
+				{Name: "the rates cross (whole epochs)", X: lows, Y: ratesT, Dashed: true, Markers: true},
 			},
 		})
 	}
@@ -729,6 +732,31 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		"Rule history: the code's rule has asked for the trade-off at some σ_low since the results were first known; until 2026-11-26 (issue 28) this protocol said \"for every σ_low\" in the same sentence, which the code did not do.",
 	}
 	return &out, nil
+}
+
+// crossoverBars returns, for each σ_low of lows, the crossovers under
+// Theorem 1's limits (sgdInternallyCrossover) with SGD internally's curve
+// moved up and down by sgdInternallyZ standard errors of the difference of
+// the two means: the epochs within which the measured crossover is not
+// resolved by the runs.
+func (res *SGDInternallyResult) crossoverBars(lows []float64) (lo, hi []float64) {
+	for _, low := range lows {
+		l, h := math.NaN(), math.NaN()
+		for _, set := range res.Settings {
+			if set.SigmaLow != low {
+				continue
+			}
+			a := &set.Theorem
+			up, down := make([]float64, len(a.Internal)), make([]float64, len(a.Internal))
+			for t, v := range a.Internal {
+				d := float64(sgdInternallyZ) * math.Hypot(a.InternalSE[t], a.ShufflingSE[t])
+				up[t], down[t] = v+d, v-d
+			}
+			l, h = float64(sgdInternallyCrossover(up, a.Shuffling)), float64(sgdInternallyCrossover(down, a.Shuffling))
+		}
+		lo, hi = append(lo, l), append(hi, h)
+	}
+	return lo, hi
 }
 
 // zAhead returns by how many standard errors a (mean a, standard error

@@ -100,23 +100,7 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 		verdict = fmt.Sprintf(" Combined (the report's one rule, over the %d settings' parts): %s.", len(f.Settings), f.Verdict)
 	}
 	out.Summary = strings.Join(parts, ". ") + "." + verdict + " Beyond the paper's settings, " + sweep
-	for k, m := range []struct {
-		base, title, value string
-		of                 func(Table1SweepFindings) float64
-	}{
-		{"loss", "RR's loss from same-class batching after the last epoch (points)", "points RR loses", func(sf Table1SweepFindings) float64 { return sf.Loss.Mean }},
-		{"loss-early", "RR's loss from same-class batching before the first decay (points, not judged)", "points RR loses", func(sf Table1SweepFindings) float64 { return sf.LossEarly.Mean }},
-		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch (n/a: the loss's interval spans 0, so the ratio's is unbounded)", "share greedy wins back", func(sf Table1SweepFindings) float64 {
-			if !sf.Recovery.Bounded() {
-				return math.NaN()
-			}
-			return sf.Recovery.Mean
-		}},
-	} {
-		h := r.sweepChart(f, m.title, m.of, k == 2)
-		h.ValueLabel = m.value
-		out.addChart(table1StudyID+"-sweep-"+m.base, m.title, h)
-	}
+	r.addSweepCharts(out, f)
 	out.Protocol = []string{
 		fmt.Sprintf("Tuning: for each setting and batching, RR's final accuracy on the last %d training images, held out (they never train), over the learning rates %s, %d seed(s) each; the best rate of each batching is used by every order. The rates are RR's: greedy was not tuned and runs at RR's rates, a choice that favours RR, so conservative for greedy. The verdict and the summary are at these rates (RR's). The test set is read only by the runs at the tuned rates.", c.Holdout, joinFloats(c.Grid), c.TuneSeeds),
 		fmt.Sprintf("At the tuned rates: RR and greedy under both batchings and RR fixed under standard batching, %d seeds, trained on the training images not held out; the rest of each setting's protocol is table-1's (momentum, schedule, epochs, batch size: see the table-1 and table-1-fashion sections, whose untuned rates 0.1 and 0.01 are the paper's).", c.Seeds),
@@ -173,13 +157,49 @@ func (r *Table1StudyResult) tuned(i int, b string) float64 {
 	return r.Settings[i].LRSameClass
 }
 
-// sweepChart draws one number of each sweep setting as a map: a row per
-// batch size and momentum, a column per multiple of the tuned rates.
-func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, title string, of func(Table1SweepFindings) float64, recovery bool) *chart.Heatmap {
+// addSweepCharts adds the sweep's maps to out: RR's loss and greedy's
+// recovery after the last epoch, the epoch the rule judges, each with the
+// epoch before the first decay beside it. Every map is coloured about the
+// rule's threshold, red above it (the paper's direction: RR loses, greedy
+// wins back), blue below, and hatches the cells whose 95% interval spans
+// the threshold.
+func (r *Table1StudyResult) addSweepCharts(out *Outcome, f *Table1StudyFindings) {
 	c := r.Config
-	h := &chart.Heatmap{Title: title, XLabel: "multiple of the tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f"}
-	if recovery {
-		h.Center, h.Format = table1Recovery, "%.2f"
+	data := fmt.Sprintf("%s, %d seeds", f.Names[0], c.SweepSeeds)
+	recovery := func(iv Interval) float64 {
+		if !iv.Bounded() {
+			return math.NaN()
+		}
+		return iv.Mean
+	}
+	for _, m := range []struct {
+		base, title, value string
+		of                 func(Table1SweepFindings) Interval
+		at                 func(Interval) float64
+		center             float64
+	}{
+		{"loss", "RR's loss from same-class batching after the last epoch (judged; n/a: diverged)", "points RR loses", func(sf Table1SweepFindings) Interval { return sf.Loss }, nil, table1Regime},
+		{"loss-early", "RR's loss from same-class batching before the first decay (not judged; n/a: diverged)", "points RR loses", func(sf Table1SweepFindings) Interval { return sf.LossEarly }, nil, table1Regime},
+		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch (judged; n/a: unbounded, the loss's interval spans 0, or diverged)", "share greedy wins back", func(sf Table1SweepFindings) Interval { return sf.Recovery }, recovery, table1Recovery},
+		{"recovery-early", "Greedy's recovery of RR's same-class loss before the first decay (not judged; n/a: unbounded or diverged)", "share greedy wins back", func(sf Table1SweepFindings) Interval { return sf.RecoveryEarly }, recovery, table1Recovery},
+	} {
+		h := r.sweepChart(f, m.of, m.at, m.center)
+		h.Title = m.title + ", " + data
+		h.ValueLabel = m.value
+		h.HatchLabel = fmt.Sprintf("the 95%% interval spans %g", m.center)
+		out.addChart(table1StudyID+"-sweep-"+m.base, m.title, h)
+	}
+}
+
+// sweepChart draws one interval of each sweep setting as a map, its mean
+// (or at of it, if at is not nil) coloured about center, hatched where the
+// interval spans center: a row per batch size and momentum, a column per
+// multiple of the tuned rates. Diverged settings are missing.
+func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1SweepFindings) Interval, at func(Interval) float64, center float64) *chart.Heatmap {
+	c := r.Config
+	h := &chart.Heatmap{XLabel: "multiple of the tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center}
+	if center < 1 {
+		h.Format = "%.2f"
 	}
 	for _, m := range c.Multipliers {
 		h.XTicks = append(h.XTicks, fmt.Sprintf("%g×", m))
@@ -189,14 +209,21 @@ func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, title string, of 
 		for _, mom := range c.Momenta {
 			h.YTicks = append(h.YTicks, fmt.Sprintf("%d, %g", bs, mom))
 			row := make([]float64, len(c.Multipliers))
+			marks := make([]bool, len(c.Multipliers))
 			for j := range row {
 				row[j] = math.NaN()
 				if sf := f.Sweep[k]; !sf.Diverged {
-					row[j] = of(sf)
+					iv := of(sf)
+					row[j] = iv.Mean
+					if at != nil {
+						row[j] = at(iv)
+					}
+					marks[j] = !math.IsNaN(row[j]) && iv.Against(center) == Spans
 				}
 				k++
 			}
 			h.Values = append(h.Values, row)
+			h.Hatched = append(h.Hatched, marks)
 		}
 	}
 	return h

@@ -36,7 +36,7 @@ func TestTable1Study(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Charts) != 4 || !strings.Contains(out.Summary, "tuned rates") {
+	if len(out.Charts) != 5 || !strings.Contains(out.Summary, "tuned rates") {
 		t.Errorf("outcome: %d charts, summary %q", len(out.Charts), out.Summary)
 	}
 	if _, err := (*Table1StudyResult)(nil).Outcome(); err == nil {

@@ -508,11 +508,12 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (solid) and stated bound (dashed)", c.Fractions[last]),
 		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 	}
+	var bounds []chart.Series
 	for _, of := range f.Orders {
-		boundChart.Series = append(boundChart.Series,
-			chart.Series{Name: of.Name + " measured", X: ts, Y: of.Measured, Group: of.Name},
-			chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Group: of.Name})
+		boundChart.Series = append(boundChart.Series, chart.Series{Name: of.Name + " measured", X: ts, Y: of.Measured, Group: of.Name})
+		bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Group: of.Name})
 	}
+	boundChart.Series = append(boundChart.Series, bounds...)
 	out.addChart("theorem-1-bound", "Theorem 1: measured against the bound", boundChart)
 
 	// Part (b): tuned steps, slopes and the ordering of the orders.

@@ -634,7 +634,10 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Tuned (1/T) Σ_t ‖∇f(x_t)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
-		XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖² (mean over runs, band ±2 SE)", LogX: true, LogY: true,
+		XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖², mean (band ±2 SE)", LogX: true, LogY: true,
+	}
+	if len(f.Regimes) > 1 {
+		rateChart.Title += fmt.Sprintf(" (solid %s, dashed %s)", f.Regimes[0].Regime.Name, f.Regimes[1].Regime.Name)
 	}
 	var slopeText []string
 	for r, rf := range f.Regimes {
@@ -643,6 +646,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, ±2 SE) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
 			XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 		}
+		var bounds []chart.Series
 		for _, of := range rf.Orders {
 			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
 			for i, m := range of.BoundMean {
@@ -650,9 +654,10 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				lo[i], hi[i] = m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
 			}
 			boundChart.Series = append(boundChart.Series,
-				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name},
-				chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
+				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name})
+			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
 		}
+		boundChart.Series = append(boundChart.Series, bounds...)
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)
 
 		out.Rows = append(out.Rows, Row{
@@ -672,7 +677,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			paper := fmt.Sprintf("%.2f (%s term)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
 			if !of.Tested {
 				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, of.Name))
-				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi})
+				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0})
 				out.Rows = append(out.Rows, Row{
 					Quantity: quantity,
 					Paper:    paper,
@@ -682,7 +687,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				continue
 			}
 			slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict)))
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi})
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0})
 			out.Rows = append(out.Rows, Row{
 				Quantity: quantity,
 				Paper:    paper,

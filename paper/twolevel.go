@@ -204,6 +204,32 @@ type TwoLevelCell struct {
 	Ratio float64 `json:"-"`
 }
 
+// ratioInterval returns the 95% interval of the cell's ratio of mean
+// steps at each method's best rate, two-level over standard, by the delta
+// method over the runs (independent between the methods): the ratio's
+// spread from the runs alone, not from the choice of the best rate. ok is
+// false if a method has no best rate or fewer than two runs.
+func (cell *TwoLevelCell) ratioInterval() (lo, hi float64, ok bool) {
+	var m, se [2]float64
+	for k := range cell.Methods {
+		meth := &cell.Methods[k]
+		if meth.Best < 0 || len(meth.Steps[meth.Best]) < 2 {
+			return 0, 0, false
+		}
+		xs := make([]float64, len(meth.Steps[meth.Best]))
+		for r, s := range meth.Steps[meth.Best] {
+			xs[r] = float64(s)
+		}
+		m[k], se[k] = meanSE(xs)
+	}
+	if !(m[0] > 0 && m[1] > 0) {
+		return 0, 0, false
+	}
+	r := m[0] / m[1]
+	d := z95 * r * math.Hypot(se[0]/m[0], se[1]/m[1])
+	return math.Max(0, r-d), r + d, true
+}
+
 // notConverged marks a run that did not reach the target within the budget
 // or diverged.
 const notConverged = -1
@@ -656,9 +682,20 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		yt[i] = strconv.FormatFloat(st, 'g', -1, 64)
 	}
 	out := Outcome{Verdict: f.Verdict}
-	out.addChart("two-level-ratio", "two-level-ratio", &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured)", c.Target),
+	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured, %s per method and rate; second line: 95%% interval at the best rates)", c.Target, nOf(c.Runs, "run")),
 		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
-		ValueLabel: "steps, two-level / standard"})
+		ValueLabel: "steps, two-level / standard", HatchLabel: "the interval spans 1"}
+	for i := range c.SigmaTops {
+		notes, marks := make([]string, len(c.Ms)), make([]bool, len(c.Ms))
+		for j := range c.Ms {
+			if lo, hi, ok := res.Cell(i, j).ratioInterval(); ok {
+				notes[j] = fmt.Sprintf("%.2f-%.2f", lo, hi)
+				marks[j] = lo < 1 && hi > 1
+			}
+		}
+		ratio.Notes, ratio.Hatched = append(ratio.Notes, notes), append(ratio.Hatched, marks)
+	}
+	out.addChart("two-level-ratio", "two-level-ratio", ratio)
 	out.addChart("two-level-theory", "two-level-theory", &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
 		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Predicted, Center: 1,
 		ValueLabel: "epochs, two-level / standard"})
@@ -668,7 +705,7 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	lr := &chart.LineChart{
 		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
-		InfLabel: "a run did not converge",
+		InfLabel: "a run did not converge (a row per method, in its colour)",
 	}
 	for meth, name := range res.Methods {
 		lr.Series = append(lr.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean, Markers: true})

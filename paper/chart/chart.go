@@ -28,7 +28,8 @@ import (
 	"github.com/goodorder/goodorder/paper/atomic"
 )
 
-// Chart is a chart this package can render: a *LineChart or a *Heatmap.
+// Chart is a chart this package can render: a *LineChart, a *Heatmap or
+// *Panels of line charts.
 type Chart interface {
 	// validate reports invalid data; every other method may assume
 	// valid data.
@@ -300,42 +301,114 @@ func newPlot(xLabel string) *plot.Plot {
 }
 
 // drawPlot draws p into dc with yLabel to the left, centred on the data
-// area, and returns the data area. It draws the label itself because
+// area, and returns the data area and the rectangles of the axes' labels
+// (the y label's first, if any). It draws the y label itself because
 // gonum/plot v0.17 reserves room for a log axis's label around the
 // arithmetic mean of the axis range, which leaves a gap above the data.
-func drawPlot(dc draw.Canvas, p *plot.Plot, yLabel string) draw.Canvas {
+// The y label's 12-point font shrinks (down to 7 points) until the label
+// fits the data area's height; a label still longer is moved down or up
+// to stay within dc, and only one longer than dc is tall leaves it (Check
+// then finds it across the title).
+func drawPlot(dc draw.Canvas, p *plot.Plot, yLabel string) (draw.Canvas, []vg.Rectangle) {
+	// The x label is drawn here too, centred under the data area:
+	// gonum/plot narrows the data area of a narrow plot (a panel) to fit
+	// its own.
+	xText, xSty := p.X.Label.Text, p.X.Label.TextStyle
+	p.X.Label.Text = ""
+	defer func() { p.X.Label.Text = xText }()
+	var xh vg.Length
+	if xText != "" {
+		xSty.XAlign, xSty.YAlign = draw.XCenter, draw.YBottom
+		xh = xSty.Height(xText) + vg.Points(2)
+		dc = draw.Crop(dc, 0, 0, xh, 0)
+	}
+	xLabel := func(pc, da draw.Canvas) []vg.Rectangle {
+		if xText == "" {
+			return nil
+		}
+		r := xSty.Rectangle(xText)
+		w := r.Size().X
+		cx := da.Center().X
+		y := pc.Min.Y - xh + xSty.FontExtents().Descent
+		pc.FillText(xSty, vg.Point{X: cx, Y: y}, xText)
+		return []vg.Rectangle{{Min: vg.Point{X: cx - w/2, Y: pc.Min.Y - xh}, Max: vg.Point{X: cx + w/2, Y: pc.Min.Y}}}
+	}
 	if yLabel == "" {
 		p.Draw(dc)
-		return p.DataCanvas(dc)
+		da := p.DataCanvas(dc)
+		return da, xLabel(dc, da)
 	}
 	sty := textStyle(12, color.Black)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YBottom
-	for sty.Font.Size > 7 && sty.Width(yLabel) > dc.Max.Y-dc.Min.Y {
+	crop := func() draw.Canvas {
+		return draw.Crop(dc, sty.Height(yLabel)+sty.FontExtents().Descent+vg.Points(2), 0, 0, 0)
+	}
+	for sty.Font.Size > 7 && sty.Width(yLabel) > p.DataCanvas(crop()).Size().Y {
 		sty.Font.Size -= 0.5
 	}
 	height, descent := sty.Height(yLabel), sty.FontExtents().Descent
-	pc := draw.Crop(dc, height+descent+vg.Points(2), 0, 0, 0)
+	pc := crop()
 	p.Draw(pc)
 	da := p.DataCanvas(pc)
 	sty.Rotation = math.Pi / 2
-	dc.FillText(sty, vg.Point{X: dc.Min.X + height - descent, Y: da.Center().Y}, yLabel)
-	return da
+	w := sty.Width(yLabel)
+	cy := da.Center().Y
+	cy = max(min(cy, dc.Max.Y-w/2), dc.Min.Y+w/2)
+	if w > dc.Max.Y-dc.Min.Y {
+		cy = (dc.Min.Y + dc.Max.Y) / 2
+	}
+	x := dc.Min.X + height - descent
+	dc.FillText(sty, vg.Point{X: x, Y: cy}, yLabel)
+	yr := vg.Rectangle{Min: vg.Point{X: x - height, Y: cy - w/2}, Max: vg.Point{X: x + descent, Y: cy + w/2}}
+	return da, append([]vg.Rectangle{yr}, xLabel(pc, da)...)
 }
 
 // drawTitle draws title centred at the top of dc, its 12-point font shrunk
-// (down to 7 points) until it fits, and returns the canvas below it.
-func drawTitle(dc draw.Canvas, title string) draw.Canvas {
+// (down to 7 points) until it fits, and returns the canvas below it and
+// the title's rectangle.
+func drawTitle(dc draw.Canvas, title string) (draw.Canvas, vg.Rectangle) {
 	if title == "" {
-		return dc
+		return dc, vg.Rectangle{}
 	}
 	sty := textStyle(12, color.Black)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
-	for sty.Font.Size > 7 && sty.Rectangle(title).Size().X > dc.Max.X-dc.Min.X-vg.Points(4) {
+	room := dc.Max.X - dc.Min.X - vg.Points(4)
+	for sty.Font.Size > 10 && sty.Rectangle(title).Size().X > room {
 		sty.Font.Size -= 0.5
 	}
-	dc.FillText(sty, vg.Point{X: dc.Center().X, Y: dc.Max.Y + sty.FontExtents().Descent}, title)
-	dc.Max.Y -= sty.Rectangle(title).Size().Y + vg.Points(8)
-	return dc
+	if sty.Rectangle(title).Size().X > room {
+		title = splitTitle(sty, title)
+	}
+	for sty.Font.Size > 7 && sty.Rectangle(title).Size().X > room {
+		sty.Font.Size -= 0.5
+	}
+	top := dc.Max.Y + sty.FontExtents().Descent
+	dc.FillText(sty, vg.Point{X: dc.Center().X, Y: top}, title)
+	sz := sty.Rectangle(title).Size()
+	r := vg.Rectangle{Min: vg.Point{X: dc.Center().X - sz.X/2, Y: top - sz.Y}, Max: vg.Point{X: dc.Center().X + sz.X/2, Y: top}}
+	dc.Max.Y -= sz.Y + vg.Points(8)
+	return dc, r
+}
+
+// splitTitle breaks a title too long for one line in two, at the space
+// (after a colon or comma if one is near the middle) that makes the
+// longer line shortest.
+func splitTitle(sty text.Style, title string) string {
+	best, bestW := title, sty.Width(title)
+	for i, r := range title {
+		if r != ' ' || strings.Contains(title, "\n") {
+			continue
+		}
+		a, b := title[:i], title[i+1:]
+		w := max(sty.Width(a), sty.Width(b))
+		if strings.HasSuffix(a, ":") || strings.HasSuffix(a, ",") {
+			w *= 0.9 // prefer a break at a clause
+		}
+		if w < bestW {
+			best, bestW = a+"\n"+b, w
+		}
+	}
+	return best
 }
 
 // textStyle is plain text of labelFont at size points.
@@ -383,7 +456,8 @@ func fixRange(a *plot.Axis, log bool) {
 
 // linearTicks is plot.DefaultTicks for any range: DefaultTicks panics on
 // an empty range and never returns on one wider than the largest float64
-// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here. Labels
+// (from -MaxFloat64 to MaxFloat64, say), which get no ticks here. Where
+// DefaultTicks labels fewer than three ticks, every tick is labelled. Labels
 // drop trailing zeros ("2.5" and "5", not "2.50" and "5.00"), so that
 // epochs read as whole numbers, when every label lies in [0.001, 1e6) in
 // magnitude or is zero.
@@ -392,6 +466,19 @@ func linearTicks(vmin, vmax float64) []plot.Tick {
 		return nil
 	}
 	ticks := plot.DefaultTicks{}.Ticks(vmin, vmax)
+	// Two labels are too few to read a value off the axis: label the
+	// minor ticks as well.
+	labelled := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < 3 {
+		for i, t := range ticks {
+			ticks[i].Label = strconv.FormatFloat(t.Value, 'g', 7, 64)
+		}
+	}
 	for _, t := range ticks {
 		if a := math.Abs(t.Value); t.Label != "" && a != 0 && (a < 1e-3 || a >= 1e6) {
 			return ticks
@@ -403,6 +490,25 @@ func linearTicks(vmin, vmax float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// integerTicks is linearTicks without the ticks between whole numbers,
+// for counts such as epochs; a range under two units keeps its ticks.
+func integerTicks(vmin, vmax float64) []plot.Tick {
+	ticks := linearTicks(vmin, vmax)
+	if vmax-vmin < 2 {
+		return ticks
+	}
+	var out []plot.Tick
+	for _, t := range ticks {
+		if t.Value == math.Trunc(t.Value) {
+			out = append(out, t)
+		}
+	}
+	if len(out) < 2 {
+		return ticks
+	}
+	return out
 }
 
 // tickFunc is a plot.Ticker made of a function.

@@ -384,7 +384,7 @@ func TestValid(t *testing.T) {
 		{"band only partly drawable", &LineChart{Series: []Series{{Name: "s", X: []float64{1, 2, 3}, Y: []float64{1, 2, 3}, Lo: []float64{0, nan, 2}, Hi: []float64{2, 3, inf}}}}, nil},
 		{"huge and tiny on log axis", &LineChart{LogY: true, Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{1e-300, 1e300}}}}, []string{"1e-300", "1e300"}},
 		{"extremes on linear axes", &LineChart{Series: []Series{{Name: "s", X: []float64{-math.MaxFloat64, math.MaxFloat64}, Y: []float64{math.MaxFloat64, math.MaxFloat64}}}}, nil},
-		{"one cell", &Heatmap{XTicks: []string{"x"}, YTicks: []string{"y"}, Values: [][]float64{{3}}}, []string{">3.00<", ">1<", ">2<", ">0.5<"}},
+		{"one cell", &Heatmap{XTicks: []string{"x"}, YTicks: []string{"y"}, Values: [][]float64{{3}}}, []string{">3.00<", ">1<", ">2<", ">3<"}}, // the bar spans the data: 1 to 3
 		{"all missing", &Heatmap{XTicks: []string{"x"}, YTicks: []string{"y"}, Values: [][]float64{{nan}}}, []string{"n/a"}},
 		{"linear around zero", &Heatmap{XTicks: []string{"x", "y"}, YTicks: []string{"y"}, Values: [][]float64{{-2, 0}}, LinearColor: true, Format: "%+.1f"}, []string{">-2.0<", ">+0.0<"}},
 		{"linear all at centre", &Heatmap{XTicks: []string{"x"}, YTicks: []string{"y"}, Values: [][]float64{{5}}, Center: 5, LinearColor: true}, []string{">5.00<"}},

@@ -20,10 +20,11 @@ import (
 func TestCheck(t *testing.T) {
 	ts := []float64{4, 16, 64, 256, 1024, 4096}
 	var bound []Series
-	for _, o := range []string{"RR", "IG", "greedy", "SGD", "IG sorted"} {
+	for i, o := range []string{"RR", "IG", "greedy", "SGD", "IG sorted"} {
+		f := math.Pow(2, float64(i))
 		bound = append(bound,
-			Series{Name: o + " measured", X: ts, Y: []float64{2, 1, 0.3, 0.1, 0.03, 0.01}, Group: o},
-			Series{Name: o + " bound", X: ts, Y: []float64{200, 150, 120, 110, 105, 100}, Group: o, Dashed: true})
+			Series{Name: o + " measured", X: ts, Y: []float64{2 * f, 1 * f, 0.3 * f, 0.1 * f, 0.03 * f, 0.01 * f}, Group: o},
+			Series{Name: o + " bound", X: ts, Y: []float64{200 * f, 150 * f, 120 * f, 110 * f, 105 * f, 100 * f}, Group: o, Dashed: true})
 	}
 	epochs := []float64{1, 2, 3, 4, 5, 6, 7, 8}
 	acc := []float64{10, 60, 80, 85, 86, 87, 87.5, 88}
@@ -41,7 +42,7 @@ func TestCheck(t *testing.T) {
 		{"theorem-1-bound like", &LineChart{Title: "bound", XLabel: "T", YLabel: "y", LogX: true, LogY: true, Series: bound}, ""},
 		{"zoomed accuracy", &LineChart{Title: "acc", YMin: 84, YMax: 89, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
 		{"ZoomFrom", func() Chart {
-			c := &LineChart{Series: []Series{{Name: "RR", X: epochs, Y: acc, Lo: acc, Hi: acc}, {Name: "greedy", X: epochs, Y: acc[1:]}}}
+			c := &LineChart{Series: []Series{{Name: "RR", X: epochs, Y: acc, Lo: acc, Hi: acc}, {Name: "greedy", X: epochs, Y: []float64{60, 81, 84.5, 85.5, 86.5, 87.2, 87.8}}}}
 			c.Series[1].X = epochs[1:]
 			c.ZoomFrom(4)
 			if c.XMin >= 4 || c.XMax <= 8 || c.YMin >= 85 || c.YMax <= 88 || c.YMin < 80 {
@@ -49,6 +50,14 @@ func TestCheck(t *testing.T) {
 			}
 			return c
 		}(), ""},
+		{"solid under dashed", &LineChart{Series: []Series{
+			{Name: "measured", X: epochs, Y: acc},
+			{Name: "bound", X: epochs, Y: acc, Dashed: true}}}, ""},
+		{"crossing lines", &LineChart{Series: []Series{
+			{Name: "up", X: epochs, Y: acc},
+			{Name: "down", X: epochs, Y: []float64{88, 87.5, 87, 86, 85, 80, 60, 10}}}}, ""},
+		{"long y label", &LineChart{Title: "a title", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖² (mean over runs, band ±2 SE) of a long label",
+			Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
 		{"+Inf point", &LineChart{LogY: true, InfLabel: "did not converge", Series: []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 5, math.Inf(1)}, Markers: true}}}, ""},
 		// The failing cases.
 		{"legend of 30 long names", &LineChart{Series: long}, "the plot keeps"},
@@ -63,6 +72,22 @@ func TestCheck(t *testing.T) {
 			return ss
 		}()}, `series "0" and "10" are both`},
 		{"accuracy on 0-100", &LineChart{YMin: 0, YMax: 100, Series: []Series{{Name: "RR", X: epochs[3:], Y: acc[3:]}}}, "of the y axis"},
+		{"a series under another of the same data", &LineChart{Series: []Series{
+			{Name: "alternating", X: epochs, Y: acc},
+			{Name: "greedy", X: epochs, Y: acc}}}, `series "alternating" is hidden`},
+		{"markers under markers", &LineChart{Series: []Series{
+			{Name: "measured", X: epochs, Y: acc, Points: true},
+			{Name: "again", X: epochs, Y: acc, Points: true}}}, `series "measured" is hidden`},
+		{"a series off the plot", &LineChart{YMin: 0, YMax: 100, Series: []Series{
+			{Name: "RR", X: epochs, Y: []float64{5, 20, 40, 60, 70, 80, 90, 95}},
+			{Name: "far", X: epochs, Y: []float64{200, 210, 220, 230, 240, 250, 260, 270}}}}, `series "far" draws 0 pixels`},
+		{"a line of one point", &LineChart{Series: []Series{
+			{Name: "RR", X: epochs, Y: acc},
+			{Name: "one", X: epochs[:1], Y: []float64{50}}}}, `series "one" draws`},
+		{"title over the y label", &LineChart{Title: strings.Repeat("a title across the chart ", 16), YLabel: strings.Repeat("a y label far too long for the chart's height ", 8),
+			Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, "the title overlaps an axis's label"},
+		{"title over a heatmap's y label", &Heatmap{Title: strings.Repeat("a title across the chart ", 16), YLabel: strings.Repeat("a y label far too long for the chart's height ", 8),
+			XTicks: []string{"1"}, YTicks: []string{"1"}, Values: [][]float64{{1}}, Center: 1}, "the title overlaps an axis's label"},
 		{"points on the frame", &LineChart{YMin: 10, YMax: 88, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, "points on the frame"},
 	} {
 		err := Check(tc.c)
@@ -115,6 +140,8 @@ func TestLinearTickLabels(t *testing.T) {
 		{-0.25, 5.25, "0 2.5 5"},
 		{95.7, 96.7, "95.8 96.2 96.6"},
 		{0, 0.0004, "0 0.0002 0.0004"}, // as gonum/plot formats them
+		// DefaultTicks labels two: every tick gets a label.
+		{-3, 28, "0 25 5 10 15 20"},
 	} {
 		var labels []string
 		for _, tk := range linearTicks(tc.min, tc.max) {
@@ -125,5 +152,69 @@ func TestLinearTickLabels(t *testing.T) {
 		if got := strings.Join(labels, " "); got != tc.want {
 			t.Errorf("[%g, %g]: labels %q, want %q", tc.min, tc.max, got, tc.want)
 		}
+	}
+}
+
+// TestHeatmapHatching checks that a heatmap's annotation drops the minus
+// of a value that rounds to zero, that hatching of the wrong shape is
+// invalid, and that a hatched heatmap renders, names its hatching and
+// passes Check.
+func TestHeatmapHatching(t *testing.T) {
+	h := &Heatmap{Title: "loss", XTicks: []string{"a", "b"}, YTicks: []string{"r"}, Values: [][]float64{{-0.04, 7}}, LinearColor: true, Center: 5, Format: "%.1f",
+		Hatched: [][]bool{{false, true}}, HatchLabel: "the interval spans 5"}
+	if got := h.annotation(-0.04); got != "0.0" {
+		t.Errorf("annotation of -0.04: %q, want 0.0", got)
+	}
+	if got := h.annotation(-0.4); got != "-0.4" {
+		t.Errorf("annotation of -0.4: %q, want -0.4", got)
+	}
+	if err := Check(h); err != nil {
+		t.Errorf("hatched heatmap: %v", err)
+	}
+	svg, err := SVG(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(svg), "hatched") {
+		t.Error("the SVG does not say what hatching means")
+	}
+	bad := *h
+	bad.Hatched = [][]bool{{true}}
+	if err := Check(&bad); !errors.Is(err, ErrChart) {
+		t.Errorf("hatching of one cell for two: %v, want ErrChart", err)
+	}
+}
+
+// TestPanels checks that Panels render in every format, that Check passes
+// panels of labelled points and fails a panel with a hidden series, and
+// that the legend lists only the series without a label.
+func TestPanels(t *testing.T) {
+	panel := func(title string, y2 float64) *LineChart {
+		return &LineChart{Title: title, XLabel: "multiply-adds", YLabel: "σ*² ratio", LogX: true, LogY: true, Series: []Series{
+			{Name: "greedy (exact)", Label: "greedy", X: []float64{1e8}, Y: []float64{1}, Points: true},
+			{Name: "sketched greedy, k = 64", Label: "k = 64", X: []float64{1e6}, Y: []float64{y2}, Points: true},
+			{Name: "random reshuffling", X: []float64{50}, Y: []float64{7}, Points: true},
+		}}
+	}
+	good := &Panels{Title: "σ*² against multiply-adds", Panels: []*LineChart{panel("at initialisation", 1.3), panel("after 1 epoch", 1.1)}}
+	if err := Check(good); err != nil {
+		t.Errorf("good panels: %v", err)
+	}
+	if es := good.legend(); len(es) != 1 || es[0].name != "random reshuffling" {
+		t.Errorf("legend %v, want the one series without a label", es)
+	}
+	for _, f := range []func(Chart) ([]byte, error){PNG, SVG, CSV, func(c Chart) ([]byte, error) { return HTML(c, "p", "panels") }} {
+		if b, err := f(good); err != nil || len(b) == 0 {
+			t.Errorf("rendering panels: %d bytes, %v", len(b), err)
+		}
+	}
+	hidden := panel("after 1 epoch", 1.1)
+	hidden.Series = append(hidden.Series, Series{Name: "again", X: []float64{50}, Y: []float64{7}, Points: true})
+	bad := &Panels{Title: "t", Panels: []*LineChart{panel("a", 1.3), hidden}}
+	if err := Check(bad); err == nil || !strings.Contains(err.Error(), `panel 2: series "random reshuffling" is hidden`) {
+		t.Errorf("a panel with a hidden series: %v", err)
+	}
+	if err := Check(&Panels{}); !errors.Is(err, ErrChart) {
+		t.Errorf("no panels: %v, want ErrChart", err)
 	}
 }

@@ -17,9 +17,15 @@
 // values inside the range.
 //
 // A Heatmap colours a grid of values on a diverging blue-white-red scale
-// centred at a neutral value, by default on a log scale for ratios, with
-// each cell annotated and a colour bar beside the grid. NaN marks a
+// centred at a neutral value (red above it), by default on a log scale for
+// ratios, with each cell annotated, optionally with a second line (Notes)
+// and hatching (Hatched: cells whose interval spans the centre, say), and
+// a colour bar beside the grid spanning the cells' values. NaN marks a
 // missing cell.
+//
+// Panels put line charts side by side under one title with one legend;
+// a series with a Label is named beside its last point instead of in the
+// legend. A series of markers with a band draws it as error bars.
 //
 // Every series of a LineChart differs from every other in colour, dash or
 // marker: the colours cycle through ten (Okabe and Ito's palette without
@@ -32,7 +38,10 @@
 //
 // Check reports what a reviewer would send back: a plot keeping less than
 // 60% of the image, two series alike in colour and dash, data spanning
-// too little of an axis, points on the frame. Text is set in
+// too little of an axis, points on the frame, a title over an axis's
+// label, a series not visibly drawn (covered by the series drawn after it,
+// measured on the rendered pixels, or off the plot). Long titles wrap to
+// two lines before shrinking below 10 points. Text is set in
 // DejaVu Sans, embedded from the Go module codeberg.org/go-fonts/dejavu,
 // which has every symbol the labels use (∇, ‖, σ, ², ...); PNG and SVG
 // refuse a label with a character it lacks rather than draw a hole.

@@ -25,7 +25,9 @@ import (
 // 2 is as red as one of 1/2 is blue; this needs positive values.
 // LinearColor colours v − Center instead. The scale is symmetric about
 // Center and reaches its deepest colour at the cell farthest from it (at
-// least a factor 2 away on the log scale). NaN cells are missing: grey,
+// least a factor 2 away on the log scale); the static chart's colour bar
+// shows the part of the scale from the centre to the cells' values, so
+// that its ends are values a cell has. NaN cells are missing: grey,
 // annotated "n/a", and absent from the interactive chart.
 //
 // The static chart is 16 cm wide, with a colour bar at the right.
@@ -50,6 +52,16 @@ type Heatmap struct {
 	// it labels the colour bar and the interactive chart's subtitle.
 	// Default "value".
 	ValueLabel string
+	// Hatched, if not nil, has the shape of Values and marks the cells to
+	// hatch: cells whose interval spans the threshold the colour is
+	// centred on, say. HatchLabel says what hatching means, beside a
+	// hatched swatch under the colour bar and in the interactive chart's
+	// tooltips. Default: no hatching.
+	Hatched    [][]bool
+	HatchLabel string
+	// Notes, if not nil, has the shape of Values and adds a second line
+	// under a cell's annotation ("±0.05", say); "" adds none.
+	Notes [][]string
 }
 
 var _ Chart = (*Heatmap)(nil)
@@ -77,6 +89,26 @@ func (h *Heatmap) validate() error {
 			}
 		}
 	}
+	if h.Notes != nil {
+		if len(h.Notes) != len(h.Values) {
+			return fmt.Errorf("%w: heatmap %q has %d rows but %d rows of notes", ErrChart, h.Title, len(h.Values), len(h.Notes))
+		}
+		for r, row := range h.Notes {
+			if len(row) != len(h.XTicks) {
+				return fmt.Errorf("%w: heatmap %q row %d has %d notes but there are %d column names", ErrChart, h.Title, r, len(row), len(h.XTicks))
+			}
+		}
+	}
+	if h.Hatched != nil {
+		if len(h.Hatched) != len(h.Values) {
+			return fmt.Errorf("%w: heatmap %q has %d rows but %d rows of hatching", ErrChart, h.Title, len(h.Values), len(h.Hatched))
+		}
+		for r, row := range h.Hatched {
+			if len(row) != len(h.XTicks) {
+				return fmt.Errorf("%w: heatmap %q row %d has %d hatching flags but there are %d column names", ErrChart, h.Title, r, len(row), len(h.XTicks))
+			}
+		}
+	}
 	if s := fmt.Sprintf(h.format(), 1.0); strings.Contains(s, "%!") {
 		return fmt.Errorf("%w: heatmap %q format %q does not format a float64: %s", ErrChart, h.Title, h.Format, s)
 	}
@@ -90,6 +122,13 @@ func (h *Heatmap) center() float64 {
 	return h.Center
 }
 
+func (h *Heatmap) hatchLabel() string {
+	if h.HatchLabel == "" {
+		return "hatched"
+	}
+	return h.HatchLabel
+}
+
 func (h *Heatmap) valueLabel() string {
 	if h.ValueLabel == "" {
 		return "value"
@@ -98,12 +137,12 @@ func (h *Heatmap) valueLabel() string {
 }
 
 // scaleNote says how the colour follows the value, for readers of the
-// colour bar: "log scale, white at 1".
+// colour bar: "log scale, white at 1, red above".
 func (h *Heatmap) scaleNote() string {
 	if h.LinearColor {
-		return fmt.Sprintf("white at %g", h.center())
+		return fmt.Sprintf("white at %g, red above", h.center())
 	}
-	return fmt.Sprintf("log scale, white at %g", h.center())
+	return fmt.Sprintf("log scale, white at %g, red above", h.center())
 }
 
 func (h *Heatmap) format() string {
@@ -113,11 +152,49 @@ func (h *Heatmap) format() string {
 	return h.Format
 }
 
+// annotation is the text of a cell of value v: "n/a" for NaN, and no
+// minus sign on a value that rounds to zero ("0.0", not "-0.0").
 func (h *Heatmap) annotation(v float64) string {
 	if math.IsNaN(v) {
 		return "n/a"
 	}
-	return fmt.Sprintf(h.format(), v)
+	s := fmt.Sprintf(h.format(), v)
+	if strings.HasPrefix(s, "-") && strings.Trim(s, "-0.") == "" {
+		s = s[1:]
+	}
+	return s
+}
+
+// note returns the note of cell (r, c), "" if none.
+func (h *Heatmap) note(r, c int) string {
+	if h.Notes == nil {
+		return ""
+	}
+	return h.Notes[r][c]
+}
+
+// hatched reports whether cell (r, c) is hatched.
+func (h *Heatmap) hatched(r, c int) bool { return h.Hatched != nil && h.Hatched[r][c] }
+
+// hatch strokes diagonal lines across rect, clipped to it.
+func hatch(c draw.Canvas, rect vg.Rectangle) {
+	sty := draw.LineStyle{Color: color.RGBA{60, 60, 60, 255}, Width: vg.Points(0.6)}
+	step := vg.Points(4)
+	w, ht := rect.Max.X-rect.Min.X, rect.Max.Y-rect.Min.Y
+	for d := -ht; d < w; d += step {
+		// The line x - x0 = d + (y - y0), clipped to the rectangle.
+		x0, y0 := rect.Min.X+d, rect.Min.Y
+		x1, y1 := x0+ht, rect.Max.Y
+		if x0 < rect.Min.X {
+			y0 += rect.Min.X - x0
+			x0 = rect.Min.X
+		}
+		if x1 > rect.Max.X {
+			y1 -= x1 - rect.Max.X
+			x1 = rect.Max.X
+		}
+		c.StrokeLine2(sty, x0, y0, x1, y1)
+	}
 }
 
 // z is the coloured quantity of v: log(v/center) or v − center.
@@ -224,7 +301,11 @@ func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 			y0, y1 := trY(float64(r)-0.5), trY(float64(r)+0.5)
 			cc := g.h.colour(v, g.span)
 			c.SetColor(cc)
-			c.Fill(vg.Rectangle{Min: vg.Point{X: x0 + gap, Y: y0 + gap}, Max: vg.Point{X: x1 - gap, Y: y1 - gap}}.Path())
+			cell := vg.Rectangle{Min: vg.Point{X: x0 + gap, Y: y0 + gap}, Max: vg.Point{X: x1 - gap, Y: y1 - gap}}
+			c.Fill(cell.Path())
+			if g.h.hatched(r, col) {
+				hatch(c, cell)
+			}
 			if g.h.NoAnnotate {
 				continue
 			}
@@ -232,7 +313,19 @@ func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 			if dark(cc) {
 				sty.Color = color.White
 			}
-			c.FillText(sty, vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}, g.h.annotation(v))
+			at := vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}
+			text := g.h.annotation(v)
+			if note := g.h.note(r, col); note != "" {
+				text += "\n" + note
+			}
+			if g.h.hatched(r, col) {
+				// A box behind the text keeps it legible over the lines.
+				tr := sty.Rectangle(text)
+				pad := vg.Points(1.5)
+				c.SetColor(cc)
+				c.Fill(vg.Rectangle{Min: vg.Point{X: at.X + tr.Min.X - pad, Y: at.Y + tr.Min.Y - pad}, Max: vg.Point{X: at.X + tr.Max.X + pad, Y: at.Y + tr.Max.Y + pad}}.Path())
+			}
+			c.FillText(sty, at, text)
 		}
 	}
 }
@@ -273,7 +366,7 @@ func (h *Heatmap) barTicks(span float64) []plot.Tick {
 }
 
 func (h *Heatmap) draw(dc draw.Canvas) layout {
-	dc = drawTitle(dc, h.Title)
+	dc, titleR := drawTitle(dc, h.Title)
 	span := h.span()
 	ticks := h.barTicks(span)
 	tickSty := textStyle(vg.Points(9), color.Black)
@@ -291,13 +384,25 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	if hasNaN {
 		labelW = max(labelW, tickSty.Rectangle("n/a").Size().X)
 	}
+	hasHatch := false
+	for r := range h.Values {
+		for c := range h.XTicks {
+			hasHatch = hasHatch || h.hatched(r, c)
+		}
+	}
+	if hasHatch {
+		labelW = max(labelW, tickSty.Rectangle("hatched").Size().X)
+	}
 	gap, barW, tickLen := vg.Points(14), vg.Points(12), vg.Points(4)
 	// The bar's label: what the cells hold, then the scale, on two
 	// lines rotated to read upwards.
 	barLines := []string{h.valueLabel(), h.scaleNote()}
+	if hasHatch {
+		barLines = append(barLines, "hatched: "+h.hatchLabel())
+	}
 	barSty := textStyle(vg.Points(9), color.Black)
 	barSty.XAlign, barSty.YAlign, barSty.Rotation = draw.XCenter, draw.YTop, math.Pi/2
-	barLabelW := 2 * barSty.Height(barLines[0])
+	barLabelW := vg.Length(len(barLines)) * barSty.Height(barLines[0])
 	right := gap + barW + tickLen + vg.Points(3) + labelW + vg.Points(6) + barLabelW
 
 	p := newPlot(h.XLabel)
@@ -306,7 +411,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	p.Y.Tick.Marker = tickNames(h.YTicks)
 	p.X.Padding, p.Y.Padding = 0, 0
 	pc := draw.Crop(dc, 0, -right, 0, 0)
-	da := drawPlot(pc, p, h.YLabel)
+	da, axisLabels := drawPlot(pc, p, h.YLabel)
 
 	// The colour bar spans the data area's height, less a swatch for
 	// missing cells.
@@ -320,10 +425,52 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y0 + sw/2}, "n/a")
 		y0 += sw + vg.Points(10)
 	}
+	if hasHatch {
+		// The hatched swatch's label runs under the colour bar's ticks,
+		// in lines as narrow as the room to the right.
+		sw := barW
+		box := vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x0 + barW, Y: y0 + sw}}
+		dc.SetColor(color.White)
+		dc.Fill(box.Path())
+		hatch(dc, box)
+		dc.StrokeLines(draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}, []vg.Point{box.Min, {X: box.Max.X, Y: box.Min.Y}, box.Max, {X: box.Min.X, Y: box.Max.Y}, box.Min})
+		dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y0 + sw/2}, "hatched")
+		y0 += sw + vg.Points(10)
+	}
+	// The bar spans the data's range and the centre, on the scale
+	// symmetric about the centre, so that its ends are values a cell
+	// has.
+	zlo, zhi := 0.0, 0.0
+	for _, row := range h.Values {
+		for _, v := range row {
+			if !math.IsNaN(v) {
+				zlo, zhi = math.Min(zlo, h.z(v)), math.Max(zhi, h.z(v))
+			}
+		}
+	}
+	if !(zhi > zlo) || math.IsInf(zhi-zlo, 0) {
+		zlo, zhi = -span, span
+	}
+	var kept []plot.Tick
+	for _, t := range ticks {
+		if t.Value >= zlo-1e-9*span && t.Value <= zhi+1e-9*span {
+			kept = append(kept, t)
+		}
+	}
+	for _, z := range []float64{zlo, zhi} {
+		near := false
+		for _, t := range kept {
+			near = near || t.Label != "" && math.Abs(t.Value-z) < 0.15*(zhi-zlo)
+		}
+		if !near && z != 0 {
+			kept = append(kept, plot.Tick{Value: z, Label: fmt.Sprintf("%.3g", h.value(z))})
+		}
+	}
+	ticks = kept
 	const steps = 64
 	dy := (y1 - y0) / steps
 	for i := range steps {
-		t := -1 + (2*float64(i)+1)/steps
+		t := (zlo + (zhi-zlo)*(float64(i)+0.5)/steps) / span
 		dc.SetColor(diverging(t))
 		// Overlap the next step to avoid seams between anti-aliased edges.
 		y := y0 + vg.Length(i)*dy
@@ -336,12 +483,12 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		for sty.Font.Size > 6 && sty.Width(l) > da.Max.Y-da.Min.Y {
 			sty.Font.Size -= 0.5
 		}
-		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/2, Y: (da.Min.Y + da.Max.Y) / 2}, l)
+		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/vg.Length(len(barLines)), Y: (da.Min.Y + da.Max.Y) / 2}, l)
 	}
 	line := draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}
 	dc.StrokeLines(line, []vg.Point{{X: x0, Y: y0}, {X: x0 + barW, Y: y0}, {X: x0 + barW, Y: y1}, {X: x0, Y: y1}, {X: x0, Y: y0}})
 	for _, t := range ticks {
-		y := y0 + vg.Length((t.Value/span+1)/2)*(y1-y0)
+		y := y0 + vg.Length((t.Value-zlo)/(zhi-zlo))*(y1-y0)
 		l := tickLen
 		if t.Label == "" {
 			l /= 2
@@ -351,7 +498,7 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 			dc.FillText(tickSty, vg.Point{X: x0 + barW + tickLen + vg.Points(3), Y: y}, t.Label)
 		}
 	}
-	return layout{plot: pc.Rectangle, data: da.Rectangle}
+	return layout{plot: pc.Rectangle, data: da.Rectangle, title: titleR, axisLabels: axisLabels}
 }
 
 // sep separates a cell's annotation from its tooltip in the name of an
@@ -362,6 +509,9 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 	hm := charts.NewHeatMap()
 	span := h.span()
 	scale := "colour: " + h.valueLabel() + " (" + h.scaleNote() + ")"
+	if h.Hatched != nil {
+		scale += "; *: " + h.hatchLabel()
+	}
 	xname, yname := strings.ReplaceAll(h.XLabel, sep, ""), strings.ReplaceAll(h.YLabel, sep, "")
 	title, titleLines := wrapTitle(h.Title)
 	hm.SetGlobalOptions(
@@ -389,6 +539,14 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 			tip := strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", xname, h.XTicks[c])), sep, "") + "<br>" +
 				strings.ReplaceAll(htmlEscape(fmt.Sprintf("%s = %s", yname, h.YTicks[r])), sep, "") + "<br>value = " + num(v)
 			label := strings.ReplaceAll(h.annotation(v), sep, "")
+			if note := h.note(r, c); note != "" {
+				tip += "<br>" + strings.ReplaceAll(htmlEscape(note), sep, "")
+			}
+			if h.hatched(r, c) {
+				// The interactive chart marks a hatched cell with a star.
+				label += "*"
+				tip += "<br>" + strings.ReplaceAll(htmlEscape(h.hatchLabel()), sep, "")
+			}
 			// Round z so that the page does not depend on the last bits of
 			// the platform's logarithm.
 			z := math.Round(h.z(v)*1e6) / 1e6
@@ -411,7 +569,10 @@ func (h *Heatmap) table() [][]string {
 }
 
 func (h *Heatmap) labels() []string {
-	l := []string{h.Title, h.XLabel, h.YLabel, "n/a", h.valueLabel() + " (" + h.scaleNote() + ")"}
+	l := []string{h.Title, h.XLabel, h.YLabel, "n/a", h.valueLabel() + " (" + h.scaleNote() + ")", "hatched: " + h.hatchLabel()}
 	l = append(l, h.XTicks...)
+	for _, row := range h.Notes {
+		l = append(l, row...)
+	}
 	return append(l, h.YTicks...)
 }

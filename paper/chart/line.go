@@ -5,9 +5,11 @@
 package chart
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -20,7 +22,8 @@ import (
 )
 
 // Series is one line of a LineChart, optionally with a band from Lo to Hi
-// (a confidence interval, say). Points with a NaN or infinite coordinate,
+// (a confidence interval, say), drawn as error bars for a series of
+// markers (Points). Points with a NaN or infinite coordinate,
 // and points at or below zero on a log axis, are not drawn (the CSV keeps
 // them; see LineChart.InfLabel for +Inf); a series with no point left is
 // listed in the legend as "(no data)".
@@ -37,6 +40,10 @@ type Series struct {
 	Points bool
 	// Markers draws a marker at every point of the line as well.
 	Markers bool
+	// Label, if not empty, is written beside the series' last drawable
+	// point, so that a reader needs no legend to name it (a chart of a
+	// few points, say).
+	Label string
 	// Group, if not empty, gives the series the colour of the chart's
 	// first series with the same Group, so that a measured line and its
 	// bound read as a pair; such series should differ in Dashed or
@@ -59,6 +66,9 @@ type LineChart struct {
 	// differ (see ZoomFrom); what lies outside is clipped (the CSV keeps
 	// it), and a label should say so. Default: fitted to the data.
 	XMin, XMax, YMin, YMax float64
+	// IntegerX puts the x axis's ticks at whole numbers only (epochs,
+	// say) on a linear axis.
+	IntegerX bool
 	// InfLabel, if not empty, marks each point whose y is +Inf (a run
 	// that diverged, say) with a triangle at the top of the plot in the
 	// series' colour, and names the triangle in the legend with InfLabel.
@@ -267,7 +277,8 @@ func fitted(d span, log bool) (lo, hi float64) {
 }
 
 // ranges returns the x and y ranges of c's axes, and whether +Inf points
-// are marked.
+// are marked. A fitted y axis with +Inf points has room above the data for
+// a row of triangles per series that has them (see infY).
 func (c *LineChart) ranges() (x, y span, inf bool) {
 	dx, dy, inf := c.extents()
 	x.lo, x.hi = fitted(dx, c.LogX)
@@ -281,16 +292,48 @@ func (c *LineChart) ranges() (x, y span, inf bool) {
 			dy = span{1, 1}
 		}
 		y.lo, y.hi = fitted(dy, c.LogY)
+		if n := c.infSeries(); n > 0 {
+			f, inv := scaleFuncs(c.LogY)
+			y.hi = inv(f(y.hi) + (f(y.hi)-f(y.lo))*(infGap+infRow*float64(n)))
+		}
 	}
 	return x, y, inf
 }
 
-// infY is where the +Inf markers go: halfway through the top margin.
-func (c *LineChart) infY(y span) float64 {
-	if c.LogY {
-		return math.Pow(10, math.Log10(y.hi)-padFrac/(1+2*padFrac)/2*(math.Log10(y.hi)-math.Log10(y.lo)))
+// infGap and infRow are the room above a fitted y axis's data for +Inf
+// points, as shares of the fitted range: a gap, then a row per series.
+const infGap, infRow = 0.04, 0.08
+
+// scaleFuncs returns the map to an axis's linear scale and its inverse.
+func scaleFuncs(log bool) (f, inv func(float64) float64) {
+	if log {
+		return math.Log10, func(v float64) float64 { return math.Pow(10, v) }
 	}
-	return y.hi - padFrac/(1+2*padFrac)/2*(y.hi-y.lo)
+	return func(v float64) float64 { return v }, func(v float64) float64 { return v }
+}
+
+// infSeries returns the number of series with +Inf points to mark.
+func (c *LineChart) infSeries() int {
+	n := 0
+	for _, s := range c.Series {
+		if c.InfLabel != "" && len(c.infPoints(s)) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// infY is where the +Inf markers of the j-th series that has them go: in
+// the j-th row above the data on a fitted axis, so that no series' markers
+// hide another's, or halfway through the top margin of a fixed one.
+func (c *LineChart) infY(y span, j int) float64 {
+	f, inv := scaleFuncs(c.LogY)
+	if c.YMin < c.YMax {
+		return inv(f(y.hi) - padFrac/(1+2*padFrac)/2*(f(y.hi)-f(y.lo)))
+	}
+	n := float64(c.infSeries())
+	w := (f(y.hi) - f(y.lo)) / (1 + infGap + infRow*n)
+	return inv(f(y.lo) + w*(1+infGap+infRow*(float64(j)+0.5)))
 }
 
 // layout is where the parts of a static chart were drawn, for Check.
@@ -301,8 +344,15 @@ type layout struct {
 	// x and y are the axes' ranges, dx and dy those of the data.
 	x, y, dx, dy span
 	logX, logY   bool
+	// yCover is the y range the data should cover: y less the rows of
+	// +Inf markers.
+	yCover span
 	// pts are the drawable points, in data coordinates.
 	pts plotter.XYs
+	// title is the title's rectangle (empty without one), axisLabels
+	// those of the axes' labels.
+	title      vg.Rectangle
+	axisLabels []vg.Rectangle
 }
 
 // legendEntry is one line of a legend.
@@ -384,11 +434,31 @@ func planLegend(names []string, width vg.Length) legendPlan {
 	return legendPlan{cols: cols, rows: rows, colW: colW, w: vg.Length(cols)*(colW+columnGap) - columnGap, h: h}
 }
 
-func (c *LineChart) draw(dc draw.Canvas) layout {
+func (c *LineChart) draw(dc draw.Canvas) layout { return c.drawProbe(dc, probe{k: -1}) }
+
+// probe says how Check draws a chart to see one series: the k-th series
+// in probeColor, no bands, and, if alone, no other series. k < 0 draws
+// the chart as it is.
+type probe struct {
+	k     int
+	alone bool
+	// noLegend leaves the legend out (a panel of Panels draws none).
+	noLegend bool
+}
+
+// probeColor is a colour no chart uses: the probed series' pixels are
+// those near it.
+var probeColor = color.RGBA{255, 0, 255, 255}
+
+// drawProbe draws c as pr says.
+func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	lay := layout{logX: c.LogX, logY: c.LogY}
-	dc = drawTitle(dc, c.Title)
+	dc, lay.title = drawTitle(dc, c.Title)
 	p := newPlot(c.XLabel)
 	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
+	if c.IntegerX {
+		p.X.Tick.Marker = tickFunc(integerTicks)
+	}
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
@@ -400,15 +470,43 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 	p.Add(plotter.NewGrid())
 	xr, yr, hasInf := c.ranges()
 	lay.x, lay.y = xr, yr
+	lay.yCover = yr
+	if n := c.infSeries(); n > 0 && !(c.YMin < c.YMax) {
+		// The rows of +Inf markers above the data are not the data's.
+		f, inv := scaleFuncs(c.LogY)
+		lay.yCover.hi = inv(f(yr.lo) + (f(yr.hi)-f(yr.lo))/(1+infGap+infRow*float64(n)))
+	}
 	lay.dx, lay.dy, _ = c.extents()
 	var entries []legendEntry
 	var infThumb plot.Thumbnailer
+	infRowK := 0 // row of the next series' +Inf markers
 	for k, st := range styles(c.Series) {
 		s := c.Series[k]
 		col := st.color
 		pts, lo, hi := c.points(s)
 		lay.pts = append(lay.pts, pts...)
-		if len(lo) > 1 {
+		if pr.k == k {
+			col = probeColor
+		}
+		if pr.k >= 0 && pr.alone && pr.k != k {
+			// Draw nothing of it; the legend stays, so that the plot
+			// keeps its place.
+			name := s.Name
+			if len(pts) == 0 {
+				name += " (no data)"
+			}
+			entries = append(entries, legendEntry{name, nil})
+			if hasInf && len(c.infPoints(s)) > 0 {
+				infRowK++
+				if infThumb == nil {
+					infThumb = &plotter.Scatter{GlyphStyle: plotter.DefaultGlyphStyle}
+				}
+			}
+			continue
+		}
+		if s.Points && len(lo) > 0 && pr.k < 0 {
+			p.Add(errorBars{lo: lo, hi: hi, color: col})
+		} else if len(lo) > 1 && pr.k < 0 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
 			for i := len(hi) - 1; i >= 0; i-- {
@@ -425,22 +523,16 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 		}
 		var thumbs []plot.Thumbnailer
 		if !s.Points {
-			l := &plotter.Line{XYs: pts, LineStyle: plotter.DefaultLineStyle}
+			l := lineOf(pts, st)
 			l.Color = col
-			l.Width = vg.Points(1.5)
-			if st.dashed {
-				l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			}
 			if len(pts) > 0 {
 				p.Add(l)
 			}
 			thumbs = append(thumbs, l)
 		}
 		if st.glyph >= 0 {
-			sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
+			sc := scatterOf(pts, st)
 			sc.Color = col
-			sc.Shape = glyphs[st.glyph].draw
-			sc.Radius = vg.Points(2.5)
 			if len(pts) > 0 {
 				p.Add(sc)
 			}
@@ -449,16 +541,19 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 		if hasInf {
 			if ip := c.infPoints(s); len(ip) > 0 {
 				for i := range ip {
-					ip[i].Y = c.infY(yr)
+					ip[i].Y = c.infY(yr, infRowK)
 				}
+				infRowK++
 				sc := &plotter.Scatter{XYs: ip, GlyphStyle: plotter.DefaultGlyphStyle}
 				sc.Color = col
 				sc.Shape = draw.PyramidGlyph{}
 				sc.Radius = vg.Points(3.5)
 				p.Add(sc)
 				if infThumb == nil {
+					// Grey, the colour of no series: the triangles
+					// take their series' colours.
 					t := *sc
-					t.Color = color.Black
+					t.Color = color.RGBA{128, 128, 128, 255}
 					infThumb = &t
 				}
 			}
@@ -470,17 +565,134 @@ func (c *LineChart) draw(dc draw.Canvas) layout {
 	}
 	p.X.Min, p.X.Max = xr.lo, xr.hi
 	p.Y.Min, p.Y.Max = yr.lo, yr.hi
-	lay.plot, lay.data = drawWithLegend(dc, p, c.YLabel, entries)
+	if pr.noLegend {
+		entries = nil
+	}
+	lay.plot, lay.data, lay.axisLabels = drawWithLegend(dc, p, c.YLabel, entries)
+	if pr.k < 0 {
+		c.drawLabels(dc, lay)
+	}
 	return lay
+}
+
+// drawLabels writes each series' Label beside its last drawable point in
+// the data area of lay: to the right of it, or to the left where the
+// label would leave the data area, moved up or down so that no two labels
+// overlap.
+func (c *LineChart) drawLabels(dc draw.Canvas, lay layout) {
+	sty := textStyle(8, color.Black)
+	sty.YAlign = draw.YCenter
+	type lab struct {
+		text string
+		x, y vg.Length
+		left bool
+	}
+	var labs []lab
+	d := lay.data
+	pos := func(v float64, r span, log bool, lo, hi vg.Length) vg.Length {
+		return lo + vg.Length(frac(v, r, log))*(hi-lo)
+	}
+	for _, s := range c.Series {
+		if s.Label == "" {
+			continue
+		}
+		line, _, _ := c.points(s)
+		if len(line) == 0 {
+			continue
+		}
+		pt := line[len(line)-1]
+		x, y := pos(pt.X, lay.x, c.LogX, d.Min.X, d.Max.X), pos(pt.Y, lay.y, c.LogY, d.Min.Y, d.Max.Y)
+		if x < d.Min.X || x > d.Max.X || y < d.Min.Y || y > d.Max.Y {
+			continue
+		}
+		l := lab{text: s.Label, x: x + vg.Points(5), y: y}
+		if l.x+sty.Width(s.Label) > d.Max.X {
+			l.x, l.left = x-vg.Points(5), true
+		}
+		labs = append(labs, l)
+	}
+	// Push overlapping labels apart, bottom up, then back inside.
+	h := sty.Height("Ag")
+	slices.SortFunc(labs, func(a, b lab) int { return cmp.Compare(a.y, b.y) })
+	overlap := func(a, b lab) bool {
+		ax0, ax1 := a.x, a.x+sty.Width(a.text)
+		if a.left {
+			ax0, ax1 = a.x-sty.Width(a.text), a.x
+		}
+		bx0, bx1 := b.x, b.x+sty.Width(b.text)
+		if b.left {
+			bx0, bx1 = b.x-sty.Width(b.text), b.x
+		}
+		return ax0 < bx1 && bx0 < ax1
+	}
+	for i := range labs {
+		for j := range i {
+			if overlap(labs[i], labs[j]) && labs[i].y-labs[j].y < h {
+				labs[i].y = labs[j].y + h
+			}
+		}
+	}
+	if n := len(labs); n > 0 && labs[n-1].y+h/2 > d.Max.Y {
+		shift := labs[n-1].y + h/2 - d.Max.Y
+		for i := range labs {
+			labs[i].y -= shift
+		}
+	}
+	for _, l := range labs {
+		st := sty
+		if l.left {
+			st.XAlign = draw.XRight
+		}
+		dc.FillText(st, vg.Point{X: l.x, Y: l.y}, l.text)
+	}
+}
+
+// lineOf is the line through pts in style st.
+func lineOf(pts plotter.XYs, st seriesStyle) *plotter.Line {
+	l := &plotter.Line{XYs: pts, LineStyle: plotter.DefaultLineStyle}
+	l.Color = st.color
+	l.Width = vg.Points(1.5)
+	if st.dashed {
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	return l
+}
+
+// scatterOf is the markers of pts in style st (st.glyph ≥ 0).
+func scatterOf(pts plotter.XYs, st seriesStyle) *plotter.Scatter {
+	sc := &plotter.Scatter{XYs: pts, GlyphStyle: plotter.DefaultGlyphStyle}
+	sc.Color = st.color
+	sc.Shape = glyphs[st.glyph].draw
+	sc.Radius = vg.Points(2.5)
+	return sc
+}
+
+// errorBars draws a vertical bar with caps from lo[i] to hi[i] at each
+// point: the band of a series of markers.
+type errorBars struct {
+	lo, hi plotter.XYs
+	color  color.Color
+}
+
+func (e errorBars) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := draw.LineStyle{Color: e.color, Width: vg.Points(1)}
+	capW := vg.Points(3)
+	for i := range e.lo {
+		x, y0, y1 := trX(e.lo[i].X), trY(e.lo[i].Y), trY(e.hi[i].Y)
+		for _, l := range [][]vg.Point{{{X: x, Y: y0}, {X: x, Y: y1}}, {{X: x - capW, Y: y0}, {X: x + capW, Y: y0}}, {{X: x - capW, Y: y1}, {X: x + capW, Y: y1}}} {
+			c.StrokeLines(sty, c.ClipLinesXY(l)...)
+		}
+	}
 }
 
 // drawWithLegend draws p and its y-axis label with a legend of entries
 // beside it or below it (see planLegend), and returns the rectangles of
 // the plot (axes and data) and of its data area.
-func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legendEntry) (plotR, dataR vg.Rectangle) {
+func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legendEntry) (plotR, dataR vg.Rectangle, labels []vg.Rectangle) {
 	if len(entries) == 0 {
-		da := drawPlot(dc, p, yLabel)
-		return dc.Rectangle, da.Rectangle
+		da, labels := drawPlot(dc, p, yLabel)
+		return dc.Rectangle, da.Rectangle, labels
 	}
 	names := make([]string, len(entries))
 	for i, e := range entries {
@@ -496,15 +708,15 @@ func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legen
 	}
 	if lp.beside {
 		pc := draw.Crop(dc, 0, -(lp.w + 2*legendGap), 0, 0)
-		da := drawPlot(pc, p, yLabel)
+		da, labels := drawPlot(pc, p, yLabel)
 		lc := dc
 		lc.Min.X = pc.Max.X + legendGap
 		lc.Min.Y, lc.Max.Y = da.Min.Y, da.Max.Y
 		legend(entries).Draw(lc)
-		return pc.Rectangle, da.Rectangle
+		return pc.Rectangle, da.Rectangle, labels
 	}
 	pc := draw.Crop(dc, 0, 0, lp.h+legendGap, 0)
-	da := drawPlot(pc, p, yLabel)
+	da, labels := drawPlot(pc, p, yLabel)
 	x0 := min(da.Min.X, dc.Max.X-lp.w)
 	for k := 0; k < lp.cols; k++ {
 		es := entries[k*lp.rows : min(len(entries), (k+1)*lp.rows)]
@@ -514,7 +726,7 @@ func drawWithLegend(dc draw.Canvas, p *plot.Plot, yLabel string, entries []legen
 		lc.Max.Y = pc.Min.Y
 		legend(es).Draw(lc)
 	}
-	return pc.Rectangle, da.Rectangle
+	return pc.Rectangle, da.Rectangle, labels
 }
 
 func (c *LineChart) echarts(id string) render.Renderer {
@@ -553,6 +765,7 @@ func (c *LineChart) echarts(id string) render.Renderer {
 			Min: roundAxis(yr.lo), Max: roundAxis(yr.hi), AxisLabel: endless}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside"}),
 	)
+	infRowK := 0
 	for k, st := range styles(c.Series) {
 		s := c.Series[k]
 		col := hexColor(st.color)
@@ -586,8 +799,9 @@ func (c *LineChart) echarts(id string) render.Renderer {
 		// all named InfLabel so that the legend lists them once.
 		if ip := c.infPoints(s); hasInf && len(ip) > 0 {
 			for i := range ip {
-				ip[i].Y = roundAxis(c.infY(yr))
+				ip[i].Y = roundAxis(c.infY(yr, infRowK))
 			}
+			infRowK++
 			line.AddSeries(c.InfLabel, lineData(ip),
 				charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 0, Opacity: opts.Float(0)}),
 				charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
@@ -638,9 +852,9 @@ func (c *LineChart) table() [][]string {
 }
 
 func (c *LineChart) labels() []string {
-	l := []string{c.Title, c.XLabel, c.YLabel, " (no data)"}
+	l := []string{c.Title, c.XLabel, c.YLabel, " (no data)", c.InfLabel}
 	for _, s := range c.Series {
-		l = append(l, s.Name)
+		l = append(l, s.Name, s.Label)
 	}
 	return l
 }

@@ -1,0 +1,247 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// chartDir is where the chart tests write their charts' files: a
+// temporary folder, or $GOODORDER_CHART_DIR to look at them.
+func chartDir(t *testing.T) string {
+	if d := os.Getenv("GOODORDER_CHART_DIR"); d != "" {
+		return d
+	}
+	return t.TempDir()
+}
+
+// checkCharts runs chart.Check on every chart of out, writes their files
+// into chartDir, and returns them by base name.
+func checkCharts(t *testing.T, out *Outcome) map[string]chart.Chart {
+	t.Helper()
+	byBase := map[string]chart.Chart{}
+	for _, f := range out.Charts {
+		if err := chart.Check(f.Chart); err != nil {
+			t.Errorf("%s: %v", f.Base, err)
+		}
+		byBase[f.Base] = f.Chart
+	}
+	if err := out.WriteFigures(chartDir(t)); err != nil {
+		t.Fatal(err)
+	}
+	return byBase
+}
+
+// TestTable1StudySweepCharts draws the study's sweep maps from made-up
+// runs: every map passes chart.Check, is coloured about the rule's
+// threshold, names the data set and the seeds, and hatches exactly the
+// cells whose interval spans the threshold.
+func TestTable1StudySweepCharts(t *testing.T) {
+	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1) // loss 19, recovery 0.79: both settled
+	edge := fakeTable1Seeds(90, -5, -3, 0, 0.1)   // loss 5 ± noise: spans 5
+	for s, run := range edge.Runs[0][1] {         // RR, same-class
+		run.TestAcc = []float64{0.1, run.TestAcc[1] + 0.03*float64(s%2*2-1)}
+		edge.Runs[0][1][s] = run
+	}
+	none := fakeTable1Seeds(90, 0, 0, 0, 0.1) // no loss: recovery unbounded
+	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64, 128}, Momenta: []float64{0}, Multipliers: []float64{0.5, 1}, SweepSeeds: 5}}
+	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
+	r.Settings = []Table1StudySetting{{Tuning: make([]Table1TuneCell, 2), Main: paper, Control: fakeControl(paper)}}
+	for i, m := range []*Table1Result{paper, edge, none, paper} {
+		sw := *m
+		sw.Config.Milestones = []float64{0.5}
+		cell := Table1SweepCell{BatchSize: r.Config.BatchSizes[i/2], Multiplier: r.Config.Multipliers[i%2], Result: &sw}
+		if i == 3 {
+			cell.Result, cell.Diverged = nil, true
+		}
+		r.Sweep = append(r.Sweep, cell)
+	}
+	out, err := r.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := checkCharts(t, out)
+	loss, ok := charts[table1StudyID+"-sweep-loss"].(*chart.Heatmap)
+	if !ok {
+		t.Fatalf("no loss map among %v", out.Charts)
+	}
+	if loss.Center != table1Regime || loss.Hatched == nil {
+		t.Fatalf("loss map centred at %g, hatching %v; want %d and hatching", loss.Center, loss.Hatched, table1Regime)
+	}
+	// Rows are batch sizes 64 and 128, columns the multipliers 0.5, 1.
+	if want := [][]bool{{false, true}, {false, false}}; !equalBools(loss.Hatched, want) {
+		t.Errorf("loss map hatching %v, want %v (only the cell of loss 5 ± noise)", loss.Hatched, want)
+	}
+	for _, base := range []string{"loss", "loss-early", "recovery", "recovery-early"} {
+		h, ok := charts[table1StudyID+"-sweep-"+base].(*chart.Heatmap)
+		if !ok {
+			t.Errorf("no %s map", base)
+			continue
+		}
+		if !containsAll(h.Title, "MNIST", "5 seeds") {
+			t.Errorf("%s map title %q, want the data set and the seeds", base, h.Title)
+		}
+	}
+	rec := charts[table1StudyID+"-sweep-recovery"].(*chart.Heatmap)
+	if rec.Center != table1Recovery {
+		t.Errorf("recovery map centred at %g, want %g", rec.Center, table1Recovery)
+	}
+}
+
+func equalBools(a, b [][]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) {
+			return false
+		}
+		for j := range a[i] {
+			if a[i][j] != b[i][j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func containsAll(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestOrderMattersCharts draws order-matters' charts from made-up runs:
+// each passes chart.Check, has error bars, and prints ρ and p for each
+// batching and pooled.
+func TestOrderMattersCharts(t *testing.T) {
+	var settings []*Table1Result
+	gaps := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	for i := 0; i < len(gaps); i += 2 {
+		settings = append(settings, fakeSettings("mnist", [2]float64{gaps[i], gaps[i+1]}, [2]float64{float64(i + 1), float64(i + 2)}))
+		settings[len(settings)-1].Config.BatchSize = 10 + i // distinct runs
+	}
+	out, err := (&OrderMattersResult{Settings: settings}).Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := checkCharts(t, out)
+	for _, base := range []string{"order-matters-mean", "order-matters-final"} {
+		lc, ok := charts[base].(*chart.LineChart)
+		if !ok {
+			t.Fatalf("no %s line chart", base)
+		}
+		if !containsAll(lc.Title, "standard", "same-class", "pooled", "ρ (p)", "mean") || strings.Contains(lc.Title, "NaN") {
+			t.Errorf("%s: title %q, want ρ and p per batching and pooled", base, lc.Title)
+		}
+		for _, s := range lc.Series {
+			if len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
+				t.Errorf("%s: series %q has %d points and %d, %d bar ends", base, s.Name, len(s.X), len(s.Lo), len(s.Hi))
+			}
+		}
+	}
+}
+
+// TestUncover checks that a line running on an earlier one is dashed, one
+// running on a dashed line or with a dashed partner marked, a line apart
+// left alone, and that equal bounds share one line.
+func TestUncover(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	c := &chart.LineChart{Series: []chart.Series{
+		{Name: "greedy", X: x, Y: []float64{5, 4, 3, 2, 1}},
+		{Name: "alternating", X: x, Y: []float64{5, 4, 3, 2, 1.01}},
+		{Name: "apart", X: x, Y: []float64{1, 2, 3, 4, 5}},
+		{Name: "bound", X: x, Y: []float64{9, 9, 9, 9, 9}, Dashed: true, Group: "b"},
+		{Name: "measured", X: x, Y: []float64{1, 2, 3, 4, 5.02}, Group: "b"}, // on "apart", its partner dashed
+	}}
+	if got := uncover(c); strings.Join(got, ",") != "alternating,measured" {
+		t.Errorf("changed %v, want alternating and measured", got)
+	}
+	if s := c.Series; !s[1].Dashed || s[2].Dashed || s[2].Points || !s[4].Points || s[4].Dashed {
+		t.Errorf("styles %+v", s)
+	}
+	if err := chart.Check(c); err != nil {
+		t.Errorf("uncovered chart: %v", err)
+	}
+	b := shareBound(nil, chart.Series{Name: "RR bound", X: x, Y: x, Group: "RR"})
+	b = shareBound(b, chart.Series{Name: "IG bound", X: x, Y: x, Group: "IG"})
+	b = shareBound(b, chart.Series{Name: "SGD bound", X: x, Y: []float64{2, 3, 4, 5, 6}, Group: "SGD"})
+	if len(b) != 2 || b[0].Name != "RR, IG bound" || b[0].Group == "RR" {
+		t.Errorf("shared bounds %+v", b)
+	}
+	for _, tc := range [][2]string{
+		{nOf(1, "run"), "1 run"}, {nOf(3, "run"), "3 runs"},
+		{epochsPlural("gradients after 1 epochs of RR, N = 9"), "gradients after 1 epoch of RR, N = 9"},
+		{scalablePanelTitle("MNIST MLP after 0 epochs of RR, N = 9"), "at initialisation"},
+		{scalablePanelTitle("MNIST MLP after 5 epochs of RR, N = 9"), "after 5 epochs of RR"},
+		{scalableMatrixKind("MNIST MLP after 5 epochs of RR, N = 9"), "MNIST MLP, N = 9"},
+	} {
+		if tc[0] != tc[1] {
+			t.Errorf("got %q, want %q", tc[0], tc[1])
+		}
+	}
+}
+
+// TestUncoverDashes checks that a dashed line on an earlier dashed line
+// becomes markers, and one on a solid line stays dashed.
+func TestUncoverDashes(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	y := []float64{5, 4, 3, 2, 1}
+	c := &chart.LineChart{Series: []chart.Series{
+		{Name: "RR bound", X: x, Y: y, Dashed: true},
+		{Name: "IG bound", X: x, Y: y, Dashed: true},
+		{Name: "measured", X: x, Y: []float64{1, 2, 3, 4, 5}},
+		{Name: "fit", X: x, Y: []float64{1, 2, 3, 4, 5}, Dashed: true},
+	}}
+	uncover(c)
+	if s := c.Series; !s[1].Points || s[1].Dashed || !s[3].Dashed || s[3].Points {
+		t.Errorf("styles %+v", s)
+	}
+	if err := chart.Check(c); err != nil {
+		t.Errorf("uncovered chart: %v", err)
+	}
+}
+
+// TestAccuracyPanels checks the accuracy curves' two panels: every epoch
+// with the paper's final accuracies (one line for orders within a point),
+// the zoom without them, the same styles in both, whole-number epochs, and
+// chart.Check passing.
+func TestAccuracyPanels(t *testing.T) {
+	x := []float64{0, 1, 2, 3, 4}
+	acc := &chart.LineChart{Title: "acc", XLabel: "epoch", YLabel: "test accuracy (%)", Series: []chart.Series{
+		{Name: "RR", X: x, Y: []float64{10, 80, 90, 92, 92.5}},
+		{Name: "greedy", X: x, Y: []float64{10, 85, 91, 93, 93.2}},
+		{Name: "slow update", X: x, Y: []float64{10, 70, 85, 89, 90}},
+	}}
+	p := accuracyPanels(acc, 2, map[string]float64{"RR": 92.72, "greedy": 92.67, "slow update": 89.51})
+	if len(p.Panels) != 2 {
+		t.Fatalf("%d panels, want 2", len(p.Panels))
+	}
+	full, zoom := p.Panels[0], p.Panels[1]
+	if len(full.Series) != 5 || len(zoom.Series) != 3 || !full.IntegerX || !zoom.IntegerX || zoom.XMin >= 2 || zoom.XMin < 1 {
+		t.Errorf("full %d series, zoom %d; integer x %v %v; zoom from %g", len(full.Series), len(zoom.Series), full.IntegerX, zoom.IntegerX, zoom.XMin)
+	}
+	if got := full.Series[3].Name; got != "the paper's final: RR 92.72, greedy 92.67" {
+		t.Errorf("paper's line %q", got)
+	}
+	for k := range zoom.Series {
+		if f, z := full.Series[k], zoom.Series[k]; f.Dashed != z.Dashed || f.Points != z.Points || f.Markers != z.Markers {
+			t.Errorf("%s styled apart in the panels", f.Name)
+		}
+	}
+	if err := chart.Check(p); err != nil {
+		t.Errorf("accuracy panels: %v", err)
+	}
+	if acc.Series[0].Group != "" || acc.XMin != 0 {
+		t.Error("accuracyPanels changed its argument")
+	}
+}

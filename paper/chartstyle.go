@@ -1,0 +1,168 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/goodorder/goodorder/paper/chart"
+)
+
+// coverTol is how close two lines' values must be at a point for one to
+// cover the other there, as a share of the y axis's span (of its
+// logarithm on a log axis): about the width of a line.
+const coverTol = 0.015
+
+// uncover dashes each solid line of c that runs on an earlier solid line
+// (within coverTol at four in five of their shared points), so that the
+// earlier one shows in the dashes' gaps, or draws it as markers only if it
+// has a dashed partner in its Group (dashing would give the two one look),
+// and draws as markers only a solid line that runs on an earlier dashed
+// line and a dashed line that runs on an earlier dashed line (dashes in
+// step hide the earlier); it returns the names of the lines changed. The
+// lines must share their x values point by point to be compared;
+// chart.Check fails a line the later ones cover.
+func uncover(c *chart.LineChart) []string {
+	ss := c.Series
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		for _, v := range s.Y {
+			if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	tol := coverTol * (hi - lo)
+	var changed []string
+	for j := range ss {
+		if ss[j].Points {
+			continue
+		}
+		for i := range j {
+			if ss[i].Points || !covers(ss[j], ss[i], f, tol) {
+				continue
+			}
+			if ss[j].Dashed {
+				// Dashes on dashes in step hide the earlier line; on a
+				// solid line they leave it in their gaps.
+				if ss[i].Dashed {
+					ss[j].Dashed, ss[j].Points = false, true
+					changed = append(changed, ss[j].Name)
+				}
+				break
+			}
+			switch {
+			case ss[i].Dashed, dashedPartner(ss, j):
+				// Markers on a line would hide it: markers only.
+				ss[j].Points = true
+			default:
+				ss[j].Dashed = true
+			}
+			changed = append(changed, ss[j].Name)
+			break
+		}
+	}
+	return changed
+}
+
+// dashedPartner reports whether a series of ss in the Group of ss[j] is
+// dashed: dashing ss[j] would give the two one look.
+func dashedPartner(ss []chart.Series, j int) bool {
+	if ss[j].Group == "" {
+		return false
+	}
+	for i, s := range ss {
+		if i != j && s.Group == ss[j].Group && s.Dashed {
+			return true
+		}
+	}
+	return false
+}
+
+// covers reports whether f(a) runs within tol of f(b) at four in five of
+// their points.
+func covers(a, b chart.Series, f func(float64) float64, tol float64) bool {
+	if len(a.X) != len(b.X) || len(a.X) == 0 {
+		return false
+	}
+	near, n := 0, 0
+	for k := range a.X {
+		ya, yb := f(a.Y[k]), f(b.Y[k])
+		if a.X[k] != b.X[k] || math.IsNaN(ya) || math.IsNaN(yb) || math.IsInf(ya, 0) || math.IsInf(yb, 0) {
+			continue
+		}
+		n++
+		if math.Abs(ya-yb) <= tol {
+			near++
+		}
+	}
+	return n > 0 && 5*near >= 4*n
+}
+
+// shareBound adds the dashed bound line b of the order b.Group to bounds,
+// or, if a line of bounds has b's values, names that line after both
+// orders and gives it a colour of its own: drawn apart, the last of equal
+// bounds would cover the others.
+func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
+	for i, o := range bounds {
+		if slices.Equal(o.Y, b.Y) && slices.Equal(o.X, b.X) {
+			bounds[i].Name = strings.TrimSuffix(o.Name, " bound") + ", " + b.Name
+			bounds[i].Group = "bound: " + bounds[i].Name
+			return bounds
+		}
+	}
+	return append(bounds, b)
+}
+
+// accuracyPanels returns accuracy curves acc as two panels: every epoch,
+// and the epochs from `from` on zoomed (ZoomFrom), where the orders end up,
+// with whole-number epoch ticks. paper, if not nil, maps orders of acc to
+// the paper's final accuracy: the full panel draws each as a flat dashed
+// line in its order's colour, for the scale of the paper's gap (one line
+// for orders within a point of each other, which would hide one another).
+func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *chart.Panels {
+	full, zoom := *acc, *acc
+	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
+	full.Title, zoom.Title = "every epoch", fmt.Sprintf("epochs %d on, zoomed", from)
+	full.IntegerX, zoom.IntegerX = true, true
+	zoom.YLabel = ""
+	var lines []chart.Series
+	for k, s := range acc.Series {
+		v, ok := paper[s.Name]
+		if !ok || len(s.X) == 0 {
+			continue
+		}
+		full.Series[k].Group, zoom.Series[k].Group = s.Name, s.Name
+		if i := slices.IndexFunc(lines, func(l chart.Series) bool { return math.Abs(l.Y[0]-v) < 1 }); i >= 0 {
+			lines[i].Name += fmt.Sprintf(", %s %.2f", s.Name, v)
+			continue
+		}
+		x := []float64{s.X[0], s.X[len(s.X)-1]}
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Group: s.Name})
+	}
+	full.Series = append(full.Series, lines...)
+	zoom.ZoomFrom(float64(from))
+	// The full panel's styles hold in both, as the one legend shows them.
+	uncover(&full)
+	for k := range zoom.Series {
+		zoom.Series[k].Dashed, zoom.Series[k].Points, zoom.Series[k].Markers = full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers
+	}
+	return &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+}
+
+// nOf writes a count with its noun, singular for one: "1 run", "3 runs".
+func nOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
