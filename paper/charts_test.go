@@ -245,3 +245,31 @@ func TestAccuracyPanels(t *testing.T) {
 		t.Error("accuracyPanels changed its argument")
 	}
 }
+
+// TestMergeClose checks that curves within the tolerance at every point
+// become one line named after all of them, and that one point beyond it
+// keeps a curve apart.
+func TestMergeClose(t *testing.T) {
+	x := []float64{1, 2, 3}
+	id := func(v float64) float64 { return v }
+	ss := []chart.Series{
+		{Name: "a", X: x, Y: []float64{1, 2, 3}},
+		{Name: "b", X: x, Y: []float64{1.2, 2.1, 2.9}},
+		{Name: "c", X: x, Y: []float64{1, 2, 3.6}},
+	}
+	got := mergeClose(ss, id, 0.5, "within 0.5")
+	if len(got) != 2 || got[0].Name != "a, b (within 0.5)" || got[1].Name != "c" {
+		t.Errorf("merged %v, want a with b, c apart", names(got))
+	}
+	if ss[0].Name != "a" {
+		t.Error("mergeClose changed its argument")
+	}
+}
+
+func names(ss []chart.Series) []string {
+	var n []string
+	for _, s := range ss {
+		n = append(n, s.Name)
+	}
+	return n
+}

@@ -149,14 +149,85 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 		x := []float64{s.X[0], s.X[len(s.X)-1]}
 		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Group: s.Name})
 	}
-	full.Series = append(full.Series, lines...)
-	zoom.ZoomFrom(float64(from))
-	// The full panel's styles hold in both, as the one legend shows them.
-	uncover(&full)
-	for k := range zoom.Series {
-		zoom.Series[k].Dashed, zoom.Series[k].Points, zoom.Series[k].Markers = full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers
+	// Each order keeps its colour in both panels, whatever the panels
+	// draw; the paper's lines take their order's.
+	for k := range acc.Series {
+		full.Series[k].Colour, zoom.Series[k].Colour = k+1, k+1
 	}
+	for i, l := range lines {
+		lines[i].Colour = slices.IndexFunc(acc.Series, func(s chart.Series) bool { return s.Name == l.Group }) + 1
+	}
+	zoom.ZoomFrom(float64(from))
+	uncover(&zoom)
+	// On the full range orders a fraction of a point apart lie on one
+	// another: they are drawn as one line, named after all of them; the
+	// zoomed panel draws them apart.
+	full.Series = append(mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, fmt.Sprintf("within %g points", accuracyMerge)), lines...)
+	for k, s := range full.Series {
+		if i := slices.IndexFunc(zoom.Series, func(z chart.Series) bool { return z.Name == s.Name }); i >= 0 {
+			full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers = zoom.Series[i].Dashed, zoom.Series[i].Points, zoom.Series[i].Markers
+		}
+	}
+	uncover(&full)
 	return &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+}
+
+// accuracyMerge is how close, in points at every epoch, accuracy curves
+// must be to be drawn as one line on the full range of accuracyPanels.
+const accuracyMerge = 0.5
+
+// mergeClose returns ss with each series whose f-values lie within tol of
+// an earlier series' at every shared point (both defined) replaced by
+// nothing, and that earlier series named after all of them with what
+// (e.g. "within 5%"); the drawn line and band are the earlier series'.
+// Series of other lengths or x values are kept as they are.
+func mergeClose(ss []chart.Series, f func(float64) float64, tol float64, what string) []chart.Series {
+	out := make([]chart.Series, 0, len(ss))
+	var members [][]string
+	for _, s := range ss {
+		merged := false
+		for i, o := range out {
+			if o.Points || s.Points || !within(o, s, f, tol) {
+				continue
+			}
+			members[i] = append(members[i], s.Name)
+			merged = true
+			break
+		}
+		if !merged {
+			out = append(out, s)
+			members = append(members, []string{s.Name})
+		}
+	}
+	for i := range out {
+		if len(members[i]) > 1 {
+			out[i].Name = fmt.Sprintf("%s (%s)", strings.Join(members[i], ", "), what)
+		}
+	}
+	return out
+}
+
+// within reports whether f(a) and f(b) agree within tol at every point
+// where both are defined, with at least one such point.
+func within(a, b chart.Series, f func(float64) float64, tol float64) bool {
+	if len(a.X) != len(b.X) {
+		return false
+	}
+	n := 0
+	for k := range a.X {
+		ya, yb := f(a.Y[k]), f(b.Y[k])
+		if a.X[k] != b.X[k] {
+			return false
+		}
+		if math.IsNaN(ya) || math.IsNaN(yb) || math.IsInf(ya, 0) || math.IsInf(yb, 0) {
+			continue
+		}
+		if math.Abs(ya-yb) > tol {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // nOf writes a count with its noun, singular for one: "1 run", "3 runs".

@@ -1195,8 +1195,15 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 			text = append(text, fmt.Sprintf("%s %.3g", strings.TrimPrefix(s.Shuffle, "streaming "), loaderRatio(s, rr).Ratio))
 		}
 	}
+	// Curves within loaderHerdingMerge of each other at every k lie on one
+	// another: one line, named after all of them.
+	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%% at every k", 100*loaderHerdingMerge))
 	return hc, fmt.Sprintf("E σ*² over RR's at knob %d: %s", k, strings.Join(text, ", ")), nil
 }
+
+// loaderHerdingMerge is how close (in the logarithm: about a relative
+// difference) herding curves must be at every k to be drawn as one line.
+const loaderHerdingMerge = 0.05
 
 // loaderKnobName returns what the knob of shuffle is.
 func loaderKnobName(shuffle string) string {

@@ -49,6 +49,11 @@ type Series struct {
 	// bound read as a pair; such series should differ in Dashed or
 	// Points. Default "": a colour of its own.
 	Group string
+	// Colour, if > 0, gives the series the Colour-th colour of the
+	// palette (counting from 1) whatever its place and Group, so that
+	// charts drawn side by side with different series keep one colour per
+	// name. Default 0: the colour its place or Group gives.
+	Colour int
 }
 
 // LineChart is a chart of lines over a numeric x axis, 16 cm wide, with
@@ -165,6 +170,10 @@ func styles(ss []Series) []seriesStyle {
 	group := map[string]int{}
 	n := 0 // colours handed out
 	for k, s := range ss {
+		if s.Colour > 0 {
+			st[k] = styleOf(s.Colour-1, s)
+			continue
+		}
 		c, ok := group[s.Group]
 		if !ok || s.Group == "" {
 			c = n
