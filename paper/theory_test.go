@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -333,8 +334,35 @@ func TestOmegaFindings(t *testing.T) {
 	if f, err = res.Findings(); err != nil {
 		t.Fatal(err)
 	}
-	if f.GreedyHolds || f.Verdict != NotReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
-		t.Errorf("greedy at 2σ²: holds %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
+	// One failing part of two is partly reproduced (combine).
+	if f.GreedyHolds || !f.AlternatingHolds || f.Verdict != PartlyReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
+		t.Errorf("greedy at 2σ²: holds %v, alternating %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.AlternatingHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
+	}
+	res.Rows[1].Alternating *= 2
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.AlternatingHolds || f.Verdict != NotReproduced {
+		t.Errorf("greedy and alternating at 2σ²: alternating %v, verdict %v", f.AlternatingHolds, f.Verdict)
+	}
+	// Random reshuffling's bound is reported, not judged: far below it
+	// changes the words, not the verdict.
+	res.Rows[1].Greedy /= 2
+	res.Rows[1].Alternating /= 2
+	res.Rows[1].RRMean = res.Rows[1].Lower / 2
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.RRHolds || f.Verdict != Reproduced || !strings.Contains(omegaRRWords(f), "least slack 0.5") {
+		t.Errorf("RR at half the bound: holds %v, verdict %v, words %q", f.RRHolds, f.Verdict, omegaRRWords(f))
+	}
+	res.Rows[1].RRMean = res.Rows[1].Lower * 150
+	res.Rows[0].RRMean = res.Rows[0].Lower * 200
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if w := omegaRRWords(f); w != "bound not approached (slack ≥ 150×; not judged)" {
+		t.Errorf("RR at 150 times the bound: words %q", w)
 	}
 }
 
