@@ -445,12 +445,25 @@ func TestSmallTheoryFindings(t *testing.T) {
 	if !(r0.TwoLevel.MaxMean > ft.Max[0]) {
 		t.Fatalf("lemma 2: E max %v not above max E %v", r0.TwoLevel.MaxMean, ft.Max[0])
 	}
-	bound := r0.Bound
+	// With tight intervals, one part holding and one failing is partly
+	// reproduced (combine), not "not reproduced".
+	bound, maxSE := r0.Bound, r0.TwoLevel.MaxSE
+	se := slices.Clone(r0.TwoLevel.SE)
+	for k := range r0.TwoLevel.SE {
+		r0.TwoLevel.SE[k] = 1e-6 * r0.TwoLevel.Mean[k]
+	}
+	r0.TwoLevel.MaxSE = 1e-6 * r0.TwoLevel.MaxMean
 	r0.Bound = (ft.Max[0] + r0.TwoLevel.MaxMean) / 2
-	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.Verdict != NotReproduced {
+	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.MaxPart != Reproduced || ft.EMaxPart != NotReproduced || ft.Verdict != PartlyReproduced {
 		t.Errorf("lemma 2, bound between max E and E max: %+v, %v", ft, err)
 	}
-	r0.Bound = bound
+	// A bound inside E max's interval leaves that part open.
+	r0.TwoLevel.MaxSE = 0.1 * (r0.TwoLevel.MaxMean - ft.Max[0])
+	r0.Bound = r0.TwoLevel.MaxMean
+	if ft, err := tl.Findings(); err != nil || ft.EMaxPart != Inconclusive || ft.Verdict != Inconclusive {
+		t.Errorf("lemma 2, bound at E max with its interval spanning it: %+v, %v", ft, err)
+	}
+	r0.Bound, r0.TwoLevel.MaxSE, r0.TwoLevel.SE = bound, maxSE, se
 	tl.Rows[0].Bound = ft.Max[0] / 2
 	if ft, err = tl.Findings(); err != nil {
 		t.Fatal(err)
