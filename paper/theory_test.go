@@ -24,8 +24,15 @@ func TestTheoryClaimsSmoke(t *testing.T) {
 	for _, id := range theoryIDs {
 		t.Run(id, func(t *testing.T) {
 			// The statements are theorems (or exact identities); at the
-			// smoke scale with seed 1 every one holds.
-			claimSmokeHolds(t, id, []Verdict{Reproduced})
+			// smoke scale with seed 1 every one holds, except that
+			// mishchenko-lemma1's 2000 draws give intervals too wide to
+			// show equivalence within ±2% (lemma1Margin): inconclusive,
+			// never not reproduced.
+			want := []Verdict{Reproduced}
+			if id == lemma1ID {
+				want = append(want, Inconclusive)
+			}
+			claimSmokeHolds(t, id, want)
 		})
 	}
 }
