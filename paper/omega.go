@@ -424,7 +424,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	last := rows[len(rows)-1]
 	rrWords := omegaRRWords(f)
 	out.Summary = fmt.Sprintf("alternating σ*² = σ² for every n in {%s}: %v; greedy's: %v; random reshuffling's E σ*² is %.2f to %.2f times nσ², "+
-		"%.0f to %.0f times the paper's nσ²/256 (%s); at n = %d the good order beats it by a factor of %.0f",
+		"%.0f to %.0f times the paper's nσ²/256: %s; at n = %d the good order beats it by a factor of %.0f",
 		joinInts(c.Ns), f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, 256*minRatio, 256*maxRatio, rrWords, last.N, last.RRMean/last.Alternating)
 	out.Key = Key{Name: "least E σ*²(RR)/(nσ²)", Value: minRatio}
 	out.Brief = fmt.Sprintf("alternating σ*² = σ² at every n: %v, greedy's: %v (paper: σ²); RR's E σ*² %.2f to %.2f × nσ², paper's ≥ nσ²/256: %s", f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, rrWords)

@@ -730,7 +730,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	allHold, minSlack := f.Holds, f.MinSlack
 	notApproached := ""
 	if f.NotApproached {
-		notApproached = fmt.Sprintf(": bound not approached (slack ≥ %.0f× in every setting)", math.Floor(minSlack))
+		notApproached = fmt.Sprintf("; bound not approached: slack ≥ %.0f× in every setting", math.Floor(minSlack))
 	}
 	out.Rows = append([]Row{
 		{Quantity: "every mean's 95% t-interval under the stated and the proof bound",
