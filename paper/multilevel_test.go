@@ -146,3 +146,52 @@ func TestMultiLevelFindings(t *testing.T) {
 		}
 	}
 }
+
+func TestMultiLevelParts(t *testing.T) {
+	// The two parts go through combine, in goal words.
+	for _, tc := range []struct {
+		bound, benefit, want Verdict
+	}{
+		{Reproduced, Reproduced, GoalMet},
+		{Reproduced, NotReproduced, GoalNotMet},
+		{NotReproduced, NotReproduced, GoalNotMet},
+		{Inconclusive, Reproduced, Inconclusive},
+		{Inconclusive, NotReproduced, Inconclusive},
+	} {
+		if got := multiLevelGoal(combine(tc.bound, tc.benefit)); got != tc.want {
+			t.Errorf("bound %v, benefit %v: %v, want %v", tc.bound, tc.benefit, got, tc.want)
+		}
+	}
+	res, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 200}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Bound != Reproduced || !f.BoundHolds || f.Verdict != multiLevelGoal(combine(f.Bound, verdictOf(f.Benefit))) {
+		t.Errorf("bound %v (holds %v), benefit %v, verdict %v", f.Bound, f.BoundHolds, f.Benefit, f.Verdict)
+	}
+	// A three-level row's bound at its largest mean, whose interval spans
+	// it: the bound part is open, and so is the whole (the point estimate
+	// "holds" and gave a goal word before).
+	i := slices.IndexFunc(res.Rows, func(r MultiLevelRow) bool { return r.Levels == 3 })
+	r := &res.Rows[i]
+	m, k := r.Stats.MaxOfMean()
+	r.Bound, r.Stats.SE[k-1] = m, 0.1*m
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if !f.BoundHolds || f.Bound != Inconclusive || f.Verdict != Inconclusive {
+		t.Errorf("bound at the mean: holds %v, part %v, verdict %v; want true, inconclusive, inconclusive", f.BoundHolds, f.Bound, f.Verdict)
+	}
+	// Wholly above the bound: the part fails and the goal is not met.
+	r.Bound, r.Stats.SE[k-1] = m/2, 1e-6*m
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.BoundHolds || f.Bound != NotReproduced || f.Verdict != GoalNotMet {
+		t.Errorf("bound at half the mean: holds %v, part %v, verdict %v; want false, not reproduced, goal not met", f.BoundHolds, f.Bound, f.Verdict)
+	}
+}

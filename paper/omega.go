@@ -312,12 +312,13 @@ func omegaEqual(got, want float64) bool {
 // reshuffling's against the paper's lower bound nσ²/256, with the
 // convergence runs if there are any.
 type OmegaFindings struct {
-	// GreedyHolds is set if greedy's and the alternating order's σ*²
-	// equal σ² within a relative RelTol at every n, SortedHolds if the
-	// sorted order's equals n²σ²/4, and RRHolds if random reshuffling's
-	// mean σ*² is at least nσ²/256.
-	GreedyHolds, SortedHolds, RRHolds bool
-	RelTol                            float64
+	// AlternatingHolds is set if the alternating order's σ*² equals σ²
+	// within a relative RelTol at every n, GreedyHolds if greedy's does,
+	// SortedHolds if the sorted order's equals n²σ²/4, and RRHolds if
+	// random reshuffling's mean σ*² is at least nσ²/256 (reported, not
+	// judged: see Verdict).
+	AlternatingHolds, GreedyHolds, SortedHolds, RRHolds bool
+	RelTol                                              float64
 	// WorstAlternating and WorstGreedy are the largest relative
 	// deviations of the alternating and the greedy order's σ*² from σ².
 	WorstAlternating, WorstGreedy float64
@@ -331,8 +332,13 @@ type OmegaFindings struct {
 	// and SortedFinal are their final ‖∇f‖².
 	Convergence, SortedSlowest, Alternating bool
 	AlternatingFinal, SortedFinal           float64
-	// Verdict is Reproduced if GreedyHolds and RRHolds, else
-	// NotReproduced.
+	// Verdict combines (combine) the parts AlternatingHolds (the paper's
+	// good order) and GreedyHolds (Algorithm 2 finds one): Reproduced if
+	// both hold, NotReproduced if both fail, else PartlyReproduced. Both
+	// are exact, up to rounding. Random reshuffling's lower bound nσ²/256
+	// is not a part: its mean exceeds it by a factor of over 100 in every
+	// run (LeastOverLower), a bound no plausible run approaches, so it is
+	// reported beside the verdict with its slack, not judged (REFEREE.md).
 	Verdict Verdict
 }
 
@@ -344,7 +350,7 @@ func (res *OmegaResult) Findings() (*OmegaFindings, error) {
 	}
 	c, rows, conv := res.Config, res.Rows, res.Convergence
 	s2 := c.Sigma * c.Sigma
-	f := &OmegaFindings{GreedyHolds: true, SortedHolds: true, RRHolds: true, RelTol: omegaRelTol, MinRatio: math.Inf(1), LeastOverLower: math.Inf(1)}
+	f := &OmegaFindings{AlternatingHolds: true, GreedyHolds: true, SortedHolds: true, RRHolds: true, RelTol: omegaRelTol, MinRatio: math.Inf(1), LeastOverLower: math.Inf(1)}
 	for _, r := range rows {
 		want, err := ordering.AlternatingSigmaStar2(s2, r.N)
 		if err != nil {
@@ -354,7 +360,8 @@ func (res *OmegaResult) Findings() (*OmegaFindings, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.GreedyHolds = f.GreedyHolds && omegaEqual(r.Greedy, want) && omegaEqual(r.Alternating, want)
+		f.AlternatingHolds = f.AlternatingHolds && omegaEqual(r.Alternating, want)
+		f.GreedyHolds = f.GreedyHolds && omegaEqual(r.Greedy, want)
 		f.SortedHolds = f.SortedHolds && omegaEqual(r.Sorted, wantSorted)
 		f.RRHolds = f.RRHolds && r.RRMean >= r.Lower
 		f.WorstAlternating = math.Max(f.WorstAlternating, math.Abs(r.Alternating-want)/want)
@@ -376,7 +383,7 @@ func (res *OmegaResult) Findings() (*OmegaFindings, error) {
 			f.Alternating, f.AlternatingFinal, f.SortedFinal = true, a[len(a)-1], s[len(s)-1]
 		}
 	}
-	f.Verdict = verdictOf(f.GreedyHolds && f.RRHolds)
+	f.Verdict = combine(verdictOf(f.AlternatingHolds), verdictOf(f.GreedyHolds))
 	return f, nil
 }
 
@@ -415,15 +422,16 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		omegaConvergenceOutcome(&out, conv, f)
 	}
 	last := rows[len(rows)-1]
-	out.Summary = fmt.Sprintf("greedy and alternating σ*² = σ² for every n in {%s}: %v; random reshuffling's E σ*² is %.2f to %.2f times nσ², "+
-		"%.0f to %.0f times the paper's nσ²/256; at n = %d the good order beats it by a factor of %.0f",
-		joinInts(c.Ns), f.GreedyHolds, minRatio, maxRatio, 256*minRatio, 256*maxRatio, last.N, last.RRMean/last.Alternating)
+	rrWords := omegaRRWords(f)
+	out.Summary = fmt.Sprintf("alternating σ*² = σ² for every n in {%s}: %v; greedy's: %v; random reshuffling's E σ*² is %.2f to %.2f times nσ², "+
+		"%.0f to %.0f times the paper's nσ²/256: %s; at n = %d the good order beats it by a factor of %.0f",
+		joinInts(c.Ns), f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, 256*minRatio, 256*maxRatio, rrWords, last.N, last.RRMean/last.Alternating)
 	out.Key = Key{Name: "least E σ*²(RR)/(nσ²)", Value: minRatio}
-	out.Brief = fmt.Sprintf("alternating and greedy σ*² = σ² at every n: %v; RR's E σ*² %.2f to %.2f × nσ² (paper: σ² and ≥ nσ²/256)", f.GreedyHolds, minRatio, maxRatio)
+	out.Brief = fmt.Sprintf("alternating σ*² = σ² at every n: %v, greedy's: %v (paper: σ²); RR's E σ*² %.2f to %.2f × nσ², paper's ≥ nσ²/256: %s", f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, rrWords)
 	out.Rows = []Row{
-		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", f.WorstAlternating)},
-		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n (largest relative deviation %.1g)", f.WorstGreedy)},
-		{Quantity: "E σ*² of a random order", Paper: "≥ nσ²/256", Ours: fmt.Sprintf("%.3f·nσ² to %.3f·nσ² (all ≥ nσ²/256: %v)", minRatio, maxRatio, f.RRHolds)},
+		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n: %v (largest relative deviation %.1g)", f.AlternatingHolds, f.WorstAlternating)},
+		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n: %v (largest relative deviation %.1g)", f.GreedyHolds, f.WorstGreedy)},
+		{Quantity: "E σ*² of a random order", Paper: "≥ nσ²/256", Ours: fmt.Sprintf("%.3f·nσ² to %.3f·nσ²: %s", minRatio, maxRatio, rrWords)},
 		{Quantity: "σ*² of the sorted order", Paper: "(not stated; Remark 4: ≤ n²σ²)", Ours: fmt.Sprintf("n²σ²/4 for every n: %v", f.SortedHolds)},
 	}
 	out.Details = "The ratio E σ*²/(nσ²) of random reshuffling settles near a constant as n grows, as for the largest squared value of a random-walk bridge; " +
@@ -432,12 +440,28 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("n ∈ {%s}, σ = %g; E σ*² of a random order is the mean over %d uniformly random permutations per n (95%% band: ±1.96 standard errors).", joinInts(c.Ns), c.Sigma, c.Trials),
 		"σ*² is max_k φ²_{r,k} with M* = 0; the deviations ±σ do not depend on x, so the gradients are taken at x = 0.3.",
 		fmt.Sprintf("Equality with σ² is checked up to a relative %g (omegaRelTol; 0.3 ± σ is not exact in binary).", omegaRelTol),
-		"Verdict: reproduced iff greedy's and the alternating order's σ*² equal σ² for every n and random reshuffling's mean σ*² is at least the paper's nσ²/256 for every n.",
+		fmt.Sprintf("Verdict: combine over two parts, the alternating order's σ*² = σ² at every n and greedy's σ*² = σ² at every n: reproduced if both hold, not reproduced if both fail, else partly reproduced. Random reshuffling's E σ*² ≥ nσ²/256 is reported with its slack beside the verdict, not judged: it is \"not approached\" if every mean is at least %g times the bound.", omegaNotApproached),
+		"Rule history: changed on 2026-11-26 (issue 28's referee read), after the results were known (reproduced, random reshuffling 128 to 203 times the bound); before, the verdict was reproduced iff greedy's and the alternating order's σ*² equalled σ² and random reshuffling's mean was at least nσ²/256, all ANDed, so a bound with over 100 times slack counted as a test, and one failing part gave not reproduced where combine gives partly reproduced.",
 	}
 	if conv != nil {
 		out.Protocol = append(out.Protocol, fmt.Sprintf("Convergence: Algorithm 1 on the example with n = %d from x₀ = 1, constant γ = %g/n, %d epochs, exact gradients; greedy recomputed every epoch.", conv.N, c.Gamma, c.Epochs))
 	}
 	return &out, nil
+}
+
+// omegaNotApproached is the slack, bound over measured, from which
+// omega-example calls random reshuffling's lower bound "not approached".
+const omegaNotApproached = 10.0
+
+// omegaRRWords says how random reshuffling's E σ*² stands against the
+// paper's nσ²/256: "bound not approached (slack ≥ N×)" if every mean is
+// at least omegaNotApproached times it, else the least slack and whether
+// every mean is above the bound.
+func omegaRRWords(f *OmegaFindings) string {
+	if f.LeastOverLower >= omegaNotApproached {
+		return fmt.Sprintf("bound not approached (slack ≥ %.0f×; not judged)", math.Floor(f.LeastOverLower))
+	}
+	return fmt.Sprintf("least slack %.3g×, every mean ≥ nσ²/256: %v (not judged)", f.LeastOverLower, f.RRHolds)
 }
 
 // omegaConvergenceSeries returns the convergence chart's lines: greedy

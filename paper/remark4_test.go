@@ -61,9 +61,35 @@ func TestRemark4Findings(t *testing.T) {
 	if f, err = res.Findings(); err != nil {
 		t.Fatal(err)
 	}
-	if f.WorstHolds || f.Worst != 1.5 || f.Verdict != NotReproduced || !f.SigmaStarHolds {
+	// One failing part of five is partly reproduced (combine), not
+	// "not reproduced".
+	if f.WorstHolds || f.Worst != 1.5 || f.Verdict != PartlyReproduced || !f.SigmaStarHolds {
 		t.Errorf("an order at 1.5: holds %v, largest %v, verdict %v, σ*² holds %v", f.WorstHolds, f.Worst, f.Verdict, f.SigmaStarHolds)
 	}
+	res.Settings[0].Points[1].Worst[sorted] = 0.5
+
+	// The remark's "≤" is one-sided: a Monte Carlo mean far below Lemma
+	// 1's bound holds; one shown above it by more than Tolerance standard
+	// errors fails the RR part.
+	pt := &res.Settings[0].Points[1]
+	k := len(pt.Mean) / 2
+	mean, se := pt.Mean[k], pt.SE[k]
+	pt.SE[k] = 1e-3 * pt.Bound[k]
+	pt.Mean[k] = pt.Bound[k] - 100*pt.SE[k]
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if !f.RRHolds || f.Verdict != Reproduced {
+		t.Errorf("a mean 100 SE below the bound: RR holds %v (z %v), verdict %v; want true, reproduced", f.RRHolds, f.Z, f.Verdict)
+	}
+	pt.Mean[k] = pt.Bound[k] + 100*pt.SE[k]
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.RRHolds || !(f.Z > f.Tolerance) || f.Verdict != PartlyReproduced {
+		t.Errorf("a mean 100 SE above the bound: RR holds %v (z %v), verdict %v; want false, partly reproduced", f.RRHolds, f.Z, f.Verdict)
+	}
+	pt.Mean[k], pt.SE[k] = mean, se
 }
 
 func TestRemark4RejectMalformed(t *testing.T) {

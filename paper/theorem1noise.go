@@ -34,10 +34,10 @@ var theorem1NoiseClaim = Claim{
 
 // Thresholds of the verdict, quoted in the protocol.
 const (
-	// theorem1NoiseZ is the number of standard errors above the mean over
-	// runs that must still lie under the bound: the bound holds in
-	// expectation, so the mean is checked, with its sampling error.
-	theorem1NoiseZ = 2
+	// theorem1NoiseNotApproached is the slack, bound over the upper end
+	// of the mean's 95% t-interval, from which the bound is called "not
+	// approached" when every setting has it.
+	theorem1NoiseNotApproached = 10.0
 	// theorem1NoiseEstimateTol is the largest relative error accepted of
 	// NoiseEstimate's ζ² and P against the values set.
 	theorem1NoiseEstimateTol = 0.1
@@ -513,22 +513,29 @@ type Theorem1NoiseFindings struct {
 	// Regimes are the findings per regime, in the order of the result's
 	// Regimes.
 	Regimes []Theorem1NoiseRegimeFindings
-	// Z is the number of standard errors above the mean that must still
-	// lie under the bound (theorem1NoiseZ); EstimateTol the largest
-	// relative error of NoiseEstimate; Tail the largest number of T a
-	// slope is fitted over and MinFit the fewest for it to be tested;
-	// SlopeTol the tolerance of a slope around its exponent.
-	Z            int
+	// EstimateTol is the largest relative error of NoiseEstimate; Tail
+	// the largest number of T a slope is fitted over and MinFit the
+	// fewest for it to be tested; SlopeTol the tolerance of a slope
+	// around its exponent.
 	EstimateTol  float64
 	Tail, MinFit int
 	SlopeTol     float64
 	// Cells is the number of settings (regime, order, T, step) of the
-	// bound check; Holds is set if the mean + Z SE lies under the stated
-	// and the proof bound in every one, and MinSlack is the smallest
-	// bound/(mean + Z SE).
-	Cells    int
-	Holds    bool
-	MinSlack float64
+	// bound check. Each setting's mean over the runs has its 95%
+	// t-interval (tInterval, Student's t with runs - 1 degrees of
+	// freedom), compared with the smaller of the stated and the proof
+	// bound. Holds is set if every interval lies below it; Bound is the
+	// bound part's verdict: Reproduced if every interval lies below,
+	// NotReproduced if some interval lies wholly above (the bound shown
+	// to fail there), else Inconclusive (boundPart). MinSlack is the
+	// smallest bound/(upper end of the interval), and NotApproached is
+	// set if it is at least theorem1NoiseNotApproached: the bound is then
+	// reported as not approached.
+	Cells         int
+	Holds         bool
+	Bound         Verdict
+	MinSlack      float64
+	NotApproached bool
 	// BoundP is the p-value of "the mean lies under both bounds in every
 	// setting": the largest over the settings of the one-sided t p-value
 	// of each mean below its smaller bound (an intersection-union test).
@@ -542,9 +549,9 @@ type Theorem1NoiseFindings struct {
 	Estimated bool
 	Slopes    Verdict
 	Untested  []string
-	// Verdict combines the bound part (Reproduced if Holds, Admissible
-	// and Estimated all hold, else NotReproduced) with each tested slope
-	// (combine): the untested slopes are reported beside it.
+	// Verdict combines (combine) the bound part (Bound), NoiseEstimate
+	// (Estimated), the steps below the limit (Admissible) and each tested
+	// slope: the untested slopes are reported beside it.
 	Verdict Verdict
 }
 
@@ -562,9 +569,10 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 	}
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
-	f := &Theorem1NoiseFindings{Z: theorem1NoiseZ, EstimateTol: theorem1NoiseEstimateTol, Tail: theorem1NoiseTail, MinFit: theorem1NoiseMinFit, SlopeTol: theorem1NoiseSlopeTol,
+	f := &Theorem1NoiseFindings{EstimateTol: theorem1NoiseEstimateTol, Tail: theorem1NoiseTail, MinFit: theorem1NoiseMinFit, SlopeTol: theorem1NoiseSlopeTol,
 		Holds: true, Admissible: true, Estimated: true, MinSlack: math.Inf(1)}
 	var slopes []Verdict
+	var sides []Side
 	for _, rg := range res.Regimes {
 		reg := rg.Regime
 		rf := Theorem1NoiseRegimeFindings{Regime: reg, Zeta2Err: relErr(rg.Zeta2Est, reg.Zeta2), PErr: relErr(rg.PEst, c.P)}
@@ -577,10 +585,12 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 				for fr, cl := range rg.Bound[o][i] {
 					m, se := meanSE(cl.Measured)
 					f.Cells++
-					top := m + theorem1NoiseZ*se
-					f.Holds = f.Holds && top <= cl.Stated && top <= cl.Proof
-					f.MinSlack = math.Min(f.MinSlack, math.Min(cl.Stated, cl.Proof)/top)
-					f.BoundP = math.Max(f.BoundP, tInterval(cl.Measured).PBelow(math.Min(cl.Stated, cl.Proof)))
+					iv, b := tInterval(cl.Measured), math.Min(cl.Stated, cl.Proof)
+					side := iv.Against(b)
+					sides = append(sides, side)
+					f.Holds = f.Holds && side == Below
+					f.MinSlack = math.Min(f.MinSlack, b/iv.Hi)
+					f.BoundP = math.Max(f.BoundP, iv.PBelow(b))
 					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
 					if fr == last {
 						of.BoundMean[i], of.BoundSE[i], of.BoundStated[i] = m, se, cl.Stated
@@ -616,7 +626,9 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 	if len(slopes) > 0 {
 		f.Slopes = combine(slopes...)
 	}
-	f.Verdict = combine(append([]Verdict{verdictOf(f.Holds && f.Estimated && f.Admissible)}, slopes...)...)
+	f.Bound = boundPart(sides)
+	f.NotApproached = f.MinSlack >= theorem1NoiseNotApproached
+	f.Verdict = combine(append([]Verdict{f.Bound, verdictOf(f.Estimated), verdictOf(f.Admissible)}, slopes...)...)
 	return f, nil
 }
 
@@ -634,16 +646,21 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Tuned (1/T) Σ_t ‖∇f(x_t)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
-		XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖², mean (band ±2 SE)", LogX: true, LogY: true,
+		XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖², mean (95% t-band)", LogX: true, LogY: true,
 	}
 	if len(f.Regimes) > 1 {
 		rateChart.Title += fmt.Sprintf(" (solid %s, dashed %s)", f.Regimes[0].Regime.Name, f.Regimes[1].Regime.Name)
 	}
 	var slopeText []string
+	// The bands are the 95% t-intervals of the bound part (one run: none).
+	tq := tCrit(c.Runs-1, conf95)
+	if math.IsNaN(tq) {
+		tq = 0
+	}
 	for r, rf := range f.Regimes {
 		rg, reg := &res.Regimes[r], rf.Regime
 		boundChart := &chart.LineChart{
-			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, ±2 SE) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
+			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, 95%% t-band) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
 			XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
 		}
 		var bounds []chart.Series
@@ -651,7 +668,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
 			for i, m := range of.BoundMean {
 				se := of.BoundSE[i]
-				lo[i], hi[i] = m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
+				lo[i], hi[i] = m-tq*se, m+tq*se
 			}
 			boundChart.Series = append(boundChart.Series,
 				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name})
@@ -671,7 +688,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
 			for i, m := range y {
 				se := of.TunedSE[i]
-				lo[i], hi[i] = m-theorem1NoiseZ*se, m+theorem1NoiseZ*se
+				lo[i], hi[i] = m-tq*se, m+tq*se
 			}
 			quantity := fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, of.Name)
 			paper := fmt.Sprintf("%.2f (%s term)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
@@ -711,23 +728,27 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	out.addChart("theorem-1-noise-rates", "Theorem 1 under a noisy oracle: tuned rates", rateChart)
 	rg0 := res.Regimes[0]
 	allHold, minSlack := f.Holds, f.MinSlack
+	notApproached := ""
+	if f.NotApproached {
+		notApproached = fmt.Sprintf("; bound not approached: slack ≥ %.0f× in every setting", math.Floor(minSlack))
+	}
 	out.Rows = append([]Row{
-		{Quantity: "every mean + " + fmt.Sprint(f.Z) + " SE under the stated and the proof bound",
+		{Quantity: "every mean's 95% t-interval under the stated and the proof bound",
 			Paper: "bound holds in expectation",
-			Ours:  fmt.Sprintf("%s of %d settings; smallest bound/(mean + %d SE) %.3g", allText(allHold), f.Cells, f.Z, minSlack)},
+			Ours:  fmt.Sprintf("%s of %d settings (n = %d runs); smallest bound/(upper end) %.3g%s", allText(allHold), f.Cells, c.Runs, minSlack, notApproached)},
 		{Quantity: "step limit 1/(8Ln(M* + P/n + 1))",
 			Paper: "every step below it",
 			Ours: fmt.Sprintf("%.4g with M* = nM = %g, P = %g (1/(8Ln) = %.4g without them); every step used below it: %v",
 				rg0.MaxStep, res.MStar, c.P, 1/(8*res.L*float64(c.N)), f.Admissible)},
 	}, out.Rows...)
-	out.addCheck("theorem1-noise-bound", allHold, "mean + %d SE under both bounds in every setting: %v (smallest slack %.3g)", f.Z, allHold, minSlack)
+	out.addCheck("theorem1-noise-bound", allHold, "mean's 95%% t-interval under both bounds in every setting: %v (smallest slack %.3g)", allHold, minSlack)
 	out.addCheck("theorem1-noise-estimate", f.Estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", f.EstimateTol, f.Estimated)
 	// With no slope tested the check has nothing to fail on: the summary
 	// says which are not tested.
 	out.addCheck("theorem1-noise-slopes", f.Slopes == Reproduced || f.Slopes == NotTested, "tuned slopes' 95%% intervals within ±%g of their regime's exponent: %s", f.SlopeTol, strings.Join(slopeText, ", "))
-	out.Summary = fmt.Sprintf("mean + %d SE of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g); "+
+	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g%s); "+
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
-		f.Z, allText(allHold), f.Cells, res.MStar, c.P, minSlack,
+		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, notApproached,
 		f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
 	out.addTest("mean under both bounds in every setting", f.BoundP, allHold)
@@ -740,17 +761,23 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			d := of.Slope
 			d.Mean, d.Lo, d.Hi = d.Mean-rf.Want, d.Lo-rf.Want, d.Hi-rf.Want
 			out.addTest(fmt.Sprintf("%s %s slope within %.2f ± %g", rf.Regime.Name, of.Name, rf.Want, f.SlopeTol), d.PWithin(f.SlopeTol), of.SlopeVerdict == Reproduced)
-			judged = append(judged, fmt.Sprintf("%s %s %v", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope))
+			judged = append(judged, fmt.Sprintf("%s %s %v (%v)", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope, of.SlopeVerdict))
 		}
-	}
-	if len(judged) > 2 {
-		judged = append(judged[:2], fmt.Sprintf("%d more", len(judged)-2))
 	}
 	if len(judged) == 0 {
 		judged = []string{"none testable"}
 	}
-	out.Brief = fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g); tuned slopes %s, n = %d runs (paper: ζ -1/2, σ* -2/3; ±%g)",
-		allText(allHold), f.Cells, minSlack, strings.Join(judged, ", "), c.Runs, f.SlopeTol)
+	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
+	if f.NotApproached {
+		boundWords = fmt.Sprintf("bound not approached (slack ≥ %.0f× in all %d settings)", math.Floor(minSlack), f.Cells)
+	} else if f.Bound != Reproduced {
+		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
+	}
+	out.Brief = fmt.Sprintf("%s; tuned slopes judged: %s, n = %d runs (paper: ζ -1/2, σ* -2/3; ±%g)",
+		boundWords, strings.Join(judged, ", "), c.Runs, f.SlopeTol)
+	if len(f.Untested) > 0 {
+		out.Brief += "; not tested: " + strings.Join(f.Untested, ", ")
+	}
 	if len(f.Untested) > 0 {
 		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
 	}
@@ -764,8 +791,10 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	out.Protocol = []string{
 		fmt.Sprintf("problems.HeteroQuadratic with σ² per regime and M = %g; x₀ = x* + %g·1; T ∈ {%s}; bound-check steps {%s} × the step limit.", c.M, c.X0Shift, joinInts(c.Ts), joinFloats(c.Fractions)),
 		fmt.Sprintf("Oracle noise: additive Gaussian ξ ~ N(0, s² I) with d s² = ζ² + P‖∇f(x)‖² (Assumption 2 with equality), regimes %s.", regimeText(c.Regimes, c.P)),
-		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the mean over runs plus %d standard errors is compared with the bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM).", c.Runs, theorem1NoiseZ),
+		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) is compared with the smaller of the stated and the proof bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; with the bound at least %g times every interval's upper end it is reported as not approached.", c.Runs, c.Runs-1, theorem1NoiseNotApproached),
+		"Verdict: combine over the bound part, NoiseEstimate within its tolerance, every step below the limit, and each tested slope.",
 		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail) whose tuned step is below the grid's largest, 0.99·limit, since at the limit the F₀/(nTγ) term gives slope -1 in either regime; an order with fewer than %d such T is not tested. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies within ±%g of its regime's exponent (-1/2 or -2/3), fails if it lies wholly outside, and is unsettled otherwise.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
+		"Rule history: on 2026-11-26 (issue 28's referee read), after the results were known (reproduced, smallest slack 12.2), the bound part became a 95% t-interval (it was mean + 2 SE, a normal z with 6 runs, while BoundP used t) that fails only when shown above the bound, and the bound, NoiseEstimate and the step limit became separate parts of combine (before, ANDed into one part).",
 		"Rule history: changed on 2026-11-26 (issue 28), after the results of the rule before were known (reproduced at base seeds 1, 2, 3 and 5, not reproduced at 4): the slope rule was one-sided, asking each slope only to be nearer its regime's exponent than the other regime's (so a slope of 0 passed in the ζ regime), on a fit of the mean over runs at 2 or more T without a standard error. Before 2026-11-24 20:17 that fit took the largest 3 T whatever the tuned step, and every regime's slope was judged.",
 		fmt.Sprintf("NoiseEstimate: %d points x* + s·1 with ‖∇f‖² from 0 to 4(ζ²/P + 1), %d samples per component; accepted within a relative %g of the values set.", c.Points, c.Samples, theorem1NoiseEstimateTol),
 		"Greedy is Algorithm 2 every epoch on the oracle's noisy gradients; IG is the identity order.",

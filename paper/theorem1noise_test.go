@@ -213,8 +213,57 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 			}
 		}
 	}
-	if f.Slopes != PartlyReproduced || f.Z != theorem1NoiseZ || f.Tail != theorem1NoiseTail || f.MinFit != theorem1NoiseMinFit || f.SlopeTol != theorem1NoiseSlopeTol {
-		t.Errorf("slopes %v; thresholds %d, %d, %d, %g", f.Slopes, f.Z, f.Tail, f.MinFit, f.SlopeTol)
+	if f.Slopes != PartlyReproduced || f.Tail != theorem1NoiseTail || f.MinFit != theorem1NoiseMinFit || f.SlopeTol != theorem1NoiseSlopeTol {
+		t.Errorf("slopes %v; thresholds %d, %d, %g", f.Slopes, f.Tail, f.MinFit, f.SlopeTol)
+	}
+
+	// The bound part on the t-interval of each setting's mean: far below
+	// the bound it holds and is not approached; an interval across the
+	// bound leaves it open (inconclusive), where mean + 2 SE above the
+	// bound failed it before; only an interval wholly above fails it,
+	// and then the whole is partly reproduced (combine), not "not
+	// reproduced".
+	cellAt := func(r *Theorem1NoiseResult) *Theorem1NoiseCell {
+		cl := &r.Regimes[0].Bound[0][0][0]
+		cl.Proof = cl.Stated
+		return cl
+	}
+	for _, tc := range []struct {
+		name          string
+		a, b          float64 // the two runs as fractions of the bound
+		bound, whole  Verdict
+		notApproached bool
+	}{
+		{"both runs at 1/100", 0.01, 0.01, Reproduced, Reproduced, true},
+		{"both runs at 1/5", 0.2, 0.2, Reproduced, Reproduced, false},
+		{"runs at 0.6 and 1.2 (mean + 2 SE above, t-interval across)", 0.6, 1.2, Inconclusive, Inconclusive, false},
+		{"runs at 1.5 and 1.52", 1.5, 1.52, NotReproduced, PartlyReproduced, false},
+	} {
+		r := set(nil)
+		cl := cellAt(r)
+		cl.Measured = []float64{tc.a * cl.Stated, tc.b * cl.Stated}
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Bound != tc.bound || f.Verdict != tc.whole || f.NotApproached != tc.notApproached {
+			t.Errorf("%s: bound part %v, verdict %v, not approached %v (slack %v); want %v, %v, %v", tc.name, f.Bound, f.Verdict, f.NotApproached, f.MinSlack, tc.bound, tc.whole, tc.notApproached)
+		}
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.Brief, "bound not approached"); got != tc.notApproached {
+			t.Errorf("%s: brief says not approached: %v: %s", tc.name, got, out.Brief)
+		}
+	}
+	// The brief names the slopes judged and those not tested.
+	out, err := set(map[string]curve{"σ*-dominated greedy": {slope: -1, atLimit: 3}}).Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.Brief, "not tested: σ*-dominated greedy") || !strings.Contains(out.Brief, "ζ RR") || !strings.Contains(out.Brief, "σ* IG") {
+		t.Errorf("brief without the slopes judged and not tested: %s", out.Brief)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -23,8 +24,15 @@ func TestTheoryClaimsSmoke(t *testing.T) {
 	for _, id := range theoryIDs {
 		t.Run(id, func(t *testing.T) {
 			// The statements are theorems (or exact identities); at the
-			// smoke scale with seed 1 every one holds.
-			claimSmokeHolds(t, id, []Verdict{Reproduced})
+			// smoke scale with seed 1 every one holds, except that
+			// mishchenko-lemma1's 2000 draws give intervals too wide to
+			// show equivalence within ±2% (lemma1Margin): inconclusive,
+			// never not reproduced.
+			want := []Verdict{Reproduced}
+			if id == lemma1ID {
+				want = append(want, Inconclusive)
+			}
+			claimSmokeHolds(t, id, want)
 		})
 	}
 }
@@ -333,8 +341,35 @@ func TestOmegaFindings(t *testing.T) {
 	if f, err = res.Findings(); err != nil {
 		t.Fatal(err)
 	}
-	if f.GreedyHolds || f.Verdict != NotReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
-		t.Errorf("greedy at 2σ²: holds %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
+	// One failing part of two is partly reproduced (combine).
+	if f.GreedyHolds || !f.AlternatingHolds || f.Verdict != PartlyReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
+		t.Errorf("greedy at 2σ²: holds %v, alternating %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.AlternatingHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
+	}
+	res.Rows[1].Alternating *= 2
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.AlternatingHolds || f.Verdict != NotReproduced {
+		t.Errorf("greedy and alternating at 2σ²: alternating %v, verdict %v", f.AlternatingHolds, f.Verdict)
+	}
+	// Random reshuffling's bound is reported, not judged: far below it
+	// changes the words, not the verdict.
+	res.Rows[1].Greedy /= 2
+	res.Rows[1].Alternating /= 2
+	res.Rows[1].RRMean = res.Rows[1].Lower / 2
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.RRHolds || f.Verdict != Reproduced || !strings.Contains(omegaRRWords(f), "least slack 0.5") {
+		t.Errorf("RR at half the bound: holds %v, verdict %v, words %q", f.RRHolds, f.Verdict, omegaRRWords(f))
+	}
+	res.Rows[1].RRMean = res.Rows[1].Lower * 150
+	res.Rows[0].RRMean = res.Rows[0].Lower * 200
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if w := omegaRRWords(f); w != "bound not approached (slack ≥ 150×; not judged)" {
+		t.Errorf("RR at 150 times the bound: words %q", w)
 	}
 }
 
@@ -370,15 +405,32 @@ func TestSmallTheoryFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fl.Z != l1.Worst || fl.K != l1.WorstK || fl.Tolerance != 5 || fl.Holds != (l1.Worst <= 5) || !(fl.MaxRel >= 0 && fl.MaxRel < 0.1) {
-		t.Errorf("lemma 1: z %v at k = %d, tolerance %v, holds %v, relative %v", fl.Z, fl.K, fl.Tolerance, fl.Holds, fl.MaxRel)
+	if fl.Z != l1.Worst || fl.K != l1.WorstK || fl.Tolerance != 5 || len(fl.Rel) != 7 || !(fl.MaxRel >= 0 && fl.MaxRel < 0.1) {
+		t.Errorf("lemma 1: z %v at k = %d, tolerance %v, %d intervals, relative %v", fl.Z, fl.K, fl.Tolerance, len(fl.Rel), fl.MaxRel)
 	}
-	l1.Worst = 6
-	if fl, err = l1.Findings(); err != nil {
-		t.Fatal(err)
-	}
-	if fl.Holds || fl.Verdict != NotReproduced {
-		t.Errorf("lemma 1 at z = 6: holds %v, verdict %v", fl.Holds, fl.Verdict)
+	// The equivalence test (TOST within ±2%): a tight interval at the
+	// formula is reproduced, one wholly 5% above is not, and one wider
+	// than the margin is inconclusive, though "not different" (|z| < 5).
+	for _, tc := range []struct {
+		shift, se float64
+		want      Verdict
+	}{
+		{0, 0.001, Reproduced},
+		{0.05, 0.001, NotReproduced},
+		{-0.05, 0.001, NotReproduced},
+		{0.019, 0.001, Inconclusive},
+		{0, 0.05, Inconclusive},
+	} {
+		for k := range l1.Want[:7] {
+			l1.Stats.Mean[k] = l1.Want[k] * (1 + tc.shift)
+			l1.Stats.SE[k] = l1.Want[k] * tc.se
+		}
+		if fl, err = l1.Findings(); err != nil {
+			t.Fatal(err)
+		}
+		if fl.Verdict != tc.want {
+			t.Errorf("lemma 1 at shift %v, relative SE %v: verdict %v, want %v", tc.shift, tc.se, fl.Verdict, tc.want)
+		}
 	}
 
 	// Lemma 2: the figure's row is K = 1 at the largest σ_top; a bound
@@ -400,12 +452,25 @@ func TestSmallTheoryFindings(t *testing.T) {
 	if !(r0.TwoLevel.MaxMean > ft.Max[0]) {
 		t.Fatalf("lemma 2: E max %v not above max E %v", r0.TwoLevel.MaxMean, ft.Max[0])
 	}
-	bound := r0.Bound
+	// With tight intervals, one part holding and one failing is partly
+	// reproduced (combine), not "not reproduced".
+	bound, maxSE := r0.Bound, r0.TwoLevel.MaxSE
+	se := slices.Clone(r0.TwoLevel.SE)
+	for k := range r0.TwoLevel.SE {
+		r0.TwoLevel.SE[k] = 1e-6 * r0.TwoLevel.Mean[k]
+	}
+	r0.TwoLevel.MaxSE = 1e-6 * r0.TwoLevel.MaxMean
 	r0.Bound = (ft.Max[0] + r0.TwoLevel.MaxMean) / 2
-	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.Verdict != NotReproduced {
+	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.MaxPart != Reproduced || ft.EMaxPart != NotReproduced || ft.Verdict != PartlyReproduced {
 		t.Errorf("lemma 2, bound between max E and E max: %+v, %v", ft, err)
 	}
-	r0.Bound = bound
+	// A bound inside E max's interval leaves that part open.
+	r0.TwoLevel.MaxSE = 0.1 * (r0.TwoLevel.MaxMean - ft.Max[0])
+	r0.Bound = r0.TwoLevel.MaxMean
+	if ft, err := tl.Findings(); err != nil || ft.EMaxPart != Inconclusive || ft.Verdict != Inconclusive {
+		t.Errorf("lemma 2, bound at E max with its interval spanning it: %+v, %v", ft, err)
+	}
+	r0.Bound, r0.TwoLevel.MaxSE, r0.TwoLevel.SE = bound, maxSE, se
 	tl.Rows[0].Bound = ft.Max[0] / 2
 	if ft, err = tl.Findings(); err != nil {
 		t.Fatal(err)
