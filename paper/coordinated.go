@@ -28,6 +28,7 @@ const coordinatedID = "coordinated-orders"
 var coordinatedClaim = Claim{
 	ID:    coordinatedID,
 	Where: "Beyond the paper: Section 5's workers, after CD-GraB (Cooper et al., NeurIPS 2023)",
+	Goal:  true,
 	Statement: "With W workers of data-parallel SGD, coordinating their orders (CD-GraB: the W gradients of each step pair-balanced together) " +
 		"gives a combined order whose herding is below distributed random reshuffling's (D-RR) by a margin that grows with W, " +
 		"and a faster fall of the training loss at equal steps (the claims of CD-GraB's paper), on the paper's two-level quadratic " +

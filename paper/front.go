@@ -87,7 +87,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 			line = fmt.Sprintf("[%s](#%s), %s", c.ID, anchor(c.ID), headline(c.ID, r, rob))
 		}
 		switch {
-		case v == GoalMet || v == GoalNotMet || strings.HasPrefix(c.Where, "Beyond the paper"):
+		case c.Goal || v == GoalMet || v == GoalNotMet:
 			goals = append(goals, line)
 		case v == Reproduced && !flips:
 			judged++

@@ -5,6 +5,7 @@
 package paper
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -191,5 +192,35 @@ func TestCommittedBriefs(t *testing.T) {
 			continue // not run, or committed before Brief existed
 		}
 		checkBrief(t, c.ID, r.Outcome)
+	}
+}
+
+// TestGoalsMarked checks that the goals of ours beyond the paper are
+// marked by Claim.Goal, and that the report lists a goal among the goals
+// whatever its verdict: multi-level (its Where begins "Remark 5") left
+// inconclusive is not counted among the paper's statements.
+func TestGoalsMarked(t *testing.T) {
+	for _, c := range registry {
+		want := strings.HasPrefix(c.Where, "Beyond the paper") || c.ID == multiLevelClaim.ID
+		if c.Goal != want {
+			t.Errorf("%s: Goal %v, want %v", c.ID, c.Goal, want)
+		}
+	}
+	results := make([]*Result, len(registry))
+	for i, c := range registry {
+		if c.ID == multiLevelClaim.ID || c.ID == theorem1Claim.ID {
+			results[i] = &Result{ID: c.ID, Scale: "default", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
+		}
+	}
+	var b bytes.Buffer
+	writeFound(&b, results, nil)
+	got := b.String()
+	goals := strings.Index(got, "Goals of ours beyond the paper")
+	ml := strings.Index(got, "[multi-level](#multi-level)")
+	if goals < 0 || ml < goals {
+		t.Errorf("multi-level, inconclusive, not among the goals:\n%s", got)
+	}
+	if !strings.Contains(got, "Of the 1 statements of the paper we checked") {
+		t.Errorf("want one statement of the paper counted:\n%s", got)
 	}
 }

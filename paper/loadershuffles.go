@@ -37,6 +37,7 @@ const loaderShufflesID = "loader-shuffles"
 var loaderShufflesClaim = Claim{
 	ID:    loaderShufflesID,
 	Where: "Beyond the paper: Section 5 (two-level shuffling, Lemma 2) applied to data loaders",
+	Goal:  true,
 	Statement: "The shuffles of real data loaders (mosaicml streaming's py1s, py2s, py1br and py1e, FFCV's quasi-random order, " +
 		"grain's window shuffle, CorgiPile, shard-level shuffle-once) are two-level orders. We check whether the paper's σ*² " +
 		"tells the loader settings that cost convergence from those that do not, on MNIST stored sorted by class (shards not exchangeable) " +

@@ -28,6 +28,7 @@ const orderMattersID = "order-matters"
 var orderMattersClaim = Claim{
 	ID:    orderMattersID,
 	Where: "Beyond the paper: Theorem 1 (Section 3.4) across the settings of Table 1",
+	Goal:  true,
 	Statement: "Theorem 1 bounds convergence through σ*², so where greedy's order has a much smaller σ*² than a random one, " +
 		"greedy should gain more over random reshuffling: across settings (data set × model × batching × batch size × momentum × " +
 		"learning rate), within each batching (same-class batching raises both, so pooling the batchings would mix two groups), the measured σ*² ratio (random over greedy) should rank the settings as the greedy − RR accuracy gap does.",
