@@ -140,6 +140,21 @@ type Table1Findings struct {
 	// Reason, if there is no greedy run or a single seed (no interval).
 	Verdict, Mechanism Verdict
 	Reason             string
+	// MLP is the sanity check of the training code where it applies (an
+	// MLP on MNIST with RR and standard batching), nil elsewhere; it is
+	// not a part of the verdict.
+	MLP *Table1MLPCheck
+}
+
+// Table1MLPCheck is the sanity check of the training code: RR with
+// standard batching, an MLP on MNIST, reaches Accuracy percent test
+// accuracy; with Train training images (0: all) of at least
+// table1MLPTrain it must exceed table1MLPAccuracy (Required).
+type Table1MLPCheck struct {
+	Accuracy float64
+	Train    int
+	Required bool
+	OK       bool
 }
 
 // table1Judge returns the findings of main, the runs of RR and greedy on
