@@ -731,6 +731,9 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 			goal = "a faster fall of CD-GraB's loss at equal steps: > 1"
 		}
 		out.Rows = append(out.Rows, Row{Quantity: q, Paper: goal, Ours: g.gapText() + "; " + coordHolds(g)})
+		if g.Interval.N > 0 {
+			out.addTest(fmt.Sprintf("%s %s, W = %d: D-RR over CD-GraB above 1 (log above 0)", g.Problem, g.What, g.Workers), g.Interval.PAbove(0), g.Holds)
+		}
 		summary = append(summary, fmt.Sprintf("%s %s W=%d %s", g.Problem, g.What, g.Workers, g.gapText()))
 	}
 	// One check per problem and kind, whatever the Ws, so that the

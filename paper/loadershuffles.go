@@ -1026,6 +1026,9 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 			Paper:    fmt.Sprintf("goal: costs ⇔ σ*² flags (E σ*²/RR shown > %g)", loaderMargin),
 			Ours:     fmt.Sprintf("loss %s, accuracy %s points; E σ*²/RR %.3g [%.3g, %.3g]; costs %v, flagged %v, cleared %v", t.Loss, t.Acc, t.Sigma.Ratio, t.Sigma.Lo, t.Sigma.Hi, t.Costs, t.Flagged, t.Cleared),
 		})
+		if t.Loss.N > 0 {
+			out.addTest(fmt.Sprintf("%s: final training loss above RR's", t.name()), t.Loss.PAbove(0), t.Loss.Above(0))
+		}
 	}
 	out.Summary = fmt.Sprintf("On MNIST stored sorted by class or in a random order, %d of %d trained loader settings cost convergence against RR; "+
 		"%d of those not flagged by σ*² (E σ*² interval above %g× RR's), %d flagged by σ*² not shown to cost; "+
