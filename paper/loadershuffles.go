@@ -1020,6 +1020,12 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 			Ours:     fmt.Sprintf("%.3g [%.3g, %.3g]", d.ShardOnce.Ratio, d.ShardOnce.Lo, d.ShardOnce.Hi),
 		})
 	}
+	// The goal's parts as checks, so that a seed where it flips names the
+	// part that failed.
+	out.addCheck("loader-shuffles-trained", f.Checkable, "%d trained settings with a defined Spearman (needs %d) and at least 2 seeds", len(f.Trained), loaderMinTrained)
+	out.addCheck("loader-shuffles-unflagged", len(f.Unflagged) == 0, "settings that cost convergence without σ*² flagging them: %d %v", len(f.Unflagged), f.Unflagged)
+	out.addCheck("loader-shuffles-overflagged", len(f.Overflagged) == 0, "settings σ*² flags not shown to cost convergence: %d %v", len(f.Overflagged), f.Overflagged)
+	out.addCheck("loader-shuffles-rank", f.Spearman >= loaderRank, "Spearman of E σ*² ratio and loss gap %.2f (needs ≥ %g)", f.Spearman, loaderRank)
 	for _, t := range f.Trained {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("MNIST, trained: %s: final loss and test accuracy minus RR's (95%% paired t)", t.name()),

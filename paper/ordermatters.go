@@ -271,6 +271,10 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	out := Outcome{Verdict: f.Verdict}
+	// The verdict's parts as checks, so that a seed where it flips names
+	// the part that failed.
+	out.addCheck("order-matters-points", len(f.Points) >= orderMattersMinPoints && !math.IsNaN(f.Test.Stat), "%d points (needs %d, with a spread)", len(f.Points), orderMattersMinPoints)
+	out.addCheck("order-matters-rank", f.Test.P < orderMattersAlpha, "mean within-batching ρ %.2f, one-sided p = %.3g (needs < %g)", f.Test.Stat, f.Test.P, orderMattersAlpha)
 	if !math.IsNaN(f.Test.P) {
 		out.addTest("Spearman's ρ within the batchings, mean accuracy gain (stratified permutation)", f.Test.P, f.Verdict == GoalMet)
 	}

@@ -1013,6 +1013,10 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 		out.Key = Key{Name: "greedy − RR, same-class batching (points)", Value: f.Gain.Mean}
 	}
 	f.addTests(&out, table1SettingText(r))
+	// A check per part of the verdict, so that a seed where it flips
+	// names the part that failed.
+	out.addCheck(id+"-standard", f.Standard == PartHolds, "greedy − RR under standard batching %s within ±%g: %s", f.Tie, table1Tie, f.Standard)
+	out.addCheck(id+"-same-class", f.SameClass == PartHolds, "greedy − RR under same-class batching %s above 0: %s", f.Gain, f.SameClass)
 	epochs := ints(seq(c.Epochs + 1))
 	loss := &chart.LineChart{
 		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", table1DataName(c.Dataset), table1Model(c), c.Seeds),
