@@ -171,5 +171,10 @@
 // cheap enough for it with several base seeds and saves each one's
 // verdicts and key number (Outcome.Key) as a Robustness in RobustnessFile,
 // which is committed; WriteReport says per claim whether its verdict is
-// stable across the seeds, with the spread of the key number.
+// stable across the seeds, with the spread of the key number. Each
+// claim's record holds the hash of the code that judged it (JudgeCode:
+// the declarations reachable from its result's Findings and Outcome); a
+// record judged by other code than the claim's current rule is not the
+// report's headline, which gives the one draw and says the seeds pass
+// predates the rule.
 package paper
