@@ -253,6 +253,9 @@ func (res *AppendixCResult) Outcome() (*Outcome, error) {
 	idx, _ := orderIndices(appendixCID, res.Orders, appendixCOrders...)
 	rr, greedy, sorted, zigzag := idx[0], idx[1], idx[2], idx[3]
 	out := Outcome{Verdict: f.Verdict}
+	// The verdict's one part as a check, so that a seed where it flips
+	// names it.
+	out.addCheck("appendix-c-lower-bound", f.Holds, "smallest 4σ*²/σ² %.6g at least 1 − %g", f.Min, f.Rounding)
 	ns := make([]float64, len(rows))
 	for i, r := range rows {
 		ns[i] = float64(r.N)

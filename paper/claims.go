@@ -328,6 +328,10 @@ type Claim struct {
 	Where string
 	// Statement is what the paper states.
 	Statement string
+	// Goal marks a goal of ours beyond the paper (judged GoalMet or
+	// GoalNotMet, or not settled), not a statement of the paper: the
+	// report lists it among the goals whatever its verdict.
+	Goal bool
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

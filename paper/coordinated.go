@@ -28,6 +28,7 @@ const coordinatedID = "coordinated-orders"
 var coordinatedClaim = Claim{
 	ID:    coordinatedID,
 	Where: "Beyond the paper: Section 5's workers, after CD-GraB (Cooper et al., NeurIPS 2023)",
+	Goal:  true,
 	Statement: "With W workers of data-parallel SGD, coordinating their orders (CD-GraB: the W gradients of each step pair-balanced together) " +
 		"gives a combined order whose herding is below distributed random reshuffling's (D-RR) by a margin that grows with W, " +
 		"and a faster fall of the training loss at equal steps (the claims of CD-GraB's paper), on the paper's two-level quadratic " +
@@ -730,6 +731,9 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 			goal = "a faster fall of CD-GraB's loss at equal steps: > 1"
 		}
 		out.Rows = append(out.Rows, Row{Quantity: q, Paper: goal, Ours: g.gapText() + "; " + coordHolds(g)})
+		if g.Interval.N > 0 {
+			out.addTest(fmt.Sprintf("%s %s, W = %d: D-RR over CD-GraB above 1 (log above 0)", g.Problem, g.What, g.Workers), g.Interval.PAbove(0), g.Holds)
+		}
 		summary = append(summary, fmt.Sprintf("%s %s W=%d %s", g.Problem, g.What, g.Workers, g.gapText()))
 	}
 	// One check per problem and kind, whatever the Ws, so that the

@@ -88,6 +88,16 @@ func TestCoordinatedVerdict(t *testing.T) {
 		if out.Verdict != f.Verdict || len(out.Checks) != 3 {
 			t.Errorf("%s: outcome verdict %v with %d checks, findings %v; want 3 checks (herding, growth, loss)", c.name, out.Verdict, len(out.Checks), f.Verdict)
 		}
+		// Each gap is an interval test of the report's family, holding
+		// where the gap holds.
+		if c.seeds > 1 && len(out.Tests) != len(f.Gaps) {
+			t.Errorf("%s: %d interval tests, want one per gap (%d)", c.name, len(out.Tests), len(f.Gaps))
+		}
+		for i, ts := range out.Tests {
+			if i < len(f.Gaps) && (ts.Holds != f.Gaps[i].Holds || ts.P != f.Gaps[i].Interval.PAbove(0)) {
+				t.Errorf("%s: test %q holds %v, p %g; gap holds %v", c.name, ts.Name, ts.Holds, ts.P, f.Gaps[i].Holds)
+			}
+		}
 		for _, ch := range out.Checks {
 			if strings.ContainsAny(ch.Name, " \t") {
 				t.Errorf("%s: check name %q has a space", c.name, ch.Name)

@@ -10,8 +10,9 @@
 // # Claims
 //
 // A claim is one checkable statement of the paper: a theorem, a lemma, an
-// example, a table or a figure, and two experiments beyond the paper that
-// answer its Section 7. Claims lists them in the paper's order; Lookup
+// example, a table or a figure, and five experiments beyond the paper
+// (scalable-orderings, scalable-training, order-matters, coordinated-orders
+// and loader-shuffles) that answer its Section 7 or test what it leaves open. Claims lists them in the paper's order; Lookup
 // finds one by its id (the reproduce command's -only flag). Each is a
 // Claim: its id, where it is in the paper, its statement, and a Run that
 // measures ours at a Scale and returns an Outcome.
@@ -84,11 +85,13 @@
 //
 // An Outcome's Verdict says what was tested. A statement of the paper is
 // Reproduced, PartlyReproduced (the Summary says which part held) or
-// NotReproduced; a goal of ours beyond the paper (the scalable claims) is
-// GoalMet or GoalNotMet; Inconclusive means the seeds settle it neither
+// NotReproduced; a goal of ours beyond the paper (a Claim whose Goal is
+// set: the five experiments beyond the paper and multi-level) is GoalMet
+// or GoalNotMet; Inconclusive means the seeds settle it neither
 // way at the claim's thresholds (a difference the statement needs is not
 // shown, nor its absence); NotTested means its precondition does not hold
-// in our setting (for example no loss for greedy to win back), so the
+// in our setting (for example theorem-1-noise's slopes where no step
+// size of the grid is tuned below its top, so no slope is fitted), so the
 // measurement says nothing about it; NotCheckable means the scale cannot
 // decide (for example one seed, where no standard error exists). A claim tested away
 // from the paper's setting says so in its Summary. The verdict comes from
@@ -168,5 +171,10 @@
 // cheap enough for it with several base seeds and saves each one's
 // verdicts and key number (Outcome.Key) as a Robustness in RobustnessFile,
 // which is committed; WriteReport says per claim whether its verdict is
-// stable across the seeds, with the spread of the key number.
+// stable across the seeds, with the spread of the key number. Each
+// claim's record holds the hash of the code that judged it (JudgeCode:
+// the declarations reachable from its result's Findings and Outcome); a
+// record judged by other code than the claim's current rule is not the
+// report's headline, which gives the one draw and says the seeds pass
+// predates the rule.
 package paper

@@ -39,9 +39,15 @@ const familyAlpha = 0.05
 
 // headline is the verdict of claim id in the report: the seeds' word
 // where the robustness pass reran it ("reproduced in 5 of 5 seeds", or
-// "flips: ..." first), else the one draw's verdict marked as one draw.
+// "flips: ..." first), else the one draw's verdict marked as one draw,
+// saying so where the pass's verdicts were judged by an earlier rule
+// (ClaimSeeds.Stale).
 func headline(id string, r *Result, rob *Robustness) string {
-	if cs := rob.find(id); cs != nil && len(cs.Verdicts) > 0 {
+	cs, stale := rob.current(id)
+	if stale {
+		return fmt.Sprintf("%s (one draw, seed %d; the seeds pass predates the claim's current rule)", r.Outcome.Verdict, r.Seed)
+	}
+	if cs != nil {
 		h := cs.Headline(rob.Seeds)
 		if rob.Scale != r.Scale {
 			h += " (" + rob.Scale + " scale)"
@@ -55,7 +61,7 @@ func headline(id string, r *Result, rob *Robustness) string {
 // with: the most common over the seeds of the pass, or the one draw's;
 // and whether it flips over the seeds.
 func seedsVerdict(id string, r *Result, rob *Robustness) (v Verdict, flips bool) {
-	if cs := rob.find(id); cs != nil && len(cs.Verdicts) > 0 {
+	if cs, _ := rob.current(id); cs != nil {
 		k, v := cs.Stable()
 		return v, k < len(cs.Verdicts)
 	}
@@ -87,7 +93,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 			line = fmt.Sprintf("[%s](#%s), %s", c.ID, anchor(c.ID), headline(c.ID, r, rob))
 		}
 		switch {
-		case v == GoalMet || v == GoalNotMet || strings.HasPrefix(c.Where, "Beyond the paper"):
+		case c.Goal || v == GoalMet || v == GoalNotMet:
 			goals = append(goals, line)
 		case v == Reproduced && !flips:
 			judged++

@@ -5,6 +5,7 @@
 package paper
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -18,8 +19,8 @@ import (
 // draw.
 func TestHeadline(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4, 5}
-	stable := ClaimSeeds{ID: "theorem-1"}
-	flips := ClaimSeeds{ID: "theorem-1-noise"}
+	stable := ClaimSeeds{ID: "theorem-1", Code: judgeCode(t, "theorem-1")}
+	flips := ClaimSeeds{ID: "theorem-1-noise", Code: judgeCode(t, "theorem-1-noise")}
 	for i := range seeds {
 		stable.Add(Reproduced, Key{})
 		if i == 3 {
@@ -43,6 +44,17 @@ func TestHeadline(t *testing.T) {
 			t.Errorf("%s: %q, want %q", test.id, got, test.want)
 		}
 	}
+	// Seeds judged by another rule than the claim's current one are not
+	// the headline: the one draw is, saying why.
+	stale := stable
+	stale.Code = "0123"
+	old := &Robustness{Scale: "default", Seeds: seeds, Claims: []ClaimSeeds{stale}}
+	if got, want := headline("theorem-1", res(Reproduced), old), "reproduced (one draw, seed 1; the seeds pass predates the claim's current rule)"; got != want {
+		t.Errorf("stale record: %q, want %q", got, want)
+	}
+	if v, flips := seedsVerdict("theorem-1", res(NotReproduced), old); v != NotReproduced || flips {
+		t.Errorf("stale record: seeds' verdict %v (flips %v), want the one draw's", v, flips)
+	}
 	// The robustness pass at another scale says so.
 	r := res(Reproduced)
 	r.Scale = "paper"
@@ -50,8 +62,8 @@ func TestHeadline(t *testing.T) {
 		t.Errorf("other scale: %q", got)
 	}
 	// A record written before Failed existed still heads with the seeds.
-	old := ClaimSeeds{ID: "x", Verdicts: []Verdict{Reproduced, Inconclusive, Reproduced}}
-	if got, want := old.Headline([]uint64{7, 8, 9}), "flips: inconclusive at seed 8; reproduced in 2 of 3 seeds"; got != want {
+	prior := ClaimSeeds{ID: "x", Verdicts: []Verdict{Reproduced, Inconclusive, Reproduced}}
+	if got, want := prior.Headline([]uint64{7, 8, 9}), "flips: inconclusive at seed 8; reproduced in 2 of 3 seeds"; got != want {
 		t.Errorf("old record: %q, want %q", got, want)
 	}
 }
@@ -78,6 +90,7 @@ func TestReportFront(t *testing.T) {
 	save("scalable-orderings", &Outcome{Verdict: GoalNotMet, Summary: "s", Brief: "goal not met: 1.2×"})
 	var stable, flips ClaimSeeds
 	stable.ID, flips.ID = "theorem-1", "theorem-1-noise"
+	stable.Code, flips.Code = judgeCode(t, "theorem-1"), judgeCode(t, "theorem-1-noise")
 	for i := range 3 {
 		stable.Add(Reproduced, Key{})
 		if i == 1 {
@@ -191,5 +204,69 @@ func TestCommittedBriefs(t *testing.T) {
 			continue // not run, or committed before Brief existed
 		}
 		checkBrief(t, c.ID, r.Outcome)
+	}
+}
+
+// TestGoalsMarked checks that the goals of ours beyond the paper are
+// marked by Claim.Goal, and that the report lists a goal among the goals
+// whatever its verdict: multi-level (its Where begins "Remark 5") left
+// inconclusive is not counted among the paper's statements.
+func TestGoalsMarked(t *testing.T) {
+	for _, c := range registry {
+		want := strings.HasPrefix(c.Where, "Beyond the paper") || c.ID == multiLevelClaim.ID
+		if c.Goal != want {
+			t.Errorf("%s: Goal %v, want %v", c.ID, c.Goal, want)
+		}
+	}
+	results := make([]*Result, len(registry))
+	for i, c := range registry {
+		if c.ID == multiLevelClaim.ID || c.ID == theorem1Claim.ID {
+			results[i] = &Result{ID: c.ID, Scale: "default", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
+		}
+	}
+	var b bytes.Buffer
+	writeFound(&b, results, nil)
+	got := b.String()
+	goals := strings.Index(got, "Goals of ours beyond the paper")
+	ml := strings.Index(got, "[multi-level](#multi-level)")
+	if goals < 0 || ml < goals {
+		t.Errorf("multi-level, inconclusive, not among the goals:\n%s", got)
+	}
+	if !strings.Contains(got, "Of the 1 statements of the paper we checked") {
+		t.Errorf("want one statement of the paper counted:\n%s", got)
+	}
+}
+
+// judgeCode returns JudgeCode(id), failing t on an error.
+func judgeCode(t *testing.T, id string) string {
+	t.Helper()
+	h, err := JudgeCode(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestJudgeCode checks that every registered claim names its judging
+// code, that claims judged by the same methods share its hash and others
+// do not, and that an unknown claim is an error naming it.
+func TestJudgeCode(t *testing.T) {
+	seen := make(map[string]string)
+	for _, c := range registry {
+		h := judgeCode(t, c.ID)
+		roots := strings.Join(judgeRoots[c.ID], " ")
+		if r, ok := seen[h]; ok && r != roots {
+			t.Errorf("%s: judging code %s shares its hash with %s", c.ID, roots, r)
+		}
+		seen[h] = roots
+	}
+	if h1, h2 := judgeCode(t, "table-1"), judgeCode(t, "table-1-fashion"); h1 != h2 {
+		t.Error("table-1 and table-1-fashion, judged by the same methods, differ in hash")
+	}
+	if _, err := JudgeCode("no-such-claim"); err == nil || !strings.Contains(err.Error(), "no-such-claim") {
+		t.Errorf("unknown claim: error %v, want one naming it", err)
+	}
+	if len(judgeRoots) != len(registry) {
+		t.Errorf("%d claims name judging code, %d are registered", len(judgeRoots), len(registry))
 	}
 }

@@ -217,6 +217,9 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	lo, hi := band(st.Mean, st.SE, z95)
 	maxRel := f.MaxRel
 	out := Outcome{Verdict: f.Verdict}
+	// The verdict's one part as a check, so that a seed where it flips
+	// names it.
+	out.addCheck("mishchenko-lemma1-deviation", f.Holds, "largest deviation over k %.3g standard errors (allowed %g)", f.Z, f.Tolerance)
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Random reshuffling, n = %d, d = %d: E φ²_{r,k} against Lemma 1 of Mishchenko et al.", c.N, c.D),
 		XLabel: "k", YLabel: "E φ²_{r,k}",

@@ -37,6 +37,7 @@ const loaderShufflesID = "loader-shuffles"
 var loaderShufflesClaim = Claim{
 	ID:    loaderShufflesID,
 	Where: "Beyond the paper: Section 5 (two-level shuffling, Lemma 2) applied to data loaders",
+	Goal:  true,
 	Statement: "The shuffles of real data loaders (mosaicml streaming's py1s, py2s, py1br and py1e, FFCV's quasi-random order, " +
 		"grain's window shuffle, CorgiPile, shard-level shuffle-once) are two-level orders. We check whether the paper's σ*² " +
 		"tells the loader settings that cost convergence from those that do not, on MNIST stored sorted by class (shards not exchangeable) " +
@@ -1019,12 +1020,21 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 			Ours:     fmt.Sprintf("%.3g [%.3g, %.3g]", d.ShardOnce.Ratio, d.ShardOnce.Lo, d.ShardOnce.Hi),
 		})
 	}
+	// The goal's parts as checks, so that a seed where it flips names the
+	// part that failed.
+	out.addCheck("loader-shuffles-trained", f.Checkable, "%d trained settings with a defined Spearman (needs %d) and at least 2 seeds", len(f.Trained), loaderMinTrained)
+	out.addCheck("loader-shuffles-unflagged", len(f.Unflagged) == 0, "settings that cost convergence without σ*² flagging them: %d %v", len(f.Unflagged), f.Unflagged)
+	out.addCheck("loader-shuffles-overflagged", len(f.Overflagged) == 0, "settings σ*² flags not shown to cost convergence: %d %v", len(f.Overflagged), f.Overflagged)
+	out.addCheck("loader-shuffles-rank", f.Spearman >= loaderRank, "Spearman of E σ*² ratio and loss gap %.2f (needs ≥ %g)", f.Spearman, loaderRank)
 	for _, t := range f.Trained {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("MNIST, trained: %s: final loss and test accuracy minus RR's (95%% paired t)", t.name()),
 			Paper:    fmt.Sprintf("goal: costs ⇔ σ*² flags (E σ*²/RR shown > %g)", loaderMargin),
 			Ours:     fmt.Sprintf("loss %s, accuracy %s points; E σ*²/RR %.3g [%.3g, %.3g]; costs %v, flagged %v, cleared %v", t.Loss, t.Acc, t.Sigma.Ratio, t.Sigma.Lo, t.Sigma.Hi, t.Costs, t.Flagged, t.Cleared),
 		})
+		if t.Loss.N > 0 {
+			out.addTest(fmt.Sprintf("%s: final training loss above RR's", t.name()), t.Loss.PAbove(0), t.Loss.Above(0))
+		}
 	}
 	out.Summary = fmt.Sprintf("On MNIST stored sorted by class or in a random order, %d of %d trained loader settings cost convergence against RR; "+
 		"%d of those not flagged by σ*² (E σ*² interval above %g× RR's), %d flagged by σ*² not shown to cost; "+

@@ -175,4 +175,16 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 	if len(out.Charts) != 9 || !strings.Contains(out.Details, "| shuffle (knob) |") {
 		t.Errorf("outcome has %d charts and details %q", len(out.Charts), out.Details)
 	}
+	f, err := a.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Tests) != len(f.Trained) {
+		t.Errorf("%d interval tests, want one per trained setting (%d)", len(out.Tests), len(f.Trained))
+	}
+	for i, ts := range out.Tests {
+		if i < len(f.Trained) && ts.Holds != f.Trained[i].Loss.Above(0) {
+			t.Errorf("test %q holds %v, its loss interval %v", ts.Name, ts.Holds, f.Trained[i].Loss)
+		}
+	}
 }

@@ -25,6 +25,7 @@ const multiLevelID = "multi-level"
 var multiLevelClaim = Claim{
 	ID:    multiLevelID,
 	Where: "Remark 5 (more than two levels, after Algorithm 3), Section 5.2, with Lemma 2 (Appendix B)",
+	Goal:  true,
 	Statement: "\"While the algorithm is stated here for two levels, extending it to multiple levels is trivial and can be done by applying Algorithm 3 also for obtaining the low-level orders\": " +
 		"the remark is algorithmic and states no bound. Our goal beyond it: three-level shuffling is consistent with our recursive bound, Lemma 2 applied to the top level with the middle level's two-level orders as its low-level orders, E φ²_{r,k} ≤ N·S + 2NK₀²σ_top², S being Lemma 2's bound for the middle and low levels (our derivation, ordering.MultiLevelSigmaStar2).",
 	Run: claimRun(MultiLevelConfig{}.At, MultiLevelConfig.Run, (*MultiLevelResult).Outcome),

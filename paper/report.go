@@ -139,7 +139,11 @@ func WriteReport(path, figDir string) error {
 		}
 		fmt.Fprintf(&b, "Scale `%s`, seed %d%s: %s.", r.Scale, r.Seed, build, o.Verdict)
 		if cs := rob.find(c.ID); cs != nil {
-			fmt.Fprintf(&b, " Across seeds %s at the `%s` scale: %s ([stability](#stability-across-seeds)).", joinSeeds(rob.Seeds), rob.Scale, cs.Text())
+			stale := ""
+			if cs.Stale() {
+				stale = ", judged by an earlier rule than the claim's current one"
+			}
+			fmt.Fprintf(&b, " Across seeds %s at the `%s` scale%s: %s ([stability](#stability-across-seeds)).", joinSeeds(rob.Seeds), rob.Scale, stale, cs.Text())
 		}
 		b.WriteString("\n\n")
 		if len(o.Rows) > 0 {

@@ -175,4 +175,34 @@ func TestMLPAccuracyCheck(t *testing.T) {
 	if ok, _ := has(Table1Config{Dataset: fashionMNIST, Model: "cnn"}); ok {
 		t.Error("a CNN on Fashion-MNIST has the MLP-on-MNIST check")
 	}
+	// The check is a finding (Findings decides, Outcome renders): an RR
+	// at 90% fails it with all training images, passes it with fewer than
+	// table1MLPTrain.
+	low := [2][]float64{{0.90, 0.89, 0.91}, {0.80, 0.81, 0.79}}
+	for _, test := range []struct {
+		train int
+		ok    bool
+	}{{0, false}, {table1MLPTrain - 1, true}} {
+		r := fakeTable1([3][2][]float64{low, g, g})
+		r.Config.Dataset, r.Config.Model, r.Config.Train = "mnist", "mlp", test.train
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.MLP == nil || f.MLP.OK != test.ok {
+			t.Errorf("RR at 90%%, %d training images: finding %+v, want OK %v", test.train, f.MLP, test.ok)
+		}
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Verdict != f.Verdict {
+			t.Errorf("outcome's verdict %v, findings' %v", out.Verdict, f.Verdict)
+		}
+		for _, ch := range out.Checks {
+			if ch.Name == "table-1-mlp-accuracy" && ch.OK != test.ok {
+				t.Errorf("RR at 90%%, %d training images: check %v, want %v", test.train, ch.OK, test.ok)
+			}
+		}
+	}
 }

@@ -55,6 +55,58 @@ type ClaimSeeds struct {
 	// (Outcome.Checks) that did not hold there, so that a verdict that
 	// flips can name the check that failed at the seed where it flipped.
 	Failed [][]string `json:"failed,omitempty"`
+	// Code is the hash of the claim's judging code when the seeds were
+	// judged (JudgeCode); a record whose Code is not the current one was
+	// judged by an earlier rule, and the report does not head with it.
+	Code string `json:"code,omitempty"`
+}
+
+// judgeRoots names, by claim id, the methods of the claim's result type
+// that judge it: its Findings and its Outcome. The declarations reachable
+// from them (see cachecode.go) are the claim's judging code.
+var judgeRoots = map[string][]string{
+	theorem1Claim.ID:         {"Theorem1Result.Findings", "Theorem1Result.Outcome"},
+	theorem1NoiseClaim.ID:    {"Theorem1NoiseResult.Findings", "Theorem1NoiseResult.Outcome"},
+	subsamplingClaim.ID:      {"SubsamplingResult.Findings", "SubsamplingResult.Outcome"},
+	remark4Claim.ID:          {"Remark4Result.Findings", "Remark4Result.Outcome"},
+	lemma1Claim.ID:           {"Lemma1Result.Findings", "Lemma1Result.Outcome"},
+	omegaClaim.ID:            {"OmegaResult.Findings", "OmegaResult.Outcome"},
+	appendixCClaim.ID:        {"AppendixCResult.Findings", "AppendixCResult.Outcome"},
+	multiLevelClaim.ID:       {"MultiLevelResult.Findings", "MultiLevelResult.Outcome"},
+	twoLevelLemmaClaim.ID:    {"TwoLevelLemmaResult.Findings", "TwoLevelLemmaResult.Outcome"},
+	twoLevelKClaim.ID:        {"TwoLevelKResult.Findings", "TwoLevelKResult.Outcome"},
+	sgdInternallyClaim.ID:    {"SGDInternallyResult.Findings", "SGDInternallyResult.Outcome"},
+	table1Claim.ID:           {"Table1Result.Findings", "Table1Result.Outcome"},
+	table1FashionClaim.ID:    {"Table1Result.Findings", "Table1Result.Outcome"},
+	table1CIFAR10Claim.ID:    {"Table1Result.Findings", "Table1Result.Outcome"},
+	table1StudyClaim.ID:      {"Table1StudyResult.Findings", "Table1StudyResult.Outcome"},
+	twoLevelClaim.ID:         {"TwoLevelResult.Findings", "TwoLevelResult.Outcome"},
+	scalableClaim.ID:         {"ScalableResult.Findings", "ScalableResult.Outcome"},
+	scalableTrainingClaim.ID: {"Table1Result.ScalableTrainingFindings", "Table1Result.ScalableTrainingOutcome"},
+	orderMattersClaim.ID:     {"OrderMattersResult.Findings", "OrderMattersResult.Outcome"},
+	coordinatedClaim.ID:      {"CoordinatedResult.Findings", "CoordinatedResult.Outcome"},
+	loaderShufflesClaim.ID:   {"LoaderShufflesResult.Findings", "LoaderShufflesResult.Outcome"},
+}
+
+// JudgeCode returns the hash of the judging code of claim id: the source
+// of the declarations reachable from its result's Findings and Outcome
+// methods, comments and layout aside. The robustness pass stores it with
+// the seeds' verdicts (ClaimSeeds.Code), so that a verdict judged by a
+// rule since changed is not reported as the current rule's.
+func JudgeCode(id string) (string, error) {
+	roots, ok := judgeRoots[id]
+	if !ok {
+		return "", fmt.Errorf("paper: no judging code named for claim %q", id)
+	}
+	return codeHash(roots)
+}
+
+// Stale reports whether the seeds of c were judged by code other than the
+// claim's current judging code (JudgeCode), or by unknown code (a record
+// without Code).
+func (c *ClaimSeeds) Stale() bool {
+	h, err := JudgeCode(c.ID)
+	return err != nil || c.Code != h
 }
 
 // Add appends a seed's verdict, key number and failed checks to c.
@@ -222,6 +274,20 @@ func (r *Robustness) find(id string) *ClaimSeeds {
 	return nil
 }
 
+// current returns the record of claim id in r if it has verdicts judged
+// by the claim's current judging code, else nil; stale reports a record
+// with verdicts judged by other code.
+func (r *Robustness) current(id string) (cs *ClaimSeeds, stale bool) {
+	cs = r.find(id)
+	if cs == nil || len(cs.Verdicts) == 0 {
+		return nil, false
+	}
+	if cs.Stale() {
+		return nil, true
+	}
+	return cs, false
+}
+
 // writeRobustness writes the report's section on the robustness pass.
 func writeRobustness(b *bytes.Buffer, r *Robustness) {
 	fmt.Fprintf(b, "\n## Stability across seeds\n\n")
@@ -257,6 +323,9 @@ func writeRobustness(b *bytes.Buffer, r *Robustness) {
 				parts[i] = x.String()
 			}
 			verdict = fmt.Sprintf("**flips**: %s (%s)", strings.Join(parts, ", "), strings.TrimPrefix(c.Headline(r.Seeds), "flips: "))
+		}
+		if c.Stale() {
+			verdict += "; judged by an earlier rule than the claim's current one"
 		}
 		key, spread := "—", "—"
 		if c.Key != "" {

@@ -39,6 +39,24 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 	}
 	c := r.Config
 	out := &Outcome{Verdict: f.Verdict}
+	// A check per part of the verdict, over the settings, so that a seed
+	// where it flips names the part that failed.
+	for _, part := range []struct {
+		name, what string
+		of         func(Table1Findings) Part
+	}{
+		{"hurts", fmt.Sprintf("RR's loss from same-class batching above %g", table1Hurt), func(s Table1Findings) Part { return s.Hurts }},
+		{"recovers", fmt.Sprintf("greedy's recovery above %g", table1Recovery), func(s Table1Findings) Part { return s.Recovers }},
+		{"standard", fmt.Sprintf("greedy − RR under standard batching within ±%g", table1Tie), func(s Table1Findings) Part { return s.Standard }},
+	} {
+		ok := len(f.Settings) > 0
+		var by []string
+		for i, s := range f.Settings {
+			ok = ok && part.of(s) == PartHolds
+			by = append(by, f.Names[i]+" "+part.of(s).String())
+		}
+		out.addCheck("table-1-study-"+part.name, ok, "%s in every setting: %s", part.what, strings.Join(by, "; "))
+	}
 	var parts, briefs []string
 	for i, s := range f.Settings {
 		s.addTests(out, f.Names[i])

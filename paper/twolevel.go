@@ -597,9 +597,9 @@ type TwoLevelFindings struct {
 	// row never converged.
 	Converged bool
 	// Clear is set if the geometric mean at the largest σ_top is below
-	// Clearly and below that at the smallest σ_top, and Wins is at least
-	// WinShare of the row's cells.
-	Clear bool
+	// Clearly (Below) and below that at the smallest σ_top (Falls), and
+	// Wins is at least WinShare of the row's cells (Won).
+	Clear, Below, Falls, Won bool
 	// Agree is set if the predicted geometric means fall from the smallest
 	// to the largest σ_top as the measured ones do (or rise as they do);
 	// reported, not judged.
@@ -651,7 +651,8 @@ func (res *TwoLevelResult) Findings() (*TwoLevelFindings, error) {
 		}
 	}
 	f.Converged = !math.IsNaN(top) && !math.IsNaN(bottom)
-	f.Clear = top < twoLevelClearly && top < bottom && float64(f.Wins) >= twoLevelWinShare*float64(len(c.Ms))
+	f.Below, f.Falls, f.Won = top < twoLevelClearly, top < bottom, float64(f.Wins) >= twoLevelWinShare*float64(len(c.Ms))
+	f.Clear = f.Below && f.Falls && f.Won
 	f.Agree = (f.PredictedGeoMeans[last] < f.PredictedGeoMeans[0]) == (top < bottom)
 	switch {
 	case !f.Converged:
@@ -682,6 +683,13 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		yt[i] = strconv.FormatFloat(st, 'g', -1, 64)
 	}
 	out := Outcome{Verdict: f.Verdict}
+	// The verdict's parts as checks, so that a seed where it flips names
+	// the part that failed.
+	gTop, gBottom := f.GeoMeans[len(f.GeoMeans)-1], f.GeoMeans[0]
+	out.addCheck("two-level-figure-converged", f.Converged, "every cell of the smallest and the largest σ_top's rows converged: %v", f.Converged)
+	out.addCheck("two-level-figure-below", f.Below, "geometric-mean ratio at the largest σ_top %.3g below %g", gTop, f.Clearly)
+	out.addCheck("two-level-figure-falls", f.Falls, "geometric-mean ratio at the largest σ_top %.3g below that at the smallest %.3g", gTop, gBottom)
+	out.addCheck("two-level-figure-wins", f.Won, "two-level shuffling faster in %d of %d cells at the largest σ_top (needs a share of %g)", f.Wins, len(c.Ms), f.WinShare)
 	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured, %s per method and rate; second line: 95%% interval at the best rates)", c.Target, nOf(c.Runs, "run")),
 		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
 		ValueLabel: "steps, two-level / standard", HatchLabel: "the interval spans 1"}

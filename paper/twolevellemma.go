@@ -254,6 +254,10 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	}
 	c, rows := res.Config, res.Rows
 	out := Outcome{Verdict: f.Verdict}
+	// The verdict's parts as checks, so that a seed where it flips names
+	// the part that failed.
+	out.addCheck("two-level-lemma-max-k", f.Holds, "max_k E φ² of two-level shuffling within the bound in every row (smallest bound / measured %.3g)", f.MinSlack)
+	out.addCheck("two-level-lemma-sigma", f.MaxHolds, "E max_k φ² (E σ*² of one order) within the bound in every row: %v", f.MaxHolds)
 	allHold, holdsMax, minSlack := f.Holds, f.MaxHolds, f.MinSlack
 	for i, r := range rows {
 		m, sm := f.Max[i], f.Standard[i]

@@ -101,7 +101,12 @@ func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 			rob.Costly = append(rob.Costly, paper.Row{Quantity: c.ID, Ours: "not run at the " + o.scale.String() + " scale: " + why})
 			continue
 		}
-		cs := paper.ClaimSeeds{ID: c.ID}
+		code, err := paper.JudgeCode(c.ID)
+		if err != nil {
+			fmt.Fprintf(stderr, "reproduce: %v\n", err)
+			return 1
+		}
+		cs := paper.ClaimSeeds{ID: c.ID, Code: code}
 		for _, seed := range o.seeds {
 			env.Seed = seed
 			t0 := time.Now()

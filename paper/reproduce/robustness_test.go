@@ -41,6 +41,9 @@ func TestRobustnessSmoke(t *testing.T) {
 		if len(c.Verdicts) != 3 || c.Key == "" || len(c.Values)+c.Undefined != 3 {
 			t.Errorf("%s: %d verdicts, key %q with %d values and %d undefined; want 3 of each", c.ID, len(c.Verdicts), c.Key, len(c.Values), c.Undefined)
 		}
+		if h, err := paper.JudgeCode(c.ID); err != nil || c.Code != h || c.Stale() {
+			t.Errorf("%s: judging code %q recorded, want the current one %q (%v)", c.ID, c.Code, h, err)
+		}
 	}
 	if len(rob.Costly) != 1 || rob.Costly[0].Quantity != "table-1" {
 		t.Errorf("costly %+v, want table-1", rob.Costly)

@@ -1,0 +1,118 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"context"
+	"testing"
+)
+
+// checksOf returns the outcome's checks by name.
+func checksOf(out *Outcome) map[string]bool {
+	m := make(map[string]bool)
+	for _, c := range out.Checks {
+		m[c.Name] = c.OK
+	}
+	return m
+}
+
+// TestVerdictPartChecks checks that the claims whose verdict has parts
+// record a check per part, named the same whatever the result, holding
+// where the part holds and failing where it fails, so that a seed where
+// the verdict flips names the part that failed; and that the checks do
+// not change the verdict.
+func TestVerdictPartChecks(t *testing.T) {
+	holds := fakeTable1Seeds(90, -19, -4, 0, 0.1)    // every part holds
+	fails := fakeTable1Seeds(90, -0.5, -3.5, 3, 0.1) // every part fails
+	for _, test := range []struct {
+		r  *Table1Result
+		ok bool
+	}{{holds, true}, {fails, false}} {
+		test.r.Config.Dataset, test.r.Config.Model = "mnist", "mlp"
+		f, err := test.r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := test.r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Verdict != f.Verdict {
+			t.Errorf("table-1: outcome %v, findings %v", out.Verdict, f.Verdict)
+		}
+		ch := checksOf(out)
+		for _, name := range []string{"table-1-standard", "table-1-same-class"} {
+			if ok, seen := ch[name]; !seen || ok != test.ok {
+				t.Errorf("table-1 (%v): check %s made %v, holds %v; want %v", f.Verdict, name, seen, ok, test.ok)
+			}
+		}
+		// table-1-study, over one setting of this result.
+		s := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+		s.Config.Settings = append(s.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
+		s.Settings = append(s.Settings, Table1StudySetting{Tuning: make([]Table1TuneCell, 2), Main: test.r, Control: fakeControl(test.r)})
+		sw := *test.r
+		sw.Config.Milestones = []float64{0.5}
+		s.Sweep = []Table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
+		sout, err := s.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch = checksOf(sout)
+		for _, name := range []string{"table-1-study-hurts", "table-1-study-recovers", "table-1-study-standard"} {
+			if ok, seen := ch[name]; !seen || ok != test.ok {
+				t.Errorf("table-1-study (%v): check %s made %v, holds %v; want %v", sout.Verdict, name, seen, ok, test.ok)
+			}
+		}
+	}
+	// The claims that run in seconds at the smoke scale: each check as
+	// its finding says.
+	for _, test := range []struct {
+		id    string
+		names []string
+		parts func() ([]bool, Verdict, *Outcome)
+	}{
+		{"mishchenko-lemma1", []string{"mishchenko-lemma1-deviation"}, func() ([]bool, Verdict, *Outcome) {
+			res, err := Lemma1Config{}.At(Smoke).Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := res.Findings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := res.Outcome()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []bool{f.Holds}, f.Verdict, out
+		}},
+		{"appendix-c-lower-bound", []string{"appendix-c-lower-bound"}, func() ([]bool, Verdict, *Outcome) {
+			res, err := AppendixCConfig{}.At(Smoke).Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := res.Findings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := res.Outcome()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []bool{f.Holds}, f.Verdict, out
+		}},
+	} {
+		parts, v, out := test.parts()
+		if out.Verdict != v {
+			t.Errorf("%s: outcome %v, findings %v", test.id, out.Verdict, v)
+		}
+		ch := checksOf(out)
+		for i, name := range test.names {
+			if ok, seen := ch[name]; !seen || ok != parts[i] {
+				t.Errorf("%s: check %s made %v, holds %v; want %v", test.id, name, seen, ok, parts[i])
+			}
+		}
+	}
+}
