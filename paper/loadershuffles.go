@@ -1213,7 +1213,7 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 
 // loaderHerdingMerge is how close (in the logarithm: about a relative
 // difference) herding curves must be at every k to be drawn as one line.
-const loaderHerdingMerge = 0.05
+const loaderHerdingMerge = 0.1
 
 // loaderKnobName returns what the knob of shuffle is.
 func loaderKnobName(shuffle string) string {

@@ -61,33 +61,6 @@ type ClaimSeeds struct {
 	Code string `json:"code,omitempty"`
 }
 
-// judgeRoots names, by claim id, the methods of the claim's result type
-// that judge it: its Findings and its Outcome. The declarations reachable
-// from them (see cachecode.go) are the claim's judging code.
-var judgeRoots = map[string][]string{
-	theorem1Claim.ID:         {"Theorem1Result.Findings", "Theorem1Result.Outcome"},
-	theorem1NoiseClaim.ID:    {"Theorem1NoiseResult.Findings", "Theorem1NoiseResult.Outcome"},
-	subsamplingClaim.ID:      {"SubsamplingResult.Findings", "SubsamplingResult.Outcome"},
-	remark4Claim.ID:          {"Remark4Result.Findings", "Remark4Result.Outcome"},
-	lemma1Claim.ID:           {"Lemma1Result.Findings", "Lemma1Result.Outcome"},
-	omegaClaim.ID:            {"OmegaResult.Findings", "OmegaResult.Outcome"},
-	appendixCClaim.ID:        {"AppendixCResult.Findings", "AppendixCResult.Outcome"},
-	multiLevelClaim.ID:       {"MultiLevelResult.Findings", "MultiLevelResult.Outcome"},
-	twoLevelLemmaClaim.ID:    {"TwoLevelLemmaResult.Findings", "TwoLevelLemmaResult.Outcome"},
-	twoLevelKClaim.ID:        {"TwoLevelKResult.Findings", "TwoLevelKResult.Outcome"},
-	sgdInternallyClaim.ID:    {"SGDInternallyResult.Findings", "SGDInternallyResult.Outcome"},
-	table1Claim.ID:           {"Table1Result.Findings", "Table1Result.Outcome"},
-	table1FashionClaim.ID:    {"Table1Result.Findings", "Table1Result.Outcome"},
-	table1CIFAR10Claim.ID:    {"Table1Result.Findings", "Table1Result.Outcome"},
-	table1StudyClaim.ID:      {"Table1StudyResult.Findings", "Table1StudyResult.Outcome"},
-	twoLevelClaim.ID:         {"TwoLevelResult.Findings", "TwoLevelResult.Outcome"},
-	scalableClaim.ID:         {"ScalableResult.Findings", "ScalableResult.Outcome"},
-	scalableTrainingClaim.ID: {"Table1Result.ScalableTrainingFindings", "Table1Result.ScalableTrainingOutcome"},
-	orderMattersClaim.ID:     {"OrderMattersResult.Findings", "OrderMattersResult.Outcome"},
-	coordinatedClaim.ID:      {"CoordinatedResult.Findings", "CoordinatedResult.Outcome"},
-	loaderShufflesClaim.ID:   {"LoaderShufflesResult.Findings", "LoaderShufflesResult.Outcome"},
-}
-
 // JudgeCode returns the hash of the judging code of claim id: the source
 // of the declarations reachable from its result's Findings and Outcome
 // methods, comments and layout aside. The robustness pass stores it with

@@ -775,7 +775,10 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	}
 	out.Brief = fmt.Sprintf("%s; tuned slopes judged: %s, n = %d runs (paper: ζ -1/2, σ* -2/3; ±%g)",
 		boundWords, strings.Join(judged, ", "), c.Runs, f.SlopeTol)
-	if len(f.Untested) > 0 {
+	switch {
+	case len(f.Untested) > 0 && len(judged) == 1 && judged[0] == "none testable":
+		out.Brief += "; none of the " + nOf(len(f.Untested), "slope") + " had enough T to test"
+	case len(f.Untested) > 0:
 		out.Brief += "; not tested: " + strings.Join(f.Untested, ", ")
 	}
 	if len(f.Untested) > 0 {

@@ -498,3 +498,23 @@ func settled(parts []Verdict) Verdict {
 	}
 	return PartlyReproduced
 }
+
+// mcInterval returns the 95% normal interval mean ± 1.96 se of a Monte
+// Carlo mean over n draws: the draws are thousands, so z, not t.
+func mcInterval(mean, se float64, n int) Interval {
+	return Interval{Mean: mean, SE: se, Lo: mean - z95*se, Hi: mean + z95*se, N: n}
+}
+
+// boundPart returns the verdict of "every quantity is at most its bound"
+// from where each quantity's interval lies against its bound: Reproduced
+// if every interval lies below, NotReproduced if some interval lies above
+// (the statement is shown to fail there), else Inconclusive.
+func boundPart(sides []Side) Verdict {
+	switch {
+	case slices.Contains(sides, Above):
+		return NotReproduced
+	case len(sides) > 0 && !slices.ContainsFunc(sides, func(s Side) bool { return s != Below }):
+		return Reproduced
+	}
+	return Inconclusive
+}
