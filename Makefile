@@ -86,10 +86,10 @@ vet:
 # jupyter nbconvert; see notebooks/README.md). The packages that call BLAS
 # are tested again in the OpenBLAS build (under CI it must link).
 unit:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 60m ./...
 	@if [ -n "$(HAVE_OPENBLAS)" ]; then \
 	  echo "$(GO) test -count=1 -tags openblas $(BLASPKGS)"; \
-	  $(GO) test -count=1 -tags openblas $(BLASPKGS); \
+	  $(GO) test -count=1 -timeout 60m -tags openblas $(BLASPKGS); \
 	elif [ -n "$$CI" ]; then echo "make unit: libopenblas-dev is missing under CI"; exit 1; \
 	else echo "make unit: no libopenblas-dev; the OpenBLAS build is not tested"; fi
 
