@@ -1093,7 +1093,7 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("Training: RR, and shard-level shuffle-once and every shuffle at knob %d on MNIST stored sorted by class and in the random order; %d epochs, %d seeds (each seed one initialisation for every order), learning rate %g, momentum %g; "+
 			"RR is trained once, as its orders do not depend on the storage. A setting costs convergence if the 95%% paired t-interval of its final training loss minus RR's lies above 0 or that of its test accuracy below 0.", c.Knobs[0], c.Epochs, c.Seeds, c.LR, c.Momentum),
 		fmt.Sprintf("Goal: no trained setting costs convergence without σ*² flagging it; no setting σ*² flags is shown not to cost convergence, that is equal to RR's "+
-			"(TOST: the 95%% paired intervals of its final training loss within ±%g (%g of RR's mean final training loss %.4g) and of its test accuracy within ±%g points); "+
+			"(TOST: the 95%% paired intervals of its final training loss within ±%.3g (%g of RR's mean final training loss %.4g) and of its test accuracy within ±%g points); "+
 			"a flagged setting neither shown to cost nor shown not to is unsettled; and the mean over the two storages of the Spearman correlation of the E σ*² ratio and the mean loss gap "+
 			"within the storage is shown positive by a stratified permutation test (the gaps permuted within each storage, never across; %d permutations from a fixed seed; one-sided p below %g). "+
 			"A storage of fewer than 3 trained settings has no ρ and drops out; points per storage: %s. "+
