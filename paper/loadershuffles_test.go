@@ -6,9 +6,11 @@ package paper
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,12 +19,37 @@ import (
 )
 
 // TestJudgeLoaders checks the claim's verdict rule with a case that meets
-// the goal and one that fails each of its parts.
+// the goal and one that fails or unsettles each of its parts.
 func TestJudgeLoaders(t *testing.T) {
-	flagged := LoaderTrained{Shuffle: "a", Sorted: true, Costs: true, Flagged: true}
-	cleared := LoaderTrained{Shuffle: "b", Cleared: true}
-	quiet := LoaderTrained{Shuffle: "c"}
-	ratios, gaps := []float64{3, 0.9, 1.1}, []float64{1.2, 0, 0.1}
+	// trained returns ten settings, five per storage, each costing and
+	// flagged (the first two per storage) or cleared and shown not to
+	// cost; set changes setting i.
+	trained := func(set map[int]LoaderTrained) []LoaderTrained {
+		var ts []LoaderTrained
+		for i := range 10 {
+			lt := LoaderTrained{Shuffle: fmt.Sprint(i), Sorted: i < 5, Cleared: true, NoCost: true}
+			if i%5 >= 3 {
+				lt = LoaderTrained{Shuffle: fmt.Sprint(i), Sorted: i < 5, Costs: true, Flagged: true}
+			}
+			if v, ok := set[i]; ok {
+				v.Shuffle, v.Sorted = fmt.Sprint(i), i < 5
+				lt = v
+			}
+			ts = append(ts, lt)
+		}
+		return ts
+	}
+	// Within each storage the ratio ranks the gaps.
+	ratios := []float64{1, 1.1, 1.2, 3, 4, 0.9, 1, 1.1, 1.5, 2}
+	gaps := []float64{0, 0.01, 0.02, 0.5, 0.9, -0.01, 0, 0.01, 0.2, 0.3}
+	// The sorted storage has larger ratios and gaps than the random one,
+	// with no relation within either (ρ 0.3 and -0.3): the pooled ρ is
+	// large (the old rule, pooled ρ ≥ 0.5, met the goal).
+	simpsonRatios := []float64{11, 12, 13, 14, 15, 1, 2, 3, 4, 5}
+	simpsonGaps := []float64{13, 11, 15, 12, 14, 3, 5, 1, 4, 2}
+	reversed := slices.Clone(gaps)
+	slices.Reverse(reversed[:5])
+	slices.Reverse(reversed[5:])
 	for _, tc := range []struct {
 		name    string
 		trained []LoaderTrained
@@ -31,19 +58,27 @@ func TestJudgeLoaders(t *testing.T) {
 		gaps    []float64
 		want    Verdict
 	}{
-		{"met", []LoaderTrained{flagged, cleared, quiet}, 5, ratios, gaps, GoalMet},
-		{"costs, not flagged", []LoaderTrained{{Shuffle: "a", Costs: true}, cleared, quiet}, 5, ratios, gaps, GoalNotMet},
-		{"flagged but no cost shown", []LoaderTrained{{Shuffle: "a", Flagged: true}, cleared, quiet}, 5, ratios, gaps, GoalNotMet},
-		{"ranking reversed", []LoaderTrained{flagged, cleared, quiet}, 5, ratios, []float64{0, 1.2, 0.6}, GoalNotMet},
-		{"one seed", []LoaderTrained{flagged, cleared, quiet}, 1, ratios, gaps, NotCheckable},
-		{"too few settings", []LoaderTrained{flagged, cleared}, 5, ratios[:2], gaps[:2], Inconclusive},
-		{"constant ratios", []LoaderTrained{flagged, cleared, quiet}, 5, []float64{1, 1, 1}, gaps, Inconclusive},
+		{"met", trained(nil), 5, ratios, gaps, GoalMet},
+		{"costs, not flagged", trained(map[int]LoaderTrained{0: {Costs: true}}), 5, ratios, gaps, GoalNotMet},
+		{"flagged, shown not to cost", trained(map[int]LoaderTrained{0: {Flagged: true, NoCost: true}}), 5, ratios, gaps, GoalNotMet},
+		// Its cost is neither shown nor ruled out: the old rule (cost not
+		// shown counts against) gave goal not met.
+		{"flagged, cost unsettled", trained(map[int]LoaderTrained{0: {Flagged: true}}), 5, ratios, gaps, Inconclusive},
+		{"ranking reversed within each storage", trained(nil), 5, ratios, reversed, GoalNotMet},
+		{"ranking made by the storages alone", trained(nil), 5, simpsonRatios, simpsonGaps, Inconclusive},
+		{"one seed", trained(nil), 1, ratios, gaps, NotCheckable},
+		{"too few settings", trained(nil)[:2], 5, ratios[:2], gaps[:2], Inconclusive},
+		{"constant ratios", trained(nil), 5, make([]float64, 10), gaps, Inconclusive},
 	} {
 		f := &LoaderShufflesFindings{Trained: tc.trained}
 		judgeLoaders(f, tc.seeds, tc.ratios, tc.gaps)
 		if f.Verdict != tc.want {
-			t.Errorf("%s: verdict %v (unflagged %v, overflagged %v, Spearman %.2f), want %v", tc.name, f.Verdict, f.Unflagged, f.Overflagged, f.Spearman, tc.want)
+			t.Errorf("%s: verdict %v (unflagged %v, overflagged %v, unsettled %v, %s), want %v", tc.name, f.Verdict, f.Unflagged, f.Overflagged, f.Unsettled, loaderTestText(f.Test), tc.want)
 		}
+	}
+	f := &LoaderShufflesFindings{Trained: trained(nil)}
+	if judgeLoaders(f, 5, simpsonRatios, simpsonGaps); !(f.Spearman >= 0.5) || len(f.Test.Strata) != 2 || f.Test.N[0] != 5 {
+		t.Errorf("the storages alone: pooled ρ %.2f, strata %v of %v; want a pooled ρ ≥ 0.5 and two storages of 5", f.Spearman, f.Test.Strata, f.Test.N)
 	}
 }
 

@@ -51,19 +51,30 @@ func scalableTrainingConfig(s Scale) Table1Config {
 
 // # The outcome
 
-// scalableTrainingSEs is the number of standard errors an efficient
-// order's mean accuracy may fall below greedy's and still count as equal.
-const scalableTrainingSEs = 2
+// scalableTrainingMargin is the equivalence margin, in points of mean test
+// accuracy over the epochs, within which an efficient order's accuracy
+// counts as greedy's: half a point, about the standard deviation over
+// seeds of Table 1's cells (0.54 and 0.72 points under standard batching),
+// and far inside the 3 to 5 points the paper calls "a small impact on
+// accuracy" of the slow update, which "the same accuracy" of Section 7 is
+// set against.
+const scalableTrainingMargin = 0.5
 
 // ScalableTrainingGap is an efficient order's mean test accuracy over the
 // epochs against greedy's under same-class batching, paired by seed.
 type ScalableTrainingGap struct {
 	// Order names the efficient order; Gap is its mean accuracy minus
-	// greedy's, in points, and SE the standard error of the paired gap.
-	// Holds is set if Gap is at least -ScalableTrainingFindings.SEs·SE.
-	Order   string
-	Gap, SE float64
-	Holds   bool
+	// greedy's, in points, paired by seed, with its t-based 95% interval
+	// over the seeds.
+	Order string
+	Gap   Interval
+	// Holds is set if the order is shown to obtain greedy's accuracy: the
+	// interval lies within ±ScalableTrainingFindings.Margin (TOST, each
+	// one-sided test at 2.5%), or wholly above +Margin (more than
+	// greedy's). Fails is set if it is shown not to: the interval lies
+	// wholly below -Margin. Neither is set otherwise (the interval spans
+	// -Margin, or reaches past +Margin from within): unsettled.
+	Holds, Fails bool
 }
 
 // ScalableTrainingFindings is what the scalable-training claim shows: each
@@ -71,14 +82,14 @@ type ScalableTrainingGap struct {
 type ScalableTrainingFindings struct {
 	// Gaps are the efficient orders' gaps, in the config's order.
 	Gaps []ScalableTrainingGap
-	// SEs is the number of standard errors an order may fall below
-	// greedy and still count as equal (scalableTrainingSEs).
-	SEs float64
+	// Margin is the equivalence margin in points
+	// (scalableTrainingMargin).
+	Margin float64
 	// Checkable is set if greedy ran with at least two seeds; Met is set
 	// if it is and every gap holds.
 	Checkable, Met bool
-	// Verdict is NotCheckable if not Checkable, else GoalMet if Met, else
-	// GoalNotMet.
+	// Verdict is NotCheckable if not Checkable, else GoalMet if Met,
+	// GoalNotMet if some gap fails, Inconclusive otherwise.
 	Verdict Verdict
 }
 
@@ -94,22 +105,32 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 	}
 	c := r.Config
 	hasGreedy := slices.Contains(c.Orders, "greedy")
-	f := &ScalableTrainingFindings{SEs: scalableTrainingSEs, Checkable: hasGreedy && c.Seeds > 1}
+	f := &ScalableTrainingFindings{Margin: scalableTrainingMargin, Checkable: hasGreedy && c.Seeds > 1}
 	f.Met = f.Checkable
+	failed := false
 	if hasGreedy && slices.Contains(r.Batchings, "same-class") {
 		for _, order := range c.Orders {
 			if order == "greedy" || order == "RR" {
 				continue
 			}
-			m, se := r.pairedGap(order, "greedy", "same-class", meanAcc)
-			g := ScalableTrainingGap{Order: order, Gap: m, SE: se, Holds: m >= -scalableTrainingSEs*se}
+			iv := pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)
+			g := ScalableTrainingGap{Order: order, Gap: iv,
+				Holds: iv.Within(scalableTrainingMargin) || iv.Above(scalableTrainingMargin),
+				Fails: iv.Below(-scalableTrainingMargin)}
 			f.Met = f.Met && g.Holds
+			failed = failed || g.Fails
 			f.Gaps = append(f.Gaps, g)
 		}
 	}
-	f.Verdict = goalOf(f.Met)
-	if !f.Checkable {
+	switch {
+	case !f.Checkable:
 		f.Verdict = NotCheckable
+	case f.Met:
+		f.Verdict = GoalMet
+	case failed:
+		f.Verdict = GoalNotMet
+	default:
+		f.Verdict = Inconclusive
 	}
 	return f, nil
 }
@@ -117,8 +138,9 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 // ScalableTrainingOutcome renders the findings and builds the table and
 // charts of a Table1Config.Run result with the scalable orders. The
 // verdict is goal met if, under same-class batching, every efficient
-// order's mean accuracy over the epochs is within scalableTrainingSEs
-// standard errors of greedy's or above it. It returns an error if r is not
+// order's mean accuracy over the epochs is shown within
+// scalableTrainingMargin points of greedy's (TOST) or above it, not met
+// if one is shown below it by more, inconclusive otherwise. It returns an error if r is not
 // of the shape of its config.
 func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	f, err := r.ScalableTrainingFindings()
@@ -153,20 +175,31 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	}
 	var summary []string
 	for _, g := range f.Gaps {
-		summary = append(summary, fmt.Sprintf("%s %+.2f ± %.2f", g.Order, g.Gap, g.SE))
+		word := "unsettled"
+		switch {
+		case g.Holds && g.Gap.Above(f.Margin):
+			word = "above greedy's"
+		case g.Holds:
+			word = "equal within the margin"
+		case g.Fails:
+			word = "below greedy's by more than the margin"
+		}
+		summary = append(summary, fmt.Sprintf("%s %s (%s)", g.Order, g.Gap, word))
+		out.addTest(fmt.Sprintf("%s − greedy, mean accuracy, within ±%g points (TOST) or above +%g", g.Order, f.Margin, f.Margin), math.Min(g.Gap.PWithin(f.Margin), g.Gap.PAbove(f.Margin)), g.Holds)
 	}
-	out.Summary = "same-class batching, mean test accuracy over the epochs against greedy's (points, paired by seed): " + strings.Join(summary, ", ")
+	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (points, paired by seed, 95%% t-intervals; margin ±%g): ", f.Margin) + strings.Join(summary, ", ")
 	worst, least := "none", math.Inf(1)
 	for _, g := range f.Gaps {
-		if g.Gap < least {
-			worst, least = fmt.Sprintf("%s %+.2f ± %.2f", g.Order, g.Gap, g.SE), g.Gap
+		if g.Gap.Mean < least {
+			worst, least = fmt.Sprintf("%s %s", g.Order, g.Gap), g.Gap.Mean
 		}
 	}
-	out.Brief = fmt.Sprintf("same-class batching, mean accuracy against greedy's, worst efficient order %s points, %d seeds (goal: ≥ −%g SE)", worst, c.Seeds, f.SEs)
+	out.Brief = fmt.Sprintf("same-class batching, mean accuracy against greedy's, worst efficient order %s points, %d seeds (goal: within ±%g points, TOST, or above)", worst, c.Seeds, f.Margin)
 	out.Protocol = []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper): goal met iff, under same-class batching, every efficient order's mean test accuracy over the epochs is at least greedy's minus %g standard errors of the paired gap (scalableTrainingSEs).", f.SEs),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies within ±%g points (two one-sided tests, TOST, each at 2.5%%) or wholly above +%g (more than greedy's); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. The margin, %g points, is about the standard deviation over seeds of Table 1's cells and far inside the 3 to 5 points the paper calls a small impact of the slow update.", c.Seeds, f.Margin, f.Margin, f.Margin, f.Margin),
+		fmt.Sprintf("Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). It changed on 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE): \"obtain the accuracy\" means equal, which a wide interval around 0 does not show. The margin of %g points was chosen then; with a margin of 1 point mean and pair balance would be unsettled (inconclusive) instead of shown below.", f.Margin),
 	}
 	return &out, nil
 }

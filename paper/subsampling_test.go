@@ -129,12 +129,26 @@ func TestSubsamplingVerdict(t *testing.T) {
 			run := &r.Orders[index(r, "each twice")].Runs[0]
 			run.Measured = 2 * run.Stated
 		}, NotReproduced, false},
-		// Whether a sequence satisfies Assumption 3 is set by
-		// construction, but its measured bias ratio is checked: one above
-		// 1 fails the sequence.
+		// Whether a sequence satisfies Assumption 3 is measured: one
+		// built to satisfy it whose bias ratio goes above 1 fails its
+		// check and leaves the verdict, even if it converges no more.
 		{"random half above Assumption 3's allowance", func(r *SubsamplingResult) {
-			r.Orders[index(r, "random half")].Runs[0].BiasRatio[1] = 1.5
-		}, NotReproduced, false},
+			run := &r.Orders[index(r, "random half")].Runs[0]
+			run.BiasRatio[1] = 1.5
+			for t := range run.GradNorm2 {
+				run.GradNorm2[t] = run.GradNorm2[0]
+			}
+		}, Reproduced, false},
+		// The biased sequence measured within the ¼ enters the verdict:
+		// its stall then fails the paper's sufficient condition.
+		{"drop a class within Assumption 3's allowance", func(r *SubsamplingResult) {
+			for i := range r.Orders[index(r, "drop a class")].Runs {
+				run := &r.Orders[index(r, "drop a class")].Runs[i]
+				for t := range run.BiasRatio {
+					run.BiasRatio[t] = 0.5
+				}
+			}
+		}, NotReproduced, true},
 		{"drop a class converges", func(r *SubsamplingResult) {
 			run := &r.Orders[index(r, "drop a class")].Runs[0]
 			run.GradNorm2[len(run.GradNorm2)-1] = 0
@@ -182,6 +196,23 @@ func TestSubsamplingVerdict(t *testing.T) {
 	}
 	if d := f.Sequence("drop a class"); d.Satisfies || !(d.EndRatio > 1) || d.Stall != f.BiasedStall || !(math.Abs(d.End-d.Stall) <= f.StallTol*d.Stall) {
 		t.Errorf("drop a class: %+v", d)
+	}
+	// Satisfies is measured, not set: the ¼ bound is the check.
+	r = cloneJSON(t, good)
+	r.Orders[index(r, "random half")].Runs[0].BiasRatio[1] = 1.5
+	if f, err := r.Findings(); err != nil {
+		t.Fatal(err)
+	} else if rh := f.Sequence("random half"); rh.Satisfies || !rh.Built || rh.Holds || !slices.Equal(f.Left, []string{"random half"}) || f.Verdict != Reproduced {
+		t.Errorf("random half above the ¼: %+v, left %v, verdict %v; want not satisfied, failing its check, left out", rh, f.Left, f.Verdict)
+	}
+	r = cloneJSON(t, good)
+	for i := range r.Orders {
+		for k := range r.Orders[i].Runs {
+			r.Orders[i].Runs[k].BiasRatio[0] = 2
+		}
+	}
+	if f, err := r.Findings(); err != nil || f.Verdict != NotCheckable || len(f.Left) != 4 {
+		t.Errorf("every sequence above the ¼: %+v, %v; want not checkable with four left out", f, err)
 	}
 	if f.Sequence("none") != nil || f.Converged != subsamplingConverged {
 		t.Error("a sequence not in the result has findings, or the threshold is not the claim's")

@@ -156,6 +156,23 @@ func TestOrderMattersOutcome(t *testing.T) {
 		}
 		return r
 	}
+	// datasets returns five MNIST and five Fashion-MNIST settings: under
+	// each batching the Fashion-MNIST points all have larger ratios and
+	// larger gains than the MNIST ones, with no relation within either
+	// data set (ρ 0.3 and -0.3). Strata of the batchings alone mix the two
+	// data sets and see a relation.
+	datasets := func() []*Table1Result {
+		var r []*Table1Result
+		for i, g := range []float64{3, 1, 5, 2, 4} {
+			r = append(r, fakeSettings("mnist", [2]float64{g, g}, [2]float64{float64(1 + i), float64(1 + i)}))
+			r[len(r)-1].Config.BatchSize = 10 + i
+		}
+		for i, g := range []float64{3, 5, 1, 4, 2} {
+			r = append(r, fakeSettings(fashionMNIST, [2]float64{10 + g, 10 + g}, [2]float64{float64(11 + i), float64(11 + i)}))
+			r[len(r)-1].Config.BatchSize = 10 + i
+		}
+		return r
+	}
 	dup := settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 	twin := *dup[0]
 	// The sweep's cell at the tuned setting: the same config, the same runs.
@@ -172,6 +189,8 @@ func TestOrderMattersOutcome(t *testing.T) {
 		// The pooled ρ is large, made by the batchings alone: the
 		// stratified test does not pass it (the pooled test did).
 		{"Simpson's paradox", simpson(), Inconclusive, 0},
+		// Strata of the batchings alone would pass it (checked below).
+		{"Simpson's paradox across data sets", datasets(), Inconclusive, 0},
 		{"a run counted once", dup, GoalMet, 1},
 		{"too few settings", settings(1, 2, 3, 4), NotCheckable, 0},
 	} {
@@ -188,8 +207,24 @@ func TestOrderMattersOutcome(t *testing.T) {
 			t.Errorf("%s: %d rows and %d charts, want %d and 2", test.name, len(out.Rows), len(out.Charts), want)
 		}
 	}
-	if f, err := (&OrderMattersResult{Settings: simpson()}).Findings(); err != nil || !(f.Test.Pooled > 0.7) || f.Test.Strata[0] != "standard" || f.Test.N[0] != 5 {
+	if f, err := (&OrderMattersResult{Settings: simpson()}).Findings(); err != nil || !(f.Test.Pooled > 0.7) || !strings.HasPrefix(f.Test.Strata[0], "MNIST ") || !strings.HasSuffix(f.Test.Strata[0], ", standard") || f.Test.N[0] != 5 {
 		t.Errorf("Simpson's paradox: %+v, %v; want a pooled ρ above 0.7 and 5 points per batching", f.Test, err)
+	}
+	if f, err := (&OrderMattersResult{Settings: datasets()}).Findings(); err != nil || len(f.Test.Strata) != 4 || f.Test.N[0] != 5 || math.Abs(f.Test.Stat) > 1e-9 {
+		t.Errorf("Simpson's paradox across data sets: %+v, %v; want 4 strata of 5 points and a mean ρ of 0", f.Test, err)
+	} else {
+		var batchings []string
+		for _, p := range f.Points {
+			batchings = append(batchings, p.Batching)
+		}
+		ratios, means, _, _ := f.columns()
+		if old := stratifiedSpearman(ratios, means, batchings, orderMattersPerms, orderMattersPermSeed); orderMattersVerdict(len(f.Points), old) != GoalMet {
+			t.Errorf("Simpson's paradox across data sets: strata of the batchings alone give %s, want the goal met (the case the data-set strata must catch)", testText(old))
+		}
+		out, _ := (&OrderMattersResult{Settings: datasets()}).Outcome()
+		if !strings.Contains(strings.Join(out.Protocol, " "), "Fashion-MNIST") || !strings.Contains(strings.Join(out.Protocol, " "), "fewer than 3 points") {
+			t.Errorf("protocol does not give the points per stratum and the rule for small strata: %q", out.Protocol)
+		}
 	}
 	// The findings are data: ρ of a perfect ranking is 1 in each batching.
 	if f, err := (&OrderMattersResult{Settings: settings(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}).Findings(); err != nil || f.Test.Stat != 1 || f.Test.Pooled != 1 || len(f.Points) != 10 || math.Abs(f.Points[9].Ratio-10) > 1e-9 || f.Verdict != GoalMet {
