@@ -325,24 +325,6 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-// strataCounts says how many points each stratum of t has, and which have
-// too few for a ρ: "MNIST LeNet, standard 5, Fashion-MNIST LeNet,
-// standard 1 (fewer than 3: drops out)".
-func strataCounts(t StratifiedTest) string {
-	var parts []string
-	for k, name := range t.Strata {
-		s := fmt.Sprintf("%s %d", name, t.N[k])
-		if t.N[k] < 3 {
-			s += " (fewer than 3: drops out)"
-		}
-		parts = append(parts, s)
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, "; ")
-}
-
 // orderMattersSettingNames names settings.
 func orderMattersSettingNames(settings []*Table1Result) []string {
 	var names []string

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -517,4 +518,22 @@ func boundPart(sides []Side) Verdict {
 		return Reproduced
 	}
 	return Inconclusive
+}
+
+// strataCounts says how many points each stratum of t has, and which have
+// too few for a ρ: "MNIST LeNet, standard 5, Fashion-MNIST LeNet,
+// standard 1 (fewer than 3: drops out)".
+func strataCounts(t StratifiedTest) string {
+	var parts []string
+	for k, name := range t.Strata {
+		s := fmt.Sprintf("%s %d", name, t.N[k])
+		if t.N[k] < 3 {
+			s += " (fewer than 3: drops out)"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
 }
