@@ -107,17 +107,25 @@ func TestAccidentalEmphasis(t *testing.T) {
 // TestMarkdownCells parses every markdown cell of every notebook as
 // CommonMark (with GitHub's extensions) and fails on accidental emphasis.
 func TestMarkdownCells(t *testing.T) {
+	eachMarkdown(t, func(f string, i int, src string) {
+		for _, e := range accidentalEmphasis(src) {
+			t.Errorf("%s cell %d: emphasis inside a word around %s turns text italic: escape the * or _ (\\*) or write it as math", f, i, e)
+		}
+	})
+}
+
+// eachMarkdown calls fn with the source of every markdown cell of every
+// notebook, with the notebook's file and the cell's index.
+func eachMarkdown(t *testing.T, fn func(f string, i int, src string)) {
+	t.Helper()
 	for _, f := range notebookFiles(t) {
 		nb, err := loadNotebook(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, c := range nb.Cells {
-			if c.CellType != "markdown" {
-				continue
-			}
-			for _, e := range accidentalEmphasis(string(c.Source)) {
-				t.Errorf("%s cell %d: emphasis inside a word around %s turns text italic: escape the * or _ (\\*) or write it as math", f, i, e)
+			if c.CellType == "markdown" {
+				fn(f, i, string(c.Source))
 			}
 		}
 	}
