@@ -162,7 +162,7 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 	// On the full range orders a fraction of a point apart lie on one
 	// another: they are drawn as one line, named after all of them; the
 	// zoomed panel draws them apart.
-	full.Series = append(mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, fmt.Sprintf("within %g points", accuracyMerge)), lines...)
+	full.Series = append(mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, "within "+pointsText(accuracyMerge)), lines...)
 	for k, s := range full.Series {
 		if i := slices.IndexFunc(zoom.Series, func(z chart.Series) bool { return z.Name == s.Name }); i >= 0 {
 			full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers = zoom.Series[i].Dashed, zoom.Series[i].Points, zoom.Series[i].Markers
@@ -174,7 +174,7 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 
 // accuracyMerge is how close, in points at every epoch, accuracy curves
 // must be to be drawn as one line on the full range of accuracyPanels.
-const accuracyMerge = 0.5
+const accuracyMerge = 1.0
 
 // mergeClose returns ss with each series whose f-values lie within tol of
 // an earlier series' at every shared point (both defined) replaced by
@@ -236,4 +236,12 @@ func nOf(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// pointsText writes a number of points of accuracy: "1 point", "0.5 points".
+func pointsText(v float64) string {
+	if v == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%g points", v)
 }

@@ -85,7 +85,7 @@ func (p *Panels) legendPlan(w vg.Length) (entries []legendEntry, lp legendPlan) 
 }
 
 func (p *Panels) size() (vg.Length, vg.Length) {
-	w, h := panelW, 9*vg.Centimeter
+	w, h := panelW, 11*vg.Centimeter
 	if _, lp := p.legendPlan(w - vg.Points(4)); lp.rows > 0 {
 		h += lp.h + legendGap
 	}
