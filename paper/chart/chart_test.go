@@ -716,3 +716,24 @@ func FuzzHeatmap(f *testing.F) {
 		}
 	})
 }
+
+// TestPanelsHiddenSnippet checks that panels, like any chart, can be shown
+// hidden until ECharts loads (notebooks' nb.Interactive): one element
+// holds both panels and is the one hidden.
+func TestPanelsHiddenSnippet(t *testing.T) {
+	l := &LineChart{Title: "a", XLabel: "x", YLabel: "y", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{1, 2}}}}
+	p := &Panels{Title: "t", Panels: []*LineChart{l, l}}
+	snip, id, err := HiddenSnippet(p, "chart_x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(snip)
+	if n := strings.Count(s, "display:none;"); n != 1 {
+		t.Errorf("%d hidden elements, want 1", n)
+	}
+	for _, want := range []string{`id="` + id + `" style="display:none;`, `id="` + id + `_0"`, `id="` + id + `_1"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("snippet lacks %s", want)
+		}
+	}
+}

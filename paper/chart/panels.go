@@ -153,17 +153,22 @@ func (p *Panels) echarts(id string) render.Renderer {
 		}
 		parts = append(parts, cc.echarts(fmt.Sprintf("%s_%d", id, i)))
 	}
-	return panelsRenderer(parts)
+	return panelsRenderer{id: id, parts: parts}
 }
 
 // panelsRenderer shows charts one under another: their elements in turn,
-// and one script running each chart's script in a scope of its own.
-type panelsRenderer []render.Renderer
+// inside one element with the id id (so that a snippet shown hidden hides
+// them all), and one script running each chart's script in a scope of its
+// own.
+type panelsRenderer struct {
+	id    string
+	parts []render.Renderer
+}
 
 func (r panelsRenderer) RenderSnippet() render.ChartSnippet {
 	var elems, bodies []string
 	open := "<script type=\"text/javascript\">"
-	for _, c := range r {
+	for _, c := range r.parts {
 		s := c.RenderSnippet()
 		elems = append(elems, strings.TrimSpace(s.Element))
 		script := strings.TrimSpace(s.Script)
@@ -173,7 +178,8 @@ func (r panelsRenderer) RenderSnippet() render.ChartSnippet {
 		}
 		bodies = append(bodies, "(function () {\n"+script+"\n})();")
 	}
-	return render.ChartSnippet{Element: strings.Join(elems, "\n"), Script: open + "\n" + strings.Join(bodies, "\n") + "\n</script>"}
+	elem := fmt.Sprintf("<div id=\"%s\" style=\"\">\n%s\n</div>", r.id, strings.Join(elems, "\n"))
+	return render.ChartSnippet{Element: elem, Script: open + "\n" + strings.Join(bodies, "\n") + "\n</script>"}
 }
 
 func (r panelsRenderer) RenderContent() []byte { return nil }
