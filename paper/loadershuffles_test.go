@@ -214,8 +214,8 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Tests) != len(f.Trained) {
-		t.Errorf("%d interval tests, want one per trained setting (%d)", len(out.Tests), len(f.Trained))
+	if len(out.Tests) != len(f.Trained)+1 {
+		t.Errorf("%d interval tests, want one per trained setting (%d) and the ranking's", len(out.Tests), len(f.Trained))
 	}
 	for i, ts := range out.Tests {
 		if i < len(f.Trained) && ts.Holds != f.Trained[i].Loss.Above(0) {

@@ -262,7 +262,7 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.Brief, "not tested: σ*-dominated greedy") || !strings.Contains(out.Brief, "ζ RR") || !strings.Contains(out.Brief, "σ* IG") {
+	if !strings.Contains(out.Brief, "untested: σ* greedy") || !strings.Contains(out.Brief, "ζ RR") || !strings.Contains(out.Brief, "σ* IG") {
 		t.Errorf("brief without the slopes judged and not tested: %s", out.Brief)
 	}
 }

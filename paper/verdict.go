@@ -239,7 +239,7 @@ func ratioInterval(g, l []float64) Interval {
 		iv.Mean = math.NaN()
 		return iv
 	}
-	gm, lm := mean(g), mean(l)
+	gm, lm := sampleMean(g), sampleMean(l)
 	iv.Mean = gm / lm
 	if lm == 0 {
 		iv.Mean = math.NaN()
@@ -267,8 +267,8 @@ func ratioInterval(g, l []float64) Interval {
 	return iv
 }
 
-// mean returns the mean of v.
-func mean(v []float64) float64 {
+// sampleMean returns the mean of v.
+func sampleMean(v []float64) float64 {
 	s := 0.0
 	for _, x := range v {
 		s += x

@@ -97,7 +97,7 @@ func TestRatioInterval(t *testing.T) {
 		if got := iv.Against(0.5); got != tc.side || iv.Bounded() != tc.bounded {
 			t.Errorf("%s: %v: %v 0.5, bounded %v; want %v, %v", tc.name, iv, got, iv.Bounded(), tc.side, tc.bounded)
 		}
-		if want := mean(tc.g) / mean(tc.l); iv.Mean != want {
+		if want := sampleMean(tc.g) / sampleMean(tc.l); iv.Mean != want {
 			t.Errorf("%s: ratio %v, want %v", tc.name, iv.Mean, want)
 		}
 		if !iv.Bounded() || len(tc.g) < 2 {
