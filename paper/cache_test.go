@@ -272,33 +272,52 @@ func TestCacheFaults(t *testing.T) {
 // an empty one is replaced by the entry, one with files is left alone.
 func TestCacheFolderInTheWay(t *testing.T) {
 	for _, full := range []bool{false, true} {
-		dir := t.TempDir()
-		var warns []string
-		env := &Env{CacheDir: dir, Warn: func(msg string) { warns = append(warns, msg) }}
-		check := func(int) error { return nil }
-		computed := 0
-		compute := func() (int, error) { computed++; return 42, nil }
-		if _, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute); err != nil {
-			t.Fatal(err)
-		}
-		entries, _ := filepath.Glob(filepath.Join(dir, "x-*.json"))
-		if len(entries) != 1 {
-			t.Fatalf("%d entries, want 1", len(entries))
-		}
-		os.Remove(entries[0])
-		if err := os.Mkdir(entries[0], 0o755); err != nil {
+		p := newCacheProbe(t)
+		entry := p.entry
+		if err := os.Mkdir(entry, 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if full {
-			os.WriteFile(filepath.Join(entries[0], "f"), nil, 0o644)
+			os.WriteFile(filepath.Join(entry, "f"), nil, 0o644)
 		}
-		v, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute)
-		if err != nil || v != 42 || computed != 2 || len(warns) == 0 || !strings.Contains(warns[0], entries[0]) {
-			t.Errorf("full %v: %v, %v after %d computations, warnings %q", full, v, err, computed, warns)
+		v, err := p.run()
+		if err != nil || v != 42 || p.computed != 2 || len(p.warns) == 0 || !strings.Contains(p.warns[0], entry) {
+			t.Errorf("full %v: %v, %v after %d computations, warnings %q", full, v, err, p.computed, p.warns)
 		}
-		fi, err := os.Stat(entries[0])
+		fi, err := os.Stat(entry)
 		if err != nil || fi.IsDir() != full {
 			t.Errorf("full %v: after the run the path is a folder: %v (%v)", full, err == nil && fi.IsDir(), err)
 		}
 	}
+}
+
+// cacheProbe is a cache folder whose one entry, of the run x, was made
+// and then removed, for a test to put something else in its place.
+type cacheProbe struct {
+	env      *Env
+	entry    string   // the entry's path
+	warns    []string // what the cache reported
+	computed int      // how often the run was computed
+}
+
+func newCacheProbe(t *testing.T) *cacheProbe {
+	t.Helper()
+	dir := t.TempDir()
+	p := &cacheProbe{}
+	p.env = &Env{CacheDir: dir, Warn: func(msg string) { p.warns = append(p.warns, msg) }}
+	if _, err := p.run(); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := filepath.Glob(filepath.Join(dir, "x-*.json"))
+	if len(entries) != 1 {
+		t.Fatalf("%d entries, want 1", len(entries))
+	}
+	p.entry = entries[0]
+	os.Remove(p.entry)
+	return p
+}
+
+// run runs x through the cache: it computes 42.
+func (p *cacheProbe) run() (int, error) {
+	return cached(p.env, "x", []string{"decodeStrict"}, "k", func(int) error { return nil }, func() (int, error) { p.computed++; return 42, nil })
 }

@@ -22,21 +22,8 @@ import (
 // cached), the oversize file, a regular file, is replaced by the entry.
 func TestCacheEntryNotAFile(t *testing.T) {
 	for _, kind := range []string{"fifo", "link to fifo", "oversize"} {
-		dir := t.TempDir()
-		var warns []string
-		env := &Env{CacheDir: dir, Warn: func(msg string) { warns = append(warns, msg) }}
-		check := func(int) error { return nil }
-		computed := 0
-		compute := func() (int, error) { computed++; return 42, nil }
-		if _, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute); err != nil {
-			t.Fatal(err)
-		}
-		entries, _ := filepath.Glob(filepath.Join(dir, "x-*.json"))
-		if len(entries) != 1 {
-			t.Fatalf("%d entries, want 1", len(entries))
-		}
-		entry := entries[0]
-		os.Remove(entry)
+		p := newCacheProbe(t)
+		entry := p.entry
 		switch kind {
 		case "fifo":
 			if err := syscall.Mkfifo(entry, 0o644); err != nil {
@@ -67,7 +54,7 @@ func TestCacheEntryNotAFile(t *testing.T) {
 		}
 		done := make(chan result, 1)
 		go func() {
-			v, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute)
+			v, err := p.run()
 			done <- result{v, err}
 		}()
 		var r result
@@ -76,8 +63,8 @@ func TestCacheEntryNotAFile(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("%s: the run hangs", kind)
 		}
-		if r.err != nil || r.v != 42 || computed != 2 || len(warns) == 0 || !strings.Contains(warns[0], entry) {
-			t.Errorf("%s: %v, %v after %d computations, warnings %q", kind, r.v, r.err, computed, warns)
+		if r.err != nil || r.v != 42 || p.computed != 2 || len(p.warns) == 0 || !strings.Contains(p.warns[0], entry) {
+			t.Errorf("%s: %v, %v after %d computations, warnings %q", kind, r.v, r.err, p.computed, p.warns)
 		}
 		st, err := os.Lstat(entry)
 		if err != nil {
@@ -93,12 +80,12 @@ func TestCacheEntryNotAFile(t *testing.T) {
 				t.Errorf("the link was replaced")
 			}
 		case "oversize":
-			if !strings.Contains(warns[0], "more than the") {
-				t.Errorf("oversize: warning %q does not give the size bound", warns[0])
+			if !strings.Contains(p.warns[0], "more than the") {
+				t.Errorf("oversize: warning %q does not give the size bound", p.warns[0])
 			}
-			warns = nil
-			if v, err := cached(env, "x", []string{"decodeStrict"}, "k", check, compute); err != nil || v != 42 || computed != 2 || len(warns) > 0 {
-				t.Errorf("after the oversize entry was replaced: %v, %v, %d computations, warnings %q", v, err, computed, warns)
+			p.warns = nil
+			if v, err := p.run(); err != nil || v != 42 || p.computed != 2 || len(p.warns) > 0 {
+				t.Errorf("after the oversize entry was replaced: %v, %v, %d computations, warnings %q", v, err, p.computed, p.warns)
 			}
 		}
 	}
