@@ -477,6 +477,13 @@ func (c Table1Config) Run(ctx context.Context, env *Env) (*Table1Result, error) 
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
+	// A ctx done before the call returns its error, not what the first
+	// step finds: interruptible's select picks at random between a done
+	// ctx and a step that fails at once (such as a CIFAR-10 folder that
+	// is missing), and a cancelled claim must say it was cancelled.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var (
 		data     *table1Data
 		loadOnce sync.Once
