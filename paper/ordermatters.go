@@ -44,7 +44,7 @@ var orderMattersClaim = Claim{
 // # The config
 
 // OrderMattersConfig is the protocol of the order-matters claim: the
-// runs of the table-1-study claim, its settings at the tuned rates and
+// runs of the table-1-study claim, its settings at RR's tuned rates and
 // every setting of its sweep, each under both batchings.
 type OrderMattersConfig struct {
 	// Study is the study whose runs are compared. Default the study's

@@ -82,7 +82,7 @@ type Table1StudyConfig struct {
 	Seeds int
 	// BatchSizes, Momenta and Multipliers span the sweep around
 	// Settings[0]: each batch size, each momentum (0 means none) and each
-	// multiple of the tuned learning rates. Defaults 16, 64 and 256; 0 and
+	// multiple of RR's tuned learning rates. Defaults 16, 64 and 256; 0 and
 	// 0.9; 1, 3 and 10.
 	BatchSizes  []int
 	Momenta     []float64
@@ -561,5 +561,5 @@ func (r *Table1StudyResult) Findings() (*Table1StudyFindings, error) {
 
 // name returns the sweep setting's name as the report writes it.
 func (f Table1SweepFindings) name() string {
-	return fmt.Sprintf("batch %d, momentum %g, %g× the tuned rates", f.BatchSize, f.Momentum, f.Multiplier)
+	return fmt.Sprintf("batch %d, momentum %g, %g× RR's tuned rates", f.BatchSize, f.Momentum, f.Multiplier)
 }
