@@ -256,7 +256,9 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 	defer func() { env.Progress = outer }()
 	run := func(t Table1Config) (*Table1Result, error) {
 		r, err := t.runAnyOrders(ctx, env)
-		if err == nil {
+		// A diverged tuning or sweep setting counts as done: the study
+		// goes on without it.
+		if err == nil || errors.Is(err, errDiverged) {
 			done += len(t.Orders) * len(t.Batchings) * t.Seeds
 			progress(done)
 		}
