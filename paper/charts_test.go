@@ -52,7 +52,7 @@ func TestTable1StudySweepCharts(t *testing.T) {
 	none := fakeTable1Seeds(90, 0, 0, 0, 0.1) // no loss: recovery unbounded
 	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64, 128}, Momenta: []float64{0}, Multipliers: []float64{0.5, 1}, SweepSeeds: 5}}
 	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
-	r.Settings = []Table1StudySetting{{Tuning: make([]Table1TuneCell, 2), Main: paper, Control: fakeControl(paper)}}
+	r.Settings = []Table1StudySetting{fakeStudySetting(paper)}
 	for i, m := range []*Table1Result{paper, edge, none, paper} {
 		sw := *m
 		sw.Config.Milestones = []float64{0.5}

@@ -44,7 +44,7 @@ var orderMattersClaim = Claim{
 // # The config
 
 // OrderMattersConfig is the protocol of the order-matters claim: the
-// runs of the table-1-study claim, its settings at the tuned rates and
+// runs of the table-1-study claim, its settings at RR's tuned rates and
 // every setting of its sweep, each under both batchings.
 type OrderMattersConfig struct {
 	// Study is the study whose runs are compared. Default the study's
@@ -73,7 +73,8 @@ func (c *OrderMattersConfig) validate() error { return c.Study.validate() }
 type OrderMattersResult struct {
 	Config OrderMattersConfig
 	// Settings are Table1Config.Run's results: the study's settings at
-	// the tuned rates, then the sweep's settings that did not diverge.
+	// RR's tuned rates (Main: both orders at the same rates), then the
+	// sweep's settings that did not diverge.
 	Settings []*Table1Result
 }
 
@@ -316,7 +317,7 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	}
 	out.Details = b.String()
 	out.Protocol = []string{
-		fmt.Sprintf("Settings: the runs of table-1-study, its settings at the tuned rates and every setting of its sweep that did not diverge, each run counted once (%d sweep setting(s) whose runs are those of a tuned setting left out): %s.", f.Duplicates, strings.Join(orderMattersSettingNames(f.settings), "; ")),
+		fmt.Sprintf("Settings: the runs of table-1-study, its settings at RR's tuned rates (RR and greedy at the same rates, so a gap is the order's alone, not a rate's; the study's runs of greedy at greedy's own tuned rates are not used here) and every setting of its sweep that did not diverge, each run counted once (%d sweep setting(s) whose runs are those of a tuned setting left out): %s.", f.Duplicates, strings.Join(orderMattersSettingNames(f.settings), "; ")),
 		"σ*² ratio: in every epoch of every greedy run, max_k φ²_{r,k} of a fresh random permutation of the batches over that of greedy's order, on the same batch gradients (see the table-1 protocol); geometric mean over epochs and seeds.",
 		"Gaps: greedy minus RR, paired by seed, in final test accuracy and in the mean test accuracy over the epochs (the area under the curve); mean and t-based 95% interval over the seeds.",
 		fmt.Sprintf("Verdict: with at least %d settings × batchings, goal met if the mean over the strata (each data set and model under each batching) of Spearman's ρ within the stratum, between the ratio and the mean-accuracy gap, is shown positive by a stratified permutation test (the gaps permuted within each stratum, never across; %d permutations from a fixed seed; one-sided p below %g), not met if it is shown negative (the opposite one-sided p below %g), inconclusive otherwise. A stratum of fewer than 3 points has no ρ and drops out of the mean and the test. Points per stratum: %s. ρ pooled over all points is shown, not tested. The paper does not run this comparison: this is our question about Theorem 1's implication, not a number of the paper.", orderMattersMinPoints, orderMattersPerms, orderMattersAlpha, orderMattersAlpha, strataCounts(f.Test)),

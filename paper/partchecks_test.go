@@ -51,7 +51,7 @@ func TestVerdictPartChecks(t *testing.T) {
 		// table-1-study, over one setting of this result.
 		s := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
 		s.Config.Settings = append(s.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
-		s.Settings = append(s.Settings, Table1StudySetting{Tuning: make([]Table1TuneCell, 2), Main: test.r, Control: fakeControl(test.r)})
+		s.Settings = append(s.Settings, fakeStudySetting(test.r))
 		sw := *test.r
 		sw.Config.Milestones = []float64{0.5}
 		s.Sweep = []Table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}

@@ -39,8 +39,9 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 	}
 	c := r.Config
 	out := &Outcome{Verdict: f.Verdict}
-	// A check per part of the verdict, over the settings, so that a seed
-	// where it flips names the part that failed.
+	head := f.headFindings()
+	// A check per part of the verdict (at the rates that head), over the
+	// settings, so that a seed where it flips names the part that failed.
 	for _, part := range []struct {
 		name, what string
 		of         func(Table1Findings) Part
@@ -51,36 +52,61 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 	} {
 		ok := len(f.Settings) > 0
 		var by []string
-		for i, s := range f.Settings {
+		for i, s := range head {
 			ok = ok && part.of(s) == PartHolds
 			by = append(by, f.Names[i]+" "+part.of(s).String())
 		}
-		out.addCheck("table-1-study-"+part.name, ok, "%s in every setting: %s", part.what, strings.Join(by, "; "))
+		out.addCheck("table-1-study-"+part.name, ok, "%s in every setting, %s: %s", part.what, f.Head, strings.Join(by, "; "))
 	}
 	var parts, briefs []string
 	for i, s := range f.Settings {
-		s.addTests(out, f.Names[i])
-		parts = append(parts, fmt.Sprintf("%s at RR's tuned rates %g (standard) and %g (same-class): %s, %s", f.Names[i], f.Tuned[i][0], f.Tuned[i][1], s.Mechanism, s.mechanismText()))
-		briefs = append(briefs, fmt.Sprintf("%s %s", f.Names[i], s.Recovery))
+		own := f.Own[i]
+		head[i].addTests(out, f.Names[i])
+		atRR := fmt.Sprintf("at RR's tuned rates %g (standard) and %g (same-class) for both orders: %s, %s", f.Tuned[i][0], f.Tuned[i][1], s.Mechanism, s.mechanismText())
+		atOwn := fmt.Sprintf("at each order's own tuned rates (RR %g and %g, greedy %g and %g): %s, %s", f.Tuned[i][0], f.Tuned[i][1], f.OwnTuned[i][0], f.OwnTuned[i][1], own.Mechanism, own.mechanismText())
+		if f.Head == AtOwnRates {
+			parts = append(parts, fmt.Sprintf("%s %s. Beside it, %s", f.Names[i], atOwn, atRR))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %s. Beside it, %s", f.Names[i], atRR, atOwn))
+		}
+		briefs = append(briefs, fmt.Sprintf("%s %s", f.Names[i], head[i].Recovery))
 		rrT, _ := r.Settings[i].Main.cell("RR", "standard")
 		rrS, _ := r.Settings[i].Main.cell("RR", "same-class")
 		grS, _ := r.Settings[i].Main.cell("greedy", "same-class")
 		grT, _ := r.Settings[i].Main.cell("greedy", "standard")
 		fx, _ := r.Settings[i].Control.cell("RR fixed", "standard")
+		ownS, _ := r.Settings[i].Own.cell("greedy", "same-class")
+		ownT, _ := r.Settings[i].Own.cell("greedy", "standard")
+		out.Rows = append(out.Rows, r.tuningRows(i, f.Names[i])...)
 		out.Rows = append(out.Rows,
-			Row{Quantity: f.Names[i] + ": RR's tuned learning rate, standard; same-class (greedy runs at them)", Paper: "0.1; 0.01 (not tuned)", Ours: fmt.Sprintf("%g; %g", f.Tuned[i][0], f.Tuned[i][1])},
-			Row{Quantity: f.Names[i] + ": final test accuracy %, RR standard; RR same-class; greedy same-class; greedy standard; RR fixed standard", Paper: "92.72; 73.46; 88.43; 92.67; (not run)",
+			Row{Quantity: f.Names[i] + ": tuned learning rate, standard; same-class: RR's; greedy's", Paper: "0.1; 0.01 for both orders (not tuned)", Ours: fmt.Sprintf("RR %g; %g. greedy %g; %g", f.Tuned[i][0], f.Tuned[i][1], f.OwnTuned[i][0], f.OwnTuned[i][1])},
+			Row{Quantity: f.Names[i] + ": final test accuracy % at RR's rates, RR standard; RR same-class; greedy same-class; greedy standard; RR fixed standard", Paper: "92.72; 73.46; 88.43; 92.67; (not run)",
 				Ours: fmt.Sprintf("%.2f; %.2f; %.2f; %.2f; %.2f", rrT.Mean, rrS.Mean, grS.Mean, grT.Mean, fx.Mean)},
+			Row{Quantity: f.Names[i] + ": final test accuracy % of greedy at its own rates, same-class; standard", Paper: "(not run)", Ours: fmt.Sprintf("%.2f; %.2f", ownS.Mean, ownT.Mean)},
 			Row{Quantity: f.Names[i] + fmt.Sprintf(": RR's loss from same-class batching, points (95%% interval, n = %d) against %g", s.Loss.N, table1Hurt), Paper: "+19.26", Ours: fmt.Sprintf("%s: %s", s.Loss, s.Hurts)},
-			Row{Quantity: f.Names[i] + fmt.Sprintf(": greedy − RR, same-class; recovery (Fieller's 95%% interval) against %g", table1Recovery), Paper: fmt.Sprintf("+14.97; %.2f", table1PaperRecovery), Ours: fmt.Sprintf("%s; %s: %s", s.Gain, s.Recovery, s.Recovers)},
-			Row{Quantity: f.Names[i] + fmt.Sprintf(": greedy − RR, standard, within ±%g", table1Tie), Paper: "−0.05 (a tie)", Ours: fmt.Sprintf("%s: %s", s.Tie, s.Standard)},
-			Row{Quantity: f.Names[i] + ": control, greedy − RR fixed; RR − RR fixed (standard)", Paper: "(not run)", Ours: fmt.Sprintf("%s; %s", s.OrderOnly, s.Recut)},
-			Row{Quantity: f.Names[i] + ": verdict of the setting", Paper: "-", Ours: s.Mechanism.String()},
+		)
+		for _, at := range []struct {
+			rates Table1StudyRates
+			j     Table1Findings
+		}{{AtRRRates, s}, {AtOwnRates, own}} {
+			w := at.rates.String()
+			if at.rates == f.Head {
+				w += ", heads the verdict"
+			}
+			out.Rows = append(out.Rows,
+				Row{Quantity: f.Names[i] + fmt.Sprintf(", %s: greedy − RR, same-class; recovery (Fieller's 95%% interval) against %g", w, table1Recovery), Paper: fmt.Sprintf("+14.97; %.2f", table1PaperRecovery), Ours: fmt.Sprintf("%s; %s: %s", at.j.Gain, at.j.Recovery, at.j.Recovers)},
+				Row{Quantity: f.Names[i] + fmt.Sprintf(", %s: greedy − RR, standard, within ±%g", w, table1Tie), Paper: "−0.05 (a tie)", Ours: fmt.Sprintf("%s: %s", at.j.Tie, at.j.Standard)},
+			)
+		}
+		out.Rows = append(out.Rows,
+			Row{Quantity: f.Names[i] + ": control at RR's rates, greedy − RR fixed; RR − RR fixed (standard)", Paper: "(not run)", Ours: fmt.Sprintf("%s; %s", s.OrderOnly, s.Recut)},
+			Row{Quantity: f.Names[i] + ": verdict of the setting, " + f.Head.String() + " (heads); beside it, " + otherRates(f.Head).String(), Paper: "-",
+				Ours: fmt.Sprintf("%s; %s", head[i].Mechanism, table1StudyOther(f, i).Mechanism)},
 		)
 		out.addChart(fmt.Sprintf("%s-tuning-%d", table1StudyID, i+1), "Tuning on held-out images, "+f.Names[i], r.tuningChart(i, f.Names[i]))
 	}
-	out.Brief = fmt.Sprintf("greedy's recovery of RR's same-class loss, Fieller 95%%: %s (paper %.2f, threshold %g); n = %d seeds",
-		strings.Join(briefs, ", "), table1PaperRecovery, table1Recovery, c.Seeds)
+	out.Brief = fmt.Sprintf("greedy's recovery of RR's same-class loss %s, Fieller 95%%: %s (paper %.2f, threshold %g); n = %d seeds",
+		f.Head, strings.Join(briefs, ", "), table1PaperRecovery, table1Recovery, c.Seeds)
 	var regime, spans []string
 	for _, sf := range f.Sweep {
 		ours := "diverged"
@@ -111,19 +137,24 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 	if len(spans) > 0 {
 		sweep += fmt.Sprintf("; its interval spans %d points at %s", table1Regime, strings.Join(spans, "; "))
 	}
-	verdict := ""
-	if f.Verdict == Inconclusive {
-		verdict = fmt.Sprintf(" Combined (the report's one rule, over the %d settings' parts): inconclusive, at worst %s and at best %s.", len(f.Settings), f.Worst, f.Best)
-	} else {
-		verdict = fmt.Sprintf(" Combined (the report's one rule, over the %d settings' parts): %s.", len(f.Settings), f.Verdict)
+	headV, otherV := f.AtOwn, f.AtRR
+	if f.Head == AtRRRates {
+		headV, otherV = f.AtRR, f.AtOwn
 	}
-	out.Summary = strings.Join(parts, ". ") + "." + verdict + " Beyond the paper's settings, " + sweep
+	verdict := fmt.Sprintf(" Combined (the report's one rule, over the %d settings' parts) %s, which heads (declared before the runs): %s; %s, beside it: %s.",
+		len(f.Settings), headV.Rates, table1StudyVerdictWords(headV), otherV.Rates, table1StudyVerdictWords(otherV))
+	if !f.Agree {
+		verdict += fmt.Sprintf(" The two disagree: the study's verdict is the one %s, %s; %s it would be %s.", headV.Rates, headV.Verdict, otherV.Rates, otherV.Verdict)
+	}
+	out.Summary = strings.TrimPrefix(verdict, " ") + " " + strings.Join(parts, ". ") + ". Beyond the paper's settings, " + sweep
 	r.addSweepCharts(out, f)
 	out.Protocol = []string{
-		fmt.Sprintf("Tuning: for each setting and batching, RR's final accuracy on the last %d training images, held out (they never train), over the learning rates %s, %d seed(s) each; the best rate of each batching is used by every order. The rates are RR's: greedy was not tuned and runs at RR's rates, a choice that favours RR, so conservative for greedy. The verdict and the summary are at these rates (RR's). The test set is read only by the runs at the tuned rates.", c.Holdout, joinFloats(c.Grid), c.TuneSeeds),
-		fmt.Sprintf("At the tuned rates: RR and greedy under both batchings and RR fixed under standard batching, %d seeds, trained on the training images not held out; the rest of each setting's protocol is table-1's (momentum, schedule, epochs, batch size: see the table-1 and table-1-fashion sections, whose untuned rates 0.1 and 0.01 are the paper's).", c.Seeds),
+		"The paper's tuning: Section 6.1 sets the initial learning rate to 0.1 for standard batching and 0.01 for same-class batching, the same for RR and greedy, and says nothing of tuning them; the paper has no appendix on hyper-parameters, and the only tuning it states is Section 6.2's (each order's rate over a grid, on 3 runs), not Table 1's.",
+		fmt.Sprintf("Tuning (since 2026-11-26): for each setting, each order (%s) and each batching on its own runs, the final accuracy on the last %d training images, held out (they never train), over the learning rates %s, %d seeds each; each order's best rate per batching is the one with the best mean over the seeds, a rate where a run diverged never wins. Seed s of the tuning is run s of every cell, so RR's first seed is the run of the tuning before. Until 2026-11-26 only RR was tuned, on 1 seed, and greedy ran at RR's rates only.", strings.Join(table1StudyOrders, " and "), c.Holdout, joinFloats(c.Grid), c.TuneSeeds),
+		fmt.Sprintf("At the tuned rates: RR and greedy at RR's rates under both batchings and RR fixed under standard batching at RR's rates, and greedy at its own rates under both batchings (the same runs where a rate is RR's), %d seeds, trained on the training images not held out and scored on the test set, which the tuning never reads; the rest of each setting's protocol is table-1's (momentum, schedule, epochs, batch size: see the table-1 and table-1-fashion sections, whose untuned rates 0.1 and 0.01 are the paper's).", c.Seeds),
+		fmt.Sprintf("Which verdict heads: the verdict %s heads the summary and is the study's (declared in code, table1StudyHead, on 2026-11-26, before the runs at this protocol): neither order then runs at a rate chosen for the other. The verdict %s, where greedy runs at rates chosen for RR (conservative for greedy, and the paper's practice of one pair of rates for both orders), is reported beside it; where the two disagree the summary says so. The control (RR fixed) and the sweep are at RR's rates.", f.Head, otherRates(f.Head)),
 		table1StudyRule(),
-		fmt.Sprintf("Sweep around %s: batch sizes %s, momenta %s, %s times the tuned rates; RR and greedy under both batchings, %d seeds. Judged after the last epoch (declared in code, table1SweepAt, on 2026-11-26, after earlier results of the sweep were known, when until then a setting counted if either epoch passed, on point means; the last epoch is the one the paper's Table 1 reports, not the one that passes more often): a setting is in the paper's regime if the 95%% interval of RR's loss lies above %d points, and greedy recovers if Fieller's interval of its recovery lies above %g. The accuracy before the first decay of the learning rate is shown beside, not judged. The sweep is reported beside the verdict, not combined into it.",
+		fmt.Sprintf("Sweep around %s: batch sizes %s, momenta %s, %s times RR's tuned rates of the setting (not greedy's); RR and greedy under both batchings, %d seeds. Judged after the last epoch (declared in code, table1SweepAt, on 2026-11-26, after earlier results of the sweep were known, when until then a setting counted if either epoch passed, on point means; the last epoch is the one the paper's Table 1 reports, not the one that passes more often): a setting is in the paper's regime if the 95%% interval of RR's loss lies above %d points, and greedy recovers if Fieller's interval of its recovery lies above %g. The accuracy before the first decay of the learning rate is shown beside, not judged. The sweep is reported beside the verdict, not combined into it.",
 			f.Names[0], joinInts(c.BatchSizes), joinFloats(c.Momenta), joinFloats(c.Multipliers), c.SweepSeeds, table1Regime, table1Recovery),
 		"A run whose training loss stops being finite ends its setting's runs, which are then reported as diverged.",
 	}
@@ -139,40 +170,107 @@ func table1StudyRule() string {
 		table1Hurt, table1Recovery, table1Tie, table1Recovery)
 }
 
-// tuningChart draws RR's validation accuracy against the learning rate,
-// one line per batching, for setting i.
+// tuningChart draws each order's mean validation accuracy over the
+// tuning seeds against the learning rate, one line per order and
+// batching, for setting i.
 func (r *Table1StudyResult) tuningChart(i int, name string) chart.Chart {
 	lc := &chart.LineChart{
-		Title:  fmt.Sprintf("Tuning, %s: RR's final accuracy on %d held-out images", name, r.Config.Holdout),
+		Title:  fmt.Sprintf("Tuning, %s: mean final accuracy on %d held-out images over %d seeds", name, r.Config.Holdout, r.Config.TuneSeeds),
 		XLabel: "learning rate", YLabel: "validation accuracy (%)", LogX: true,
 	}
-	for _, b := range table1Batchings {
-		var x, y []float64
-		for _, cell := range r.Settings[i].Tuning {
-			if cell.Batching != b {
-				continue
+	for _, order := range table1StudyOrders {
+		for _, b := range table1Batchings {
+			var x, y []float64
+			for _, cell := range r.Settings[i].Tuning {
+				if cell.Order != order || cell.Batching != b {
+					continue
+				}
+				x = append(x, cell.LR)
+				// A diverged rate is +Inf: a triangle at the top of the plot.
+				y = append(y, tuneCellMean(cell))
 			}
-			x = append(x, cell.LR)
-			// A diverged rate is +Inf: a triangle at the top of the plot.
-			m := math.Inf(1)
-			if !cell.Diverged {
-				m, _ = meanSE(cell.ValAcc)
-				m *= 100
-			}
-			y = append(y, m)
+			lc.Series = append(lc.Series, chart.Series{Name: fmt.Sprintf("%s, %s batching (tuned: %g)", order, b, r.tuned(i, order, b)), X: x, Y: y, Markers: true})
 		}
-		lc.Series = append(lc.Series, chart.Series{Name: b + " batching (tuned: " + fmt.Sprintf("%g", r.tuned(i, b)) + ")", X: x, Y: y, Markers: true})
 	}
 	lc.InfLabel = "diverged"
 	return lc
 }
 
-// tuned returns the tuned learning rate of setting i under batching b.
-func (r *Table1StudyResult) tuned(i int, b string) float64 {
-	if b == "standard" {
-		return r.Settings[i].LRStandard
+// tuneCellMean returns the cell's mean validation accuracy in percent,
+// +Inf if it diverged.
+func tuneCellMean(cell Table1TuneCell) float64 {
+	if cell.Diverged {
+		return math.Inf(1)
 	}
-	return r.Settings[i].LRSameClass
+	m, _ := meanSE(cell.ValAcc)
+	return 100 * m
+}
+
+// tuningRows returns the tuning table of setting i: a row per order and
+// batching, the mean validation accuracy at each rate of the grid.
+func (r *Table1StudyResult) tuningRows(i int, name string) []Row {
+	var rows []Row
+	for _, order := range table1StudyOrders {
+		for _, b := range table1Batchings {
+			var v []string
+			for _, cell := range r.Settings[i].Tuning {
+				if cell.Order != order || cell.Batching != b {
+					continue
+				}
+				w := "diverged"
+				if !cell.Diverged {
+					w = fmt.Sprintf("%.2f", tuneCellMean(cell))
+				}
+				v = append(v, fmt.Sprintf("%g: %s", cell.LR, w))
+			}
+			rows = append(rows, Row{
+				Quantity: fmt.Sprintf("%s: tuning, %s, %s batching: mean final validation accuracy %% over %d seeds, per learning rate", name, order, b, r.Config.TuneSeeds),
+				Paper:    "(not tuned)",
+				Ours:     fmt.Sprintf("%s; tuned %g", strings.Join(v, "; "), r.tuned(i, order, b)),
+			})
+		}
+	}
+	return rows
+}
+
+// tuned returns order's tuned learning rate in setting i under batching b.
+func (r *Table1StudyResult) tuned(i int, order, b string) float64 {
+	s := r.Settings[i]
+	switch {
+	case order == "greedy" && b == "standard":
+		return s.GreedyStandard
+	case order == "greedy":
+		return s.GreedySameClass
+	case b == "standard":
+		return s.LRStandard
+	}
+	return s.LRSameClass
+}
+
+// otherRates returns the rates that do not head when rates do.
+func otherRates(rates Table1StudyRates) Table1StudyRates {
+	if rates == AtOwnRates {
+		return AtRRRates
+	}
+	return AtOwnRates
+}
+
+// table1StudyOther returns setting i's findings at the rates that do not
+// head.
+func table1StudyOther(f *Table1StudyFindings, i int) Table1Findings {
+	if f.Head == AtOwnRates {
+		return f.Settings[i]
+	}
+	return f.Own[i]
+}
+
+// table1StudyVerdictWords returns a verdict of the study in words, with
+// the range an inconclusive one leaves open.
+func table1StudyVerdictWords(v Table1StudyVerdict) string {
+	if v.Verdict == Inconclusive {
+		return fmt.Sprintf("inconclusive, at worst %s and at best %s", v.Worst, v.Best)
+	}
+	return v.Verdict.String()
 }
 
 // addSweepCharts adds the sweep's maps to out: RR's loss and greedy's
@@ -215,7 +313,7 @@ func (r *Table1StudyResult) addSweepCharts(out *Outcome, f *Table1StudyFindings)
 // multiple of the tuned rates. Diverged settings are missing.
 func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1SweepFindings) Interval, at func(Interval) float64, center float64) *chart.Heatmap {
 	c := r.Config
-	h := &chart.Heatmap{XLabel: "multiple of the tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center}
+	h := &chart.Heatmap{XLabel: "multiple of RR's tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center}
 	if center < 1 {
 		h.Format = "%.2f"
 	}

@@ -6,8 +6,12 @@ package paper
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // TestTable1Study runs the study at the smoke scale and checks its
@@ -20,13 +24,61 @@ func TestTable1Study(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range res.Settings {
-		for _, lr := range []float64{s.LRStandard, s.LRSameClass} {
+		for _, lr := range []float64{s.LRStandard, s.LRSameClass, s.GreedyStandard, s.GreedySameClass} {
 			if lr != c.Grid[0] && lr != c.Grid[1] {
 				t.Errorf("tuned rate %v not in the grid %v", lr, c.Grid)
 			}
 		}
 		if s.Main.Config.Holdout != c.Holdout || s.Main.Config.Validate || s.Control.Config.LRStandard != s.LRStandard || s.Control.Config.Holdout != c.Holdout {
 			t.Errorf("runs at the tuned rates: holdout %d, validate %v; control %+v", s.Main.Config.Holdout, s.Main.Config.Validate, s.Control.Config)
+		}
+		if s.Own.Config.LRStandard != s.GreedyStandard || s.Own.Config.LRSameClass != s.GreedySameClass || s.Own.Config.Validate || !slices.Equal(s.Own.Config.Orders, []string{"greedy"}) {
+			t.Errorf("greedy at its own rates %v and %v: config %+v", s.GreedyStandard, s.GreedySameClass, s.Own.Config)
+		}
+		// Each order and batching is tuned on TuneSeeds runs per rate,
+		// and each order's rate is its own best mean.
+		if len(s.Tuning) != 8 {
+			t.Fatalf("%d tuning cells, want 2 orders × 2 batchings × 2 rates", len(s.Tuning))
+		}
+		for _, cell := range s.Tuning {
+			if cell.Diverged || len(cell.ValAcc) != c.TuneSeeds {
+				t.Errorf("tuning cell %+v: want %d accuracies", cell, c.TuneSeeds)
+			}
+		}
+		for _, order := range table1StudyOrders {
+			st, sc, ok := tunedRates(s.Tuning, order)
+			if !ok || st != res.tuned(0, order, "standard") || sc != res.tuned(0, order, "same-class") {
+				t.Errorf("%s's tuned rates %v and %v, want %v and %v", order, res.tuned(0, order, "standard"), res.tuned(0, order, "same-class"), st, sc)
+			}
+		}
+		// Where greedy's rate is RR's, its runs at its own rates are
+		// Main's greedy runs, bit for bit.
+		for _, b := range table1Batchings {
+			if res.tuned(0, "greedy", b) != res.tuned(0, "RR", b) {
+				continue
+			}
+			own, main := s.Own.runs("greedy", b), s.Main.runs("greedy", b)
+			for k := range own {
+				if !slices.Equal(own[k].TestAcc, main[k].TestAcc) {
+					t.Errorf("greedy, %s batching, run %d at RR's rate: own %v, main %v", b, k, own[k].TestAcc, main[k].TestAcc)
+				}
+			}
+		}
+	}
+	// The first tuning seed of RR is the run of the one-seed tuning of
+	// before 2026-11-26 (RR alone, both batchings in one call), so the
+	// cached runs of that tuning are reused.
+	old := c.Settings[0]
+	old.Holdout, old.Batchings, old.Validate, old.Orders, old.Seeds, old.LRStandard, old.LRSameClass = c.Holdout, table1Batchings, true, []string{"RR"}, 1, c.Grid[0], c.Grid[0]
+	before, err := old.Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cell := range res.Settings[0].Tuning {
+		if cell.Order == "RR" && cell.LR == c.Grid[0] {
+			if want := finalAcc(before.runs("RR", cell.Batching)[0].TestAcc); cell.ValAcc[0] != want {
+				t.Errorf("RR's first tuning seed, %s batching: %v, want the one-seed tuning's %v", cell.Batching, cell.ValAcc[0], want)
+			}
 		}
 	}
 	if len(res.Sweep) != 2 || res.Sweep[0].Result.Config.Momentum != 0 || res.Sweep[1].Result.Config.Momentum != 0.9 {
@@ -38,6 +90,9 @@ func TestTable1Study(t *testing.T) {
 	}
 	if len(out.Charts) != 5 || !strings.Contains(out.Summary, "tuned rates") {
 		t.Errorf("outcome: %d charts, summary %q", len(out.Charts), out.Summary)
+	}
+	if lc, ok := out.Charts[0].Chart.(*chart.LineChart); !ok || len(lc.Series) != 4 {
+		t.Errorf("tuning chart %T, want a line per order and batching", out.Charts[0].Chart)
 	}
 	if _, err := (*Table1StudyResult)(nil).Outcome(); err == nil {
 		t.Error("nil result: no error")
@@ -62,7 +117,7 @@ func TestTable1StudyVerdict(t *testing.T) {
 		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
 		for _, m := range mains {
 			r.Config.Settings = append(r.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
-			r.Settings = append(r.Settings, Table1StudySetting{Tuning: make([]Table1TuneCell, 2), Main: m, Control: fakeControl(m)})
+			r.Settings = append(r.Settings, fakeStudySetting(m))
 		}
 		sw := *mains[0]
 		sw.Config.Milestones = []float64{0.5}
@@ -99,6 +154,168 @@ func TestTable1StudyVerdict(t *testing.T) {
 		}
 		if out.Verdict != f.Verdict || out.Brief == "" {
 			t.Errorf("%s: outcome %v, findings %v, brief %q", test.name, out.Verdict, f.Verdict, out.Brief)
+		}
+	}
+}
+
+// fakeStudySetting returns a setting of the study on a grid of one rate
+// with main as its runs at RR's rates, its control, and greedy's own rates
+// equal to RR's (Own: main's greedy runs).
+func fakeStudySetting(main *Table1Result) Table1StudySetting {
+	return Table1StudySetting{Tuning: make([]Table1TuneCell, 4), Main: main, Control: fakeControl(main), Own: fakeOwn(main)}
+}
+
+// fakeOwn returns the greedy runs of r as a result of greedy alone.
+func fakeOwn(r *Table1Result) *Table1Result {
+	own := &Table1Result{Config: r.Config, Batchings: table1Batchings}
+	own.Config.Orders = []string{"greedy"}
+	own.Runs = [][][]Table1Run{{r.runs("greedy", "standard"), r.runs("greedy", "same-class")}}
+	return own
+}
+
+// TestTable1StudyOwnRates checks the verdicts at RR's rates and at each
+// order's own on made-up runs where greedy's own rate under same-class
+// batching is not RR's and the two verdicts differ: both are reported,
+// the one table1StudyHead declares heads, and the summary says they
+// disagree; where they agree it does not.
+func TestTable1StudyOwnRates(t *testing.T) {
+	atRR := fakeTable1Seeds(90, -19, -15, 0, 0.1) // greedy at RR's rates: recovery 0.21 fails
+	atOwn := fakeTable1Seeds(90, -19, -4, 0, 0.1) // greedy at its own: every part holds
+	mk := func(ownRuns *Table1Result, greedySameClass float64) *Table1StudyResult {
+		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+		r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
+		st := fakeStudySetting(atRR)
+		st.Own = fakeOwn(ownRuns)
+		st.LRStandard, st.LRSameClass, st.GreedyStandard, st.GreedySameClass = 0.03, 0.01, 0.03, greedySameClass
+		st.Tuning = nil
+		for _, lr := range r.Config.Grid {
+			for _, order := range table1StudyOrders {
+				for _, b := range table1Batchings {
+					acc := 0.9
+					if lr == (&Table1StudyResult{Settings: []Table1StudySetting{st}}).tuned(0, order, b) {
+						acc = 0.95
+					}
+					st.Tuning = append(st.Tuning, Table1TuneCell{Order: order, Batching: b, LR: lr, ValAcc: []float64{acc, acc}})
+				}
+			}
+		}
+		r.Settings = []Table1StudySetting{st}
+		sw := *atRR
+		sw.Config.Milestones = []float64{0.5}
+		r.Sweep = []Table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
+		return r
+	}
+	defer func(h Table1StudyRates) { table1StudyHead = h }(table1StudyHead)
+	r := mk(atOwn, 0.03)
+	for _, head := range []Table1StudyRates{AtOwnRates, AtRRRates} {
+		table1StudyHead = head
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[Table1StudyRates]Verdict{AtOwnRates: Reproduced, AtRRRates: PartlyReproduced}
+		if f.AtRR.Verdict != PartlyReproduced || f.AtOwn.Verdict != Reproduced || f.Agree || f.Head != head || f.Verdict != want[head] {
+			t.Errorf("head %v: at RR's rates %v, at own %v, agree %v, verdict %v; want partly reproduced, reproduced, false, %v", head, f.AtRR.Verdict, f.AtOwn.Verdict, f.Agree, f.Verdict, want[head])
+		}
+		if f.OwnTuned[0] != [2]float64{0.03, 0.03} || f.Tuned[0] != [2]float64{0.03, 0.01} {
+			t.Errorf("tuned rates: RR %v, greedy %v", f.Tuned[0], f.OwnTuned[0])
+		}
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lead := "Combined (the report's one rule, over the 1 settings' parts) " + head.String() + ", which heads"
+		if out.Verdict != want[head] || !strings.HasPrefix(out.Summary, lead) || !strings.Contains(out.Summary, "The two disagree") ||
+			!strings.Contains(out.Summary, otherRates(head).String()+", beside it") {
+			t.Errorf("head %v: outcome %v, summary %q", head, out.Verdict, out.Summary)
+		}
+		// The checks follow the verdict that heads: the recovery holds at
+		// greedy's own rates and fails at RR's.
+		if ok := checksOf(out)["table-1-study-recovers"]; ok != (head == AtOwnRates) {
+			t.Errorf("head %v: recovers check %v", head, ok)
+		}
+		var tuning int
+		for _, row := range out.Rows {
+			if strings.Contains(row.Quantity, ": tuning, ") {
+				tuning++
+				if !strings.Contains(row.Ours, "0.01: ") || !strings.Contains(row.Ours, "0.03: ") {
+					t.Errorf("tuning row %q: %q", row.Quantity, row.Ours)
+				}
+			}
+		}
+		if tuning != 4 {
+			t.Errorf("%d tuning rows, want one per order and batching", tuning)
+		}
+	}
+	// Where they agree the summary says nothing of a disagreement.
+	table1StudyHead = AtOwnRates
+	same := mk(atRR, 0.01)
+	f, err := same.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := same.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Agree || f.AtOwn != (Table1StudyVerdict{AtOwnRates, PartlyReproduced, PartlyReproduced, PartlyReproduced}) || strings.Contains(out.Summary, "disagree") {
+		t.Errorf("greedy at RR's rates: agree %v, at own %+v, summary %q", f.Agree, f.AtOwn, out.Summary)
+	}
+	// A study without greedy's runs at its own rates is not of its shape.
+	bad := *r
+	bad.Settings = []Table1StudySetting{r.Settings[0]}
+	bad.Settings[0].Own = nil
+	if _, err := bad.Findings(); err == nil {
+		t.Error("no runs at greedy's own rates: no error")
+	}
+	bad.Settings[0] = r.Settings[0]
+	bad.Settings[0].Tuning = bad.Settings[0].Tuning[:4]
+	if _, err := bad.Findings(); err == nil {
+		t.Error("RR's tuning cells only: no error")
+	}
+}
+
+// TestTable1StudyTunedRates checks the tuning rule on made-up cells:
+// each order's rate is its own best mean over the seeds, a rate where a
+// run diverged never wins, and every rate diverged is no rate.
+func TestTable1StudyTunedRates(t *testing.T) {
+	cells := []Table1TuneCell{
+		{Order: "RR", Batching: "standard", LR: 0.01, ValAcc: []float64{0.90, 0.92}},
+		{Order: "RR", Batching: "standard", LR: 0.1, ValAcc: []float64{0.99, 0.80}}, // one good draw, a worse mean
+		{Order: "RR", Batching: "same-class", LR: 0.01, ValAcc: []float64{0.80, 0.80}},
+		{Order: "RR", Batching: "same-class", LR: 0.1, Diverged: true},
+		{Order: "greedy", Batching: "standard", LR: 0.01, ValAcc: []float64{0.90, 0.90}},
+		{Order: "greedy", Batching: "standard", LR: 0.1, ValAcc: []float64{0.93, 0.93}},
+		{Order: "greedy", Batching: "same-class", LR: 0.01, ValAcc: []float64{0.85, 0.85}},
+		{Order: "greedy", Batching: "same-class", LR: 0.1, ValAcc: []float64{0.86, 0.86}},
+	}
+	for _, test := range []struct {
+		order  string
+		st, sc float64
+	}{{"RR", 0.01, 0.01}, {"greedy", 0.1, 0.1}} {
+		st, sc, ok := tunedRates(cells, test.order)
+		if !ok || st != test.st || sc != test.sc {
+			t.Errorf("%s: %v, %v, %v; want %v, %v", test.order, st, sc, ok, test.st, test.sc)
+		}
+	}
+	cells[2].Diverged, cells[2].ValAcc = true, nil
+	if _, _, ok := tunedRates(cells, "RR"); ok {
+		t.Error("every rate of RR diverged under same-class batching: a rate")
+	}
+	if _, _, ok := tunedRates(cells, "slow update"); ok {
+		t.Error("an order not tuned: a rate")
+	}
+}
+
+// TestTable1StudyTuneSeeds checks that a study tuned on one seed is an
+// error naming the value.
+func TestTable1StudyTuneSeeds(t *testing.T) {
+	for _, n := range []int{1, 0, -3} {
+		c := Table1StudyConfig{}.At(Smoke)
+		c.TuneSeeds = n
+		_, err := c.Run(context.Background(), &Env{Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("with %d tuning", n)) {
+			t.Errorf("TuneSeeds %d: error %v", n, err)
 		}
 	}
 }
