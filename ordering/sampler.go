@@ -101,8 +101,9 @@ import (
 // A Sampler is not safe for concurrent use.
 type Sampler struct {
 	o     Orderer
-	obs   Observer   // o, if it learns from the gradients
-	obs32 observer32 // o, if it reads float32 gradients in place
+	obs   Observer        // o, if it learns from the gradients
+	obs32 observer32      // o, if it reads float32 gradients in place
+	chk   checkedObserver // o, if it checks the gradients' finiteness itself
 	n     int
 	t     int   // the current epoch, -1 before the first Next
 	seq   []int // r_t
@@ -118,6 +119,15 @@ type Sampler struct {
 // float32 gradients read in place.
 type observer32 interface {
 	observe32(t, pos, i int, grad []float32)
+}
+
+// checkedObserver is implemented by the package's orders that check the
+// finiteness of a gradient in the pass that first reads it: the methods
+// observe it and return true, or return false and change nothing the
+// order saves if an entry is not finite.
+type checkedObserver interface {
+	observeChecked(t, pos, i int, grad []float64) bool
+	observeChecked32(t, pos, i int, grad []float32) bool
 }
 
 // dimChecker is implemented by orders whose buffers grow with the
@@ -144,6 +154,7 @@ func NewSampler(o Orderer, n int) (*Sampler, error) {
 	s := &Sampler{o: o, n: n, t: -1}
 	s.obs, _ = o.(Observer)
 	s.obs32, _ = o.(observer32)
+	s.chk, _ = o.(checkedObserver)
 	return s, nil
 }
 
@@ -294,13 +305,18 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	// Check every row before observing any, so that an error leaves the
 	// sampler as it was.
 	from := s.pos
+	// An order that checks the finiteness of a gradient in its own first
+	// pass over it (the balancing orders) is left the first row's check,
+	// once d is fixed: it changes nothing if the check fails, and the
+	// rows after it are checked here, before any is observed.
+	fused := s.chk != nil && s.d == d
 	for k, i := range idx {
 		pos, err := s.locate(i, d, from)
 		if err != nil {
 			return err
 		}
-		if s.obs != nil && !finite(grads[k*d:k*d+d]) {
-			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d", ErrNaN, i, s.t, pos)
+		if s.obs != nil && !(fused && k == 0) && !finite(grads[k*d:k*d+d]) {
+			return errNotFinite(i, s.t, pos)
 		}
 		from = pos + 1
 	}
@@ -309,12 +325,35 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	}
 	for k, i := range idx {
 		pos, _ := s.locate(i, d, s.pos)
-		s.pos = pos + 1
-		if s.obs != nil {
+		switch {
+		case fused && k == 0:
+			if !observeChecked(s.chk, s.t, pos, i, grads[:d]) {
+				return errNotFinite(i, s.t, pos)
+			}
+		case s.obs != nil:
 			observeOne(s, pos, i, grads[k*d:k*d+d])
 		}
+		s.pos = pos + 1
 	}
 	return nil
+}
+
+// errNotFinite returns the error of a gradient with a NaN or infinite
+// entry.
+func errNotFinite(i, t, pos int) error {
+	return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d", ErrNaN, i, t, pos)
+}
+
+// observeChecked shows a gradient not yet checked to an order that
+// checks it, and reports whether it was finite (and so observed).
+func observeChecked[T float32 | float64](o checkedObserver, t, pos, i int, g []T) bool {
+	switch g := any(g).(type) {
+	case []float64:
+		return o.observeChecked(t, pos, i, g)
+	case []float32:
+		return o.observeChecked32(t, pos, i, g)
+	}
+	panic("unreachable")
 }
 
 // observeOne shows one checked gradient to the order: a float32 one in

@@ -662,7 +662,14 @@ func (o *PairBalance) appendState(e *encoder) error {
 		return errNotMade("PairBalance", "NewPairBalance")
 	}
 	o.b.appendBalancer(e)
-	e.f64s(o.pending)
+	// The pending gradient in float64 (float32 converts exactly), or
+	// zeros if none is pending: the buffer then holds an old or a
+	// rejected gradient, which is not part of the state.
+	pending := o.pendingGrad()
+	if o.pendingI < 0 && pending != nil {
+		pending = make([]float64, len(pending))
+	}
+	e.f64s(pending)
 	e.int(o.pendingI)
 	e.bool(o.started)
 	e.ints(o.lastOrder)
@@ -684,6 +691,7 @@ func (o *PairBalance) readState(r *decoder, _, d int) error {
 		return err
 	}
 	o.b, o.pending, o.pendingI, o.started, o.lastOrder = b, pending, pendingI, started, last
+	o.pending32, o.pend32 = nil, false
 	return nil
 }
 

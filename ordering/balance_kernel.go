@@ -1,0 +1,132 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package ordering
+
+// The loops of the balancing orders' Observe. They are bound by memory
+// traffic (the running sum alone is 8d bytes, about 800 KB on the MNIST
+// MLP, read twice and written once per gradient), so the gain is in
+// reading each vector as few times as the rule allows: the finiteness
+// of the gradient is checked in the pass that computes the sign's inner
+// product, and the first gradient of a pair is checked while it is
+// copied. Each element's arithmetic is the same as in the plain loops,
+// and the inner product keeps dotDiff's four partial sums, so the results
+// are the same bits.
+
+// dotDiffFinite returns dotDiff(s, a, b, scale), the same bits, and
+// whether every element of a is finite (see finite), in one pass.
+func dotDiffFinite[A, B float32 | float64](s []float64, a []A, b []B, scale float64) (float64, bool) {
+	var s0, s1, s2, s3 float64
+	var f0, f1, f2, f3 A
+	n := len(a)
+	s, b = s[:n], b[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		s, a, b := s[j:j+4:j+4], a[j:j+4:j+4], b[j:j+4:j+4]
+		f0 += a[0] - a[0]
+		f1 += a[1] - a[1]
+		f2 += a[2] - a[2]
+		f3 += a[3] - a[3]
+		s0 += s[0] * (float64(a[0]) - scale*float64(b[0]))
+		s1 += s[1] * (float64(a[1]) - scale*float64(b[1]))
+		s2 += s[2] * (float64(a[2]) - scale*float64(b[2]))
+		s3 += s[3] * (float64(a[3]) - scale*float64(b[3]))
+	}
+	for ; j < n; j++ {
+		f0 += a[j] - a[j]
+		s0 += s[j] * (float64(a[j]) - scale*float64(b[j]))
+	}
+	return (s0 + s1) + (s2 + s3), (f0+f1)+(f2+f3) == 0
+}
+
+// diffDotFinite returns dotDiff(s, a, b, 1), the same bits, and whether
+// every element of b is finite, in one pass.
+func diffDotFinite[A, B float32 | float64](s []float64, a []A, b []B) (float64, bool) {
+	var s0, s1, s2, s3 float64
+	var f0, f1, f2, f3 B
+	n := len(a)
+	s, b = s[:n], b[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		s, a, b := s[j:j+4:j+4], a[j:j+4:j+4], b[j:j+4:j+4]
+		f0 += b[0] - b[0]
+		f1 += b[1] - b[1]
+		f2 += b[2] - b[2]
+		f3 += b[3] - b[3]
+		s0 += s[0] * (float64(a[0]) - float64(b[0]))
+		s1 += s[1] * (float64(a[1]) - float64(b[1]))
+		s2 += s[2] * (float64(a[2]) - float64(b[2]))
+		s3 += s[3] * (float64(a[3]) - float64(b[3]))
+	}
+	for ; j < n; j++ {
+		f0 += b[j] - b[j]
+		s0 += s[j] * (float64(a[j]) - float64(b[j]))
+	}
+	return (s0 + s1) + (s2 + s3), (f0+f1)+(f2+f3) == 0
+}
+
+// meanUpdate does MeanBalance's second pass: s += eps (g - scale·centre)
+// and cur += g, element by element.
+func meanUpdate[T float32 | float64](s, centre, cur []float64, g []T, eps, scale float64) {
+	n := len(g)
+	s, centre, cur = s[:n], centre[:n], cur[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		s, c, u, g := s[j:j+4:j+4], centre[j:j+4:j+4], cur[j:j+4:j+4], g[j:j+4:j+4]
+		v0, v1, v2, v3 := float64(g[0]), float64(g[1]), float64(g[2]), float64(g[3])
+		s[0] += eps * (v0 - scale*c[0])
+		s[1] += eps * (v1 - scale*c[1])
+		s[2] += eps * (v2 - scale*c[2])
+		s[3] += eps * (v3 - scale*c[3])
+		u[0] += v0
+		u[1] += v1
+		u[2] += v2
+		u[3] += v3
+	}
+	for ; j < n; j++ {
+		v := float64(g[j])
+		s[j] += eps * (v - scale*centre[j])
+		cur[j] += v
+	}
+}
+
+// pairUpdate does PairBalance's second pass: s += eps (a - b), element by
+// element.
+func pairUpdate[A, B float32 | float64](s []float64, a []A, b []B, eps float64) {
+	n := len(b)
+	s, a = s[:n], a[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		s, a, b := s[j:j+4:j+4], a[j:j+4:j+4], b[j:j+4:j+4]
+		s[0] += eps * (float64(a[0]) - float64(b[0]))
+		s[1] += eps * (float64(a[1]) - float64(b[1]))
+		s[2] += eps * (float64(a[2]) - float64(b[2]))
+		s[3] += eps * (float64(a[3]) - float64(b[3]))
+	}
+	for ; j < n; j++ {
+		s[j] += eps * (float64(a[j]) - float64(b[j]))
+	}
+}
+
+// copyFinite copies src into dst, which must be as long, and reports
+// whether every element is finite, in one pass.
+func copyFinite[T float32 | float64](dst, src []T) bool {
+	var f0, f1, f2, f3 T
+	n := len(src)
+	dst = dst[:n]
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		d, v := dst[j:j+4:j+4], src[j:j+4:j+4]
+		d[0], d[1], d[2], d[3] = v[0], v[1], v[2], v[3]
+		f0 += v[0] - v[0]
+		f1 += v[1] - v[1]
+		f2 += v[2] - v[2]
+		f3 += v[3] - v[3]
+	}
+	for ; j < n; j++ {
+		dst[j] = src[j]
+		f0 += src[j] - src[j]
+	}
+	return (f0+f1)+(f2+f3) == 0
+}
