@@ -331,8 +331,8 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T, check boo
 // remarks on Run and missed components of MeanBalance apply.
 type PairBalance struct {
 	b         balancer
-	pending   []float64 // the first gradient of a pair, in float64
-	pending32 []float32 // or in float32, if pend32
+	pending   []float64 // the first gradient of a pair, if float64
+	pending32 []float32 // or if float32 (pend32); each made at first use
 	pend32    bool
 	pendingI  int // its component, -1 if none
 	started   bool
@@ -409,9 +409,6 @@ func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T, check boo
 			return false
 		}
 		p.b.reset(d)
-		if len(p.pending) != d {
-			p.pending = make([]float64, d)
-		}
 		p.pendingI = -1
 		p.started = true
 	}
@@ -419,6 +416,9 @@ func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T, check boo
 		var ok bool
 		switch g := any(grad).(type) {
 		case []float64:
+			if len(p.pending) != d {
+				p.pending = make([]float64, d)
+			}
 			ok, p.pend32 = copyFinite(p.pending, g), false
 		case []float32:
 			if len(p.pending32) != d {
@@ -459,9 +459,9 @@ func pairSecond[P, T float32 | float64](p *PairBalance, pending []P, i int, grad
 }
 
 // pendingGrad returns the pending gradient in float64 (a copy if it was
-// kept in float32), or the float64 buffer if none is pending.
+// kept in float32). A gradient must be pending.
 func (p *PairBalance) pendingGrad() []float64 {
-	if p.pendingI < 0 || !p.pend32 {
+	if !p.pend32 {
 		return p.pending
 	}
 	g := make([]float64, len(p.pending32))

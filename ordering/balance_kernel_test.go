@@ -194,3 +194,112 @@ func TestSamplerObserveRejects(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBalanceKernels times the balancing orders' work on one
+// gradient of the MNIST MLP's d = 101,770, in float32 and float64, with
+// the plain loops of before (ref: a finiteness pass, then the order's
+// passes) and the fused ones (fused), alternately within one run so that
+// a loaded machine slows both alike. It reports ns per coordinate of a
+// gradient (a pair's two gradients count as two).
+func BenchmarkBalanceKernels(b *testing.B) {
+	const d = 101770
+	rnd := rand.New(rand.NewPCG(1, 3))
+	gs := make([][]float64, 8)
+	gs32 := make([][]float32, len(gs))
+	for k := range gs {
+		gs[k], gs32[k] = make([]float64, d), make([]float32, d)
+		for j := range gs[k] {
+			gs32[k][j] = float32(rnd.NormFloat64())
+			gs[k][j] = float64(gs32[k][j])
+		}
+	}
+	centre := kernelVec[float64](rnd, d, 0)
+	for j := range centre {
+		centre[j] *= 0.1
+	}
+	sign := func(sc float64) float64 {
+		if sc > 0 {
+			return -1
+		}
+		return 1
+	}
+	bench := func(name string, f func(k int)) {
+		b.Run(name, func(b *testing.B) {
+			k := 0
+			for b.Loop() {
+				f(k % len(gs))
+				k++
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/d, "ns/coordinate")
+		})
+	}
+	s, cur := make([]float64, d), make([]float64, d)
+	pending, pending32 := make([]float64, d), make([]float32, d)
+	var ok bool
+	for _, f64 := range []bool{false, true} {
+		typ := "float32"
+		if f64 {
+			typ = "float64"
+		}
+		mean := func(g []float64, g32 []float32, fused bool) {
+			switch {
+			case fused && f64:
+				sc, _ := dotDiffFinite(s, g, centre, 1)
+				meanUpdate(s, centre, cur, g, sign(sc), 1)
+			case fused:
+				sc, _ := dotDiffFinite(s, g32, centre, 1)
+				meanUpdate(s, centre, cur, g32, sign(sc), 1)
+			case f64:
+				ok = finite(g)
+				refMeanUpdate(s, centre, cur, g, sign(dotDiff(s, g, centre, 1)), 1)
+			default:
+				ok = finite(g32)
+				refMeanUpdate(s, centre, cur, g32, sign(dotDiff(s, g32, centre, 1)), 1)
+			}
+		}
+		// A pair: the first gradient kept, the second signed.
+		pair := func(k int, fused bool) {
+			a, b := (2*k)%len(gs), (2*k+1)%len(gs)
+			switch {
+			case fused && f64:
+				ok = copyFinite(pending, gs[a])
+				sc, _ := diffDotFinite(s, pending, gs[b])
+				pairUpdate(s, pending, gs[b], sign(sc))
+			case fused:
+				ok = copyFinite(pending32, gs32[a])
+				sc, _ := diffDotFinite(s, pending32, gs32[b])
+				pairUpdate(s, pending32, gs32[b], sign(sc))
+			case f64:
+				ok = finite(gs[a])
+				copyTo64(pending, gs[a])
+				ok = finite(gs[b])
+				refPairUpdate(s, pending, gs[b], sign(dotDiff(s, pending, gs[b], 1)))
+			default:
+				ok = finite(gs32[a])
+				copyTo64(pending, gs32[a])
+				ok = finite(gs32[b])
+				refPairUpdate(s, pending, gs32[b], sign(dotDiff(s, pending, gs32[b], 1)))
+			}
+		}
+		for _, fused := range []bool{false, true} {
+			name := "ref"
+			if fused {
+				name = "fused"
+			}
+			bench("mean-balance/"+typ+"/"+name, func(k int) { mean(gs[k], gs32[k], fused) })
+		}
+		for _, fused := range []bool{false, true} {
+			name := "ref"
+			if fused {
+				name = "fused"
+			}
+			// Per gradient: half a pair.
+			bench("pair-balance/"+typ+"/"+name, func(k int) {
+				if k%2 == 0 {
+					pair(k/2, fused)
+				}
+			})
+		}
+	}
+	_ = ok
+}

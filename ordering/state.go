@@ -662,12 +662,16 @@ func (o *PairBalance) appendState(e *encoder) error {
 		return errNotMade("PairBalance", "NewPairBalance")
 	}
 	o.b.appendBalancer(e)
-	// The pending gradient in float64 (float32 converts exactly), or
-	// zeros if none is pending: the buffer then holds an old or a
-	// rejected gradient, which is not part of the state.
-	pending := o.pendingGrad()
-	if o.pendingI < 0 && pending != nil {
-		pending = make([]float64, len(pending))
+	// The pending gradient in float64 (float32 converts exactly), or, if
+	// none is pending, zeros once the buffers of gradients of length d
+	// are made: the buffer then holds an old or a rejected gradient,
+	// which is not part of the state.
+	var pending []float64
+	switch d := max(len(o.pending), len(o.pending32), len(o.b.s)); {
+	case o.pendingI >= 0:
+		pending = o.pendingGrad()
+	case d > 0:
+		pending = make([]float64, d)
 	}
 	e.f64s(pending)
 	e.int(o.pendingI)
