@@ -123,6 +123,28 @@ func TestBalanceKernels(t *testing.T) {
 	checkKernels[float32, float64](t, "float32 kept, float64 gradient")
 }
 
+// TestBalanceKernelsOverflow: a finite gradient whose inner product
+// with the running sum overflows is finite all the same.
+func TestBalanceKernelsOverflow(t *testing.T) {
+	s := []float64{1e300, 1e300, 1e300, 1e300, 1e300}
+	a := []float64{1e300, 0, 1, -1e300, 2}
+	b := []float64{0, 0, 0, 0, 0}
+	if sc, ok := dotDiffFinite(s, a, b, 1); !ok || !math.IsNaN(sc) {
+		t.Errorf("dotDiffFinite: %v, %v, want NaN (Inf - Inf), true", sc, ok)
+	}
+	if sc, ok := diffDotFinite(s, b, a); !ok || !math.IsNaN(sc) {
+		t.Errorf("diffDotFinite: %v, %v, want NaN, true", sc, ok)
+	}
+	a[3] = 1
+	if sc, ok := dotDiffFinite(s, a, b, 1); !ok || !math.IsInf(sc, 1) {
+		t.Errorf("dotDiffFinite: %v, %v, want +Inf, true", sc, ok)
+	}
+	a[1] = math.NaN()
+	if _, ok := dotDiffFinite(s, a, b, 1); ok {
+		t.Errorf("dotDiffFinite of a NaN: finite")
+	}
+}
+
 // TestSamplerObserveRejects: a gradient that is not finite, rejected by
 // a balancing order's own pass at the start of an epoch, at the first and
 // at the second of a pair, in float64 and float32, leaves the state as it
