@@ -327,7 +327,9 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T, check boo
 // and b at the back if the sign is +1, the other way round if -1. An odd
 // last gradient is placed by its own sign against the running sum
 // (uncentred). Epoch 0 uses BalanceSettings.Start or a random
-// permutation. It keeps two vectors of length d: O(d) memory. The
+// permutation. It keeps two vectors of length d, the running sum in
+// float64 and the first gradient of a pair in the type it came in: O(d)
+// memory. The
 // remarks on Run and missed components of MeanBalance apply.
 type PairBalance struct {
 	b         balancer

@@ -75,28 +75,62 @@ import (
 //
 // # Cost
 //
-// Observing a gradient costs, beyond the checks (O(1), and one pass over
-// the gradient for the finiteness of a learning order's), what the order
-// does with it: two passes over d for MeanBalance and PairBalance, a copy
-// into a row of d for StaleGreedy, a sketch (a pass over d) for stale
-// SketchedGreedy, nothing for the others. Next costs the order's Order:
-// O(N² d) for StaleGreedy, O(N² K) for stale SketchedGreedy, O(N) for the
-// others. The sampler keeps 12L + 4n bytes for an epoch of L entries over
-// n components (the sequence and the positions of each component in it);
+// Observing a gradient costs the checks of its index (O(1)) and what the
+// order does with it; the orders that learn nothing do not read it. The
+// balancing orders keep their running sums in float64 (so that float32
+// and float64 observations of the same values give the same orders, bit
+// for bit) and are bound by memory traffic, not arithmetic. Per gradient
+// of length d they make
+//
+//	MeanBalance   two passes: <s, c>, c = g - m (reading s, the centre m and g),
+//	              then s += ε c and the epoch's sum += g (reading the four, writing s
+//	              and the sum): 64 bytes moved per coordinate of a float32 gradient,
+//	              72 of a float64 one
+//	PairBalance   one pass for the first of a pair (its copy, kept in the type it came
+//	              in), two for the second (<s, a - b>, then s += ε (a - b)): 24 bytes
+//	              per coordinate per gradient (float32), 36 (float64)
+//	StaleGreedy   two: the finiteness check, and the copy into its float64 row
+//	SketchedGreedy (Stale)  two: the check, and the sketch
+//
+// A balancing order reads the finiteness of a gradient off <s, c>, which a
+// NaN or infinite entry makes NaN or infinite, at no cost per coordinate
+// (the first gradient of an epoch, and of a pair, is checked in a pass of
+// its own, or in its copy). On the MNIST MLP (d = 101,770) a gradient
+// costs MeanBalance 6.5 MB of memory traffic and PairBalance 2.4 MB,
+// against a training step on a batch of B examples of about 6Bd
+// floating-point operations: their share of the step falls as 1/B. At
+// B = 64 with OpenBLAS it is above issue 31's goal of 5% of the step (see
+// BenchmarkSampler and BenchmarkBalanceKernels): the float64 running sum
+// alone is 814 KB, read twice and written once per gradient. The goal is
+// the balancing orders'; the orders that learn nothing cost about 0.1%.
+//
+// Next costs the order's Order: O(N) for the orders that learn nothing and
+// the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
+// gradients: their Gram matrix, N²d/2 multiply-adds in float64 BLAS, and
+// O(N²) for the choice; for stale SketchedGreedy, the same with sketches
+// of K in place of d. On the MLP's N = 938 batches that is 4.5·10¹⁰
+// multiply-adds an epoch for StaleGreedy, several times the epoch's
+// training (BenchmarkSampler: about six times, on 2 busy cores), and 4.5·10⁸ for
+// SketchedGreedy at K = 1024: StaleGreedy is the exact order, at
+// greedy's price; SketchedGreedy with Stale is the affordable one.
+//
+// The sampler keeps 12L + 4n bytes for an epoch of L entries over n
+// components (the sequence and the positions of each component in it);
 // the orders keep, in bytes, with N = n and K = min(K, d),
 //
 //	RR, SGD, StandardShuffle   none (a random stream)
 //	FlipFlop, SGDInternal      8n (a permutation)
 //	MeanBalance                24d + 17n (three float64 vectors of d)
-//	PairBalance                16d + 17n (two)
+//	PairBalance                16d + 17n (two), 12d + 17n for float32 gradients
 //	StaleGreedy                8Nd + 8N² + 8d + 18N (the gradients, their Gram matrix)
 //	SketchedGreedy (Stale)     8NK + 8N² + 12d + 8K + 18N (the sketches, theirs, the sketch's tables)
 //
 // BenchmarkSampler measures them on the MNIST MLP (d = 101,770, N = 938
-// batches of 64): 1.7 MB for PairBalance, 2.5 MB for MeanBalance, 16 MB
-// for SketchedGreedy at K = 1024, 771 MB for StaleGreedy. The saved state
-// (MarshalBinary) is about as large, less the Gram matrices and the
-// sketch's tables, which are rebuilt.
+// batches of 64, float32 gradients): 1.3 MB for PairBalance, 2.5 MB for
+// MeanBalance, 16 MB for SketchedGreedy at K = 1024, 771 MB for
+// StaleGreedy. The saved state (MarshalBinary) is about as large, less
+// the Gram matrices and the sketch's tables, which are rebuilt (and
+// PairBalance saves its kept gradient in float64).
 //
 // A Sampler is not safe for concurrent use.
 type Sampler struct {
