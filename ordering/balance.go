@@ -263,32 +263,30 @@ func (m *MeanBalance) endEpoch() {
 }
 
 // Observe implements Observer.
-func (m *MeanBalance) Observe(_, _, i int, grad []float64) { meanObserve(m, i, grad, false) }
+func (m *MeanBalance) Observe(_, _, i int, grad []float64) { meanObserve(m, i, grad) }
 
 // observe32 implements observer32.
-func (m *MeanBalance) observe32(_, _, i int, grad []float32) { meanObserve(m, i, grad, false) }
+func (m *MeanBalance) observe32(_, _, i int, grad []float32) { meanObserveFused(m, i, grad, false) }
 
 // observeChecked implements checkedObserver.
 func (m *MeanBalance) observeChecked(_, _, i int, grad []float64) bool {
-	return meanObserve(m, i, grad, true)
+	return meanObserveFused(m, i, grad, true)
 }
 
 // observeChecked32 implements checkedObserver.
 func (m *MeanBalance) observeChecked32(_, _, i int, grad []float32) bool {
-	return meanObserve(m, i, grad, true)
+	return meanObserveFused(m, i, grad, true)
 }
 
 // meanObserve is MeanBalance's Observe for float64 or float32 gradients,
-// which it reads in place (the arithmetic is in float64 either way). With
-// check, it returns false and changes nothing if grad is not finite;
-// otherwise it returns true.
-func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T, check bool) bool {
+// which it reads in place (the arithmetic is in float64 either way). It
+// is Run's (through Observe), with the plain loops: the paper's cached
+// runs hash its code (paper/cachecode.go), so it is kept as it was when
+// they ran. A Sampler uses meanObserveFused, which gives the same bits
+// faster.
+func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
 	d := len(grad)
 	if !m.started {
-		// Once an epoch: a pass of its own, before the buffers change.
-		if check && !finite(grad) {
-			return false
-		}
 		m.b.reset(d)
 		if len(m.prevMean) != d {
 			m.prevMean, m.curMean = make([]float64, d), make([]float64, d)
@@ -307,9 +305,47 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T, check boo
 			scale = 0
 		}
 	}
-	// One pass for <s, c> (c = g - scale·centre, not stored) and the
-	// finiteness of g, then one for s += ε c and the running sum: two
-	// passes over four vectors, the least memory traffic the rule allows.
+	// One pass for <s, c> (c = g - scale·centre, not stored), then one
+	// for s += ε c and the running sum: two passes over four vectors, the
+	// least memory traffic the rule allows.
+	s, centre, cur := m.b.s[:d], centre[:d], m.curMean[:d] // no bounds checks below
+	eps := m.b.signOf(dotDiff(s, grad, centre, scale))
+	for j, v := range grad {
+		s[j] += eps * (float64(v) - scale*centre[j])
+		cur[j] += float64(v)
+	}
+	m.count++
+	m.b.place(i, eps)
+}
+
+// meanObserveFused is meanObserve, the same bits, with the passes of
+// balance_kernel.go: the finiteness of grad is read off the sign's inner
+// product, and the second pass is unrolled. With check, it returns false
+// and changes nothing if grad is not finite; otherwise it returns true.
+func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T, check bool) bool {
+	d := len(grad)
+	if !m.started {
+		// Once an epoch: a pass of its own, before the buffers change.
+		if check && !finite(grad) {
+			return false
+		}
+		m.b.reset(d)
+		if len(m.prevMean) != d {
+			m.prevMean, m.curMean = make([]float64, d), make([]float64, d)
+			m.havePrev = false
+		}
+		clear(m.curMean)
+		m.started = true
+	}
+	centre, scale := m.prevMean, 1.0
+	if !m.havePrev {
+		centre = m.curMean
+		if m.count > 0 {
+			scale = 1 / float64(m.count)
+		} else {
+			scale = 0
+		}
+	}
 	sc, ok := dotDiffFinite(m.b.s, grad, centre, scale)
 	if check && !ok {
 		return false
@@ -327,16 +363,12 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T, check boo
 // and b at the back if the sign is +1, the other way round if -1. An odd
 // last gradient is placed by its own sign against the running sum
 // (uncentred). Epoch 0 uses BalanceSettings.Start or a random
-// permutation. It keeps two vectors of length d, the running sum in
-// float64 and the first gradient of a pair in the type it came in: O(d)
-// memory. The
+// permutation. It keeps two vectors of length d: O(d) memory. The
 // remarks on Run and missed components of MeanBalance apply.
 type PairBalance struct {
 	b         balancer
-	pending   []float64 // the first gradient of a pair, if float64
-	pending32 []float32 // or if float32 (pend32); each made at first use
-	pend32    bool
-	pendingI  int // its component, -1 if none
+	pending   []float64 // the first gradient of a pair
+	pendingI  int       // its component, -1 if none
 	started   bool
 	lastOrder []int
 }
@@ -376,34 +408,68 @@ func (p *PairBalance) Order(dst []int, e Epoch) ([]int, error) {
 // flush places an unpaired last gradient by its own sign.
 func (p *PairBalance) flush() {
 	if p.pendingI >= 0 {
-		p.b.place(p.pendingI, p.b.sign(p.pendingGrad()))
+		p.b.place(p.pendingI, p.b.sign(p.pending))
 		p.pendingI = -1
 	}
 }
 
 // Observe implements Observer.
-func (p *PairBalance) Observe(_, _, i int, grad []float64) { pairObserve(p, i, grad, false) }
+func (p *PairBalance) Observe(_, _, i int, grad []float64) { pairObserve(p, i, grad) }
 
 // observe32 implements observer32.
-func (p *PairBalance) observe32(_, _, i int, grad []float32) { pairObserve(p, i, grad, false) }
+func (p *PairBalance) observe32(_, _, i int, grad []float32) { pairObserveFused(p, i, grad, false) }
 
 // observeChecked implements checkedObserver.
 func (p *PairBalance) observeChecked(_, _, i int, grad []float64) bool {
-	return pairObserve(p, i, grad, true)
+	return pairObserveFused(p, i, grad, true)
 }
 
 // observeChecked32 implements checkedObserver.
 func (p *PairBalance) observeChecked32(_, _, i int, grad []float32) bool {
-	return pairObserve(p, i, grad, true)
+	return pairObserveFused(p, i, grad, true)
 }
 
-// pairObserve is PairBalance's Observe for float64 or float32 gradients.
-// The first of a pair is kept as it came, float32 or float64 (the
-// arithmetic is in float64 either way, and float32 converts exactly).
-// With check, it returns false and changes nothing (but the unused
-// buffer of a pending gradient, which is not part of the state) if grad
-// is not finite; otherwise it returns true.
-func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T, check bool) bool {
+// pairObserve is PairBalance's Observe for float64 or float32 gradients;
+// the first of a pair is kept in float64. It is Run's, kept as it was
+// for the paper's cached runs, as meanObserve is; a Sampler uses
+// pairObserveFused.
+func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
+	d := len(grad)
+	if !p.started {
+		p.b.reset(d)
+		if len(p.pending) != d {
+			p.pending = make([]float64, d)
+		}
+		p.pendingI = -1
+		p.started = true
+	}
+	if p.pendingI < 0 {
+		copyTo64(p.pending, grad)
+		p.pendingI = i
+		return
+	}
+	// Fused: <s, pending - g>, then s += ε (pending - g).
+	s, pending := p.b.s[:d], p.pending[:d] // no bounds checks below
+	eps := p.b.signOf(dotDiff(s, pending, grad, 1))
+	for j, v := range grad {
+		s[j] += eps * (pending[j] - float64(v))
+	}
+	a, b := p.pendingI, i
+	if eps < 0 {
+		a, b = b, a
+	}
+	p.b.place(a, 1)
+	p.b.place(b, -1)
+	p.pendingI = -1
+}
+
+// pairObserveFused is pairObserve, the same bits, with the passes of
+// balance_kernel.go: the first of a pair is checked while it is copied,
+// the second's finiteness is read off the sign's inner product, and the
+// update is unrolled. With check, it returns false and changes nothing
+// (but the buffer of the first of a pair when none is pending, which is
+// not part of the state) if grad is not finite; otherwise it returns true.
+func pairObserveFused[T float32 | float64](p *PairBalance, i int, grad []T, check bool) bool {
 	d := len(grad)
 	if !p.started {
 		// Once an epoch: a pass of its own, before the buffers change.
@@ -411,45 +477,25 @@ func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T, check boo
 			return false
 		}
 		p.b.reset(d)
+		if len(p.pending) != d {
+			p.pending = make([]float64, d)
+		}
 		p.pendingI = -1
 		p.started = true
 	}
 	if p.pendingI < 0 {
-		var ok bool
-		switch g := any(grad).(type) {
-		case []float64:
-			if len(p.pending) != d {
-				p.pending = make([]float64, d)
-			}
-			ok, p.pend32 = copyFinite(p.pending, g), false
-		case []float32:
-			if len(p.pending32) != d {
-				p.pending32 = make([]float32, d)
-			}
-			ok, p.pend32 = copyFinite(p.pending32, g), true
-		}
-		if check && !ok {
+		if !copyFinite(p.pending, grad) && check {
 			return false
 		}
 		p.pendingI = i
 		return true
 	}
-	if p.pend32 {
-		return pairSecond(p, p.pending32, i, grad, check)
-	}
-	return pairSecond(p, p.pending, i, grad, check)
-}
-
-// pairSecond signs the difference of the pending gradient and grad, the
-// second of the pair, against the running sum: one pass for <s, pending -
-// grad> and the finiteness of grad, one for s += ε (pending - grad).
-func pairSecond[P, T float32 | float64](p *PairBalance, pending []P, i int, grad []T, check bool) bool {
-	sc, ok := diffDotFinite(p.b.s, pending, grad)
+	sc, ok := diffDotFinite(p.b.s, p.pending, grad)
 	if check && !ok {
 		return false
 	}
 	eps := p.b.signOf(sc)
-	pairUpdate(p.b.s, pending, grad, eps)
+	pairUpdate(p.b.s, p.pending, grad, eps)
 	a, b := p.pendingI, i
 	if eps < 0 {
 		a, b = b, a
@@ -458,17 +504,6 @@ func pairSecond[P, T float32 | float64](p *PairBalance, pending []P, i int, grad
 	p.b.place(b, -1)
 	p.pendingI = -1
 	return true
-}
-
-// pendingGrad returns the pending gradient in float64 (a copy if it was
-// kept in float32). A gradient must be pending.
-func (p *PairBalance) pendingGrad() []float64 {
-	if !p.pend32 {
-		return p.pending
-	}
-	g := make([]float64, len(p.pending32))
-	copyTo64(g, p.pending32)
-	return g
 }
 
 // MeanBalanceOrder stores in dst, resized as needed, the order mean

@@ -73,23 +73,24 @@ func pairUpdate[A, B float32 | float64](s []float64, a []A, b []B, eps float64) 
 	}
 }
 
-// copyFinite copies src into dst, which must be as long, and reports
-// whether every element is finite, in one pass.
-func copyFinite[T float32 | float64](dst, src []T) bool {
+// copyFinite copies src into dst, which must be as long, converting
+// float32 to float64, and reports whether every element is finite, in one
+// pass.
+func copyFinite[T float32 | float64](dst []float64, src []T) bool {
 	var f0, f1, f2, f3 T
 	n := len(src)
 	dst = dst[:n]
 	j := 0
 	for ; j+4 <= n; j += 4 {
 		d, v := dst[j:j+4:j+4], src[j:j+4:j+4]
-		d[0], d[1], d[2], d[3] = v[0], v[1], v[2], v[3]
+		d[0], d[1], d[2], d[3] = float64(v[0]), float64(v[1]), float64(v[2]), float64(v[3])
 		f0 += v[0] - v[0]
 		f1 += v[1] - v[1]
 		f2 += v[2] - v[2]
 		f3 += v[3] - v[3]
 	}
 	for ; j < n; j++ {
-		dst[j] = src[j]
+		dst[j] = float64(src[j])
 		f0 += src[j] - src[j]
 	}
 	return (f0+f1)+(f2+f3) == 0

@@ -86,9 +86,9 @@ import (
 //	              then s += ε c and the epoch's sum += g (reading the four, writing s
 //	              and the sum): 64 bytes moved per coordinate of a float32 gradient,
 //	              72 of a float64 one
-//	PairBalance   one pass for the first of a pair (its copy, kept in the type it came
-//	              in), two for the second (<s, a - b>, then s += ε (a - b)): 24 bytes
-//	              per coordinate per gradient (float32), 36 (float64)
+//	PairBalance   one pass for the first of a pair (its copy, in float64), two for the
+//	              second (<s, a - b>, then s += ε (a - b)): 30 bytes per coordinate
+//	              per gradient (float32), 36 (float64)
 //	StaleGreedy   two: the finiteness check, and the copy into its float64 row
 //	SketchedGreedy (Stale)  two: the check, and the sketch
 //
@@ -96,13 +96,16 @@ import (
 // NaN or infinite entry makes NaN or infinite, at no cost per coordinate
 // (the first gradient of an epoch, and of a pair, is checked in a pass of
 // its own, or in its copy). On the MNIST MLP (d = 101,770) a gradient
-// costs MeanBalance 6.5 MB of memory traffic and PairBalance 2.4 MB,
+// costs MeanBalance 6.5 MB of memory traffic and PairBalance 3.1 MB,
 // against a training step on a batch of B examples of about 6Bd
 // floating-point operations: their share of the step falls as 1/B. At
 // B = 64 with OpenBLAS it is above issue 31's goal of 5% of the step (see
 // BenchmarkSampler and BenchmarkBalanceKernels): the float64 running sum
 // alone is 814 KB, read twice and written once per gradient. The goal is
 // the balancing orders'; the orders that learn nothing cost about 0.1%.
+// These fused passes are the Sampler's: Run shows its gradients to the
+// orders' Observe, which keeps the plain loops of before for the paper's
+// cached runs, whose keys hash that code; both give the same bits.
 //
 // Next costs the order's Order: O(N) for the orders that learn nothing and
 // the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
@@ -110,9 +113,10 @@ import (
 // O(N²) for the choice; for stale SketchedGreedy, the same with sketches
 // of K in place of d. On the MLP's N = 938 batches that is 4.5·10¹⁰
 // multiply-adds an epoch for StaleGreedy, several times the epoch's
-// training (BenchmarkSampler: about six times, on 2 busy cores), and 4.5·10⁸ for
-// SketchedGreedy at K = 1024: StaleGreedy is the exact order, at
-// greedy's price; SketchedGreedy with Stale is the affordable one.
+// training (BenchmarkSampler: about six times, on 2 busy cores), and
+// 4.5·10⁸ for SketchedGreedy at K = 1024: StaleGreedy is the exact
+// order, at greedy's price; SketchedGreedy with Stale is the affordable
+// one.
 //
 // The sampler keeps 12L + 4n bytes for an epoch of L entries over n
 // components (the sequence and the positions of each component in it);
@@ -121,16 +125,14 @@ import (
 //	RR, SGD, StandardShuffle   none (a random stream)
 //	FlipFlop, SGDInternal      8n (a permutation)
 //	MeanBalance                24d + 17n (three float64 vectors of d)
-//	PairBalance                16d + 17n (two), 12d + 17n for float32 gradients
+//	PairBalance                16d + 17n (two)
 //	StaleGreedy                8Nd + 8N² + 8d + 18N (the gradients, their Gram matrix)
 //	SketchedGreedy (Stale)     8NK + 8N² + 12d + 8K + 18N (the sketches, theirs, the sketch's tables)
 //
 // BenchmarkSampler measures them on the MNIST MLP (d = 101,770, N = 938
-// batches of 64, float32 gradients): 1.3 MB for PairBalance, 2.5 MB for
-// MeanBalance, 16 MB for SketchedGreedy at K = 1024, 771 MB for
-// StaleGreedy. The saved state (MarshalBinary) is about as large, less
-// the Gram matrices and the sketch's tables, which are rebuilt (and
-// PairBalance saves its kept gradient in float64).
+// batches of 64): 1.7 MB for PairBalance, 2.5 MB for MeanBalance, 16 MB
+// for SketchedGreedy at K = 1024, 771 MB for StaleGreedy. The saved state (MarshalBinary) is about as large, less
+// the Gram matrices and the sketch's tables, which are rebuilt.
 //
 // A Sampler is not safe for concurrent use.
 type Sampler struct {

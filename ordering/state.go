@@ -662,16 +662,11 @@ func (o *PairBalance) appendState(e *encoder) error {
 		return errNotMade("PairBalance", "NewPairBalance")
 	}
 	o.b.appendBalancer(e)
-	// The pending gradient in float64 (float32 converts exactly), or, if
-	// none is pending, zeros once the buffers of gradients of length d
-	// are made: the buffer then holds an old or a rejected gradient,
-	// which is not part of the state.
-	var pending []float64
-	switch d := max(len(o.pending), len(o.pending32), len(o.b.s)); {
-	case o.pendingI >= 0:
-		pending = o.pendingGrad()
-	case d > 0:
-		pending = make([]float64, d)
+	// If no gradient is pending, the buffer holds an old or a rejected
+	// one, which is not part of the state: zeros are saved.
+	pending := o.pending
+	if o.pendingI < 0 && pending != nil {
+		pending = make([]float64, len(pending))
 	}
 	e.f64s(pending)
 	e.int(o.pendingI)
@@ -695,7 +690,6 @@ func (o *PairBalance) readState(r *decoder, _, d int) error {
 		return err
 	}
 	o.b, o.pending, o.pendingI, o.started, o.lastOrder = b, pending, pendingI, started, last
-	o.pending32, o.pend32 = nil, false
 	return nil
 }
 
