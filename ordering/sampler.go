@@ -362,8 +362,9 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	for k, i := range idx {
 		pos, _ := s.locate(i, d, s.pos)
 		switch {
-		case fused && k == 0:
-			if !observeChecked(s.chk, s.t, pos, i, grads[:d]) {
+		case s.chk != nil:
+			// Only an unchecked first row can fail.
+			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
 				return errNotFinite(i, s.t, pos)
 			}
 		case s.obs != nil:
