@@ -265,17 +265,14 @@ func (m *MeanBalance) endEpoch() {
 // Observe implements Observer.
 func (m *MeanBalance) Observe(_, _, i int, grad []float64) { meanObserve(m, i, grad) }
 
-// observe32 implements observer32.
-func (m *MeanBalance) observe32(_, _, i int, grad []float32) { meanObserveFused(m, i, grad, false) }
-
 // observeChecked implements checkedObserver.
 func (m *MeanBalance) observeChecked(_, _, i int, grad []float64) bool {
-	return meanObserveFused(m, i, grad, true)
+	return meanObserveFused(m, i, grad)
 }
 
 // observeChecked32 implements checkedObserver.
 func (m *MeanBalance) observeChecked32(_, _, i int, grad []float32) bool {
-	return meanObserveFused(m, i, grad, true)
+	return meanObserveFused(m, i, grad)
 }
 
 // meanObserve is MeanBalance's Observe for float64 or float32 gradients,
@@ -320,13 +317,13 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
 
 // meanObserveFused is meanObserve, the same bits, with the passes of
 // balance_kernel.go: the finiteness of grad is read off the sign's inner
-// product, and the second pass is unrolled. With check, it returns false
-// and changes nothing if grad is not finite; otherwise it returns true.
-func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T, check bool) bool {
+// product, and the second pass is unrolled. It returns false, and changes
+// nothing, if grad is not finite.
+func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T) bool {
 	d := len(grad)
 	if !m.started {
 		// Once an epoch: a pass of its own, before the buffers change.
-		if check && !finite(grad) {
+		if !finite(grad) {
 			return false
 		}
 		m.b.reset(d)
@@ -347,7 +344,7 @@ func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T, chec
 		}
 	}
 	sc, ok := dotDiffFinite(m.b.s, grad, centre, scale)
-	if check && !ok {
+	if !ok {
 		return false
 	}
 	eps := m.b.signOf(sc)
@@ -416,17 +413,14 @@ func (p *PairBalance) flush() {
 // Observe implements Observer.
 func (p *PairBalance) Observe(_, _, i int, grad []float64) { pairObserve(p, i, grad) }
 
-// observe32 implements observer32.
-func (p *PairBalance) observe32(_, _, i int, grad []float32) { pairObserveFused(p, i, grad, false) }
-
 // observeChecked implements checkedObserver.
 func (p *PairBalance) observeChecked(_, _, i int, grad []float64) bool {
-	return pairObserveFused(p, i, grad, true)
+	return pairObserveFused(p, i, grad)
 }
 
 // observeChecked32 implements checkedObserver.
 func (p *PairBalance) observeChecked32(_, _, i int, grad []float32) bool {
-	return pairObserveFused(p, i, grad, true)
+	return pairObserveFused(p, i, grad)
 }
 
 // pairObserve is PairBalance's Observe for float64 or float32 gradients;
@@ -466,14 +460,14 @@ func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
 // pairObserveFused is pairObserve, the same bits, with the passes of
 // balance_kernel.go: the first of a pair is checked while it is copied,
 // the second's finiteness is read off the sign's inner product, and the
-// update is unrolled. With check, it returns false and changes nothing
-// (but the buffer of the first of a pair when none is pending, which is
-// not part of the state) if grad is not finite; otherwise it returns true.
-func pairObserveFused[T float32 | float64](p *PairBalance, i int, grad []T, check bool) bool {
+// update is unrolled. It returns false, and changes nothing (but the
+// buffer of the first of a pair when none is pending, which is not part of
+// the state), if grad is not finite.
+func pairObserveFused[T float32 | float64](p *PairBalance, i int, grad []T) bool {
 	d := len(grad)
 	if !p.started {
 		// Once an epoch: a pass of its own, before the buffers change.
-		if check && !finite(grad) {
+		if !finite(grad) {
 			return false
 		}
 		p.b.reset(d)
@@ -484,14 +478,14 @@ func pairObserveFused[T float32 | float64](p *PairBalance, i int, grad []T, chec
 		p.started = true
 	}
 	if p.pendingI < 0 {
-		if !copyFinite(p.pending, grad) && check {
+		if !copyFinite(p.pending, grad) {
 			return false
 		}
 		p.pendingI = i
 		return true
 	}
 	sc, ok := diffDotFinite(p.b.s, p.pending, grad)
-	if check && !ok {
+	if !ok {
 		return false
 	}
 	eps := p.b.signOf(sc)
