@@ -79,8 +79,9 @@ import (
 // order does with it; the orders that learn nothing do not read it. The
 // balancing orders keep their running sums in float64 (so that float32
 // and float64 observations of the same values give the same orders, bit
-// for bit) and are bound by memory traffic, not arithmetic. Per gradient
-// of length d they make
+// for bit), and their cost is that of passes over vectors of d: scalar
+// loops, bound by the bytes they move and by their arithmetic, one
+// element at a time. Per gradient of length d they make
 //
 //	MeanBalance   two passes: <s, c>, c = g - m (reading s, the centre m and g),
 //	              then s += ε c and the epoch's sum += g (reading the four, writing s
