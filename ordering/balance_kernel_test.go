@@ -13,9 +13,9 @@ import (
 	"testing"
 )
 
-// The plain loops the balancing orders used before their passes were
-// fused (balance_kernel.go): the references of TestBalanceKernels and
-// BenchmarkBalanceKernels.
+// The plain loops of meanObserve and pairObserve (Run's path, and the
+// Sampler's before its passes were fused in balance_kernel.go): the
+// references of TestBalanceKernels and BenchmarkBalanceKernels.
 
 func refMeanUpdate[T float32 | float64](s, centre, cur []float64, g []T, eps, scale float64) {
 	for j, v := range g {
