@@ -4,14 +4,16 @@
 
 package ordering
 
-// The loops of the balancing orders' Observe. They are bound by memory
-// traffic (the running sum alone is 8d bytes, about 800 KB on the MNIST
-// MLP, read twice and written once per gradient), so the gain is in
-// reading each vector as few times as the rule allows: the finiteness
-// of the gradient is read off the sign's inner product, and the first
-// gradient of a pair is checked while it is copied. Each element's
-// arithmetic is the same as in the plain loops, and the inner product is
-// dotDiff's, so the results are the same bits.
+// The loops of the balancing orders' observations through a Sampler
+// (meanObserveFused, pairObserveFused). They are bound by the bytes they
+// move (the running sum alone is 8d bytes, about 800 KB on the MNIST MLP,
+// read twice and written once per gradient) and by scalar arithmetic, so
+// the gain is in reading each vector as few times as the rule allows
+// and in unrolled loops: the finiteness of the gradient is read off the
+// sign's inner product, and the first gradient of a pair is checked
+// while it is copied. Each element's arithmetic is the same as in the
+// plain loops of Run's path, and the inner product is dotDiff's, so the
+// results are the same bits.
 
 // dotDiffFinite returns dotDiff(s, a, b, scale), the same bits, and
 // whether every element of a is finite (finite's verdict). The check
