@@ -265,11 +265,22 @@ func (m *MeanBalance) endEpoch() {
 // Observe implements Observer.
 func (m *MeanBalance) Observe(_, _, i int, grad []float64) { meanObserve(m, i, grad) }
 
-// observe32 implements observer32.
-func (m *MeanBalance) observe32(_, _, i int, grad []float32) { meanObserve(m, i, grad) }
+// observeChecked implements checkedObserver.
+func (m *MeanBalance) observeChecked(_, _, i int, grad []float64) bool {
+	return meanObserveFused(m, i, grad)
+}
+
+// observeChecked32 implements checkedObserver.
+func (m *MeanBalance) observeChecked32(_, _, i int, grad []float32) bool {
+	return meanObserveFused(m, i, grad)
+}
 
 // meanObserve is MeanBalance's Observe for float64 or float32 gradients,
-// which it reads in place (the arithmetic is in float64 either way).
+// which it reads in place (the arithmetic is in float64 either way). It
+// is Run's (through Observe), with the plain loops: the paper's cached
+// runs hash its code (paper/cachecode.go), so it is kept as it was when
+// they ran. A Sampler uses meanObserveFused, which gives the same bits
+// faster.
 func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
 	d := len(grad)
 	if !m.started {
@@ -302,6 +313,45 @@ func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
 	}
 	m.count++
 	m.b.place(i, eps)
+}
+
+// meanObserveFused is meanObserve, the same bits, with the passes of
+// balance_kernel.go: the finiteness of grad is read off the sign's inner
+// product, and the second pass is unrolled. It returns false, and changes
+// nothing, if grad is not finite.
+func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T) bool {
+	d := len(grad)
+	if !m.started {
+		// Once an epoch: a pass of its own, before the buffers change.
+		if !finite(grad) {
+			return false
+		}
+		m.b.reset(d)
+		if len(m.prevMean) != d {
+			m.prevMean, m.curMean = make([]float64, d), make([]float64, d)
+			m.havePrev = false
+		}
+		clear(m.curMean)
+		m.started = true
+	}
+	centre, scale := m.prevMean, 1.0
+	if !m.havePrev {
+		centre = m.curMean
+		if m.count > 0 {
+			scale = 1 / float64(m.count)
+		} else {
+			scale = 0
+		}
+	}
+	sc, ok := dotDiffFinite(m.b.s, grad, centre, scale)
+	if !ok {
+		return false
+	}
+	eps := m.b.signOf(sc)
+	meanUpdate(m.b.s, centre, m.curMean, grad, eps, scale)
+	m.count++
+	m.b.place(i, eps)
+	return true
 }
 
 // PairBalance is the pair balancing of CD-GraB: it needs no mean. In epoch
@@ -363,11 +413,20 @@ func (p *PairBalance) flush() {
 // Observe implements Observer.
 func (p *PairBalance) Observe(_, _, i int, grad []float64) { pairObserve(p, i, grad) }
 
-// observe32 implements observer32.
-func (p *PairBalance) observe32(_, _, i int, grad []float32) { pairObserve(p, i, grad) }
+// observeChecked implements checkedObserver.
+func (p *PairBalance) observeChecked(_, _, i int, grad []float64) bool {
+	return pairObserveFused(p, i, grad)
+}
+
+// observeChecked32 implements checkedObserver.
+func (p *PairBalance) observeChecked32(_, _, i int, grad []float32) bool {
+	return pairObserveFused(p, i, grad)
+}
 
 // pairObserve is PairBalance's Observe for float64 or float32 gradients;
-// the first of a pair is kept in float64.
+// the first of a pair is kept in float64. It is Run's, kept as it was
+// for the paper's cached runs, as meanObserve is; a Sampler uses
+// pairObserveFused.
 func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
 	d := len(grad)
 	if !p.started {
@@ -396,6 +455,49 @@ func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
 	p.b.place(a, 1)
 	p.b.place(b, -1)
 	p.pendingI = -1
+}
+
+// pairObserveFused is pairObserve, the same bits, with the passes of
+// balance_kernel.go: the first of a pair is checked while it is copied,
+// the second's finiteness is read off the sign's inner product, and the
+// update is unrolled. It returns false, and changes nothing (but the
+// buffer of the first of a pair when none is pending, which is not part of
+// the state), if grad is not finite.
+func pairObserveFused[T float32 | float64](p *PairBalance, i int, grad []T) bool {
+	d := len(grad)
+	if !p.started {
+		// Once an epoch: a pass of its own, before the buffers change.
+		if !finite(grad) {
+			return false
+		}
+		p.b.reset(d)
+		if len(p.pending) != d {
+			p.pending = make([]float64, d)
+		}
+		p.pendingI = -1
+		p.started = true
+	}
+	if p.pendingI < 0 {
+		if !copyFinite(p.pending, grad) {
+			return false
+		}
+		p.pendingI = i
+		return true
+	}
+	sc, ok := diffDotFinite(p.b.s, p.pending, grad)
+	if !ok {
+		return false
+	}
+	eps := p.b.signOf(sc)
+	pairUpdate(p.b.s, p.pending, grad, eps)
+	a, b := p.pendingI, i
+	if eps < 0 {
+		a, b = b, a
+	}
+	p.b.place(a, 1)
+	p.b.place(b, -1)
+	p.pendingI = -1
+	return true
 }
 
 // MeanBalanceOrder stores in dst, resized as needed, the order mean

@@ -75,14 +75,52 @@ import (
 //
 // # Cost
 //
-// Observing a gradient costs, beyond the checks (O(1), and one pass over
-// the gradient for the finiteness of a learning order's), what the order
-// does with it: two passes over d for MeanBalance and PairBalance, a copy
-// into a row of d for StaleGreedy, a sketch (a pass over d) for stale
-// SketchedGreedy, nothing for the others. Next costs the order's Order:
-// O(N² d) for StaleGreedy, O(N² K) for stale SketchedGreedy, O(N) for the
-// others. The sampler keeps 12L + 4n bytes for an epoch of L entries over
-// n components (the sequence and the positions of each component in it);
+// Observing a gradient costs the checks of its index (O(1)) and what the
+// order does with it; the orders that learn nothing do not read it. The
+// balancing orders keep their running sums in float64 (so that float32
+// and float64 observations of the same values give the same orders, bit
+// for bit), and their cost is that of passes over vectors of d: scalar
+// loops, bound by the bytes they move and by their arithmetic, one
+// element at a time. Per gradient of length d they make
+//
+//	MeanBalance   two passes: <s, c>, c = g - m (reading s, the centre m and g),
+//	              then s += ε c and the epoch's sum += g (reading the four, writing s
+//	              and the sum): 64 bytes moved per coordinate of a float32 gradient,
+//	              72 of a float64 one
+//	PairBalance   one pass for the first of a pair (its copy, in float64), two for the
+//	              second (<s, a - b>, then s += ε (a - b)): 30 bytes per coordinate
+//	              per gradient (float32), 36 (float64)
+//	StaleGreedy   two: the finiteness check, and the copy into its float64 row
+//	SketchedGreedy (Stale)  two: the check, and the sketch
+//
+// A balancing order reads the finiteness of a gradient off <s, c>, which a
+// NaN or infinite entry makes NaN or infinite, at no cost per coordinate
+// (the first gradient of an epoch, and of a pair, is checked in a pass of
+// its own, or in its copy). On the MNIST MLP (d = 101,770) a gradient
+// costs MeanBalance 6.5 MB of memory traffic and PairBalance 3.1 MB,
+// against a training step on a batch of B examples of about 6Bd
+// floating-point operations: their share of the step falls as 1/B. At
+// B = 64 with OpenBLAS it is above issue 31's goal of 5% of the step (see
+// BenchmarkSampler and BenchmarkBalanceKernels): the float64 running sum
+// alone is 814 KB, read twice and written once per gradient. The goal is
+// the balancing orders'; the orders that learn nothing cost about 0.1%.
+// These fused passes are the Sampler's: Run shows its gradients to the
+// orders' Observe, which keeps the plain loops of before for the paper's
+// cached runs, whose keys hash that code; both give the same bits.
+//
+// Next costs the order's Order: O(N) for the orders that learn nothing and
+// the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
+// gradients: their Gram matrix, N²d/2 multiply-adds in float64 BLAS, and
+// O(N²) for the choice; for stale SketchedGreedy, the same with sketches
+// of K in place of d. On the MLP's N = 938 batches that is 4.5·10¹⁰
+// multiply-adds an epoch for StaleGreedy, several times the epoch's
+// training (BenchmarkSampler: about six times, on 2 busy cores), and
+// 4.5·10⁸ for SketchedGreedy at K = 1024: StaleGreedy is the exact
+// order, at greedy's price; SketchedGreedy with Stale is the affordable
+// one.
+//
+// The sampler keeps 12L + 4n bytes for an epoch of L entries over n
+// components (the sequence and the positions of each component in it);
 // the orders keep, in bytes, with N = n and K = min(K, d),
 //
 //	RR, SGD, StandardShuffle   none (a random stream)
@@ -94,15 +132,15 @@ import (
 //
 // BenchmarkSampler measures them on the MNIST MLP (d = 101,770, N = 938
 // batches of 64): 1.7 MB for PairBalance, 2.5 MB for MeanBalance, 16 MB
-// for SketchedGreedy at K = 1024, 771 MB for StaleGreedy. The saved state
-// (MarshalBinary) is about as large, less the Gram matrices and the
-// sketch's tables, which are rebuilt.
+// for SketchedGreedy at K = 1024, 771 MB for StaleGreedy. The saved state (MarshalBinary) is about as large, less
+// the Gram matrices and the sketch's tables, which are rebuilt.
 //
 // A Sampler is not safe for concurrent use.
 type Sampler struct {
 	o     Orderer
-	obs   Observer   // o, if it learns from the gradients
-	obs32 observer32 // o, if it reads float32 gradients in place
+	obs   Observer        // o, if it learns from the gradients
+	obs32 observer32      // o, if it reads float32 gradients in place
+	chk   checkedObserver // o, if it checks the gradients' finiteness itself
 	n     int
 	t     int   // the current epoch, -1 before the first Next
 	seq   []int // r_t
@@ -118,6 +156,15 @@ type Sampler struct {
 // float32 gradients read in place.
 type observer32 interface {
 	observe32(t, pos, i int, grad []float32)
+}
+
+// checkedObserver is implemented by the package's orders that check the
+// finiteness of a gradient in the pass that first reads it: the methods
+// observe it and return true, or return false and change nothing the
+// order saves if an entry is not finite.
+type checkedObserver interface {
+	observeChecked(t, pos, i int, grad []float64) bool
+	observeChecked32(t, pos, i int, grad []float32) bool
 }
 
 // dimChecker is implemented by orders whose buffers grow with the
@@ -144,6 +191,7 @@ func NewSampler(o Orderer, n int) (*Sampler, error) {
 	s := &Sampler{o: o, n: n, t: -1}
 	s.obs, _ = o.(Observer)
 	s.obs32, _ = o.(observer32)
+	s.chk, _ = o.(checkedObserver)
 	return s, nil
 }
 
@@ -294,13 +342,18 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	// Check every row before observing any, so that an error leaves the
 	// sampler as it was.
 	from := s.pos
+	// An order that checks the finiteness of a gradient in its own first
+	// pass over it (the balancing orders) is left the first row's check,
+	// once d is fixed: it changes nothing if the check fails, and the
+	// rows after it are checked here, before any is observed.
+	fused := s.chk != nil && s.d == d
 	for k, i := range idx {
 		pos, err := s.locate(i, d, from)
 		if err != nil {
 			return err
 		}
-		if s.obs != nil && !finite(grads[k*d:k*d+d]) {
-			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d", ErrNaN, i, s.t, pos)
+		if s.obs != nil && !(fused && k == 0) && !finite(grads[k*d:k*d+d]) {
+			return errNotFinite(i, s.t, pos)
 		}
 		from = pos + 1
 	}
@@ -309,12 +362,36 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	}
 	for k, i := range idx {
 		pos, _ := s.locate(i, d, s.pos)
-		s.pos = pos + 1
-		if s.obs != nil {
+		switch {
+		case s.chk != nil:
+			// Only an unchecked first row can fail.
+			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
+				return errNotFinite(i, s.t, pos)
+			}
+		case s.obs != nil:
 			observeOne(s, pos, i, grads[k*d:k*d+d])
 		}
+		s.pos = pos + 1
 	}
 	return nil
+}
+
+// errNotFinite returns the error of a gradient with a NaN or infinite
+// entry.
+func errNotFinite(i, t, pos int) error {
+	return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d", ErrNaN, i, t, pos)
+}
+
+// observeChecked shows a gradient not yet checked to an order that
+// checks it, and reports whether it was finite (and so observed).
+func observeChecked[T float32 | float64](o checkedObserver, t, pos, i int, g []T) bool {
+	switch g := any(g).(type) {
+	case []float64:
+		return o.observeChecked(t, pos, i, g)
+	case []float32:
+		return o.observeChecked32(t, pos, i, g)
+	}
+	panic("unreachable")
 }
 
 // observeOne shows one checked gradient to the order: a float32 one in

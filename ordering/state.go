@@ -662,7 +662,13 @@ func (o *PairBalance) appendState(e *encoder) error {
 		return errNotMade("PairBalance", "NewPairBalance")
 	}
 	o.b.appendBalancer(e)
-	e.f64s(o.pending)
+	// If no gradient is pending, the buffer holds an old or a rejected
+	// one, which is not part of the state: zeros are saved.
+	pending := o.pending
+	if o.pendingI < 0 && pending != nil {
+		pending = make([]float64, len(pending))
+	}
+	e.f64s(pending)
 	e.int(o.pendingI)
 	e.bool(o.started)
 	e.ints(o.lastOrder)
