@@ -103,7 +103,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 			doubt = append(doubt, line)
 		}
 	}
-	fmt.Fprintf(b, "- Of the %d statements of the paper we checked, %d are reproduced (in every seed of the robustness pass where it ran, else in one draw): %s.\n", judged, len(held), strings.Join(held, ", "))
+	fmt.Fprintf(b, "- Of the %d claims we checked against the paper (some judge the same sentence in different settings), %d are reproduced (in every seed of the robustness pass where it ran, else in one draw): %s.\n", judged, len(held), strings.Join(held, ", "))
 	if len(doubt) > 0 {
 		fmt.Fprintf(b, "- %d are not reproduced in every seed, or not settled; read these first:\n", len(doubt))
 		for _, l := range doubt {

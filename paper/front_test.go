@@ -117,7 +117,7 @@ func TestReportFront(t *testing.T) {
 	}
 	front := rep[found:table]
 	for _, want := range []string{
-		"Of the 3 statements of the paper we checked, 1 are reproduced",
+		"Of the 3 claims we checked against the paper (some judge the same sentence in different settings), 1 are reproduced",
 		"[theorem-1](#theorem-1).",
 		"[theorem-1-noise](#theorem-1-noise), flips: not reproduced at seed 2 (failed: theorem1-noise-slopes); reproduced in 2 of 3 seeds: reproduced: slopes",
 		"[sub-sampling](#sub-sampling), not reproduced (one draw, seed 1): not reproduced: diverges",
@@ -232,8 +232,8 @@ func TestGoalsMarked(t *testing.T) {
 	if goals < 0 || ml < goals {
 		t.Errorf("multi-level, inconclusive, not among the goals:\n%s", got)
 	}
-	if !strings.Contains(got, "Of the 1 statements of the paper we checked") {
-		t.Errorf("want one statement of the paper counted:\n%s", got)
+	if !strings.Contains(got, "Of the 1 claims we checked against the paper") {
+		t.Errorf("want one claim on the paper counted:\n%s", got)
 	}
 }
 

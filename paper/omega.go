@@ -26,9 +26,10 @@ const omegaID = "omega-example"
 
 var omegaClaim = Claim{
 	ID:    omegaID,
-	Where: "Section 4.1",
+	Where: "Sections 4.1 and 4.2",
 	Statement: "On f_i = x²/2 ± σx the order f_1, f_{n/2+1}, f_2, ... achieves σ*² = σ², while a random order " +
-		"has E σ*² ≥ nσ²/256 (Lemma 12 of Rajput et al.): choosing the order can beat random reshuffling by a factor of order n.",
+		"has E σ*² ≥ nσ²/256 (Lemma 12 of Rajput et al.): choosing the order can beat random reshuffling by a factor of order n (Section 4.1); " +
+		"on this example Algorithm 2 (greedy) is able to find the right order, alternating between f_i with i ≤ n/2 and i > n/2 (Section 4.2).",
 	Run: claimRun(OmegaConfig{}.At, OmegaConfig.Run, (*OmegaResult).Outcome),
 }
 

@@ -60,7 +60,7 @@ var slips = []slip{
 	},
 	{
 		where: "The lemma of the decrease per epoch (Lemma 4), Appendix A",
-		what:  "the line after step (1) bounds the noise term (γ²L/2) Σ_i E‖ξ_t^i‖² by (γ²Ln/2)ζ² + (γn/2)γLP‖∇f(x_t)‖², that is each E‖ξ_t^i‖² by ζ² + P‖∇f(x_t)‖²; but ξ_t^i is drawn at the iterate x_t^i, and Assumption 2 bounds it by ζ² + P‖∇f(x_t^i)‖², with the gradient at x_t^i, not at x_t. Lemma 5 does it right: it keeps P Σ_i ‖∇f(x_t^i)‖² and splits it into P‖∇f(x_t^i) − ∇f(x_t)‖² ≤ L²‖x_t^i − x_t‖² and P‖∇f(x_t)‖²; done so here it adds a term of order γ²LPL²V_t to the lemma, which the γL²V_t term's constant would have to absorb.",
+		what:  "the ≤ line three lines after step (1) bounds the noise term (γ²L/2) Σ_i E‖ξ_t^i‖² by (γ²Ln/2)ζ² + (γn/2)γLP‖∇f(x_t)‖² (the second folded into the factor (1 − γLP) of ‖∇f(x_t)‖²), that is each E‖ξ_t^i‖² by ζ² + P‖∇f(x_t)‖²; but ξ_t^i is drawn at the iterate x_t^i, and Assumption 2 bounds it by ζ² + P‖∇f(x_t^i)‖², with the gradient at x_t^i, not at x_t. Lemma 5 does it right: it keeps P Σ_i ‖∇f(x_t^i)‖² and splits it into 2P Σ_i ‖∇f(x_t^i) − ∇f(x_t)‖², with P‖∇f(x_t^i) − ∇f(x_t)‖² ≤ PL²‖x_t^i − x_t‖², and 2P Σ_i ‖∇f(x_t)‖²; done so here it adds a term of order γ²LPL²V_t to the lemma, which the γL²V_t term's constant would have to absorb.",
 		ours:  "noted beside the lemma's other slips; we do not rely on the derivation: theorem-1-noise (P = 1) measures the averages with oracle noise drawn at each iterate against the displayed bounds.",
 	},
 	{

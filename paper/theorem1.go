@@ -127,7 +127,7 @@ type Theorem1Run struct {
 	// MeasuredEnd the same over t = 1..T (the statement's indices).
 	Measured, MeasuredEnd float64
 	// SigmaStar2 is σ*² (M* = 0) of the run, the largest over its epochs
-	// (0 for SGD, a single function in Section 3.4's reading).
+	// (0 for SGD, a single function in Section 3.5's reading).
 	SigmaStar2 float64
 	// Stated and Proof are Theorem1Bound and Theorem1ProofBound.
 	Stated, Proof float64
@@ -213,7 +213,7 @@ func newTheorem1Setup(c Theorem1Config, seed uint64) (*theorem1Setup, error) {
 }
 
 // constants returns the Theorem 1 constants of an order after T epochs
-// (σ*² still to be filled in). SGD is read as in Section 3.4: one function
+// (σ*² still to be filled in). SGD is read as in Section 3.5 (Comparison with SGD): one function
 // whose oracle returns a random component's gradient, so n = 1, ζ² = σ²,
 // P = M, and T counts its n·T single steps.
 func (s *theorem1Setup) constants(order string, T int) ordering.Theorem1Constants {
@@ -546,7 +546,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		}
 		sigma := "σ*² per T: " + strings.Join(ss2, ", ")
 		if of.Name == "SGD" {
-			sigma = "σ*² = 0, ζ² = σ² (Section 3.4)"
+			sigma = "σ*² = 0, ζ² = σ² (Section 3.5)"
 		}
 		out.Rows = append(out.Rows, Row{
 			Quantity: of.Name + ": smallest bound/measured over its runs",
@@ -583,7 +583,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.HeteroQuadratic (seeded by a stream of the base seed), x₀ = x* + %g·1; T ∈ {%s}; part (a) steps γ = {%s} × the step limit.", c.X0Shift, joinInts(c.Ts), joinFloats(c.Fractions)),
 		"The measured quantity averages ‖∇f(x_t)‖² over the epoch starts t = 0..T-1, the indices of the proof's recursion from x₀; the statement writes t = 1..T (checked too, see above).",
 		"σ*² is measured along each run (SigmaTracker, M* = 0: the largest max_k φ²_{r_t,k}(x_t) over the epochs) and put into the bound; ζ = P = 0 (exact gradients).",
-		"SGD follows Section 3.4: one function whose oracle samples a component, n = 1, σ* = M* = 0, ζ² = σ², P = M; it runs n·T single steps and its average is over every step's iterate. Its bound holds in expectation; each run is checked on its own.",
+		"SGD follows Section 3.5 (Comparison with SGD): one function whose oracle samples a component, n = 1, σ* = M* = 0, ζ² = σ², P = M; it runs n·T single steps and its average is over every step's iterate. Its bound holds in expectation; each run is checked on its own.",
 		fmt.Sprintf("Part (b): γ tuned per T by a grid 0.99·limit·2^-j, j = 0..%d (admissible steps only), by the mean over %d runs for RR and SGD (one run for IG and greedy).", c.Grid-1, c.Runs),
 		"Verdict: reproduced iff the measured average is at most both the stated and the proof bound in every run; the slopes and the ranking of the orders are reported, not judged (the rates are upper-bound exponents, which a strongly convex problem may beat).",
 		"IG is the identity order (on a random problem, one random permutation); IG sorted is a fixed order built to be bad: the components sorted by the projection of ∇f_i(x*) on the leading principal direction of these gradients. Greedy is Algorithm 2 recomputed every epoch with exact gradients.",
