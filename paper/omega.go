@@ -450,9 +450,10 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
-// omegaNotApproached is the slack, bound over measured, from which
-// omega-example calls random reshuffling's lower bound "not approached".
-const omegaNotApproached = 10.0
+// omegaNotApproached is the slack, measured over bound, from which
+// omega-example calls random reshuffling's lower bound "not approached":
+// the report's one rule for bounds (notApproachedSlack).
+const omegaNotApproached = notApproachedSlack
 
 // omegaRRWords says how random reshuffling's E σ*² stands against the
 // paper's nσ²/256: "bound not approached (slack ≥ N×)" if every mean is

@@ -153,3 +153,27 @@ func TestTable1JudgeMonotone(t *testing.T) {
 		}
 	}
 }
+
+func TestTable1SameClassMargin(t *testing.T) {
+	// "Significantly outperforms" needs a gain shown above the tie margin
+	// (+0.5 point): a gain shown above 0 but below the margin is no more
+	// than a tie and fails; one across the margin is unsettled. Monotone.
+	iv := func(lo, hi float64) Interval { return Interval{Mean: (lo + hi) / 2, Lo: lo, Hi: hi, N: 3} }
+	for _, tc := range []struct {
+		gain Interval
+		want Part
+	}{
+		{iv(0.1, 0.4), PartFails},
+		{iv(-0.3, 0.3), PartFails},
+		{iv(0.19, 1.21), PartInconclusive},
+		{iv(0.3, 0.9), PartInconclusive},
+		{iv(0.6, 1.3), PartHolds},
+		{iv(2.51, 4.11), PartHolds},
+	} {
+		f := Table1Findings{Seeds: 3, Gain: tc.gain, Tie: iv(-0.2, 0.2)}
+		f.judge()
+		if f.SameClass != tc.want {
+			t.Errorf("gain %v: same-class part %v, want %v", tc.gain, f.SameClass, tc.want)
+		}
+	}
+}

@@ -28,7 +28,8 @@ var theorem1NoiseClaim = Claim{
 	ID:    theorem1NoiseID,
 	Where: "Theorem 1 with Assumptions 2 and 4 (ζ, P, M* > 0), Section 3.4",
 	Statement: "Under a noisy oracle (E‖ξ‖² ≤ ζ² + P‖∇f(x)‖²) and an order with (σ*², M*), for γ < 1/(8Ln(M* + P/n + 1)), " +
-		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned the ζ term decays like T^{-1/2} and the σ* term like T^{-2/3}.",
+		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned it is in O(… + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))): " +
+		"where the ζ term dominates it decays at least as fast as T^{-1/2}, where the σ* term dominates at least as fast as T^{-2/3}.",
 	Run: claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 }
 
@@ -36,8 +37,9 @@ var theorem1NoiseClaim = Claim{
 const (
 	// theorem1NoiseNotApproached is the slack, bound over the upper end
 	// of the mean's 95% t-interval, from which the bound is called "not
-	// approached" when every setting has it.
-	theorem1NoiseNotApproached = 10.0
+	// approached" when every setting has it: the report's one rule for
+	// bounds (notApproachedSlack).
+	theorem1NoiseNotApproached = notApproachedSlack
 	// theorem1NoiseEstimateTol is the largest relative error accepted of
 	// NoiseEstimate's ζ² and P against the values set.
 	theorem1NoiseEstimateTol = 0.1
@@ -49,11 +51,12 @@ const (
 	// theorem1NoiseMinFit such T is not tested for its slope.
 	theorem1NoiseTail   = 3
 	theorem1NoiseMinFit = 3
-	// theorem1NoiseSlopeTol is the tolerance around the regime's exponent:
-	// a slope holds if its 95% interval lies within ±theorem1NoiseSlopeTol
-	// of the exponent (an equivalence test), fails if it lies wholly
-	// outside that band, and is unsettled otherwise. The two exponents,
-	// -1/2 and -2/3, are 1/6 apart.
+	// theorem1NoiseSlopeTol is the tolerance above the regime's exponent:
+	// the paper gives an upper bound (O(·)), so a slope holds if its 95%
+	// interval lies wholly below exponent + theorem1NoiseSlopeTol (the
+	// rate decays at least about as fast as stated), fails if it lies
+	// wholly above it, and is unsettled otherwise; a steeper slope never
+	// fails. The two exponents, -1/2 and -2/3, are 1/6 apart.
 	theorem1NoiseSlopeTol = 0.1
 )
 
@@ -62,16 +65,16 @@ const (
 const theorem1NoiseGridTop = 0.99
 
 // theorem1NoiseSlopeVerdict judges a slope's interval against want, its
-// regime's exponent, two-sidedly with the tolerance tol: Reproduced if
-// the interval lies within (want-tol, want+tol) (TOST), NotReproduced if
-// it lies wholly below want-tol or wholly above want+tol (a slope of 0
-// where -1/2 is stated fails), Inconclusive otherwise.
+// regime's exponent, one-sidedly with the tolerance tol, as the paper's
+// O(·) is an upper bound: Reproduced if the interval lies wholly below
+// want+tol (Hi < want+tol), NotReproduced if it lies wholly above it
+// (Lo > want+tol: a slope of 0 where -1/2 is stated fails), Inconclusive
+// otherwise. It is monotone: a steeper slope never gives a worse verdict.
 func theorem1NoiseSlopeVerdict(iv Interval, want, tol float64) Verdict {
-	d := Interval{Mean: iv.Mean - want, SE: iv.SE, Lo: iv.Lo - want, Hi: iv.Hi - want, N: iv.N}
-	switch {
-	case d.Within(tol):
+	switch iv.Against(want + tol) {
+	case Below:
 		return Reproduced
-	case d.Below(-tol), d.Above(tol):
+	case Above:
 		return NotReproduced
 	}
 	return Inconclusive
@@ -81,11 +84,24 @@ func theorem1NoiseSlopeVerdict(iv Interval, want, tol float64) Verdict {
 func slopeWord(v Verdict) string {
 	switch v {
 	case Reproduced:
-		return "within the tolerance"
+		return "below exponent + tolerance"
 	case NotReproduced:
-		return "outside the tolerance"
+		return "above exponent + tolerance"
 	}
 	return "unsettled"
+}
+
+// steepnessWord says where a slope's interval lies against its regime's
+// exponent itself, reported beside the verdict: steeper (wholly below),
+// shallower (wholly above, within the tolerance or not) or not settled.
+func steepnessWord(iv Interval, want float64) string {
+	switch iv.Against(want) {
+	case Below:
+		return fmt.Sprintf("steeper than %.2f", want)
+	case Above:
+		return fmt.Sprintf("shallower than %.2f", want)
+	}
+	return fmt.Sprintf("not shown steeper or shallower than %.2f", want)
 }
 
 // runSlopes returns the interval of the slope of log (1/T) Σ ‖∇f(x_t)‖²
@@ -481,11 +497,14 @@ type Theorem1NoiseOrderFindings struct {
 	// such T; Slope is then the fitted slope of the tuned runs in T
 	// (log-log) with its 95% interval over the runs (runSlopes), and
 	// SlopeVerdict judges it against the regime's exponent
-	// (theorem1NoiseSlopeVerdict): Reproduced within the tolerance,
-	// NotReproduced wholly outside it, Inconclusive otherwise.
+	// (theorem1NoiseSlopeVerdict): Reproduced wholly below exponent +
+	// tolerance, NotReproduced wholly above it, Inconclusive otherwise.
+	// Steepness is where the interval lies against the exponent itself
+	// (steepnessWord), reported beside.
 	Tested       bool
 	Slope        Interval
 	SlopeVerdict Verdict
+	Steepness    string
 }
 
 // Theorem1NoiseRegimeFindings is what one regime of the theorem-1-noise
@@ -530,7 +549,8 @@ type Theorem1NoiseFindings struct {
 	// to fail there), else Inconclusive (boundPart). MinSlack is the
 	// smallest bound/(upper end of the interval), and NotApproached is
 	// set if it is at least theorem1NoiseNotApproached: the bound is then
-	// reported as not approached.
+	// reported as not approached, with its slack, and is not a part of
+	// the verdict (notApproachedSlack).
 	Cells         int
 	Holds         bool
 	Bound         Verdict
@@ -540,7 +560,8 @@ type Theorem1NoiseFindings struct {
 	// setting": the largest over the settings of the one-sided t p-value
 	// of each mean below its smaller bound (an intersection-union test).
 	BoundP float64
-	// Admissible is set if every step used is below the step limit.
+	// Admissible is set if every step used is below the step limit (the
+	// theorem's hypothesis, which our grid must meet).
 	Admissible bool
 	// Estimated is set if NoiseEstimate is within EstimateTol in every
 	// regime; Slopes is the combined verdict of the tested slopes
@@ -549,10 +570,15 @@ type Theorem1NoiseFindings struct {
 	Estimated bool
 	Slopes    Verdict
 	Untested  []string
-	// Verdict combines (combine) the bound part (Bound), NoiseEstimate
-	// (Estimated), the steps below the limit (Admissible) and each tested
-	// slope: the untested slopes are reported beside it.
-	Verdict Verdict
+	// Verdict combines (combine) the bound part (Bound, unless
+	// NotApproached) and each tested slope, NotTested if there is none;
+	// the untested slopes are reported beside it. Estimated and
+	// Admissible check our own setup (the oracle's noise as set, every
+	// step below the limit): they are preconditions, not parts, and a
+	// miss makes the verdict NotTested (preconditionVerdict), with
+	// Precondition saying why.
+	Verdict      Verdict
+	Precondition string
 }
 
 // Findings returns what the claim shows: the runs against Theorem 1 in
@@ -614,6 +640,7 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 			if of.Tested = len(of.FitT) >= theorem1NoiseMinFit; of.Tested {
 				of.Slope = runSlopes(of.FitT, fitCells)
 				of.SlopeVerdict = theorem1NoiseSlopeVerdict(of.Slope, rf.Want, theorem1NoiseSlopeTol)
+				of.Steepness = steepnessWord(of.Slope, rf.Want)
 				slopes = append(slopes, of.SlopeVerdict)
 			} else {
 				f.Untested = append(f.Untested, fmt.Sprintf("%s %s", reg.Name, name))
@@ -627,8 +654,23 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 		f.Slopes = combine(slopes...)
 	}
 	f.Bound = boundPart(sides)
-	f.NotApproached = f.MinSlack >= theorem1NoiseNotApproached
-	f.Verdict = combine(append([]Verdict{f.Bound, verdictOf(f.Estimated), verdictOf(f.Admissible)}, slopes...)...)
+	f.NotApproached = !boundApproached(f.MinSlack)
+	parts := slopes
+	if len(parts) == 0 {
+		parts = []Verdict{NotTested}
+	}
+	if !f.NotApproached {
+		parts = append([]Verdict{f.Bound}, parts...)
+	}
+	f.Verdict = preconditionVerdict(combine(parts...), f.Estimated, f.Admissible)
+	var why []string
+	if !f.Estimated {
+		why = append(why, fmt.Sprintf("NoiseEstimate off the ζ², P set by more than %g", theorem1NoiseEstimateTol))
+	}
+	if !f.Admissible {
+		why = append(why, "a step at or above the step limit")
+	}
+	f.Precondition = strings.Join(why, "; ")
 	return f, nil
 }
 
@@ -703,13 +745,13 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				})
 				continue
 			}
-			slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict)))
+			slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s; %s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict), of.Steepness))
 			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0})
 			out.Rows = append(out.Rows, Row{
 				Quantity: quantity,
 				Paper:    paper,
-				Ours: fmt.Sprintf("%s over T ∈ {%s}, where the tuned step is below the limit: %s against %.2f ± %g (values %s; tuned steps %s)",
-					of.Slope.Text(), joinFloats(of.FitT), slopeWord(of.SlopeVerdict), rf.Want, f.SlopeTol, shortFloats(y), shortFloats(of.TunedStep)),
+				Ours: fmt.Sprintf("%s over T ∈ {%s}, where the tuned step is below the limit: %s (%.2f + %g); %s (values %s; tuned steps %s)",
+					of.Slope.Text(), joinFloats(of.FitT), slopeWord(of.SlopeVerdict), rf.Want, f.SlopeTol, of.Steepness, shortFloats(y), shortFloats(of.TunedStep)),
 			})
 		}
 	}
@@ -743,24 +785,25 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	}, out.Rows...)
 	out.addCheck("theorem1-noise-bound", allHold, "mean's 95%% t-interval under both bounds in every setting: %v (smallest slack %.3g)", allHold, minSlack)
 	out.addCheck("theorem1-noise-estimate", f.Estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", f.EstimateTol, f.Estimated)
+	out.addCheck("theorem1-noise-steps", f.Admissible, "every step used below the step limit 1/(8Ln(M* + P/n + 1)): %v", f.Admissible)
 	// With no slope tested the check has nothing to fail on: the summary
 	// says which are not tested.
-	out.addCheck("theorem1-noise-slopes", f.Slopes == Reproduced || f.Slopes == NotTested, "tuned slopes' 95%% intervals within ±%g of their regime's exponent: %s", f.SlopeTol, strings.Join(slopeText, ", "))
+	out.addCheck("theorem1-noise-slopes", f.Slopes == Reproduced || f.Slopes == NotTested, "tuned slopes' 95%% intervals below their regime's exponent + %g: %s", f.SlopeTol, strings.Join(slopeText, ", "))
 	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g%s); "+
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
 		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, notApproached,
 		f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
-	out.addTest("mean under both bounds in every setting", f.BoundP, allHold)
+	if !f.NotApproached {
+		out.addTest("mean under both bounds in every setting", f.BoundP, allHold)
+	}
 	var judged []string
 	for _, rf := range f.Regimes {
 		for _, of := range rf.Orders {
 			if !of.Tested {
 				continue
 			}
-			d := of.Slope
-			d.Mean, d.Lo, d.Hi = d.Mean-rf.Want, d.Lo-rf.Want, d.Hi-rf.Want
-			out.addTest(fmt.Sprintf("%s %s slope within %.2f ± %g", rf.Regime.Name, of.Name, rf.Want, f.SlopeTol), d.PWithin(f.SlopeTol), of.SlopeVerdict == Reproduced)
+			out.addTest(fmt.Sprintf("%s %s slope below %.2f + %g", rf.Regime.Name, of.Name, rf.Want, f.SlopeTol), of.Slope.PBelow(rf.Want+f.SlopeTol), of.SlopeVerdict == Reproduced)
 			judged = append(judged, fmt.Sprintf("%s %s %.2f [%.2f, %.2f] %v", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi, of.SlopeVerdict))
 		}
 	}
@@ -769,7 +812,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	}
 	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
 	if f.NotApproached {
-		boundWords = fmt.Sprintf("bound not approached (slack ≥ %.0f×)", math.Floor(minSlack))
+		boundWords = fmt.Sprintf("bound not approached (slack ≥ %.0f×; not judged)", math.Floor(minSlack))
 	} else if f.Bound != Reproduced {
 		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
 	}
@@ -786,20 +829,25 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if len(f.Untested) > 0 {
 		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
 	}
+	if f.Precondition != "" {
+		out.Summary += "; not tested: our own setup fails (" + f.Precondition + ")"
+		out.Brief = "not tested, our setup fails: " + f.Precondition + "; " + out.Brief
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))
 	b.WriteString("M* = nM is Remark 4's constant for any permutation, so the same step limit holds for every order and the run's σ*² is measured for it. ")
 	b.WriteString("The bound is a worst-case bound for smooth non-convex f and is loose here; on a strongly convex quadratic the average over the epoch starts still behaves like A/(Tγ) plus a floor in γ (γζ² from the noise, γ² from the order), which is what the tuned slopes test. ")
 	b.WriteString("Where the tuned step is still the step limit (see the rows), the F₀/(nTγ) term, of slope -1, sets the slope whatever the regime, so those T are left out of the fit and an order without enough other T is reported as not tested; orders whose σ*² is far below IG's (RR, greedy) stay at the limit longest. ")
-	fmt.Fprintf(&b, "Each tested slope is judged two-sidedly: within ±%g of the exponent (its 95%% interval over the runs inside the band) it holds, wholly outside the band it fails (a slope of 0 where -1/2 is stated fails), and an interval across the band's edge leaves it unsettled, which makes the verdict inconclusive by the report's one combine rule.", f.SlopeTol)
+	fmt.Fprintf(&b, "The paper's rate is an upper bound (O(·)), so each tested slope is judged one-sidedly: its 95%% interval over the runs wholly below the exponent + %g holds (a steeper decay never fails), wholly above it fails (a slope of 0 where -1/2 is stated fails), and an interval across that edge leaves it unsettled, which makes the verdict inconclusive by the report's one combine rule; whether the slope is steeper than the exponent itself is reported beside.", f.SlopeTol)
 	out.Details = b.String()
 	out.Protocol = []string{
 		fmt.Sprintf("problems.HeteroQuadratic with σ² per regime and M = %g; x₀ = x* + %g·1; T ∈ {%s}; bound-check steps {%s} × the step limit.", c.M, c.X0Shift, joinInts(c.Ts), joinFloats(c.Fractions)),
 		fmt.Sprintf("Oracle noise: additive Gaussian ξ ~ N(0, s² I) with d s² = ζ² + P‖∇f(x)‖² (Assumption 2 with equality), regimes %s.", regimeText(c.Regimes, c.P)),
 		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) is compared with the smaller of the stated and the proof bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; with the bound at least %g times every interval's upper end it is reported as not approached.", c.Runs, c.Runs-1, theorem1NoiseNotApproached),
-		"Verdict: combine over the bound part, NoiseEstimate within its tolerance, every step below the limit, and each tested slope.",
-		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail) whose tuned step is below the grid's largest, 0.99·limit, since at the limit the F₀/(nTγ) term gives slope -1 in either regime; an order with fewer than %d such T is not tested. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies within ±%g of its regime's exponent (-1/2 or -2/3), fails if it lies wholly outside, and is unsettled otherwise.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
+		fmt.Sprintf("Verdict: combine over the bound part (left out, and reported with its slack, when not approached: every slack at least %g×, the report's one rule for bounds) and each tested slope. NoiseEstimate within its tolerance and every step below the limit check our own setup: they are preconditions, reported beside, and a miss makes the verdict not tested.", notApproachedSlack),
+		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail) whose tuned step is below the grid's largest, 0.99·limit, since at the limit the F₀/(nTγ) term gives slope -1 in either regime; an order with fewer than %d such T is not tested. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies wholly below its regime's exponent (-1/2 or -2/3) + %g, fails if it lies wholly above, and is unsettled otherwise.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
 		"Rule history: on 2026-11-26 (issue 28's referee read), after the results were known (reproduced, smallest slack 12.2), the bound part became a 95% t-interval (it was mean + 2 SE, a normal z with 6 runs, while BoundP used t) that fails only when shown above the bound, and the bound, NoiseEstimate and the step limit became separate parts of combine (before, ANDed into one part).",
+		"Rule history: changed on 2026-11-26 (referee A's read, items 4 to 6), after the results were known (inconclusive at seed 1: ζ IG -0.54 [-0.60, -0.48] crossed the steep edge of the band): the slope rule became one-sided (holds if the interval lies below exponent + 0.1, fails if above), as the paper's O(·) is an upper bound; before, it was two-sided, ±0.1 around the exponent (TOST), so a steeper slope failed. NoiseEstimate and the step limit became preconditions (a miss: not tested) instead of parts of combine, and a bound not approached (slack ≥ 10×) is no longer a part.",
 		"Rule history: changed on 2026-11-26 (issue 28), after the results of the rule before were known (reproduced at base seeds 1, 2, 3 and 5, not reproduced at 4): the slope rule was one-sided, asking each slope only to be nearer its regime's exponent than the other regime's (so a slope of 0 passed in the ζ regime), on a fit of the mean over runs at 2 or more T without a standard error. Before 2026-11-24 20:17 that fit took the largest 3 T whatever the tuned step, and every regime's slope was judged.",
 		fmt.Sprintf("NoiseEstimate: %d points x* + s·1 with ‖∇f‖² from 0 to 4(ζ²/P + 1), %d samples per component; accepted within a relative %g of the values set.", c.Points, c.Samples, theorem1NoiseEstimateTol),
 		"Greedy is Algorithm 2 every epoch on the oracle's noisy gradients; IG is the identity order.",

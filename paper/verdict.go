@@ -537,3 +537,30 @@ func strataCounts(t StratifiedTest) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// notApproachedSlack is the slack, a bound over the end of the measured
+// quantity's 95% interval nearest to it (or the quantity over a lower
+// bound), from which the bound is "not approached": no plausible run
+// comes near it, so it cannot fail, and it is reported with its slack
+// beside the verdict and is not a part of combine. It is the one rule of
+// every claim on a bound (omega-example's E σ*² ≥ nσ²/256,
+// theorem-1-noise's bound, remark-4's σ*² ≤ n²σ²).
+const notApproachedSlack = 10.0
+
+// boundApproached reports whether a bound with the given slack is a part
+// of its claim's verdict: false from notApproachedSlack on (see there).
+// A NaN slack (nothing measured) counts as approached, so the part
+// stays and says what it says.
+func boundApproached(slack float64) bool { return !(slack >= notApproachedSlack) }
+
+// preconditionVerdict returns v if every check of our own setup holds
+// (an oracle's noise as set, steps below a limit, a problem meeting its
+// assumption with equality), and NotTested if one does not: a miss there
+// is ours, not the paper's, so it is reported beside the verdict with its
+// reason and never counted as a part that fails the statement.
+func preconditionVerdict(v Verdict, setupHolds ...bool) Verdict {
+	if slices.Contains(setupHolds, false) {
+		return NotTested
+	}
+	return v
+}
