@@ -317,6 +317,16 @@ func TestTheorem1Findings(t *testing.T) {
 	if f.Holds || f.Verdict != NotReproduced || !(f.MinStated < 1) || !(f.Order("IG").Slack < 1) {
 		t.Errorf("a run above its bound: holds %v, verdict %v, smallest slack %v, IG's %v", f.Holds, f.Verdict, f.MinStated, f.Order("IG").Slack)
 	}
+	// The statement's indices t = 1..T are judged too: a run above its
+	// bound only there fails the claim.
+	rs[0].Measured = rs[0].Stated / 2
+	rs[0].MeasuredEnd = 2 * rs[0].Stated
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if !f.Holds || f.HoldsEnd || f.Verdict != NotReproduced {
+		t.Errorf("a run above its bound with t = 1..T only: holds %v, holds at the end %v, verdict %v", f.Holds, f.HoldsEnd, f.Verdict)
+	}
 }
 
 func TestOmegaFindings(t *testing.T) {
