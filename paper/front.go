@@ -37,6 +37,17 @@ func (o *Outcome) addTest(name string, p float64, holds bool) {
 // interval tests (Holm).
 const familyAlpha = 0.05
 
+// holmUnkeptMark is written beside the verdict of a claim that rests on
+// a "holds" Holm's step-down over the report's family does not keep.
+const holmUnkeptMark = " (rests on a hold Holm does not keep)"
+
+// restsOnHolds reports whether verdict v rests on its claim's holds: a
+// claim reproduced, partly reproduced or whose goal is met would read
+// worse without them.
+func restsOnHolds(v Verdict) bool {
+	return v == Reproduced || v == PartlyReproduced || v == GoalMet
+}
+
 // headline is the verdict of claim id in the report: the seeds' word
 // where the robustness pass reran it ("reproduced in 5 of 5 seeds", or
 // "flips: ..." first), else the one draw's verdict marked as one draw,
@@ -74,6 +85,7 @@ func seedsVerdict(id string, r *Result, rob *Robustness) (v Verdict, flips bool)
 // goals beyond the paper, the slips and the family of interval tests.
 func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 	fmt.Fprintf(b, "## What we found\n\n")
+	fam := familyOf(results)
 	var held, notRun []string
 	var doubt, goals []string
 	judged := 0
@@ -88,16 +100,20 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 		if brief == "" {
 			brief = r.Outcome.Verdict.String()
 		}
-		line := fmt.Sprintf("[%s](#%s), %s: %s", c.ID, anchor(c.ID), headline(c.ID, r, rob), brief)
+		mark := ""
+		if fam.unkept[c.ID] && restsOnHolds(v) {
+			mark = holmUnkeptMark
+		}
+		line := fmt.Sprintf("[%s](#%s), %s%s: %s", c.ID, anchor(c.ID), headline(c.ID, r, rob), mark, brief)
 		if brief == r.Outcome.Verdict.String() {
-			line = fmt.Sprintf("[%s](#%s), %s", c.ID, anchor(c.ID), headline(c.ID, r, rob))
+			line = fmt.Sprintf("[%s](#%s), %s%s", c.ID, anchor(c.ID), headline(c.ID, r, rob), mark)
 		}
 		switch {
 		case c.Goal || v == GoalMet || v == GoalNotMet:
 			goals = append(goals, line)
 		case v == Reproduced && !flips:
 			judged++
-			held = append(held, fmt.Sprintf("[%s](#%s)", c.ID, anchor(c.ID)))
+			held = append(held, fmt.Sprintf("[%s](#%s)%s", c.ID, anchor(c.ID), mark))
 		default:
 			judged++
 			doubt = append(doubt, line)
@@ -120,7 +136,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 		fmt.Fprintf(b, "- Not run: %s.\n", strings.Join(notRun, ", "))
 	}
 	fmt.Fprintf(b, "- The paper's text has %d slips that a reader reproducing it meets ([Slips in the paper](#slips-in-the-paper)).\n", len(slips))
-	if fam := familyOf(results); fam.n > 0 {
+	if fam.n > 0 {
 		fmt.Fprintf(b, "- %s\n", fam.text())
 	}
 	b.WriteString("\n")
@@ -130,17 +146,18 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 type family struct {
 	n, holds, kept int
 	claims         int
-	dropped        []string // the holds Holm does not keep, as "claim: test"
-	none           []string // the claims run that record no test
+	dropped        []string        // the holds Holm does not keep, as "claim: test"
+	none           []string        // the claims run that record no test
+	unkept         map[string]bool // the ids of the claims with a hold Holm does not keep
 }
 
 // familyOf collects the interval tests of the results (Outcome.Tests) and
 // controls them with Holm's step-down (holm) at familyAlpha: a "holds" is
 // kept if its adjusted p-value is at most familyAlpha.
 func familyOf(results []*Result) family {
-	var f family
+	f := family{unkept: map[string]bool{}}
 	var p []float64
-	var names []string
+	var names, ids []string
 	var holds []bool
 	for i, r := range results {
 		if r == nil || r.Outcome == nil {
@@ -154,6 +171,7 @@ func familyOf(results []*Result) family {
 		for _, t := range r.Outcome.Tests {
 			p = append(p, t.P)
 			names = append(names, registry[i].ID+": "+t.Name)
+			ids = append(ids, registry[i].ID)
 			holds = append(holds, t.Holds)
 		}
 	}
@@ -168,6 +186,7 @@ func familyOf(results []*Result) family {
 			f.kept++
 		} else {
 			f.dropped = append(f.dropped, names[i])
+			f.unkept[ids[i]] = true
 		}
 	}
 	return f

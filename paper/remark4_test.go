@@ -150,7 +150,25 @@ func TestRemark4BoundAndPrecondition(t *testing.T) {
 			t.Errorf("σ*² at %g n²σ²: brief says not approached: %v: %s", tc.ratio, got, out.Brief)
 		}
 	}
+	// The claim's one test for Holm: the Monte Carlo means at Lemma 1's
+	// bound (attained with equality) with tight SEs are shown not above
+	// it by 2% (p small); a mean 5% above it gives p near 1.
 	r := setSS(0.5)
+	for pi := range r.Settings[0].Points {
+		pt := &r.Settings[0].Points[pi]
+		for k := range pt.Mean {
+			pt.Mean[k], pt.SE[k] = pt.Bound[k], 1e-4*pt.Bound[k]
+		}
+	}
+	if f, err := r.Findings(); err != nil || !(f.P < 0.025) || f.HolmMargin != lemma1Margin {
+		t.Errorf("RR at Lemma 1's bound: p %v, margin %v, %v", f.P, f.HolmMargin, err)
+	}
+	k := len(r.Settings[0].Points[1].Mean) / 2
+	r.Settings[0].Points[1].Mean[k] *= 1.05
+	if f, err := r.Findings(); err != nil || !(f.P > 0.9) {
+		t.Errorf("RR 5%% above Lemma 1's bound at one k: p %v, %v", f.P, err)
+	}
+	r = setSS(0.5)
 	r.Settings[0].Points[0].Hetero *= 1.01
 	f, err := r.Findings()
 	if err != nil {

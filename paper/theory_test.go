@@ -441,6 +441,11 @@ func TestSmallTheoryFindings(t *testing.T) {
 		if fl.Verdict != tc.want {
 			t.Errorf("lemma 1 at shift %v, relative SE %v: verdict %v, want %v", tc.shift, tc.se, fl.Verdict, tc.want)
 		}
+		// The claim's one test for Holm: the intersection-union p is
+		// below 0.025 exactly when every interval is within the margin.
+		if (fl.P < 0.025) != fl.Holds || !(fl.P >= 0 && fl.P <= 1) {
+			t.Errorf("lemma 1 at shift %v, relative SE %v: p %v, holds %v", tc.shift, tc.se, fl.P, fl.Holds)
+		}
 	}
 
 	// Lemma 2: the figure's row is K = 1 at the largest σ_top; a bound
@@ -455,6 +460,11 @@ func TestSmallTheoryFindings(t *testing.T) {
 	}
 	if r := tl.Rows[ft.Figure]; r.K != 1 || r.SigmaTop != 30 || !ft.Holds || ft.Verdict != Reproduced || len(ft.Max) != len(tl.Rows) {
 		t.Errorf("lemma 2: figure row K = %d, σ_top = %g; holds %v, verdict %v", r.K, r.SigmaTop, ft.Holds, ft.Verdict)
+	}
+	// Reproduced, every interval below the bound: the intersection-union
+	// p (one test for Holm) is below 0.025, and recorded.
+	if out, err := tl.Outcome(); err != nil || !(ft.P < 0.025) || len(out.Tests) != 1 || out.Tests[0].P != ft.P || !out.Tests[0].Holds {
+		t.Errorf("lemma 2: p %v, tests %+v, %v", ft.P, out, err)
 	}
 	// A bound between the proof's max_k E φ² and the statement's
 	// E max_k φ² fails: the lemma states its bound on E σ*².
@@ -471,7 +481,7 @@ func TestSmallTheoryFindings(t *testing.T) {
 	}
 	r0.TwoLevel.MaxSE = 1e-6 * r0.TwoLevel.MaxMean
 	r0.Bound = (ft.Max[0] + r0.TwoLevel.MaxMean) / 2
-	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.MaxPart != Reproduced || ft.EMaxPart != NotReproduced || ft.Verdict != PartlyReproduced {
+	if ft, err := tl.Findings(); err != nil || !ft.Holds || ft.MaxHolds || ft.MaxPart != Reproduced || ft.EMaxPart != NotReproduced || ft.Verdict != PartlyReproduced || !(ft.P > 0.5) {
 		t.Errorf("lemma 2, bound between max E and E max: %+v, %v", ft, err)
 	}
 	// A bound inside E max's interval leaves that part open.
