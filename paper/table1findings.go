@@ -146,6 +146,10 @@ type Table1Findings struct {
 	// MLP on MNIST with RR and standard batching), nil elsewhere; it is
 	// not a part of the verdict.
 	MLP *Table1MLPCheck
+	// Reading is which reading of the paper's table the runs support,
+	// set by Table1Result.Findings where greedy ran (nil elsewhere); it
+	// is reported beside the verdict, not a part of it.
+	Reading *Table1Reading
 }
 
 // Table1MLPCheck is the sanity check of the training code: RR with

@@ -177,3 +177,41 @@ func TestTable1SameClassMargin(t *testing.T) {
 		}
 	}
 }
+
+func TestTable1ReadingDecided(t *testing.T) {
+	// Findings decides which reading of the paper's table the runs
+	// support; Outcome only writes it.
+	for _, tc := range []struct {
+		name          string
+		rrS, grS, grT float64
+		final         string
+		during        bool
+		words         string
+	}{
+		{"greedy wins under same-class batching only", -19, -4, 0, table1ReadsText, true, "support the text's reading"},
+		{"greedy wins under standard batching only", -19, -19, 3, table1ReadsHeaders, false, "support the printed headers"},
+		{"greedy wins under both", -19, -4, 3, table1ReadsNeither, false, "do not tell the two readings apart"},
+	} {
+		r := fakeTable1Seeds(90, tc.rrS, tc.grS, tc.grT, 0.1)
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Reading == nil || f.Reading.Final != tc.final || f.Reading.During != tc.during {
+			t.Errorf("%s: reading %+v, want %q, during %v", tc.name, f.Reading, tc.final, tc.during)
+			continue
+		}
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.Details, tc.words) {
+			t.Errorf("%s: details without %q: %s", tc.name, tc.words, out.Details)
+		}
+	}
+	r := fakeTable1Seeds(90, -19, -4, 0, 0.1)
+	r.Config.Orders, r.Runs = []string{"RR"}, r.Runs[:1]
+	if f, err := r.Findings(); err != nil || f.Reading != nil {
+		t.Errorf("no greedy: reading %+v, %v; want none", f, err)
+	}
+}
