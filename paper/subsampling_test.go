@@ -161,6 +161,19 @@ func TestSubsamplingVerdict(t *testing.T) {
 				run.Measured = 1.01 * run.Stated
 			}
 		}, NotReproduced, true},
+		// Every sequence within Assumption 3 at a twentieth of its
+		// bound: not approached, reported with its slack, not judged.
+		{"every bound twenty times the measured average", func(r *SubsamplingResult) {
+			for i := range r.Orders {
+				if r.Orders[i].Name == "drop a class" {
+					continue
+				}
+				for k := range r.Orders[i].Runs {
+					run := &r.Orders[i].Runs[k]
+					run.Measured = run.Stated / 20
+				}
+			}
+		}, NotTested, false},
 		{"drop a class converges", func(r *SubsamplingResult) {
 			run := &r.Orders[index(r, "drop a class")].Runs[0]
 			run.GradNorm2[len(run.GradNorm2)-1] = 0
@@ -182,7 +195,7 @@ func TestSubsamplingVerdict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Verdict != test.want || f.Sufficient != (test.want == Reproduced) || f.StallPredicted == test.stall {
+		if f.Verdict != test.want || f.Sufficient != (test.want == Reproduced || test.want == NotTested) || f.StallPredicted == test.stall {
 			t.Errorf("%s: findings' verdict %v, sufficient %v, stall predicted %v", test.name, f.Verdict, f.Sufficient, f.StallPredicted)
 		}
 	}
