@@ -178,6 +178,11 @@ type TwoLevelLemmaFindings struct {
 	// smallest bound/E max_k φ².
 	Holds, MaxHolds    bool
 	MinSlack, MaxSlack float64
+	// NotApproached is set if the smaller of MinSlack and MaxSlack is at
+	// least notApproachedSlack: the bound is then reported with its
+	// slack, not judged (the report's one rule for bounds), and the
+	// verdict is NotTested.
+	NotApproached bool
 	// MaxPart and EMaxPart are the verdicts of the two parts on the 95%
 	// normal intervals (mean ± 1.96 SE over Trials orders: thousands of
 	// draws, so z): Reproduced if every interval lies below the bound in
@@ -230,6 +235,9 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	}
 	f.MaxPart, f.EMaxPart = boundPart(maxSides), boundPart(emaxSides)
 	f.Verdict = combine(f.MaxPart, f.EMaxPart)
+	if f.NotApproached = !boundApproached(math.Min(f.MinSlack, f.MaxSlack)); f.NotApproached {
+		f.Verdict = NotTested
+	}
 	return f, nil
 }
 
@@ -290,7 +298,7 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.TwoLevel with N = %d, m = %d, σ_low = %g and its default d and λ; K ∈ {%s}, σ_top ∈ {%s}.", c.N, c.M, c.SigmaLow, joinInts(c.Ks), joinFloats(c.SigmaTops)),
 		"σ_top² and σ_low² in the bound are d·σ_top² and d·σ_low² (the Assumption 5 constants of the quadratic, with equality).",
 		fmt.Sprintf("%d orders per configuration; the component deviations do not depend on x, so the gradients are taken at x = 1.", c.Trials),
-		fmt.Sprintf("Verdict: combine over two parts, max_k E φ²_{r,k} (every k's E φ²_{r,k}) and E max_k φ²_{r,k} under the bound in every configuration, each judged on its 95%% interval (mean ± 1.96 SE over the %d orders: normal, as the draws are thousands): a part holds if every interval lies below the bound, fails if some interval lies wholly above it, else is inconclusive; reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails.", c.Trials),
+		fmt.Sprintf("Verdict: combine over two parts, max_k E φ²_{r,k} (every k's E φ²_{r,k}) and E max_k φ²_{r,k} under the bound in every configuration, each judged on its 95%% interval (mean ± 1.96 SE over the %d orders: normal, as the draws are thousands): a part holds if every interval lies below the bound, fails if some interval lies wholly above it, else is inconclusive; reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails; not tested if the bound is at least %g times every measured value (not approached: reported with its slack, the report's one rule for bounds; added on 2026-11-26 after the results were known, slack at most 4.00 at seed 1, judged).", c.Trials, notApproachedSlack),
 		"Rule history: on 2026-11-26 (issue 28's referee read), after results were known (reproduced), the two parts became tri-state on their intervals and are combined (combine); before, they were point estimates ANDed, so one failing part gave not reproduced where combine gives partly reproduced. " +
 			"Earlier on 2026-11-26 (issue 28), after results were known (reproduced, with E max_k φ² below the bound as well), E max_k φ², the statement's E σ*², joined the verdict; before, it judged max_k E φ², the proof's quantity, alone and reported E max beside it.",
 	}
