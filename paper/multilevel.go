@@ -325,10 +325,10 @@ type MultiLevelFindings struct {
 	// 0. Benefit is that part's verdict: Reproduced if Shown is every
 	// predicted configuration, NotReproduced if Higher > 0, NotCheckable
 	// if none is predicted, else Inconclusive (boundPart).
-	Clear                           float64
+	Clear                            float64
 	Predicted, Agreed, Shown, Higher int
-	Missed                          []MultiLevelMiss
-	Benefit                         Verdict
+	Missed                           []MultiLevelMiss
+	Benefit                          Verdict
 	// Best indexes Settings: where three-level shuffling with the first
 	// K₀ and K₁ gains most against two-level shuffling with that K₀.
 	Best int
