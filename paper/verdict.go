@@ -647,3 +647,12 @@ func ratioIntervalIndependent(g, l []float64) Interval {
 	iv.Lo, iv.Hi = (b-r)/a, (b+r)/a
 	return iv
 }
+
+// Sig formats the interval with 3 significant digits, for quantities far
+// from 1: "0.0123 [0.0101, 0.0145]", or "0.0123 [unbounded]".
+func (iv Interval) Sig() string {
+	if !iv.Bounded() {
+		return fmt.Sprintf("%.3g [unbounded]", iv.Mean)
+	}
+	return fmt.Sprintf("%.3g [%.3g, %.3g]", iv.Mean, iv.Lo, iv.Hi)
+}
