@@ -790,8 +790,8 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	gTop, gBottom := f.GeoMeans[len(f.GeoMeans)-1], f.GeoMeans[0]
 	out.addCheck("two-level-figure-converged", f.Converged, "every cell of the smallest and the largest σ_top's rows converged: %v", f.Converged)
 	last := len(c.SigmaTops) - 1
-	out.addCheck("two-level-figure-below", f.Below == Reproduced, "geometric-mean ratio at the largest σ_top %s (95%% t, %s) below %g: %v", twoLevelIv(f.GeoIntervals[last]), nOf(c.Runs, "run"), f.Clearly, f.Below)
-	out.addCheck("two-level-figure-falls", f.Falls == Reproduced, "geometric-mean ratio at the largest σ_top %.3g over that at the smallest %.3g: %s, below 1: %v", gTop, gBottom, twoLevelIv(f.FallIv), f.Falls)
+	out.addCheck("two-level-figure-below", f.Below == Reproduced, "geometric-mean ratio at the largest σ_top %s (95%% t, %s) below %g: %v", f.GeoIntervals[last].Plain(), nOf(c.Runs, "run"), f.Clearly, f.Below)
+	out.addCheck("two-level-figure-falls", f.Falls == Reproduced, "geometric-mean ratio at the largest σ_top %.3g over that at the smallest %.3g: %s, below 1: %v", gTop, gBottom, f.FallIv.Plain(), f.Falls)
 	out.addCheck("two-level-figure-wins", f.Won == Reproduced, "two-level shuffling shown faster (Fieller interval below 1) in %d of %d cells at the largest σ_top, shown slower in %d (needs %d, a share of %g): %v", f.Shown, len(c.Ms), f.Lost, f.Need, f.WinShare, f.Won)
 	if iv := f.GeoIntervals[last]; iv.N >= 2 {
 		out.addTest("geometric-mean steps ratio at the largest σ_top below 0.8", twoLevelP(iv, twoLevelClearly), f.Below == Reproduced)
@@ -831,17 +831,17 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	top, bottom := gm[last], gm[0]
 	if f.Converged {
 		out.Summary = fmt.Sprintf("geometric-mean ratio over m (95%% t-intervals, %s per method and rate): %s at σ_top = %g, %s at σ_top = %g, below %g: %v; their quotient %s, below 1: %v; two-level shown faster (Fieller interval below 1) in %d of %d cells at the largest σ_top (%d on the point ratios; %d needed): %v; combine over the three parts: %v",
-			nOf(c.Runs, "run"), twoLevelIv(f.GeoIntervals[0]), c.SigmaTops[0], twoLevelIv(f.GeoIntervals[last]), c.SigmaTops[last], f.Clearly, f.Below, twoLevelIv(f.FallIv), f.Falls, f.Shown, len(c.Ms), f.Wins, f.Need, f.Won, f.Verdict)
+			nOf(c.Runs, "run"), f.GeoIntervals[0].Plain(), c.SigmaTops[0], f.GeoIntervals[last].Plain(), c.SigmaTops[last], f.Clearly, f.Below, f.FallIv.Plain(), f.Falls, f.Shown, len(c.Ms), f.Wins, f.Need, f.Won, f.Verdict)
 	} else {
 		out.Summary = "some cells never converged within the budget"
 	}
 	out.Key = Key{Name: "geometric-mean steps ratio at the largest σ_top", Value: top}
-	out.Brief = fmt.Sprintf("steps, two-level over standard shuffling, geometric mean over m: %s at σ_top = %g, %s at %g; shown faster in %d of %d cells (paper: better as σ_top grows)", twoLevelIv(f.GeoIntervals[0]), c.SigmaTops[0], twoLevelIv(f.GeoIntervals[last]), c.SigmaTops[last], f.Shown, len(c.Ms))
+	out.Brief = fmt.Sprintf("steps, two-level over standard shuffling, geometric mean over m: %s at σ_top = %g, %s at %g; shown faster in %d of %d cells (paper: better as σ_top grows)", f.GeoIntervals[0].Plain(), c.SigmaTops[0], f.GeoIntervals[last].Plain(), c.SigmaTops[last], f.Shown, len(c.Ms))
 	for i, st := range c.SigmaTops {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("σ_top = %g: ratio per m (%s)", st, strings.Join(xt, ", ")),
 			Paper:    paperTrend(i, len(c.SigmaTops)),
-			Ours:     fmt.Sprintf("%s (geo. mean %s)", twoLevelIntervals(f.Intervals[i]), twoLevelIv(f.GeoIntervals[i])),
+			Ours:     fmt.Sprintf("%s (geo. mean %s)", twoLevelIntervals(f.Intervals[i]), f.GeoIntervals[i].Plain()),
 		})
 	}
 	var b strings.Builder
@@ -892,18 +892,9 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 func twoLevelIntervals(ivs []Interval) string {
 	var parts []string
 	for _, iv := range ivs {
-		parts = append(parts, twoLevelIv(iv))
+		parts = append(parts, iv.Plain())
 	}
 	return strings.Join(parts, ", ")
-}
-
-// twoLevelIv formats a ratio's interval, "0.41 [0.30, 0.55]" or "0.41
-// [unbounded]".
-func twoLevelIv(iv Interval) string {
-	if !iv.Bounded() {
-		return fmt.Sprintf("%.2f [unbounded]", iv.Mean)
-	}
-	return fmt.Sprintf("%.2f [%.2f, %.2f]", iv.Mean, iv.Lo, iv.Hi)
 }
 
 // twoLevelP returns the one-sided p-value of "the geometric mean is below

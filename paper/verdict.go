@@ -656,3 +656,12 @@ func (iv Interval) Sig() string {
 	}
 	return fmt.Sprintf("%.3g [%.3g, %.3g]", iv.Mean, iv.Lo, iv.Hi)
 }
+
+// Plain formats the interval with two decimals and no sign, for ratios:
+// "0.41 [0.30, 0.55]", or "0.41 [unbounded]".
+func (iv Interval) Plain() string {
+	if !iv.Bounded() {
+		return fmt.Sprintf("%.2f [unbounded]", iv.Mean)
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", iv.Mean, iv.Lo, iv.Hi)
+}
