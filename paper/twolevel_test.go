@@ -340,3 +340,21 @@ func TestTwoLevelFindings(t *testing.T) {
 		t.Errorf("quotient's interval %+v, want 0.5 below 1", iv)
 	}
 }
+
+func TestTwoLevelP(t *testing.T) {
+	// The p-value of "the geometric mean is below x" is below 0.025
+	// exactly where the interval lies below x.
+	half := func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }
+	for _, spread := range []int{1, 10, 40} {
+		f, err := twoLevelSynthetic(spread, half).Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv := f.GeoIntervals[1]
+		for _, x := range []float64{0.55, 0.6, 0.8, 1} {
+			if p := twoLevelP(iv, x); (p < 0.025) != iv.Below(x) {
+				t.Errorf("spread %d: interval %v below %g: %v, p = %v", spread, iv, x, iv.Below(x), p)
+			}
+		}
+	}
+}

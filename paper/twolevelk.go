@@ -675,6 +675,37 @@ func twoLevelKRatioInterval(a, b *TwoLevelKCell, runs int) Interval {
 	return iv
 }
 
+// twoLevelKRatioP returns the bootstrap p-values of "cell a's epochs over
+// cell b's are below x" and "above x": (1 + #{replicate ratios ≥ x}) /
+// (1 + B) and its mirror, the replicates paired as in
+// twoLevelKRatioInterval (an open replicate in a counts as above every x,
+// one in b as below). Both are 1 with fewer than 40 replicates.
+func twoLevelKRatioP(a, b *TwoLevelKCell, x float64) (below, above float64) {
+	n := min(len(a.Boot), len(b.Boot))
+	if n < 40 {
+		return 1, 1
+	}
+	hi, lo := 0, 0
+	for i := range n {
+		var r float64
+		switch {
+		case a.Boot[i] == twoLevelKBootOpen:
+			r = math.Inf(1)
+		case b.Boot[i] == twoLevelKBootOpen:
+			r = 0
+		default:
+			r = float64(a.Boot[i]) / float64(b.Boot[i])
+		}
+		if r >= x {
+			hi++
+		}
+		if r <= x {
+			lo++
+		}
+	}
+	return float64(1+hi) / float64(1+n), float64(1+lo) / float64(1+n)
+}
+
 // twoLevelKBestPart returns the verdict of "method x is best" in regime i
 // against every other method j, on the bootstrap intervals of x's steps
 // over j's (twoLevelKRatioInterval): Reproduced if every one lies below
@@ -777,6 +808,17 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	out.addCheck("two-level-k-top", f.TopHolds, "σ_top/σ_low = %g: K = 1 best (no method shown faster by more than %g, 95%% bootstrap intervals over the %d runs) and shown faster than standard shuffling (steps ratio %s): %v; best on the means within %g: %v", gt.Ratio, f.Tie, c.Runs, f.TopIv.Plain(), f.TopPart, f.Tie, gt.Best)
 	out.addCheck("two-level-k-low", f.LowHolds, "σ_top/σ_low = %g: K = m best (no method shown faster by more than %g) and shown faster than standard shuffling (steps ratio %s): %v; best on the means within %g: %v", gl.Ratio, f.Tie, f.LowIv.Plain(), f.LowPart, f.Tie, gl.Best)
 	out.addCheck("two-level-k-sqrt-m", f.RootHolds, "σ_top = σ_low: K = √m = %d over standard shuffling: steps %s within [1/%g, %g] (TOST), top-level switches %s below 1: %v", r, f.StepIv.Plain(), f.Same, f.Same, f.CommIv.Plain(), f.RootPart)
+	// The interval tests of the parts, with their bootstrap p-values, for
+	// the report's Holm family.
+	cellOf := func(i, j int) *TwoLevelKCell { return &res.Cells[i*len(res.Methods)+j] }
+	kOne, kM := f.method(twoLevelKMethod(1)), f.method(twoLevelKMethod(c.M))
+	pTop, _ := twoLevelKRatioP(cellOf(f.Top, kOne), cellOf(f.Top, std), 1)
+	out.addTest(fmt.Sprintf("σ_top/σ_low = %g: K = 1 faster than standard shuffling", gt.Ratio), pTop, f.TopIv.Below(1))
+	pLow, _ := twoLevelKRatioP(cellOf(f.Low, kM), cellOf(f.Low, std), 1)
+	out.addTest(fmt.Sprintf("σ_top/σ_low = %g: K = m faster than standard shuffling", gl.Ratio), pLow, f.LowIv.Below(1))
+	pHi, _ := twoLevelKRatioP(cellOf(f.One, kRoot), cellOf(f.One, std), f.Same)
+	_, pLo := twoLevelKRatioP(cellOf(f.One, kRoot), cellOf(f.One, std), 1/f.Same)
+	out.addTest(fmt.Sprintf("σ_top = σ_low: K = √m's steps within [1/%g, %g] of standard shuffling's (TOST)", f.Same, f.Same), math.Max(pHi, pLo), f.StepIv.Lo > 1/f.Same && f.StepIv.Hi < f.Same)
 	out.addCheck("two-level-k-rates", f.RatesAgree, "not judged: Theorem 1's rate with Lemma 2's σ*² whole picks a measured best method in %d of %d regimes (the corollary as displayed, its K-shuffling term split: %d of %d)", f.Agree, len(regimes), f.AgreeSplit, len(regimes))
 
 	out.Key = Key{Name: fmt.Sprintf("K = 1 over standard shuffling's steps at σ_top/σ_low = %g", gt.Ratio), Value: f.TopRatio}

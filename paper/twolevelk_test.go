@@ -337,3 +337,25 @@ func TestTwoLevelKRateWhole(t *testing.T) {
 		t.Error("K > m: no error")
 	}
 }
+
+func TestTwoLevelKRatioP(t *testing.T) {
+	// Ratios 0.5 in 990 replicates and 1.5 in 9: "below 1" has p =
+	// 10/1000; "below 0.4" none below, p = 1.
+	a := &TwoLevelKCell{Epochs: 10}
+	b := &TwoLevelKCell{Epochs: 20}
+	for i := range 999 {
+		a.Boot, b.Boot = append(a.Boot, 10), append(b.Boot, 20)
+		if i < 9 {
+			a.Boot[i] = 30
+		}
+	}
+	if below, above := twoLevelKRatioP(a, b, 1); math.Abs(below-0.01) > 1e-12 || math.Abs(above-0.991) > 1e-12 {
+		t.Errorf("p below 1 %v, above %v; want 0.01 and 0.991", below, above)
+	}
+	if below, _ := twoLevelKRatioP(a, b, 0.4); below != 1 {
+		t.Errorf("p below 0.4 %v, want 1", below)
+	}
+	if below, above := twoLevelKRatioP(a, &TwoLevelKCell{}, 1); below != 1 || above != 1 {
+		t.Errorf("no replicates: %v, %v; want 1, 1", below, above)
+	}
+}

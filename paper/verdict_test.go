@@ -476,3 +476,20 @@ func TestRatioIntervalIndependent(t *testing.T) {
 		t.Errorf("ratio near 1: %v, want spanning 1", iv)
 	}
 }
+
+func TestIntervalFormats(t *testing.T) {
+	iv := Interval{Mean: 0.0123, Lo: 0.0101, Hi: 0.0145}
+	if got, want := iv.Sig(), "0.0123 [0.0101, 0.0145]"; got != want {
+		t.Errorf("Sig %q, want %q", got, want)
+	}
+	if got, want := iv.Plain(), "0.01 [0.01, 0.01]"; got != want {
+		t.Errorf("Plain %q, want %q", got, want)
+	}
+	open := Interval{Mean: 0.41, Lo: 0, Hi: math.Inf(1)}
+	if got, want := open.Plain(), "0.41 [unbounded]"; got != want {
+		t.Errorf("Plain %q, want %q", got, want)
+	}
+	if got, want := open.Sig(), "0.41 [unbounded]"; got != want {
+		t.Errorf("Sig %q, want %q", got, want)
+	}
+}
