@@ -830,7 +830,7 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 	if !f.Converged {
 		out.Summary = fmt.Sprintf("some methods did not reach ‖x‖ < %g within %d epochs for any learning rate; ", c.Target, c.Budget) + out.Summary
 	}
-	out.Brief = fmt.Sprintf("steps over standard shuffling's: K = 1 %s at σ_top/σ_low = %g, K = m %s at %g; K = √m %s, %.2f of its switches (paper: best, best, same steps)",
+	out.Brief = fmt.Sprintf("steps over standard shuffling's: K = 1 %s (σ_top/σ_low = %g), K = m %s (%g), K = √m %s, switches %.2f (paper: best, best, same)",
 		f.TopIv.Plain(), gt.Ratio, f.LowIv.Plain(), gl.Ratio, f.StepIv.Plain(), f.CommRatio)
 
 	paperSays := func(i int) string {
