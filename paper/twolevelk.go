@@ -973,6 +973,9 @@ func (r *TwoLevelKResult) check() error {
 		if cell.Epochs < -1 || cell.Step < -1 || cell.Step >= len(c.Steps) || (cell.Epochs < 0) != (cell.Step < 0) || !(cell.Switches >= 0) {
 			return errResult(id, "cell %d: %d epochs, step %d, %v switches", i, cell.Epochs, cell.Step, cell.Switches)
 		}
+		if slices.ContainsFunc(cell.Boot, func(e int) bool { return e != twoLevelKBootOpen && (e < 0 || e > c.Budget) }) || (cell.Epochs < 0 && len(cell.Boot) > 0) {
+			return errResult(id, "cell %d: bootstrap replicates outside [0, %d] epochs, or replicates of a cell that did not converge", i, c.Budget)
+		}
 	}
 	return nil
 }

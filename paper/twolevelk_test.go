@@ -78,12 +78,13 @@ func TestTwoLevelKRejectMalformed(t *testing.T) {
 		t.Fatal(err)
 	}
 	rejectsMalformed(t, good, (*TwoLevelKResult).Outcome, map[string]func(r *TwoLevelKResult){
-		"no cells":       func(r *TwoLevelKResult) { r.Cells = nil },
-		"short cells":    func(r *TwoLevelKResult) { r.Cells = r.Cells[1:] },
-		"no standard":    func(r *TwoLevelKResult) { r.Methods[0] = "other" },
-		"renamed K":      func(r *TwoLevelKResult) { r.Cells[2].Method = "K = 7" },
-		"step too large": func(r *TwoLevelKResult) { r.Cells[1].Step = len(r.Config.Steps) },
-		"no ratios":      func(r *TwoLevelKResult) { r.Config.Ratios = nil },
+		"no cells":           func(r *TwoLevelKResult) { r.Cells = nil },
+		"short cells":        func(r *TwoLevelKResult) { r.Cells = r.Cells[1:] },
+		"no standard":        func(r *TwoLevelKResult) { r.Methods[0] = "other" },
+		"renamed K":          func(r *TwoLevelKResult) { r.Cells[2].Method = "K = 7" },
+		"step too large":     func(r *TwoLevelKResult) { r.Cells[1].Step = len(r.Config.Steps) },
+		"negative replicate": func(r *TwoLevelKResult) { r.Cells[1].Boot = append(r.Cells[1].Boot, -5) },
+		"no ratios":          func(r *TwoLevelKResult) { r.Config.Ratios = nil },
 	})
 	for _, c := range []TwoLevelKConfig{
 		{N: 3}, {M: 8}, {M: 9}, {SigmaFull: -1}, {Ratios: []float64{0.1, 10}}, {Ratios: []float64{1, 10}},
