@@ -116,7 +116,7 @@ func TestVerdictPartChecks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return []bool{f.BoundHolds, f.Benefit == Reproduced}, f.Verdict, out
+			return []bool{f.Bound == Reproduced, f.Benefit == Reproduced}, f.Verdict, out
 		}},
 		{"two-level-k", []string{"two-level-k-top", "two-level-k-low", "two-level-k-sqrt-m"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := TwoLevelKConfig{}.At(Smoke).Run(context.Background(), nil)
