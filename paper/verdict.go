@@ -17,9 +17,12 @@ import (
 
 // This file holds the statistics every verdict rule is written in: the
 // paired t-interval over seeds and its comparison with a threshold, the
-// equivalence test, the ratio interval, the stratified permutation test of
-// a rank correlation, Holm's step-down over a family of tests, and the one
-// rule that combines the verdicts of a claim's parts. A rule of a claim
+// equivalence test, the ratio interval (paired, or of two independent
+// samples), Welch's interval of two independent means, the interval of a
+// maximum over k and of a difference of two intervals, the stratified
+// permutation test of a rank correlation, Holm's step-down over a family
+// of tests, and the one rule that combines the verdicts of a claim's
+// parts. A rule of a claim
 // states its thresholds and calls these; it does not compute its own
 // intervals.
 
