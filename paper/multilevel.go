@@ -422,8 +422,8 @@ func (res *MultiLevelResult) Findings() (*MultiLevelFindings, error) {
 // difference (diffOfIntervals), so that the difference covers with at
 // least 95%.
 func multiLevelBenefitInterval(three, two *Phi2Stats) Interval {
-	family := len(three.Mean) + len(two.Mean)
-	return diffOfIntervals(maxInterval(three.Mean, three.SE, three.Trials, family), maxInterval(two.Mean, two.SE, two.Trials, family))
+	tests := len(three.Mean) + len(two.Mean)
+	return diffOfIntervals(maxInterval(three.Mean, three.SE, three.Trials, tests), maxInterval(two.Mean, two.SE, two.Trials, tests))
 }
 
 // multiLevelGoal returns the goal word of combine over the multi-level
