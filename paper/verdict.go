@@ -544,21 +544,21 @@ func strataCounts(t StratifiedTest) string {
 // maxInterval returns an interval of max_k μ_k from the Monte Carlo means
 // and standard errors of K quantities estimated over n draws each (the
 // draws are thousands, so z, not t). Each μ_k gets the normal interval
-// mean_k ± z·se_k at the Bonferroni level 1 - 0.05/family,
+// mean_k ± z·se_k at the Bonferroni level 1 - 0.05/tests,
 //
-//	z = Φ⁻¹(1 - 0.025/family),
+//	z = Φ⁻¹(1 - 0.025/tests),
 //
-// where family is the number of such intervals that must cover together:
+// where tests is the number of such intervals that must cover together:
 // K for one maximum, the two K's for the difference of two maxima
 // (diffOfIntervals); less than K counts as K. When every μ_k is covered,
 // the maximum of the μ_k lies in
 //
 //	[max_k (mean_k - z·se_k), max_k (mean_k + z·se_k)],
 //
-// so the interval covers with at least 95% (of the family). Mean is
+// so the interval covers with at least 95%. Mean is
 // max_k mean_k, SE is NaN (not a t-interval) and N is n. With no quantity
 // the interval is infinite. It panics if means and ses differ in length.
-func maxInterval(means, ses []float64, n, family int) Interval {
+func maxInterval(means, ses []float64, n, tests int) Interval {
 	if len(means) != len(ses) {
 		panic("paper: means and standard errors of different lengths")
 	}
@@ -567,8 +567,8 @@ func maxInterval(means, ses []float64, n, family int) Interval {
 		iv.Mean, iv.Hi = math.NaN(), math.Inf(1)
 		return iv
 	}
-	family = max(family, len(means))
-	z := distuv.UnitNormal.Quantile(1 - (1-conf95)/2/float64(family))
+	tests = max(tests, len(means))
+	z := distuv.UnitNormal.Quantile(1 - (1-conf95)/2/float64(tests))
 	for k, m := range means {
 		iv.Mean = math.Max(iv.Mean, m)
 		iv.Lo = math.Max(iv.Lo, m-z*ses[k])
@@ -583,7 +583,7 @@ func maxInterval(means, ses []float64, n, family int) Interval {
 //	[a.Lo - b.Hi, a.Hi - b.Lo],
 //
 // which covers whenever both do: with a level shared between them (as
-// maxInterval's family), at that level. Mean is a.Mean - b.Mean, SE is
+// maxInterval's tests), at that level. Mean is a.Mean - b.Mean, SE is
 // NaN and N the smaller N. It is what a rule uses where the two
 // quantities have no common standard error (maxima over k).
 func diffOfIntervals(a, b Interval) Interval {
