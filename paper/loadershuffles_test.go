@@ -59,7 +59,10 @@ func TestJudgeLoaders(t *testing.T) {
 		want    Verdict
 	}{
 		{"met", trained(nil), 5, ratios, gaps, GoalMet},
-		{"costs, not flagged", trained(map[int]LoaderTrained{0: {Costs: true}}), 5, ratios, gaps, GoalNotMet},
+		{"costs, shown not flagged", trained(map[int]LoaderTrained{0: {Costs: true, Cleared: true}}), 5, ratios, gaps, GoalNotMet},
+		// σ*²'s interval spans the margin: neither flagged nor cleared. The
+		// rule before (not flagged on the point logic) gave goal not met.
+		{"costs, σ*² unsettled", trained(map[int]LoaderTrained{0: {Costs: true}}), 5, ratios, gaps, Inconclusive},
 		{"flagged, shown not to cost", trained(map[int]LoaderTrained{0: {Flagged: true, NoCost: true}}), 5, ratios, gaps, GoalNotMet},
 		// Its cost is neither shown nor ruled out: the old rule (cost not
 		// shown counts against) gave goal not met.
@@ -73,7 +76,7 @@ func TestJudgeLoaders(t *testing.T) {
 		f := &LoaderShufflesFindings{Trained: tc.trained}
 		judgeLoaders(f, tc.seeds, tc.ratios, tc.gaps)
 		if f.Verdict != tc.want {
-			t.Errorf("%s: verdict %v (unflagged %v, overflagged %v, unsettled %v, %s), want %v", tc.name, f.Verdict, f.Unflagged, f.Overflagged, f.Unsettled, loaderTestText(f.Test), tc.want)
+			t.Errorf("%s: verdict %v (unflagged %v, open %v, overflagged %v, unsettled %v, %s), want %v", tc.name, f.Verdict, f.Unflagged, f.UnflaggedOpen, f.Overflagged, f.Unsettled, loaderTestText(f.Test), tc.want)
 		}
 	}
 	f := &LoaderShufflesFindings{Trained: trained(nil)}

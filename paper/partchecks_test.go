@@ -103,6 +103,66 @@ func TestVerdictPartChecks(t *testing.T) {
 			}
 			return []bool{f.Holds}, f.Verdict, out
 		}},
+		{"multi-level", []string{"multi-level-bound", "multi-level-benefit"}, func() ([]bool, Verdict, *Outcome) {
+			res, err := MultiLevelConfig{}.At(Smoke).Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := res.Findings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := res.Outcome()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []bool{f.Bound == Reproduced, f.Benefit == Reproduced}, f.Verdict, out
+		}},
+		{"two-level-k", []string{"two-level-k-top", "two-level-k-low", "two-level-k-sqrt-m"}, func() ([]bool, Verdict, *Outcome) {
+			res, err := TwoLevelKConfig{}.At(Smoke).Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := res.Findings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := res.Outcome()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []bool{f.TopPart == Reproduced, f.LowPart == Reproduced, f.RootPart == Reproduced}, f.Verdict, out
+		}},
+		{"sgd-internally", []string{"sgd-internally-trade-off", "sgd-internally-scaling", "sgd-internally-practice", "sgd-internally-combination"}, func() ([]bool, Verdict, *Outcome) {
+			res, err := SGDInternallyConfig{}.At(Smoke).Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := res.Findings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := res.Outcome()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []bool{f.TradeOff == Reproduced, f.SlopePart == Reproduced, f.Practice == Reproduced, f.Combination == Reproduced}, f.Verdict, out
+		}},
+		{"two-level-figure", []string{"two-level-figure-below", "two-level-figure-falls", "two-level-figure-wins"}, func() ([]bool, Verdict, *Outcome) {
+			res, err := TwoLevelConfig{}.At(Smoke).Run(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := res.Findings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := res.Outcome()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []bool{f.Below == Reproduced, f.Falls == Reproduced, f.Won == Reproduced}, f.Verdict, out
+		}},
 	} {
 		parts, v, out := test.parts()
 		if out.Verdict != v {

@@ -67,6 +67,8 @@ const (
 	streamLoaderInit     = 0x6c640005 // loader-shuffles: the MLP's initialisation (snapshot, and per training seed)
 	streamLoaderSnapshot = 0x6c640006 // loader-shuffles: the RR epochs before the gradients are taken
 	streamLoaderTrain    = 0x6c640007 // loader-shuffles: the trained orders per order and seed
+
+	streamTable1Tune = 0x74756e65 // table-1-study: the base seed of the tuning's runs ("tune")
 )
 
 // newRand returns the source of the random choice named by stream and

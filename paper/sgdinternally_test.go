@@ -141,42 +141,43 @@ func TestSGDInternallyPredict(t *testing.T) {
 }
 
 func TestSGDInternallyFindings(t *testing.T) {
-	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 3, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// SGD internally far ahead at T = 6 with free steps at σ_low = 10:
-	// the practice check must see that lead, and only there.
+	// SGD internally far ahead at T = 2 with free steps at σ_low = 10:
+	// the practice part must see that lead.
+	at := sgdInternallyLeadAt - 1
 	fr := &res.Settings[1].Free
-	fr.Internal[5], fr.InternalSE[5], fr.ShufflingSE[5] = fr.Shuffling[5]/10, 0, fr.Shuffling[5]/1000
+	fr.Internal[at], fr.InternalSE[at], fr.ShufflingSE[at] = fr.Shuffling[at]/10, 0, fr.Shuffling[at]/1000
 	f, err := res.Findings()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Settings) != 2 || f.Settings[1].SigmaLow != 10 {
-		t.Fatalf("settings %+v, want σ_low 5 and 10", f.Settings)
+	if len(f.Settings) != 2 || f.Settings[1].SigmaLow != 10 || f.LeadAt != sgdInternallyLeadAt {
+		t.Fatalf("settings %+v at T = %d, want σ_low 5 and 10 at %d", f.Settings, f.LeadAt, sgdInternallyLeadAt)
 	}
-	if l := f.Lead; l.At != 6 || l.SigmaLow != 10 || !(l.Z > f.Z) || !f.Practice {
-		t.Errorf("largest free lead %+v, practice %v; want at T = 6, σ_low = 10, above %v", l, f.Practice, f.Z)
+	if f.Practice != Reproduced || !f.Settings[1].FreeLead.Above(0) {
+		t.Errorf("free lead at σ_low = 10 %v: practice %v, want reproduced", f.Settings[1].FreeLead, f.Practice)
 	}
 	for i, sf := range f.Settings {
-		if shows := sf.Early && sf.Inside; shows != slices.Contains(f.SigmaLows, sf.SigmaLow) {
-			t.Errorf("σ_low = %g: early %v, inside %v, but listed among the trade-off's: %v", sf.SigmaLow, sf.Early, sf.Inside, f.SigmaLows)
+		if holds := sf.TradeOff == Reproduced; holds != slices.Contains(f.SigmaLows, sf.SigmaLow) {
+			t.Errorf("σ_low = %g: trade-off %v, but listed among the trade-off's: %v", sf.SigmaLow, sf.TradeOff, f.SigmaLows)
 		}
-		if sf.Early != (sf.Before.Z > f.Z) || sf.Inside != (sf.Crossover <= res.Config.Epochs) {
-			t.Errorf("σ_low = %g: early %v with lead %v, inside %v with crossover %d", sf.SigmaLow, sf.Early, sf.Before.Z, sf.Inside, sf.Crossover)
+		if (sf.TradeOff == Reproduced) != (sf.Lead.Above(0) && sf.End.Below(0)) || sf.Lead.N != res.Config.Runs {
+			t.Errorf("σ_low = %g: trade-off %v from lead %v and end %v", sf.SigmaLow, sf.TradeOff, sf.Lead, sf.End)
+		}
+		if !(sf.CrossLo <= sf.Crossover && sf.Crossover <= sf.CrossHi) {
+			t.Errorf("σ_low = %g: crossover %d outside its bar [%d, %d]", sf.SigmaLow, sf.Crossover, sf.CrossLo, sf.CrossHi)
 		}
 		// Under Theorem 1's limits there is no control; with free steps
 		// there is.
-		if !math.IsNaN(sf.Theorem.ZControl) || math.IsNaN(sf.FreeCombination.ZControl) {
-			t.Errorf("setting %d: control z %v under the limits, %v free", i, sf.Theorem.ZControl, sf.FreeCombination.ZControl)
-		}
-		if want := sf.FreeCombination.ZInternal > f.Z && sf.FreeCombination.ZShuffling > f.Z && sf.FreeCombination.ZControl > f.Z; sf.FreeCombination.Beats != want {
-			t.Errorf("setting %d: the free combination beats %v, want %v from %+v", i, sf.FreeCombination.Beats, want, sf.FreeCombination)
+		if sf.Theorem.Control.N != 0 || sf.FreeCombination.Control.N == 0 {
+			t.Errorf("setting %d: control %v under the limits, %v free", i, sf.Theorem.Control, sf.FreeCombination.Control)
 		}
 	}
-	if f.Verdict != partsOf(f.TradeOff, f.SlopeHolds, f.Practice, f.Combination) || f.Z != sgdInternallyZ || f.PredictedSlope != -2 {
-		t.Errorf("verdict %v from %v, %v, %v, %v; thresholds %v, %v", f.Verdict, f.TradeOff, f.SlopeHolds, f.Practice, f.Combination, f.Z, f.PredictedSlope)
+	if f.Verdict != combine(f.TradeOff, f.SlopePart, f.Practice, f.Combination) || f.PredictedSlope != -2 {
+		t.Errorf("verdict %v from %v, %v, %v, %v; slope %v", f.Verdict, f.TradeOff, f.SlopePart, f.Practice, f.Combination, f.PredictedSlope)
 	}
 	out, err := res.Outcome()
 	if err != nil {
@@ -186,6 +187,72 @@ func TestSGDInternallyFindings(t *testing.T) {
 		t.Errorf("outcome's verdict %v, findings' %v", out.Verdict, f.Verdict)
 	}
 	checkOK(t, out, "sgd-internally-practice")
+	// Far behind at T = 2 with free steps at every σ_low: practice fails,
+	// and its check names it.
+	for i := range res.Settings {
+		fr := &res.Settings[i].Free
+		fr.Internal[at], fr.InternalSE[at], fr.ShufflingSE[at] = 10*fr.Shuffling[at], 0, fr.Shuffling[at]/1000
+	}
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Practice != NotReproduced {
+		t.Errorf("behind at T = 2 with free steps: practice %v, want not reproduced", f.Practice)
+	}
+	// A lead of 2.5 standard errors with 3 runs: z > 1.96 called it, t
+	// does not (unsettled).
+	fr = &res.Settings[1].Free
+	se := fr.Shuffling[at] / 100
+	fr.InternalSE[at], fr.ShufflingSE[at] = se, se
+	fr.Internal[at] = fr.Shuffling[at] - 2.5*math.Sqrt2*se
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Practice != Inconclusive {
+		t.Errorf("2.5 SE lead with 3 runs: practice %v (lead %v), want inconclusive", f.Practice, f.Settings[1].FreeLead)
+	}
+}
+
+func TestSGDInternallySlope(t *testing.T) {
+	lows := []float64{2.5, 5, 10}
+	for _, tc := range []struct {
+		name   string
+		lo, hi []float64
+		want   Verdict
+	}{
+		// Exact σ_low⁻² crossovers with narrow bars: holds.
+		{"narrow at -2", []float64{1550, 390, 97}, []float64{1650, 410, 103}, Reproduced},
+		// Exponent -1 with narrow bars: fails on the far side of -1.5.
+		{"narrow at -1", []float64{390, 195, 97}, []float64{410, 205, 103}, NotReproduced},
+		// Exponent -3 with narrow bars: fails on the other side, as a
+		// two-sided tolerance must.
+		{"narrow at -3", []float64{6300, 790, 97}, []float64{6500, 810, 103}, NotReproduced},
+		// A point estimate at -2 with bars too wide: unsettled.
+		{"wide at -2", []float64{800, 390, 50}, []float64{1990, 410, 200}, Inconclusive},
+		// A bar past the horizon: open on that side, unsettled.
+		{"open bar", []float64{1550, 390, 97}, []float64{2001, 410, 103}, Inconclusive},
+	} {
+		iv := sgdInternallySlopeInterval(lows, tc.lo, tc.hi, 2000)
+		d := iv
+		d.Lo, d.Hi = iv.Lo+2, iv.Hi+2
+		got := Inconclusive
+		switch {
+		case d.Within(sgdInternallySlopeTol):
+			got = Reproduced
+		case d.Above(sgdInternallySlopeTol) || d.Below(-sgdInternallySlopeTol):
+			got = NotReproduced
+		}
+		if got != tc.want {
+			t.Errorf("%s: slope interval %v, part %v, want %v", tc.name, iv, got, tc.want)
+		}
+	}
+	// The interval contains every slope over the bars' ends.
+	iv := sgdInternallySlopeInterval(lows, []float64{1000, 300, 60}, []float64{1500, 500, 90}, 2000)
+	for _, y := range [][]float64{{1000, 300, 60}, {1500, 500, 90}, {1000, 500, 90}, {1500, 300, 60}, {1200, 400, 75}} {
+		if s := logSlope(lows, y); s < iv.Lo-1e-12 || s > iv.Hi+1e-12 {
+			t.Errorf("slope %v of %v outside %v", s, y, iv)
+		}
+	}
 }
 
 func TestSGDInternallyRejectMalformed(t *testing.T) {
@@ -212,8 +279,9 @@ func TestSGDInternallyRejectMalformed(t *testing.T) {
 }
 
 // TestSGDInternallyTradeOffSome checks the trade-off's rule as the
-// protocol states it: the trade-off holds if some σ_low shows it (a lead
-// before a crossover within the horizon), and fails if none does.
+// protocol states it: the trade-off holds if some σ_low shows it (ahead at
+// T = 2, behind at the last horizon, on intervals), fails if every σ_low
+// fails it, and is unsettled otherwise.
 func TestSGDInternallyTradeOffSome(t *testing.T) {
 	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 2, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
 	if err != nil {
@@ -232,14 +300,22 @@ func TestSGDInternallyTradeOffSome(t *testing.T) {
 			a.Internal[i] = a.Shuffling[i] / 10
 		}
 	}
+	// unsettled: ahead early on the mean, by less than the noise.
+	unsettled := func(a *SGDInternallyArms) {
+		early(a)
+		for i := range 3 {
+			a.Internal[i], a.InternalSE[i] = 0.99*a.Shuffling[i], a.Shuffling[i]
+		}
+	}
 	for _, test := range []struct {
 		name  string
 		set   [2]func(*SGDInternallyArms)
-		trade bool
+		trade Verdict
 	}{
-		{"no σ_low leads", [2]func(*SGDInternallyArms){behind, behind}, false},
-		{"one σ_low leads", [2]func(*SGDInternallyArms){behind, early}, true},
-		{"both lead", [2]func(*SGDInternallyArms){early, early}, true},
+		{"no σ_low leads", [2]func(*SGDInternallyArms){behind, behind}, NotReproduced},
+		{"one σ_low leads", [2]func(*SGDInternallyArms){behind, early}, Reproduced},
+		{"both lead", [2]func(*SGDInternallyArms){early, early}, Reproduced},
+		{"one behind, one unsettled", [2]func(*SGDInternallyArms){behind, unsettled}, Inconclusive},
 	} {
 		r := cloneJSON(t, res)
 		for i, f := range test.set {

@@ -65,19 +65,33 @@ func TestTable1Study(t *testing.T) {
 			}
 		}
 	}
-	// The first tuning seed of RR is the run of the one-seed tuning of
-	// before 2026-11-26 (RR alone, both batchings in one call), so the
-	// cached runs of that tuning are reused.
+	// The tuning's runs are table-1's runs at a base seed of their own
+	// (streamTable1Tune), none of them a judged run: a judged run is not
+	// one whose held-out score chose its rate.
 	old := c.Settings[0]
-	old.Holdout, old.Batchings, old.Validate, old.Orders, old.Seeds, old.LRStandard, old.LRSameClass = c.Holdout, table1Batchings, true, []string{"RR"}, 1, c.Grid[0], c.Grid[0]
-	before, err := old.Run(context.Background(), &Env{Seed: 1})
+	old.Holdout, old.Batchings, old.Validate, old.Orders, old.Seeds, old.LRStandard, old.LRSameClass = c.Holdout, table1Batchings, true, []string{"RR"}, c.TuneSeeds, c.Grid[0], c.Grid[0]
+	tuning, err := old.Run(context.Background(), &Env{Seed: mixSeed(1, streamTable1Tune)})
 	if err != nil {
 		t.Fatal(err)
 	}
+	judged := make(map[uint64]bool)
+	for _, o := range []string{"RR", "greedy"} {
+		for _, b := range table1Batchings {
+			for _, r := range res.Settings[0].Main.runs(o, b) {
+				judged[r.Seed] = true
+			}
+		}
+	}
 	for _, cell := range res.Settings[0].Tuning {
-		if cell.Order == "RR" && cell.LR == c.Grid[0] {
-			if want := finalAcc(before.runs("RR", cell.Batching)[0].TestAcc); cell.ValAcc[0] != want {
-				t.Errorf("RR's first tuning seed, %s batching: %v, want the one-seed tuning's %v", cell.Batching, cell.ValAcc[0], want)
+		if cell.Order != "RR" || cell.LR != c.Grid[0] {
+			continue
+		}
+		for k, r := range tuning.runs("RR", cell.Batching) {
+			if want := finalAcc(r.TestAcc); cell.ValAcc[k] != want {
+				t.Errorf("RR's tuning seed %d, %s batching: %v, want the run at the tuning's base seed, %v", k, cell.Batching, cell.ValAcc[k], want)
+			}
+			if judged[r.Seed] {
+				t.Errorf("RR's tuning seed %d, %s batching: seed %d is also a judged run's", k, cell.Batching, r.Seed)
 			}
 		}
 	}

@@ -72,10 +72,10 @@ type Table1StudyConfig struct {
 	Holdout int
 	// TuneSeeds is the number of runs per order, batching and learning
 	// rate in the tuning; the rate with the best mean final validation
-	// accuracy wins (a rate where a run diverged never does). Seed index
-	// s of the tuning is run s of table-1 (Table1Config.Run), so the
-	// first seed's RR runs are those of the one-seed tuning before
-	// 2026-11-26. Default 2; at least 2.
+	// accuracy wins (a rate where a run diverged never does). The
+	// tuning's runs have a base seed of their own, drawn from the study's
+	// (streamTable1Tune), so no judged run is a tuning run. Default 2; at
+	// least 2.
 	TuneSeeds int
 	// Seeds is the number of runs per order and batching at the tuned
 	// rates. Default 5.
@@ -254,8 +254,17 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 	}
 	env.Progress = func(d, _ int) { progress(done + d) }
 	defer func() { env.Progress = outer }()
-	run := func(t Table1Config) (*Table1Result, error) {
-		r, err := t.runAnyOrders(ctx, env)
+	// The tuning trains runs of its own: its base seed is drawn from
+	// env.Seed (streamTable1Tune), so that its runs (the training subset,
+	// initialisation and orders of each) are independent of the judged
+	// runs, none of which is one whose held-out score chose its rate.
+	// (Until 2026-11-26, tuning seed s was judged run s of the same
+	// cell.) Its reuse of cached runs counts as env's.
+	tuneEnv := &Env{Seed: mixSeed(env.Seed, streamTable1Tune), Workers: env.Workers, FigDir: env.FigDir, CacheDir: env.CacheDir,
+		Fresh: env.Fresh, CachedOnly: env.CachedOnly, CIFAR10: env.CIFAR10, Progress: env.Progress, Warn: env.warn}
+	defer func() { env.reused.Add(tuneEnv.reused.Load()) }()
+	runIn := func(e *Env, t Table1Config) (*Table1Result, error) {
+		r, err := t.runAnyOrders(ctx, e)
 		// A diverged tuning or sweep setting counts as done: the study
 		// goes on without it.
 		if err == nil || errors.Is(err, errDiverged) {
@@ -264,20 +273,18 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 		}
 		return r, err
 	}
+	run := func(t Table1Config) (*Table1Result, error) { return runIn(env, t) }
 	for _, s := range c.Settings {
 		s.Holdout, s.Batchings = c.Holdout, slices.Clone(table1Batchings)
 		var st Table1StudySetting
 		// Each order and batching is tuned on its own runs, so a rate
 		// that diverges under one leaves the others' cells standing.
-		// A run is keyed without the orders, batchings or number of
-		// seeds (Table1Config.runKey), so RR's first seed here is the
-		// run of the one-seed tuning before 2026-11-26.
 		for _, lr := range c.Grid {
 			for _, order := range table1StudyOrders {
 				for _, b := range table1Batchings {
 					t := s
 					t.Validate, t.Orders, t.Batchings, t.Seeds, t.LRStandard, t.LRSameClass = true, []string{order}, []string{b}, c.TuneSeeds, lr, lr
-					r, err := run(t)
+					r, err := runIn(tuneEnv, t)
 					diverged := errors.Is(err, errDiverged)
 					if err != nil && !diverged {
 						return nil, err

@@ -240,18 +240,24 @@ func TestTwoLevelZeroSigmaLow(t *testing.T) {
 }
 
 // twoLevelSynthetic returns a summarised result on σ_top ∈ {0, 100} and
-// m ∈ {2, 4, 8, 16} whose two-level shuffling takes steps(σ_top, m) steps
-// (notConverged for none) and standard shuffling 100, one run at one
-// learning rate.
-func twoLevelSynthetic(steps func(sigmaTop float64, m int) int) *TwoLevelResult {
-	c := TwoLevelConfig{SigmaTops: []float64{0, 100}, Ms: []int{2, 4, 8, 16}, Steps: []float64{0.1}, Runs: 1}
+// m ∈ {2, 4, 8, 16} whose two-level shuffling takes steps(σ_top, m) ±
+// spread steps in its three runs (notConverged for none) and standard
+// shuffling 100 ± spread, at one learning rate.
+func twoLevelSynthetic(spread int, steps func(sigmaTop float64, m int) int) *TwoLevelResult {
+	c := TwoLevelConfig{SigmaTops: []float64{0, 100}, Ms: []int{2, 4, 8, 16}, Steps: []float64{0.1}, Runs: 3}
 	c.fill()
 	res := &TwoLevelResult{Config: c, Methods: slices.Clone(twoLevelMethods)}
+	runs := func(s int) []int {
+		if s == notConverged {
+			return []int{s, s, s}
+		}
+		return []int{s - spread, s, s + spread}
+	}
 	for _, st := range c.SigmaTops {
 		for _, m := range c.Ms {
 			cell := TwoLevelCell{SigmaTop: st, M: m}
-			cell.Methods[twoLevelShuffling].Steps = [][]int{{steps(st, m)}}
-			cell.Methods[standardShuffling].Steps = [][]int{{100}}
+			cell.Methods[twoLevelShuffling].Steps = [][]int{runs(steps(st, m))}
+			cell.Methods[standardShuffling].Steps = [][]int{runs(100)}
 			res.Cells = append(res.Cells, cell)
 		}
 	}
@@ -262,15 +268,21 @@ func twoLevelSynthetic(steps func(sigmaTop float64, m int) int) *TwoLevelResult 
 func TestTwoLevelFindings(t *testing.T) {
 	// The thresholds: a geometric mean below twoLevelClearly = 0.8 at the
 	// largest σ_top, below the smallest σ_top's, with two-level shuffling
-	// faster in at least 3 of the 4 cells there.
+	// faster in at least 3 of the 4 cells there, each on 95% intervals.
+	half := func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }
 	for _, test := range []struct {
-		name  string
-		steps func(st float64, m int) int
-		wins  int
-		want  Verdict
+		name              string
+		spread            int
+		steps             func(st float64, m int) int
+		wins, shown       int
+		below, falls, won Verdict
+		want              Verdict
 	}{
-		{"clearly faster at σ_top = 100", func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }, 4, Reproduced},
-		{"faster in 2 of 4 cells only", func(st float64, m int) int {
+		{"clearly faster at σ_top = 100", 1, half, 4, 4, Reproduced, Reproduced, Reproduced, Reproduced},
+		// The same point ratios with runs spread ±40: nothing is shown
+		// (the rule before, on points, gave reproduced).
+		{"clearly faster on points, noisy runs", 40, half, 4, 0, Inconclusive, Inconclusive, Inconclusive, Inconclusive},
+		{"faster in 2 of 4 cells only", 1, func(st float64, m int) int {
 			switch {
 			case st == 0:
 				return 100
@@ -278,36 +290,71 @@ func TestTwoLevelFindings(t *testing.T) {
 				return 10
 			}
 			return 110
-		}, 2, NotReproduced},
-		{"no faster than at σ_top = 0", func(st float64, m int) int { return 50 }, 4, NotReproduced},
-		{"a cell never converged", func(st float64, m int) int {
+		}, 2, 2, Reproduced, Reproduced, NotReproduced, PartlyReproduced},
+		{"geometric mean 0.9 at σ_top = 100", 1, func(st float64, m int) int { return map[bool]int{true: 100, false: 90}[st == 0] }, 4, 4, NotReproduced, Reproduced, Reproduced, PartlyReproduced},
+		{"slower than at σ_top = 0", 1, func(st float64, m int) int { return map[bool]int{true: 30, false: 50}[st == 0] }, 4, 4, Reproduced, NotReproduced, Reproduced, PartlyReproduced},
+		{"a cell never converged", 1, func(st float64, m int) int {
 			if st == 100 && m == 8 {
 				return notConverged
 			}
 			return 50
-		}, 3, NotCheckable},
+		}, 3, 3, Inconclusive, Inconclusive, Reproduced, NotCheckable},
 	} {
-		res := twoLevelSynthetic(test.steps)
+		res := twoLevelSynthetic(test.spread, test.steps)
 		f, err := res.Findings()
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
-		if f.Verdict != test.want || f.Wins != test.wins || f.Clear != (test.want == Reproduced) || f.Converged != (test.want != NotCheckable) {
-			t.Errorf("%s: verdict %v, wins %d, clear %v, converged %v; want %v with %d wins", test.name, f.Verdict, f.Wins, f.Clear, f.Converged, test.want, test.wins)
+		if f.Verdict != test.want || f.Wins != test.wins || f.Shown != test.shown || f.Below != test.below || f.Falls != test.falls || f.Won != test.won ||
+			f.Clear != (test.want == Reproduced) || f.Converged != (test.want != NotCheckable) {
+			t.Errorf("%s: verdict %v (below %v, falls %v, won %v), wins %d, shown %d, clear %v, converged %v; want %v (%v, %v, %v) with %d wins, %d shown",
+				test.name, f.Verdict, f.Below, f.Falls, f.Won, f.Wins, f.Shown, f.Clear, f.Converged, test.want, test.below, test.falls, test.won, test.wins, test.shown)
 		}
-		if f.Clearly != twoLevelClearly || f.WinShare != twoLevelWinShare || len(f.Predicted) != 2 || len(f.Predicted[1]) != 4 {
-			t.Errorf("%s: thresholds %v, %v; predicted %v", test.name, f.Clearly, f.WinShare, f.Predicted)
+		if f.Clearly != twoLevelClearly || f.WinShare != twoLevelWinShare || f.Need != 3 || len(f.Predicted) != 2 || len(f.Predicted[1]) != 4 {
+			t.Errorf("%s: thresholds %v, %v, need %d; predicted %v", test.name, f.Clearly, f.WinShare, f.Need, f.Predicted)
 		}
 		out, err := res.Outcome()
 		if err != nil || out.Verdict != f.Verdict {
 			t.Errorf("%s: outcome %v, %v; want the findings' verdict %v", test.name, out, err, f.Verdict)
 		}
+		if test.want != NotCheckable {
+			for _, ch := range out.Checks {
+				part := map[string]Verdict{"two-level-figure-below": f.Below, "two-level-figure-falls": f.Falls, "two-level-figure-wins": f.Won}
+				if v, ok := part[ch.Name]; ok && ch.OK != (v == Reproduced) {
+					t.Errorf("%s: check %s %v, part %v", test.name, ch.Name, ch.OK, v)
+				}
+			}
+		}
 	}
-	f, err := twoLevelSynthetic(func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }).Findings()
+	f, err := twoLevelSynthetic(1, half).Findings()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if f.Ratios[1][2] != 0.5 || math.Abs(f.GeoMeans[1]-0.5) > 1e-15 || math.Abs(f.GeoMeans[0]-1) > 1e-15 {
 		t.Errorf("ratios %v, geometric means %v; want 0.5 at σ_top = 100 and 1 at 0", f.Ratios, f.GeoMeans)
+	}
+	if iv := f.GeoIntervals[1]; math.Abs(iv.Mean-0.5) > 1e-12 || !(iv.Lo < 0.5 && iv.Hi > 0.5) || iv.N != 3 {
+		t.Errorf("geometric mean's interval %+v, want 0.5 inside, n = 3", iv)
+	}
+	if iv := f.FallIv; math.Abs(iv.Mean-0.5) > 1e-12 || !iv.Below(1) {
+		t.Errorf("quotient's interval %+v, want 0.5 below 1", iv)
+	}
+}
+
+func TestTwoLevelP(t *testing.T) {
+	// The p-value of "the geometric mean is below x" is below 0.025
+	// exactly where the interval lies below x.
+	half := func(st float64, m int) int { return map[bool]int{true: 100, false: 50}[st == 0] }
+	for _, spread := range []int{1, 10, 40} {
+		f, err := twoLevelSynthetic(spread, half).Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		iv := f.GeoIntervals[1]
+		for _, x := range []float64{0.55, 0.6, 0.8, 1} {
+			if p := twoLevelP(iv, x); (p < 0.025) != iv.Below(x) {
+				t.Errorf("spread %d: interval %v below %g: %v, p = %v", spread, iv, x, iv.Below(x), p)
+			}
+		}
 	}
 }

@@ -17,11 +17,15 @@ import (
 
 // This file holds the statistics every verdict rule is written in: the
 // paired t-interval over seeds and its comparison with a threshold, the
-// equivalence test, the ratio interval, the stratified permutation test of
-// a rank correlation, Holm's step-down over a family of tests, and the one
-// rule that combines the verdicts of a claim's parts. A rule of a claim
-// states its thresholds and calls these; it does not compute its own
-// intervals.
+// equivalence test, the ratio interval (paired, or of two independent
+// samples), Welch's interval of two independent means, the interval of a
+// maximum over k and of a difference of two intervals, the stratified
+// permutation test of a rank correlation, Holm's step-down over a family
+// of tests, the one rule that combines the verdicts of a claim's parts,
+// the one rule for a bound not approached (notApproachedSlack), and our
+// own setup's checks as preconditions (preconditionVerdict). A rule of a
+// claim states its thresholds and calls these; it does not compute its
+// own intervals.
 
 // conf95 is the two-sided confidence level of every interval the verdicts
 // quote.
@@ -536,6 +540,134 @@ func strataCounts(t StratifiedTest) string {
 		return "none"
 	}
 	return strings.Join(parts, "; ")
+}
+
+// maxInterval returns an interval of max_k μ_k from the Monte Carlo means
+// and standard errors of K quantities estimated over n draws each (the
+// draws are thousands, so z, not t). Each μ_k gets the normal interval
+// mean_k ± z·se_k at the Bonferroni level 1 - 0.05/tests,
+//
+//	z = Φ⁻¹(1 - 0.025/tests),
+//
+// where tests is the number of such intervals that must cover together:
+// K for one maximum, the two K's for the difference of two maxima
+// (diffOfIntervals); less than K counts as K. When every μ_k is covered,
+// the maximum of the μ_k lies in
+//
+//	[max_k (mean_k - z·se_k), max_k (mean_k + z·se_k)],
+//
+// so the interval covers with at least 95%. Mean is
+// max_k mean_k, SE is NaN (not a t-interval) and N is n. With no quantity
+// the interval is infinite. It panics if means and ses differ in length.
+func maxInterval(means, ses []float64, n, tests int) Interval {
+	if len(means) != len(ses) {
+		panic("paper: means and standard errors of different lengths")
+	}
+	iv := Interval{Mean: math.Inf(-1), SE: math.NaN(), N: n, Lo: math.Inf(-1), Hi: math.Inf(-1)}
+	if len(means) == 0 {
+		iv.Mean, iv.Hi = math.NaN(), math.Inf(1)
+		return iv
+	}
+	tests = max(tests, len(means))
+	z := distuv.UnitNormal.Quantile(1 - (1-conf95)/2/float64(tests))
+	for k, m := range means {
+		iv.Mean = math.Max(iv.Mean, m)
+		iv.Lo = math.Max(iv.Lo, m-z*ses[k])
+		iv.Hi = math.Max(iv.Hi, m+z*ses[k])
+	}
+	return iv
+}
+
+// diffOfIntervals returns an interval of μ_a - μ_b from intervals of μ_a
+// and μ_b,
+//
+//	[a.Lo - b.Hi, a.Hi - b.Lo],
+//
+// which covers whenever both do: with a level shared between them (as
+// maxInterval's tests), at that level. Mean is a.Mean - b.Mean, SE is
+// NaN and N the smaller N. It is what a rule uses where the two
+// quantities have no common standard error (maxima over k).
+func diffOfIntervals(a, b Interval) Interval {
+	return Interval{Mean: a.Mean - b.Mean, SE: math.NaN(), Lo: a.Lo - b.Hi, Hi: a.Hi - b.Lo, N: min(a.N, b.N)}
+}
+
+// welchInterval returns the 95% t-interval of the difference of two
+// independent means, b - a, from their means and standard errors over n
+// runs each (Welch's interval):
+//
+//	(b̄ - ā) ± t_ν √(s_a² + s_b²),   ν = (s_a² + s_b²)² (n-1) / (s_a⁴ + s_b⁴),
+//
+// Welch–Satterthwaite's degrees of freedom, between n-1 and 2(n-1): t, not
+// the normal 1.96, as the runs are few. With n < 2 the interval is
+// infinite; with both standard errors 0 it is the point b̄ - ā. Positive
+// means a is the smaller (for curves of a loss, a is ahead).
+func welchInterval(a, sa, b, sb float64, n int) Interval {
+	v := sa*sa + sb*sb
+	iv := Interval{Mean: b - a, SE: math.Sqrt(v), N: n, Lo: math.Inf(-1), Hi: math.Inf(1)}
+	switch {
+	case n < 2 || math.IsNaN(v) || math.IsInf(v, 0):
+	case v == 0:
+		iv.Lo, iv.Hi = iv.Mean, iv.Mean
+	default:
+		df := v * v * float64(n-1) / (sa*sa*sa*sa + sb*sb*sb*sb)
+		h := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(1-(1-conf95)/2) * iv.SE
+		iv.Lo, iv.Hi = iv.Mean-h, iv.Mean+h
+	}
+	return iv
+}
+
+// ratioIntervalIndependent returns Fieller's 95% interval for the ratio
+// of the means of two independent samples, θ = ḡ / l̄ (ratioInterval's
+// quadratic with no covariance term):
+//
+//	(ḡ - θ l̄)² ≤ t² (v_g + θ² v_l),
+//
+// v_g and v_l the squared standard errors of the two means and t =
+// tCrit(min(n_g, n_l) - 1, conf95), the smaller sample's degrees of
+// freedom (conservative). It is bounded exactly when l̄'s own t-interval
+// excludes 0, else infinite. SE is NaN and N the smaller sample's size.
+func ratioIntervalIndependent(g, l []float64) Interval {
+	n := min(len(g), len(l))
+	iv := Interval{SE: math.NaN(), N: n, Lo: math.Inf(-1), Hi: math.Inf(1), Mean: math.NaN()}
+	if n == 0 {
+		return iv
+	}
+	gm, vg := meanSE(g)
+	lm, vl := meanSE(l)
+	if lm != 0 {
+		iv.Mean = gm / lm
+	}
+	if n < 2 {
+		return iv
+	}
+	vg, vl = vg*vg, vl*vl
+	t2 := tCrit(n-1, conf95)
+	t2 *= t2
+	a, b, c := lm*lm-t2*vl, gm*lm, gm*gm-t2*vg
+	if !(a > 0) {
+		return iv
+	}
+	r := math.Sqrt(math.Max(0, b*b-a*c))
+	iv.Lo, iv.Hi = (b-r)/a, (b+r)/a
+	return iv
+}
+
+// Sig formats the interval with 3 significant digits, for quantities far
+// from 1: "0.0123 [0.0101, 0.0145]", or "0.0123 [unbounded]".
+func (iv Interval) Sig() string {
+	if !iv.Bounded() {
+		return fmt.Sprintf("%.3g [unbounded]", iv.Mean)
+	}
+	return fmt.Sprintf("%.3g [%.3g, %.3g]", iv.Mean, iv.Lo, iv.Hi)
+}
+
+// Plain formats the interval with two decimals and no sign, for ratios:
+// "0.41 [0.30, 0.55]", or "0.41 [unbounded]".
+func (iv Interval) Plain() string {
+	if !iv.Bounded() {
+		return fmt.Sprintf("%.2f [unbounded]", iv.Mean)
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", iv.Mean, iv.Lo, iv.Hi)
 }
 
 // notApproachedSlack is the slack, a bound over the end of the measured

@@ -394,3 +394,102 @@ func TestPartsOf(t *testing.T) {
 		}
 	}
 }
+
+func TestMaxInterval(t *testing.T) {
+	// Two quantities, family 2: z = Φ⁻¹(1 - 0.0125) = 2.2414.
+	z := 2.241403
+	iv := maxInterval([]float64{1, 3}, []float64{1, 0.5}, 100, 2)
+	if iv.Mean != 3 || math.Abs(iv.Lo-(3-0.5*z)) > 1e-6 || math.Abs(iv.Hi-(3+0.5*z)) > 1e-6 || iv.N != 100 {
+		t.Errorf("max of 1 ± 1 and 3 ± 0.5: %+v, want 3 [%v, %v]", iv, 3-0.5*z, 3+0.5*z)
+	}
+	// The smaller quantity's upper end can set the upper end of the max.
+	iv = maxInterval([]float64{1, 3}, []float64{2, 0}, 100, 2)
+	if iv.Lo != 3 || math.Abs(iv.Hi-(1+2*z)) > 1e-6 {
+		t.Errorf("max of 1 ± 2 and 3 ± 0: %+v, want [3, %v]", iv, 1+2*z)
+	}
+	// A larger family widens the intervals; a family below K counts as K.
+	if w, k := maxInterval([]float64{1}, []float64{1}, 10, 4), maxInterval([]float64{1}, []float64{1}, 10, 0); !(w.Hi > k.Hi) || math.Abs(k.Hi-(1+1.959964)) > 1e-5 {
+		t.Errorf("family 4 %v, family 0 (one quantity) %v", w, k)
+	}
+	if iv := maxInterval(nil, nil, 0, 0); iv.Bounded() {
+		t.Errorf("no quantity: %v, want unbounded", iv)
+	}
+	// Differences: shown below, above, or spanning 0.
+	a := Interval{Mean: 1, Lo: 0.9, Hi: 1.1, N: 10, SE: math.NaN()}
+	for _, tc := range []struct {
+		b    Interval
+		want Side
+	}{
+		{Interval{Mean: 2, Lo: 1.9, Hi: 2.1, N: 5}, Below},
+		{Interval{Mean: 0.5, Lo: 0.4, Hi: 0.6, N: 5}, Above},
+		{Interval{Mean: 1.05, Lo: 0.95, Hi: 1.15, N: 5}, Spans},
+	} {
+		d := diffOfIntervals(a, tc.b)
+		if got := d.Against(0); got != tc.want || d.N != 5 || d.Mean != 1-tc.b.Mean {
+			t.Errorf("%v - %v = %+v: %v, want %v", a, tc.b, d, got, tc.want)
+		}
+	}
+}
+
+func TestWelchInterval(t *testing.T) {
+	// Equal SEs: ν = 2(n-1), here 22 with t_22 = 2.0739.
+	iv := welchInterval(1, 0.1, 2, 0.1, 12)
+	h := 2.073873 * math.Sqrt(0.02)
+	if iv.Mean != 1 || math.Abs(iv.Lo-(1-h)) > 1e-5 || math.Abs(iv.Hi-(1+h)) > 1e-5 || !iv.Above(0) {
+		t.Errorf("2 - 1 with SEs 0.1, 12 runs: %+v, want 1 ± %v, above 0", iv, h)
+	}
+	// One SE dominant: ν → n-1 = 11, t_11 = 2.2010.
+	iv = welchInterval(1, 1e-9, 2, 0.1, 12)
+	if h := 2.200985 * 0.1; math.Abs(iv.Hi-(1+h)) > 1e-5 {
+		t.Errorf("one SE 0: %+v, want 1 ± %v", iv, h)
+	}
+	// z would call a lead of 2.1 SE with 3 runs; t with 2 to 4 df does not.
+	if iv := welchInterval(0, 1, 2.1*math.Sqrt2, 1, 3); iv.Above(0) {
+		t.Errorf("2.1 SE lead with 3 runs: %v, want spanning 0", iv)
+	}
+	if iv := welchInterval(0, 1, 5, 1, 1); iv.Bounded() {
+		t.Errorf("one run: %v, want unbounded", iv)
+	}
+	if iv := welchInterval(0, 0, 5, 0, 3); iv.Lo != 5 || iv.Hi != 5 {
+		t.Errorf("no spread: %v, want the point 5", iv)
+	}
+}
+
+func TestRatioIntervalIndependent(t *testing.T) {
+	g := []float64{1, 1.1, 0.9}
+	l := []float64{10, 11, 9}
+	iv := ratioIntervalIndependent(g, l)
+	if math.Abs(iv.Mean-0.1) > 1e-12 || !iv.Bounded() || !(iv.Lo < 0.1 && iv.Hi > 0.1) || !iv.Below(1) || iv.N != 3 {
+		t.Errorf("ratio of 1 ± 0.1 over 10 ± 1: %+v, want 0.1 within a bounded interval below 1", iv)
+	}
+	// It is not narrower than the paired Fieller interval with perfectly
+	// correlated samples, whose ratio is exactly 0.1.
+	if p := ratioInterval(g, l); !(p.Hi-p.Lo < iv.Hi-iv.Lo) {
+		t.Errorf("paired %v not narrower than independent %v", p, iv)
+	}
+	// A denominator not shown to differ from 0: unbounded.
+	if iv := ratioIntervalIndependent(g, []float64{-1, 1, 0.5}); iv.Bounded() {
+		t.Errorf("denominator spanning 0: %v, want unbounded", iv)
+	}
+	// Near 1 with noise: spans 1, neither below nor above.
+	if iv := ratioIntervalIndependent([]float64{9, 10, 11}, []float64{10, 11, 9}); iv.Below(1) || iv.Above(1) {
+		t.Errorf("ratio near 1: %v, want spanning 1", iv)
+	}
+}
+
+func TestIntervalFormats(t *testing.T) {
+	iv := Interval{Mean: 0.0123, Lo: 0.0101, Hi: 0.0145}
+	if got, want := iv.Sig(), "0.0123 [0.0101, 0.0145]"; got != want {
+		t.Errorf("Sig %q, want %q", got, want)
+	}
+	if got, want := iv.Plain(), "0.01 [0.01, 0.01]"; got != want {
+		t.Errorf("Plain %q, want %q", got, want)
+	}
+	open := Interval{Mean: 0.41, Lo: 0, Hi: math.Inf(1)}
+	if got, want := open.Plain(), "0.41 [unbounded]"; got != want {
+		t.Errorf("Plain %q, want %q", got, want)
+	}
+	if got, want := open.Sig(), "0.41 [unbounded]"; got != want {
+		t.Errorf("Sig %q, want %q", got, want)
+	}
+}
