@@ -733,7 +733,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				lo[i], hi[i] = m-tq*se, m+tq*se
 			}
 			quantity := fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, of.Name)
-			paper := fmt.Sprintf("%.2f (%s term)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
+			paper := fmt.Sprintf("%.2f or steeper (%s term; O(·), an upper bound)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
 			if !of.Tested {
 				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, of.Name))
 				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0})
