@@ -140,12 +140,6 @@ func runLemma1(ctx context.Context, env *Env, c Lemma1Config) (*Lemma1Result, er
 
 // # The outcome
 
-// lemma1Margin is the relative margin of mishchenko-lemma1's equivalence
-// test: Lemma 1 of Mishchenko et al. is an equality for random
-// reshuffling, reproduced if every E φ²_{r,k} (k < n) is shown within ±2%
-// of k(n-k)/(n-1)σ².
-const lemma1Margin = 0.02
-
 // Lemma1Findings is what the mishchenko-lemma1 claim shows: random
 // reshuffling's Monte Carlo E φ²_{r,k} against k(n-k)/(n-1)σ².
 type Lemma1Findings struct {
@@ -156,7 +150,7 @@ type Lemma1Findings struct {
 	// Rel is, for each k < n, the relative deviation E φ²_{r,k} /
 	// (k(n-k)/(n-1)σ²) - 1 with its 95% normal interval (mean ± 1.96 SE
 	// over the Trials draws, N = Trials: thousands of draws, so z is
-	// fine). Margin is the equivalence margin (lemma1Margin). Holds is
+	// fine). Margin is the equivalence margin (equalityMargin). Holds is
 	// set if every interval lies within ±Margin (TOST at 2.5% each side,
 	// Interval.Within); Differs if some interval lies wholly outside it
 	// (shown to differ by more than the margin), at KDiffers.
@@ -184,7 +178,7 @@ func (res *Lemma1Result) Findings() (*Lemma1Findings, error) {
 		return nil, err
 	}
 	c := res.Config
-	f := &Lemma1Findings{Z: res.Worst, K: res.WorstK, Tolerance: c.Tolerance, Margin: lemma1Margin, Holds: true}
+	f := &Lemma1Findings{Z: res.Worst, K: res.WorstK, Tolerance: c.Tolerance, Margin: equalityMargin, Holds: true}
 	for k := range c.N - 1 {
 		w := res.Want[k]
 		m, se := res.Stats.Mean[k]/w-1, res.Stats.SE[k]/w

@@ -364,7 +364,7 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 		return nil, err
 	}
 	f := &Remark4Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, ConstantsHold: true, Exact: true,
-		Constants: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark4Rounding, HolmMargin: lemma1Margin}
+		Constants: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark4Rounding, HolmMargin: equalityMargin}
 	for _, sr := range res.Settings {
 		st := sr.Setting
 		for _, pt := range sr.Points {

@@ -160,7 +160,7 @@ func TestRemark4BoundAndPrecondition(t *testing.T) {
 			pt.Mean[k], pt.SE[k] = pt.Bound[k], 1e-4*pt.Bound[k]
 		}
 	}
-	if f, err := r.Findings(); err != nil || !(f.P < 0.025) || f.HolmMargin != lemma1Margin {
+	if f, err := r.Findings(); err != nil || !(f.P < 0.025) || f.HolmMargin != equalityMargin {
 		t.Errorf("RR at Lemma 1's bound: p %v, margin %v, %v", f.P, f.HolmMargin, err)
 	}
 	k := len(r.Settings[0].Points[1].Mean) / 2

@@ -26,7 +26,7 @@ func TestTheoryClaimsSmoke(t *testing.T) {
 			// The statements are theorems (or exact identities); at the
 			// smoke scale with seed 1 every one holds, except that
 			// mishchenko-lemma1's 2000 draws give intervals too wide to
-			// show equivalence within ±2% (lemma1Margin): inconclusive,
+			// show equivalence within ±2% (equalityMargin): inconclusive,
 			// never not reproduced; and theorem-1's small smoke problem
 			// leaves its bound more than 10 times above every run (not
 			// approached: not tested, never not reproduced).

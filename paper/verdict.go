@@ -696,3 +696,11 @@ func preconditionVerdict(v Verdict, setupHolds ...bool) Verdict {
 	}
 	return v
 }
+
+// equalityMargin is the relative margin within which a Monte Carlo
+// estimate is shown equal to a closed form that holds with equality
+// (TOST), or not above one it attains (non-inferiority): ±2%.
+// mishchenko-lemma1 uses it for Lemma 1 of Mishchenko et al., an
+// equality for random reshuffling (every E φ²_{r,k}, k < n, within ±2% of
+// k(n-k)/(n-1)σ²), and remark-4 for its bounds, attained with equality.
+const equalityMargin = 0.02
