@@ -119,24 +119,38 @@ func TestScalableTrainingConfig(t *testing.T) {
 
 func TestScalableFindings(t *testing.T) {
 	// The goal at k = 1024 (scalableGoalRatio 1.1, scalableGoalCost 20)
-	// on hand-made matrices: the exact greedy costs 1000 multiply-adds.
-	matrix := func(name string, ratio, mulAdds float64) ScalableMatrix {
+	// on hand-made matrices: the exact greedy costs 1000 multiply-adds;
+	// the sketches' σ*² ratios over the draws are given.
+	matrix := func(name string, ratios []float64, mulAdds float64) ScalableMatrix {
+		var mean float64
+		for _, r := range ratios {
+			mean += r / float64(len(ratios))
+		}
 		return ScalableMatrix{Name: name, Methods: []ScalableMethod{
 			{Name: scalableExact, SigmaStar2: 1, Ratio: 1, MulAdds: 1000, Bytes: 800},
-			{Name: "sketched greedy, k = 1024", SigmaStar2: ratio, Ratio: ratio, MulAdds: mulAdds, Bytes: 100},
+			{Name: "sketched greedy, k = 1024", SigmaStar2: mean, Ratio: mean, Ratios: ratios, MulAdds: mulAdds, Bytes: 100},
 		}}
 	}
+	low := []float64{1.04, 1.05, 1.06, 1.05, 1.05}   // [1.04, 1.06]: below 1.1
+	near := []float64{1.08, 1.09, 1.085, 1.09, 1.08} // just below 1.1
+	high := []float64{1.19, 1.2, 1.21, 1.2, 1.2}     // above 1.1
+	spans := []float64{1.05, 1.15, 1.1, 1.12, 1.08}  // mean 1.1: spans
+	oneDraw := []float64{1.01}                       // no interval
+	type state struct{ met, failed bool }
 	for _, test := range []struct {
 		name     string
 		matrices []ScalableMatrix
 		oneD     []float64
 		want     Verdict
-		met      []bool
+		states   []state
 	}{
-		{"both met", []ScalableMatrix{matrix("MNIST a", 1.05, 40), matrix("quadratic", 3, 1000), matrix("MNIST b", 1.1, 50)}, []float64{1, 1}, GoalMet, []bool{true, true}},
-		{"σ*² too large", []ScalableMatrix{matrix("MNIST a", 1.05, 40), matrix("MNIST b", 1.2, 40)}, []float64{1, 1}, GoalNotMet, []bool{true, false}},
-		{"too few multiply-adds saved", []ScalableMatrix{matrix("MNIST a", 1, 100)}, []float64{1, 2}, GoalNotMet, []bool{false}},
-		{"no MNIST matrix", []ScalableMatrix{matrix("quadratic", 1, 10)}, nil, NotCheckable, nil},
+		{"both met", []ScalableMatrix{matrix("MNIST a", low, 40), matrix("quadratic", high, 1000), matrix("MNIST b", near, 50)}, []float64{1, 1}, GoalMet, []state{{true, false}, {true, false}}},
+		{"σ*² shown too large", []ScalableMatrix{matrix("MNIST a", low, 40), matrix("MNIST b", high, 40)}, []float64{1, 1}, GoalNotMet, []state{{true, false}, {false, true}}},
+		// The old rule judged the mean (1.1 ≤ 1.1: met); its interval spans.
+		{"σ*² spans the threshold", []ScalableMatrix{matrix("MNIST a", low, 40), matrix("MNIST b", spans, 40)}, []float64{1, 1}, Inconclusive, []state{{true, false}, {false, false}}},
+		{"one sketch: no interval", []ScalableMatrix{matrix("MNIST a", oneDraw, 40)}, []float64{1, 1}, Inconclusive, []state{{false, false}}},
+		{"too few multiply-adds saved", []ScalableMatrix{matrix("MNIST a", low, 100)}, []float64{1, 2}, GoalNotMet, []state{{false, true}}},
+		{"no MNIST matrix", []ScalableMatrix{matrix("quadratic", low, 10)}, nil, NotCheckable, nil},
 	} {
 		r := &ScalableResult{Matrices: test.matrices}
 		if test.oneD != nil {
@@ -146,15 +160,18 @@ func TestScalableFindings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
-		var met []bool
+		var states []state
 		for _, g := range f.Goals {
-			met = append(met, g.Met)
+			states = append(states, state{g.Met, g.Failed})
 		}
-		if f.Verdict != test.want || !slices.Equal(met, test.met) || f.Met != (test.want == GoalMet) {
-			t.Errorf("%s: verdict %v, goals met %v, met %v; want %v, %v", test.name, f.Verdict, met, f.Met, test.want, test.met)
+		if f.Verdict != test.want || !slices.Equal(states, test.states) || f.Met != (test.want == GoalMet) {
+			t.Errorf("%s: verdict %v, goals %v, met %v; want %v, %v", test.name, f.Verdict, states, f.Met, test.want, test.states)
 		}
-		if len(f.Goals) > 0 && (f.Goals[0].Matrix != "MNIST a" || f.Goals[0].Fewer != 1000/test.matrices[0].Methods[1].MulAdds || f.Goals[0].LessMemory != 8) {
-			t.Errorf("%s: first goal %+v", test.name, f.Goals[0])
+		if len(f.Goals) > 0 {
+			g, m := f.Goals[0], test.matrices[0].Methods[1]
+			if g.Matrix != "MNIST a" || g.Fewer != 1000/m.MulAdds || g.LessMemory != 8 || g.Ratio.N != len(m.Ratios) || math.Abs(g.Ratio.Mean-m.Ratio) > 1e-12 {
+				t.Errorf("%s: first goal %+v", test.name, g)
+			}
 		}
 		if wantOne := test.oneD != nil && test.oneD[1] == 1; f.OneD != (test.oneD != nil) || f.GreedyOneD != wantOne {
 			t.Errorf("%s: 1-D example ran %v, greedy finds σ² %v, want %v", test.name, f.OneD, f.GreedyOneD, wantOne)
@@ -165,6 +182,44 @@ func TestScalableFindings(t *testing.T) {
 		out, err := r.Outcome()
 		if err != nil || out.Verdict != f.Verdict {
 			t.Errorf("%s: outcome %v, %v; want the findings' verdict %v", test.name, out, err, f.Verdict)
+			continue
+		}
+		if len(out.Tests) != len(f.Goals) {
+			t.Errorf("%s: %d interval tests, want one per MNIST matrix (%d)", test.name, len(out.Tests), len(f.Goals))
+		}
+		checkBrief(t, scalableID, out)
+	}
+	// A smaller ratio, or more multiply-adds saved, never gives a worse
+	// state: fails, unsettled, met in that order.
+	rank := func(met, failed bool) int {
+		switch {
+		case met:
+			return 2
+		case failed:
+			return 0
+		}
+		return 1
+	}
+	for _, width := range []float64{0, 0.01, 0.05} {
+		prev := 3
+		for step := range 41 {
+			mean := 1.0 + 0.005*float64(step) // 1 to 1.2, rising: the state may only fall
+			iv := Interval{Mean: mean, Lo: mean - width, Hi: mean + width, N: 5}
+			met, failed := scalableJudge(iv, 50, scalableGoalRatio, scalableGoalCost)
+			if met && failed {
+				t.Fatalf("ratio %v: both met and failed", iv)
+			}
+			if r := rank(met, failed); r > prev {
+				t.Errorf("width %v: ratio %v gives a better state (%d) than a smaller one (%d)", width, iv, r, prev)
+			} else {
+				prev = r
+			}
+		}
+		if prev != 0 {
+			t.Errorf("width %v: a ratio of 1.2 is not shown above 1.1", width)
+		}
+		if met, _ := scalableJudge(Interval{Mean: 1, Lo: 1 - width/2, Hi: 1 + width/2, N: 5}, 10, scalableGoalRatio, scalableGoalCost); met {
+			t.Errorf("width %v: 10× fewer multiply-adds meets the goal of 20×", width)
 		}
 	}
 }
