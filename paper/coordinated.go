@@ -822,7 +822,8 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 	}
 	out.Summary += ". The step sizes judged were chosen after a first run with smaller ones at seed 1: seed 1 is the tuning seed, seeds 2 to 5 the held-out test"
 	// The brief: per kind at the largest W, the problems in order, with
-	// intervals but for the loss (its intervals are in the rows).
+	// intervals but for the loss (its intervals are in the rows), and the
+	// growth part's state.
 	var brief []string
 	for _, what := range []string{"herding", "growth", "loss"} {
 		var ivs []string
@@ -830,20 +831,27 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 			if g.What != what || g.Workers != c.Workers[len(c.Workers)-1] {
 				continue
 			}
-			if what == "loss" {
+			switch what {
+			case "loss":
 				ivs = append(ivs, fmt.Sprintf("×%.4g", math.Exp(g.Interval.Mean)))
-				continue
+			case "growth":
+				state := "unsettled"
+				if g.Holds || g.Refuted {
+					state = coordHolds(g)
+				}
+				ivs = append(ivs, g.gapText()+" "+state)
+			default:
+				ivs = append(ivs, g.gapText())
 			}
-			ivs = append(ivs, g.gapText())
 		}
 		if what == "growth" {
-			what = fmt.Sprintf("growth over W = %d", c.Workers[0])
+			what = fmt.Sprintf("growth from W = %d:", c.Workers[0])
 		}
 		if len(ivs) > 0 {
 			brief = append(brief, what+" "+strings.Join(ivs, ", "))
 		}
 	}
-	out.Brief = fmt.Sprintf("D-RR over CD-GraB at W = %d, %d seeds, %s: %s (goal: above 1)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), strings.Join(brief, "; "))
+	out.Brief = fmt.Sprintf("D-RR/CD-GraB, W = %d, %d seeds, %s: %s (goal: above 1)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), strings.Join(brief, "; "))
 	res.addCoordinatedCharts(out)
 	out.Protocol = []string{
 		fmt.Sprintf("Data-parallel SGD with W workers of n examples each: each step every worker takes its next example and x moves by γ times the mean of the W gradients; n steps an epoch, %d epochs, %d seeds per W, paired across methods (same start, MNIST split and epoch-0 orders).", c.Epochs, c.Seeds),

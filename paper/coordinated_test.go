@@ -126,7 +126,7 @@ func TestCoordinatedVerdict(t *testing.T) {
 	if !strings.Contains(out.Summary, "γ = 0.02 (two-level) and 1 (MNIST)") || !strings.Contains(out.Summary, "inconclusive; not shown or refuted there: two-level growth (W = 16)") {
 		t.Errorf("summary does not show the first run beside: %s", out.Summary)
 	}
-	if !strings.Contains(out.Brief, "growth over W = 4 ×4") {
+	if !strings.Contains(out.Brief, "growth from W = 4: ×4 [4, 4] holds") {
 		t.Errorf("brief lacks the growth part: %s", out.Brief)
 	}
 	res.First.Runs = res.First.Runs[1:]
