@@ -781,7 +781,6 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		out.addChart("scalable-orderings", "Orders on MNIST's batch-gradient matrices: σ*² and multiply-adds", orderings)
 	}
 	var goal []string
-	ratiosOK := true
 	for _, g := range f.Goals {
 		word := "unsettled"
 		switch {
@@ -792,10 +791,9 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		}
 		goal = append(goal, fmt.Sprintf("%s: σ*² %s, %.0f× fewer multiply-adds, %.0f× less memory (%s)", scalablePanelTitle(epochsPlural(g.Matrix)), scalableRatioText(g.Ratio), g.Fewer, g.LessMemory, word))
 		out.addTest(fmt.Sprintf("%s: sketched greedy at k = %d, σ*² ratio below %g", scalableMatrixLabel(g.Matrix), f.K, f.GoalRatio), g.Ratio.PBelow(f.GoalRatio), g.Ratio.Below(f.GoalRatio))
-		ratiosOK = ratiosOK && g.Met
 	}
 	if len(f.Goals) > 0 {
-		out.addCheck("scalable-sketch-ratio", ratiosOK, "on every MNIST matrix the sketched greedy at k = %d has σ*² shown below %g× the exact greedy's (95%% t-interval over the sketches) with ≥ %d× fewer multiply-adds", f.K, f.GoalRatio, f.GoalCost)
+		out.addCheck("scalable-sketch-ratio", f.Met, "on every MNIST matrix the sketched greedy at k = %d has σ*² shown below %g× the exact greedy's (95%% t-interval over the sketches) with ≥ %d× fewer multiply-adds", f.K, f.GoalRatio, f.GoalCost)
 	}
 	if f.OneD {
 		last := r.OneD[len(r.OneD)-1].N
