@@ -107,6 +107,32 @@ func TestCoordinatedVerdict(t *testing.T) {
 			}
 		}
 	}
+	// The first run's step sizes are shown beside, not judged: their
+	// verdict is found by the same rule, and the claim's is the tuned run's.
+	res := fakeCoordinated(5, met, one, func(w, s int) float64 { return 2 * jitter(s) }, one)
+	res.Config.FirstTwoLevelGamma, res.Config.FirstMNISTGamma = 0.02, 1
+	res.First = fakeCoordinated(5, func(w, s int) float64 { return 3 * jitter(s) }, one, func(w, s int) float64 { return 2 * jitter(s) }, one)
+	f0, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f0.Verdict != GoalMet || f0.First == nil || f0.First.Verdict != Inconclusive || out.Verdict != GoalMet {
+		t.Errorf("first run beside: verdicts %v, first %+v, outcome %v; want goal met and the first inconclusive", f0.Verdict, f0.First, out.Verdict)
+	}
+	if !strings.Contains(out.Summary, "γ = 0.02 (two-level) and 1 (MNIST)") || !strings.Contains(out.Summary, "inconclusive; not shown or refuted there: two-level growth (W = 16)") {
+		t.Errorf("summary does not show the first run beside: %s", out.Summary)
+	}
+	if !strings.Contains(out.Brief, "growth from W = 4: ×4 [4, 4] holds") {
+		t.Errorf("brief lacks the growth part: %s", out.Brief)
+	}
+	res.First.Runs = res.First.Runs[1:]
+	if _, err := res.Findings(); err == nil {
+		t.Error("a first run missing a run: no error")
+	}
 	// The growth check compares the largest W with the smallest: a ratio
 	// of 4 at W = 4 and 16 at W = 16 grows by 4.
 	f, err := fakeCoordinated(5, met, one, met, one).Findings()
@@ -151,6 +177,8 @@ func TestCoordinatedConfigValidate(t *testing.T) {
 		{"zero step", func(c *CoordinatedConfig) { c.TwoLevelGamma = 0 }, "step sizes 0"},
 		{"NaN λ", func(c *CoordinatedConfig) { c.MNISTLambda = math.NaN() }, "λ = NaN"},
 		{"no epochs", func(c *CoordinatedConfig) { c.Epochs = 0 }, "0 epochs"},
+		{"one first-run step size", func(c *CoordinatedConfig) { c.FirstMNISTGamma = 0 }, "first-run step sizes 0.02 (two-level) and 0 (MNIST)"},
+		{"negative first-run step size", func(c *CoordinatedConfig) { c.FirstTwoLevelGamma = -1 }, "first-run step sizes -1"},
 	} {
 		cfg := CoordinatedConfig{}.At(Smoke)
 		c.set(&cfg)
@@ -181,6 +209,18 @@ func TestCoordinatedDeterministic(t *testing.T) {
 	}
 	if reflect.DeepEqual(a.Runs, d.Runs) {
 		t.Error("seeds 3 and 4 give the same runs")
+	}
+	// The first run's step sizes run beside, as a config of their own.
+	if a.First == nil || a.First.Config.TwoLevelGamma != c.FirstTwoLevelGamma || a.First.Config.FirstTwoLevelGamma != 0 || a.First.First != nil {
+		t.Fatalf("first run beside: %+v, want the config at γ = %v", a.First, c.FirstTwoLevelGamma)
+	}
+	if reflect.DeepEqual(a.First.Runs, a.Runs) {
+		t.Error("the first run's step sizes give the same runs as the tuned ones")
+	}
+	c0 := c
+	c0.FirstTwoLevelGamma, c0.FirstMNISTGamma = 0, 0
+	if z, err := c0.Run(context.Background(), &Env{Seed: 3, Workers: 1}); err != nil || z.First != nil || !reflect.DeepEqual(z.Runs, a.Runs) {
+		t.Errorf("without the first run: %v, first %v; want the same tuned runs and no first", err, z != nil && z.First != nil)
 	}
 	// Epoch 0's orders are shared by D-RR, ID-GraB and CD-GraB: the same
 	// herding in epoch 0.

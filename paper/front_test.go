@@ -61,6 +61,32 @@ func TestHeadline(t *testing.T) {
 	if got := headline("theorem-1", r, rob); got != "reproduced in 5 of 5 seeds (default scale)" {
 		t.Errorf("other scale: %q", got)
 	}
+	// The checks that failed are named for every seed short of the best
+	// verdict, the most common verdict's seeds included, grouped by check.
+	coord := ClaimSeeds{ID: "x"}
+	coord.Add(GoalMet, Key{})
+	coord.Add(Inconclusive, Key{}, "growth-a", "growth-b")
+	coord.Add(Inconclusive, Key{}, "growth-a", "growth-b")
+	coord.Add(Inconclusive, Key{}, "growth-b", "loss")
+	coord.Add(Inconclusive, Key{}, "growth-a", "growth-b")
+	if got, want := coord.Headline(seeds), "flips: goal met at seed 1; inconclusive in 4 of 5 seeds (failed: growth-a at 2, 3, 5; growth-b at 2, 3, 4, 5; loss at 4)"; got != want {
+		t.Errorf("majority short of the best: %q, want %q", got, want)
+	}
+	// A minority of several seeds groups its checks the same way.
+	two := ClaimSeeds{ID: "x"}
+	for i, v := range []Verdict{Reproduced, NotReproduced, Reproduced, NotReproduced, Reproduced} {
+		var failed []string
+		if v != Reproduced {
+			failed = []string{"slopes"}
+			if i == 3 {
+				failed = append(failed, "bound")
+			}
+		}
+		two.Add(v, Key{}, failed...)
+	}
+	if got, want := two.Headline(seeds), "flips: not reproduced at seeds 2, 4 (failed: slopes at 2, 4; bound at 4); reproduced in 3 of 5 seeds"; got != want {
+		t.Errorf("minority of two seeds: %q, want %q", got, want)
+	}
 	// A record written before Failed existed still heads with the seeds.
 	prior := ClaimSeeds{ID: "x", Verdicts: []Verdict{Reproduced, Inconclusive, Reproduced}}
 	if got, want := prior.Headline([]uint64{7, 8, 9}), "flips: inconclusive at seed 8; reproduced in 2 of 3 seeds"; got != want {

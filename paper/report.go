@@ -76,6 +76,17 @@ func loadJSON[T any](path string) (*T, error) {
 // (.gitignore lists it).
 const TimingsFile = "timings.json"
 
+// statementLabel returns the label of a claim's statement in its section
+// of the report: "The paper:" for a statement of the paper, "Our goal:"
+// for a goal of ours beyond it (Claim.Goal), which quotes the paper, or
+// work it builds on, only as its motivation.
+func statementLabel(c Claim) string {
+	if c.Goal {
+		return "Our goal:"
+	}
+	return "The paper:"
+}
+
 // WriteReport writes the Markdown report to path atomically: a summary
 // table and one section per registered claim, with the paper's statement,
 // our numbers, the verdict, the figures (linked relative to the report)
@@ -118,7 +129,7 @@ func WriteReport(path, figDir string) error {
 	}
 	for i, c := range registry {
 		fmt.Fprintf(&b, "\n## %s\n\n", c.ID)
-		fmt.Fprintf(&b, "**Where:** %s\n\n**The paper:** %s\n\n", c.Where, c.Statement)
+		fmt.Fprintf(&b, "**Where:** %s\n\n**%s** %s\n\n", c.Where, statementLabel(c), c.Statement)
 		r := results[i]
 		if r == nil || r.Outcome == nil {
 			if why := c.Skipped(Default, nil); why != "" {

@@ -32,6 +32,23 @@ func TestReportWithoutResults(t *testing.T) {
 			t.Errorf("summary row of %s missing or not marked not run", c.ID)
 		}
 	}
+	// A goal of ours is not presented as the paper's statement.
+	goals := 0
+	for _, c := range registry {
+		label, other := "**The paper:** ", "**Our goal:** "
+		if c.Goal {
+			label, other = other, label
+			goals++
+		}
+		_, sec, _ := strings.Cut(rep, "\n## "+c.ID+"\n")
+		sec, _, _ = strings.Cut(sec, "\n## ")
+		if !strings.Contains(sec, label+c.Statement) || strings.Contains(sec, other) {
+			t.Errorf("section of %s (goal %v) does not label its statement %q", c.ID, c.Goal, label)
+		}
+	}
+	if goals == 0 {
+		t.Error("no goal claim in the registry: the label of goals is untested")
+	}
 	_, after, ok := strings.Cut(rep, "\n## Slips in the paper\n")
 	if !ok {
 		t.Fatal("no section on the paper's slips")

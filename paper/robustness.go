@@ -157,19 +157,22 @@ func (c ClaimSeeds) Text() string {
 
 // Headline is the claim's verdict in the report's summary: the seeds'
 // word. A stable verdict reads "reproduced in 5 of 5 seeds"; one that
-// flips says so first, then each seed whose verdict differs from the most
-// common one with the checks that failed there: "flips: not reproduced at
-// seed 4 (failed: theorem1-noise-slopes); reproduced in 4 of 5 seeds".
-// seeds are the pass's base seeds (Robustness.Seeds), in the order of
-// Verdicts.
+// flips says so first, then each verdict other than the most common with
+// its seeds, then the most common one, each with the checks that failed at
+// its seeds, grouped by check: "flips: goal met at seed 1; inconclusive
+// in 4 of 5 seeds (failed: coordinated-mnist-growth at 2, 3, 4, 5;
+// coordinated-mnist-loss at 4)". A verdict of a single seed names its
+// checks without the seed: "flips: not reproduced at seed 4 (failed:
+// theorem1-noise-slopes); reproduced in 4 of 5 seeds". seeds are the
+// pass's base seeds (Robustness.Seeds), in the order of Verdicts.
 func (c ClaimSeeds) Headline(seeds []uint64) string {
 	k, v := c.Stable()
 	n := len(c.Verdicts)
 	if k == n {
 		return fmt.Sprintf("%s in %d of %d seeds", v, k, n)
 	}
-	// The verdicts other than the most common, in the seeds' order,
-	// grouped by verdict.
+	// The verdicts other than the most common, in the seeds' order, then
+	// the most common, each with its seeds and their failed checks.
 	var parts []string
 	done := map[Verdict]bool{v: true}
 	for _, w := range c.Verdicts {
@@ -177,28 +180,70 @@ func (c ClaimSeeds) Headline(seeds []uint64) string {
 			continue
 		}
 		done[w] = true
-		var at []string
-		for i, x := range c.Verdicts {
-			if x != w {
-				continue
-			}
-			seed := fmt.Sprint(i + 1)
-			if i < len(seeds) {
-				seed = fmt.Sprint(seeds[i])
-			}
-			failed := ""
-			if i < len(c.Failed) && len(c.Failed[i]) > 0 {
-				failed = " (failed: " + strings.Join(c.Failed[i], ", ") + ")"
-			}
-			at = append(at, seed+failed)
-		}
+		at := c.seedsOf(w)
 		word := "seed"
 		if len(at) > 1 {
 			word = "seeds"
 		}
-		parts = append(parts, fmt.Sprintf("%s at %s %s", w, word, strings.Join(at, ", ")))
+		names := make([]string, len(at))
+		for j, i := range at {
+			names[j] = seedName(i, seeds)
+		}
+		parts = append(parts, fmt.Sprintf("%s at %s %s%s", w, word, strings.Join(names, ", "), c.failedText(at, seeds)))
 	}
-	return fmt.Sprintf("flips: %s; %s in %d of %d seeds", strings.Join(parts, "; "), v, k, n)
+	return fmt.Sprintf("flips: %s; %s in %d of %d seeds%s", strings.Join(parts, "; "), v, k, n, c.failedText(c.seedsOf(v), seeds))
+}
+
+// seedsOf returns the indices, in Verdicts, of the seeds whose verdict is
+// w.
+func (c ClaimSeeds) seedsOf(w Verdict) []int {
+	var at []int
+	for i, x := range c.Verdicts {
+		if x == w {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
+// seedName returns the base seed of the i-th verdict, i+1 if seeds does
+// not name it.
+func seedName(i int, seeds []uint64) string {
+	if i < len(seeds) {
+		return fmt.Sprint(seeds[i])
+	}
+	return fmt.Sprint(i + 1)
+}
+
+// failedText returns the checks that failed at the seeds at (indices in
+// Verdicts), grouped by check in the order first met, each with its
+// seeds: " (failed: a at 2, 3; b at 4)", or " (failed: a, b)" for a
+// single seed; "" if none failed or none were recorded.
+func (c ClaimSeeds) failedText(at []int, seeds []uint64) string {
+	var checks []string
+	where := map[string][]string{}
+	for _, i := range at {
+		if i >= len(c.Failed) {
+			continue
+		}
+		for _, name := range c.Failed[i] {
+			if _, ok := where[name]; !ok {
+				checks = append(checks, name)
+			}
+			where[name] = append(where[name], seedName(i, seeds))
+		}
+	}
+	if len(checks) == 0 {
+		return ""
+	}
+	if len(at) == 1 {
+		return " (failed: " + strings.Join(checks, ", ") + ")"
+	}
+	parts := make([]string, len(checks))
+	for j, name := range checks {
+		parts[j] = name + " at " + strings.Join(where[name], ", ")
+	}
+	return " (failed: " + strings.Join(parts, "; ") + ")"
 }
 
 // spreadText formats the spread of the key number: "8.6 to 9.1", with

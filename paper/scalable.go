@@ -71,6 +71,10 @@ type ScalableConfig struct {
 	Passes int
 	// RRDraws is the number of random orders averaged for RR. Default 20.
 	RRDraws int
+	// SketchDraws is the number of independent sketches per matrix and
+	// sketch dimension, each from its own seed: the goal is judged on the
+	// t-interval of their σ*² ratios. At least 2. Default 5.
+	SketchDraws int
 	// OneDNs and OneDEpochs set the online comparison on the 1-D example
 	// of Section 4.1. Defaults {8, 64, 512} and 6.
 	OneDNs     []int
@@ -82,14 +86,14 @@ type ScalableConfig struct {
 func (c ScalableConfig) At(s Scale) ScalableConfig {
 	return atScale(c, s, map[Scale]ScalableConfig{
 		Smoke: {MNISTTrain: 3000, Snapshots: []int{0, 1}, Ks: []int{64, 1024}, Passes: 3, RRDraws: 5, OneDNs: []int{8, 64}, OneDEpochs: 4},
-		Full:  {Snapshots: []int{0, 1, 3, 10}, Ks: []int{64, 256, 1024, 4096, 16384}, Passes: 10, RRDraws: 50, OneDNs: []int{8, 64, 512, 4096}, OneDEpochs: 10},
+		Full:  {Snapshots: []int{0, 1, 3, 10}, Ks: []int{64, 256, 1024, 4096, 16384}, Passes: 10, RRDraws: 50, SketchDraws: 10, OneDNs: []int{8, 64, 512, 4096}, OneDEpochs: 10},
 	})
 }
 
 // fill sets the zero fields to their defaults.
 func (c *ScalableConfig) fill() {
 	fillZero(c, ScalableConfig{
-		Snapshots: []int{0, 1, 5}, Ks: []int{64, 256, 1024, 4096}, Passes: 5, RRDraws: 20,
+		Snapshots: []int{0, 1, 5}, Ks: []int{64, 256, 1024, 4096}, Passes: 5, RRDraws: 20, SketchDraws: 5,
 		OneDNs: []int{8, 64, 512}, OneDEpochs: 6,
 	})
 }
@@ -101,6 +105,8 @@ func (c *ScalableConfig) validate() error {
 		return fmt.Errorf("paper: scalable-orderings with %d MNIST images, want >= 0 (0: all)", c.MNISTTrain)
 	case c.Passes < 1 || c.RRDraws < 1 || c.OneDEpochs < 1:
 		return fmt.Errorf("paper: scalable-orderings with %d passes, %d random draws and %d 1-D epochs, want all >= 1", c.Passes, c.RRDraws, c.OneDEpochs)
+	case c.SketchDraws < 2:
+		return fmt.Errorf("paper: scalable-orderings with %d sketch draws, want >= 2 (one draw gives no interval)", c.SketchDraws)
 	case !slices.IsSorted(c.Snapshots) || len(c.Snapshots) > 0 && c.Snapshots[0] < 0:
 		return fmt.Errorf("paper: scalable-orderings snapshots %v, want increasing epochs >= 0", c.Snapshots)
 	}
@@ -117,12 +123,17 @@ func (c *ScalableConfig) validate() error {
 type ScalableMethod struct {
 	// Name names the method.
 	Name string
-	// SigmaStar2 is σ*² (M* = 0) of the order it chose (for RR, the mean
-	// over the draws), and Ratio that over the exact greedy's.
+	// SigmaStar2 is σ*² (M* = 0) of the order it chose (for RR and the
+	// sketches, the mean over the draws), and Ratio that over the exact
+	// greedy's.
 	SigmaStar2, Ratio float64
+	// Ratios are, for a sketched greedy order, the σ*² ratio of each
+	// independent sketch (ScalableConfig.SketchDraws), in draw order;
+	// nil for the other methods.
+	Ratios []float64 `json:",omitempty"`
 	// Seconds is the wall time to choose the order from the matrix (for
-	// the balancing methods, all passes), and Bytes the memory it needs
-	// beyond the matrix.
+	// the balancing methods, all passes; for the sketches, the mean over
+	// the draws), and Bytes the memory it needs beyond the matrix.
 	Seconds float64
 	Bytes   int64
 	// MulAdds is the number of multiply-adds to choose the order, the
@@ -224,7 +235,7 @@ func runScalable(ctx context.Context, env *Env, c ScalableConfig) (*ScalableResu
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		sm, err := compareOrders(ctx, c, name, g, seed)
+		sm, err := compareOrders(ctx, c, len(res.Matrices), name, g, seed)
 		if err != nil {
 			return err
 		}
@@ -343,10 +354,13 @@ func componentGrads(ctx context.Context, p ordering.Problem, x []float64) (*mat.
 	return g, nil
 }
 
-// compareOrders measures every method on one matrix. It stops with ctx's
-// error before each method, balancing pass and random draw once ctx is
-// done.
-func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
+// compareOrders measures every method on matrix mi (its index in the
+// run's order). It stops with ctx's error before each method, balancing
+// pass and random draw once ctx is done. Each sketch dimension is drawn
+// c.SketchDraws times, draw j of matrix mi from the seed
+// mixSeed(seed, streamScalableSketch, k, mi, j): independent across
+// draws and matrices.
+func compareOrders(ctx context.Context, c ScalableConfig, mi int, name string, g *mat.Dense, seed uint64) (ScalableMatrix, error) {
 	n, d := g.Dims()
 	sm := ScalableMatrix{Name: name, N: n, D: d}
 	sigma := func(r []int) (float64, error) {
@@ -380,12 +394,28 @@ func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.De
 		if k >= d {
 			continue
 		}
-		kk := k
-		if err := add(fmt.Sprintf("sketched greedy, k = %d", k), sketchedCost(n, d, kk), func() ([]int, error) {
-			return ordering.SketchedGreedyOrder(nil, g, kk, mixSeed(seed, streamScalableSketch, uint64(kk)))
-		}); err != nil {
-			return sm, err
+		var draws []ScalableMethod
+		for j := range c.SketchDraws {
+			sketchSeed := mixSeed(seed, streamScalableSketch, uint64(k), uint64(mi), uint64(j))
+			if err := add(fmt.Sprintf("sketched greedy, k = %d", k), sketchedCost(n, d, k), func() ([]int, error) {
+				return ordering.SketchedGreedyOrder(nil, g, k, sketchSeed)
+			}); err != nil {
+				return sm, err
+			}
+			draws = append(draws, sm.Methods[len(sm.Methods)-1])
+			sm.Methods = sm.Methods[:len(sm.Methods)-1]
 		}
+		// One row for the draws: the mean σ*² and wall time, each
+		// draw's σ*² kept (as a ratio below).
+		row := draws[0]
+		row.SigmaStar2, row.Seconds = 0, 0
+		row.Ratios = make([]float64, len(draws))
+		for j, dr := range draws {
+			row.SigmaStar2 += dr.SigmaStar2 / float64(len(draws))
+			row.Seconds += dr.Seconds / float64(len(draws))
+			row.Ratios[j] = dr.SigmaStar2
+		}
+		sm.Methods = append(sm.Methods, row)
 	}
 	start := newRand(seed, streamScalableBalance).Perm(n)
 	for _, b := range []struct {
@@ -456,6 +486,9 @@ func compareOrders(ctx context.Context, c ScalableConfig, name string, g *mat.De
 	exact := sm.Methods[0].SigmaStar2
 	for i := range sm.Methods {
 		sm.Methods[i].Ratio = sm.Methods[i].SigmaStar2 / exact
+		for j := range sm.Methods[i].Ratios {
+			sm.Methods[i].Ratios[j] /= exact
+		}
 	}
 	return sm, nil
 }
@@ -581,12 +614,27 @@ const (
 // at k = ScalableFindings.K against the exact greedy order.
 type ScalableGoal struct {
 	// Matrix names the matrix. Ratio is the sketch's σ*² over the exact
-	// greedy's, Fewer how many times fewer multiply-adds it needs and
-	// LessMemory how many times less memory. Met is set if Ratio is at
-	// most ScalableFindings.GoalRatio and Fewer at least GoalCost.
-	Matrix                   string
-	Ratio, Fewer, LessMemory float64
-	Met                      bool
+	// greedy's with its t-based 95% interval over the independent
+	// sketches (N draws; the exact greedy's σ*² has no randomness), Fewer
+	// how many times fewer multiply-adds it needs and LessMemory how many
+	// times less memory (both exact counts).
+	Matrix            string
+	Ratio             Interval
+	Fewer, LessMemory float64
+	// Met is set if the ratio's interval lies wholly below
+	// ScalableFindings.GoalRatio and Fewer is at least GoalCost. Failed
+	// is set if it is shown not to be: the interval lies wholly above
+	// GoalRatio, or Fewer is below GoalCost. Neither is set otherwise
+	// (the interval spans GoalRatio): unsettled.
+	Met, Failed bool
+}
+
+// scalableJudge returns the states of the goal on one matrix: met if the
+// ratio's interval lies below ratio and fewer is at least cost, failed if
+// the interval lies above ratio or fewer is below cost, neither otherwise.
+// A smaller ratio or more multiply-adds saved never gives a worse state.
+func scalableJudge(iv Interval, fewer, ratio, cost float64) (met, failed bool) {
+	return iv.Below(ratio) && fewer >= cost, iv.Above(ratio) || fewer < cost
 }
 
 // ScalableFindings is what the scalable-orderings experiment shows: the
@@ -600,16 +648,16 @@ type ScalableFindings struct {
 	K         int
 	GoalRatio float64
 	GoalCost  int
-	// Goals are the goal per MNIST matrix, and Met is set if there is one
-	// and every one is met.
-	Goals []ScalableGoal
-	Met   bool
+	// Goals are the goal per MNIST matrix; Met is set if there is one
+	// and every one is met, Failed if some one failed.
+	Goals       []ScalableGoal
+	Met, Failed bool
 	// OneD is set if the 1-D example ran; GreedyOneD is then set if
 	// greedy's order has σ*² = σ² = 1 (within a relative scalableOneDTol)
 	// in every epoch and n (Section 4.1).
 	OneD, GreedyOneD bool
-	// Verdict is GoalMet if Met, NotCheckable if there is no MNIST matrix,
-	// else GoalNotMet.
+	// Verdict is NotCheckable if there is no MNIST matrix, else GoalMet
+	// if Met, GoalNotMet if Failed, Inconclusive otherwise.
 	Verdict Verdict
 }
 
@@ -625,9 +673,10 @@ func (r *ScalableResult) Findings() (*ScalableFindings, error) {
 		exact := exactOf[mi]
 		for _, meth := range m.Methods {
 			if strings.HasPrefix(m.Name, "MNIST") && meth.Name == fmt.Sprintf("sketched greedy, k = %d", scalableGoalK) {
-				g := ScalableGoal{Matrix: m.Name, Ratio: meth.Ratio, Fewer: exact.MulAdds / meth.MulAdds, LessMemory: float64(exact.Bytes) / float64(meth.Bytes)}
-				g.Met = g.Ratio <= scalableGoalRatio && g.Fewer >= scalableGoalCost
+				g := ScalableGoal{Matrix: m.Name, Ratio: tInterval(meth.Ratios), Fewer: exact.MulAdds / meth.MulAdds, LessMemory: float64(exact.Bytes) / float64(meth.Bytes)}
+				g.Met, g.Failed = scalableJudge(g.Ratio, g.Fewer, scalableGoalRatio, scalableGoalCost)
 				f.Met = f.Met && g.Met
+				f.Failed = f.Failed || g.Failed
 				f.Goals = append(f.Goals, g)
 			}
 		}
@@ -643,18 +692,35 @@ func (r *ScalableResult) Findings() (*ScalableFindings, error) {
 			}
 		}
 	}
-	f.Verdict = goalOf(f.Met)
-	if len(f.Goals) == 0 {
+	switch {
+	case len(f.Goals) == 0:
 		f.Verdict = NotCheckable
+	case f.Met:
+		f.Verdict = GoalMet
+	case f.Failed:
+		f.Verdict = GoalNotMet
+	default:
+		f.Verdict = Inconclusive
 	}
 	return f, nil
 }
 
+// scalableRatioText formats a σ*² ratio's interval over the sketches:
+// "1.22× [1.19, 1.25], n = 5", or "1.22× [unbounded], n = 1".
+func scalableRatioText(iv Interval) string {
+	if !iv.Bounded() {
+		return fmt.Sprintf("%.3g× [unbounded], n = %d", iv.Mean, iv.N)
+	}
+	return fmt.Sprintf("%.3g× [%.3g, %.3g], n = %d", iv.Mean, iv.Lo, iv.Hi, iv.N)
+}
+
 // Outcome renders the findings and builds the table and charts of the
 // scalable-orderings experiment. The verdict is goal met if, on every
-// MNIST matrix, the sketched greedy order at k = 1024 has σ*² within 10%
-// of the exact greedy's and needs at most a twentieth of its
-// multiply-adds. Wall times and the speed-ups they give go to the
+// MNIST matrix, the sketched greedy order at k = 1024 has σ*² shown below
+// 1.1 times the exact greedy's (its 95% t-interval over the independent
+// sketches) and needs at most a twentieth of its multiply-adds, not met
+// if the interval lies above 1.1 or the cost is missed, inconclusive
+// otherwise. Wall times and the speed-ups they give go to the
 // outcome's Timings only. It returns an error if r has no matrices or a
 // matrix without the exact greedy order's row.
 func (r *ScalableResult) Outcome() (*Outcome, error) {
@@ -676,11 +742,26 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 			XLabel: "multiply-adds to order", YLabel: "σ*² / exact greedy's", LogX: true, LogY: true,
 		}
 		for _, meth := range m.Methods {
-			sc.Series = append(sc.Series, chart.Series{Name: meth.Name, Label: scalableShortName(meth.Name), X: []float64{math.Max(meth.MulAdds, 1)}, Y: []float64{meth.Ratio}, Points: true})
+			ser := chart.Series{Name: meth.Name, Label: scalableShortName(meth.Name), X: []float64{math.Max(meth.MulAdds, 1)}, Y: []float64{meth.Ratio}, Points: true}
+			ratio := fmt.Sprintf("%.3g × greedy's", meth.Ratio)
+			if len(meth.Ratios) > 0 {
+				// The sketches: the mean over the draws with its 95%
+				// t-interval, drawn as an error bar.
+				iv := tInterval(meth.Ratios)
+				ratio = fmt.Sprintf("mean of %d sketches; %.3g × greedy's", len(meth.Ratios), iv.Mean)
+				if iv.Bounded() {
+					ratio += fmt.Sprintf(", 95%% t-interval [%.3g, %.3g]", iv.Lo, iv.Hi)
+				}
+				if iv.Bounded() {
+					ser.Name = fmt.Sprintf("%s (mean of %d sketches, bar: 95%% t-interval)", meth.Name, len(meth.Ratios))
+					ser.Lo, ser.Hi = []float64{iv.Lo}, []float64{iv.Hi}
+				}
+			}
+			sc.Series = append(sc.Series, ser)
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("%s: %s", name, meth.Name),
 				Paper:    "-",
-				Ours:     fmt.Sprintf("σ*² %.4g (%.3g × greedy's), %.3g multiply-adds (%.3g× fewer than greedy's), %s", meth.SigmaStar2, meth.Ratio, meth.MulAdds, exact.MulAdds/meth.MulAdds, fmtBytes(meth.Bytes)),
+				Ours:     fmt.Sprintf("σ*² %.4g (%s), %.3g multiply-adds (%.3g× fewer than greedy's), %s", meth.SigmaStar2, ratio, meth.MulAdds, exact.MulAdds/meth.MulAdds, fmtBytes(meth.Bytes)),
 			})
 			out.Timings = append(out.Timings, Row{
 				Quantity: fmt.Sprintf("%s: %s: wall time to choose the order; speed-up over exact greedy", name, meth.Name),
@@ -693,7 +774,7 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 				sc.YLabel = ""
 			}
 			orderings.Panels = append(orderings.Panels, sc)
-			orderings.Title = "σ*² against multiply-adds to order, " + scalableMatrixKind(name)
+			orderings.Title = fmt.Sprintf("σ*² against multiply-adds to order, %s (sketches: mean of %d draws, bars: 95%% t-intervals)", scalableMatrixKind(name), r.Config.SketchDraws)
 		}
 	}
 	if len(orderings.Panels) > 0 {
@@ -701,7 +782,18 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 	}
 	var goal []string
 	for _, g := range f.Goals {
-		goal = append(goal, fmt.Sprintf("%.3g× σ*² with %.0f× fewer multiply-adds, %.0f× less memory", g.Ratio, g.Fewer, g.LessMemory))
+		word := "unsettled"
+		switch {
+		case g.Met:
+			word = "met"
+		case g.Failed:
+			word = "not met"
+		}
+		goal = append(goal, fmt.Sprintf("%s: σ*² %s, %.0f× fewer multiply-adds, %.0f× less memory (%s)", scalablePanelTitle(epochsPlural(g.Matrix)), scalableRatioText(g.Ratio), g.Fewer, g.LessMemory, word))
+		out.addTest(fmt.Sprintf("%s: sketched greedy at k = %d, σ*² ratio below %g", scalableMatrixLabel(g.Matrix), f.K, f.GoalRatio), g.Ratio.PBelow(f.GoalRatio), g.Ratio.Below(f.GoalRatio))
+	}
+	if len(f.Goals) > 0 {
+		out.addCheck("scalable-sketch-ratio", f.Met, "on every MNIST matrix the sketched greedy at k = %d has σ*² shown below %g× the exact greedy's (95%% t-interval over the sketches) with ≥ %d× fewer multiply-adds", f.K, f.GoalRatio, f.GoalCost)
 	}
 	if f.OneD {
 		last := r.OneD[len(r.OneD)-1].N
@@ -722,23 +814,33 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		out.addChart("scalable-oned", "Online orders on the 1-D example", lc)
 		out.addCheck("oned-greedy-finds-sigma2", f.GreedyOneD, "greedy's order has σ*² = σ² = 1 on the 1-D example in every epoch and n (Section 4.1)")
 	}
-	out.Summary = fmt.Sprintf("sketched greedy at k = %d on the MNIST batch-gradient matrices: %s (goal: ≤ %.1f× σ*² with ≥ %d× fewer multiply-adds)",
+	out.Summary = fmt.Sprintf("sketched greedy at k = %d on the MNIST batch-gradient matrices, σ*² over the exact greedy's with its 95%% t-interval over independent sketches: %s (goal: interval below %.1f× with ≥ %d× fewer multiply-adds)",
 		f.K, strings.Join(goal, "; "), f.GoalRatio, f.GoalCost)
 	ratios := make([]string, len(f.Goals))
+	draws := 0
 	for i, g := range f.Goals {
-		ratios[i] = fmt.Sprintf("%.3g×", g.Ratio)
+		ratios[i] = strings.TrimSuffix(scalableRatioText(g.Ratio), fmt.Sprintf(", n = %d", g.Ratio.N))
+		draws = g.Ratio.N
 	}
-	out.Brief = fmt.Sprintf("sketched greedy at k = %d on MNIST gradient matrices: σ*² %s greedy's (goal: ≤ %.1f× with ≥ %d× fewer multiply-adds)", f.K, strings.Join(ratios, ", "), f.GoalRatio, f.GoalCost)
+	out.Brief = fmt.Sprintf("sketched greedy at k = %d on MNIST gradient matrices, %d sketches each: σ*² %s greedy's (goal: below %.1f× with ≥ %d× fewer multiply-adds)", f.K, draws, strings.Join(ratios, ", "), f.GoalRatio, f.GoalCost)
 	c := r.Config
 	out.Protocol = []string{
 		fmt.Sprintf("Matrices: component gradients of a heterogeneous quadratic (n = 1024, d = 100) at x* + 1, of the two-level quadratic (σ_top = σ_low = 10) at 1, and the same-class batch gradients of the MNIST MLP 784-128-10 (%s training images, batches of 64) after %v epochs of RR with momentum 0.9 and learning rate 0.01.", countText(c.MNISTTrain, "all 60,000"), c.Snapshots),
 		fmt.Sprintf("σ*² is max_k ‖Σ_{l≤k} (g_{r_l} - ḡ)‖² (M* = 0, ordering.Discrepancy). Balancing: %d offline passes from one random order, each pass starting from the last (the epochs of GraB on a fixed matrix, with the exact mean).", c.Passes),
 		"Cost is measured without a clock: multiply-adds are the leading terms of each method's formula (exact greedy N·d + N²·d + N², sketched greedy N·d + N²·k + N², a balancing pass 2·N·d, a random order N), counted as written, not as BLAS schedules them; memory is the extra state the method keeps beyond the gradient matrix (the exact greedy: a centred copy and the N×N Gram matrix). Wall times (all cores for the Gram matrices and sketches, one run each) and the speed-ups over exact greedy they give depend on the machine: the reproduce command writes them, with the machine and the command, to the timings file (figures/results/timings.json), not here.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper): goal met iff on every MNIST matrix the sketched greedy at k = %d has at most %g times the exact greedy's σ*² with at least %d times fewer multiply-adds.", scalableGoalK, scalableGoalRatio, scalableGoalCost),
+		fmt.Sprintf("Sketches: each sketch dimension is drawn %d times per matrix, each from its own seed (mixed from the base seed, the stream, k, the matrix and the draw), so the draws are independent within and across matrices; a row gives their mean σ*².", c.SketchDraws),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper): on each MNIST matrix the sketched greedy's σ*² at k = %d over the exact greedy's (which has no randomness), with its t-based 95%% interval over the %d sketches; the goal is met on the matrix if the interval lies wholly below %g with at least %d times fewer multiply-adds (an exact count), not met if it lies wholly above %g or the count is missed, unsettled otherwise. Goal met if met on every matrix, not met if not met on one, inconclusive otherwise. A smaller ratio never gives a worse verdict.", scalableGoalK, c.SketchDraws, scalableGoalRatio, scalableGoalCost, scalableGoalRatio),
+		"Rule history: until 2026-11-26 the goal was met iff on every MNIST matrix one sketch's σ*² ratio, a point estimate, was at most 1.1 (the same sketch seed for the three matrices, so not independent); the report of that day read 1.22, 1.19 and 1.25: goal not met. It changed on 2026-11-26, after those results were known, when a referee found a point estimate judged against a threshold: the interval over independent sketches replaced it.",
 		fmt.Sprintf("1-D example: Algorithm 1 online (σ = 1, x₀ = 1, γ = 0.1/n, %d epochs); the balancing orders see the stale gradients of the steps, greedy queries them at x_t.", c.OneDEpochs),
 	}
 	out.Details = "The exact greedy order is the reference (ratio 1); random orders sit far above it on structured gradients. Read the sketch rows for the cost–quality trade-off and the balancing rows for what O(d) memory buys."
 	return &out, nil
+}
+
+// scalableMatrixLabel is a short name of an MNIST matrix for the list of
+// interval tests: "MNIST matrix after 1 epoch of RR".
+func scalableMatrixLabel(name string) string {
+	return "MNIST matrix " + scalablePanelTitle(epochsPlural(name))
 }
 
 // epochsPlural writes "after 1 epoch", not "after 1 epochs", in a matrix's

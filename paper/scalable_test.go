@@ -119,24 +119,38 @@ func TestScalableTrainingConfig(t *testing.T) {
 
 func TestScalableFindings(t *testing.T) {
 	// The goal at k = 1024 (scalableGoalRatio 1.1, scalableGoalCost 20)
-	// on hand-made matrices: the exact greedy costs 1000 multiply-adds.
-	matrix := func(name string, ratio, mulAdds float64) ScalableMatrix {
+	// on hand-made matrices: the exact greedy costs 1000 multiply-adds;
+	// the sketches' σ*² ratios over the draws are given.
+	matrix := func(name string, ratios []float64, mulAdds float64) ScalableMatrix {
+		var mean float64
+		for _, r := range ratios {
+			mean += r / float64(len(ratios))
+		}
 		return ScalableMatrix{Name: name, Methods: []ScalableMethod{
 			{Name: scalableExact, SigmaStar2: 1, Ratio: 1, MulAdds: 1000, Bytes: 800},
-			{Name: "sketched greedy, k = 1024", SigmaStar2: ratio, Ratio: ratio, MulAdds: mulAdds, Bytes: 100},
+			{Name: "sketched greedy, k = 1024", SigmaStar2: mean, Ratio: mean, Ratios: ratios, MulAdds: mulAdds, Bytes: 100},
 		}}
 	}
+	low := []float64{1.04, 1.05, 1.06, 1.05, 1.05}   // [1.04, 1.06]: below 1.1
+	near := []float64{1.08, 1.09, 1.085, 1.09, 1.08} // just below 1.1
+	high := []float64{1.19, 1.2, 1.21, 1.2, 1.2}     // above 1.1
+	spans := []float64{1.05, 1.15, 1.1, 1.12, 1.08}  // mean 1.1: spans
+	oneDraw := []float64{1.01}                       // no interval
+	type state struct{ met, failed bool }
 	for _, test := range []struct {
 		name     string
 		matrices []ScalableMatrix
 		oneD     []float64
 		want     Verdict
-		met      []bool
+		states   []state
 	}{
-		{"both met", []ScalableMatrix{matrix("MNIST a", 1.05, 40), matrix("quadratic", 3, 1000), matrix("MNIST b", 1.1, 50)}, []float64{1, 1}, GoalMet, []bool{true, true}},
-		{"σ*² too large", []ScalableMatrix{matrix("MNIST a", 1.05, 40), matrix("MNIST b", 1.2, 40)}, []float64{1, 1}, GoalNotMet, []bool{true, false}},
-		{"too few multiply-adds saved", []ScalableMatrix{matrix("MNIST a", 1, 100)}, []float64{1, 2}, GoalNotMet, []bool{false}},
-		{"no MNIST matrix", []ScalableMatrix{matrix("quadratic", 1, 10)}, nil, NotCheckable, nil},
+		{"both met", []ScalableMatrix{matrix("MNIST a", low, 40), matrix("quadratic", high, 1000), matrix("MNIST b", near, 50)}, []float64{1, 1}, GoalMet, []state{{true, false}, {true, false}}},
+		{"σ*² shown too large", []ScalableMatrix{matrix("MNIST a", low, 40), matrix("MNIST b", high, 40)}, []float64{1, 1}, GoalNotMet, []state{{true, false}, {false, true}}},
+		// The old rule judged the mean (1.1 ≤ 1.1: met); its interval spans.
+		{"σ*² spans the threshold", []ScalableMatrix{matrix("MNIST a", low, 40), matrix("MNIST b", spans, 40)}, []float64{1, 1}, Inconclusive, []state{{true, false}, {false, false}}},
+		{"one sketch: no interval", []ScalableMatrix{matrix("MNIST a", oneDraw, 40)}, []float64{1, 1}, Inconclusive, []state{{false, false}}},
+		{"too few multiply-adds saved", []ScalableMatrix{matrix("MNIST a", low, 100)}, []float64{1, 2}, GoalNotMet, []state{{false, true}}},
+		{"no MNIST matrix", []ScalableMatrix{matrix("quadratic", low, 10)}, nil, NotCheckable, nil},
 	} {
 		r := &ScalableResult{Matrices: test.matrices}
 		if test.oneD != nil {
@@ -146,15 +160,18 @@ func TestScalableFindings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
-		var met []bool
+		var states []state
 		for _, g := range f.Goals {
-			met = append(met, g.Met)
+			states = append(states, state{g.Met, g.Failed})
 		}
-		if f.Verdict != test.want || !slices.Equal(met, test.met) || f.Met != (test.want == GoalMet) {
-			t.Errorf("%s: verdict %v, goals met %v, met %v; want %v, %v", test.name, f.Verdict, met, f.Met, test.want, test.met)
+		if f.Verdict != test.want || !slices.Equal(states, test.states) || f.Met != (test.want == GoalMet) {
+			t.Errorf("%s: verdict %v, goals %v, met %v; want %v, %v", test.name, f.Verdict, states, f.Met, test.want, test.states)
 		}
-		if len(f.Goals) > 0 && (f.Goals[0].Matrix != "MNIST a" || f.Goals[0].Fewer != 1000/test.matrices[0].Methods[1].MulAdds || f.Goals[0].LessMemory != 8) {
-			t.Errorf("%s: first goal %+v", test.name, f.Goals[0])
+		if len(f.Goals) > 0 {
+			g, m := f.Goals[0], test.matrices[0].Methods[1]
+			if g.Matrix != "MNIST a" || g.Fewer != 1000/m.MulAdds || g.LessMemory != 8 || g.Ratio.N != len(m.Ratios) || math.Abs(g.Ratio.Mean-m.Ratio) > 1e-12 {
+				t.Errorf("%s: first goal %+v", test.name, g)
+			}
 		}
 		if wantOne := test.oneD != nil && test.oneD[1] == 1; f.OneD != (test.oneD != nil) || f.GreedyOneD != wantOne {
 			t.Errorf("%s: 1-D example ran %v, greedy finds σ² %v, want %v", test.name, f.OneD, f.GreedyOneD, wantOne)
@@ -165,28 +182,68 @@ func TestScalableFindings(t *testing.T) {
 		out, err := r.Outcome()
 		if err != nil || out.Verdict != f.Verdict {
 			t.Errorf("%s: outcome %v, %v; want the findings' verdict %v", test.name, out, err, f.Verdict)
+			continue
+		}
+		if len(out.Tests) != len(f.Goals) {
+			t.Errorf("%s: %d interval tests, want one per MNIST matrix (%d)", test.name, len(out.Tests), len(f.Goals))
+		}
+		checkBrief(t, scalableID, out)
+	}
+	// A smaller ratio, or more multiply-adds saved, never gives a worse
+	// state: fails, unsettled, met in that order.
+	rank := func(met, failed bool) int {
+		switch {
+		case met:
+			return 2
+		case failed:
+			return 0
+		}
+		return 1
+	}
+	for _, width := range []float64{0, 0.01, 0.05} {
+		prev := 3
+		for step := range 41 {
+			mean := 1.0 + 0.005*float64(step) // 1 to 1.2, rising: the state may only fall
+			iv := Interval{Mean: mean, Lo: mean - width, Hi: mean + width, N: 5}
+			met, failed := scalableJudge(iv, 50, scalableGoalRatio, scalableGoalCost)
+			if met && failed {
+				t.Fatalf("ratio %v: both met and failed", iv)
+			}
+			if r := rank(met, failed); r > prev {
+				t.Errorf("width %v: ratio %v gives a better state (%d) than a smaller one (%d)", width, iv, r, prev)
+			} else {
+				prev = r
+			}
+		}
+		if prev != 0 {
+			t.Errorf("width %v: a ratio of 1.2 is not shown above 1.1", width)
+		}
+		if met, _ := scalableJudge(Interval{Mean: 1, Lo: 1 - width/2, Hi: 1 + width/2, N: 5}, 10, scalableGoalRatio, scalableGoalCost); met {
+			t.Errorf("width %v: 10× fewer multiply-adds meets the goal of 20×", width)
 		}
 	}
 }
 
-func TestScalableTrainingFindings(t *testing.T) {
-	// result returns a result of three seeds and one epoch with the
-	// given final accuracies per order: the mean over the epochs after
-	// the initialisation (meanAcc) is the final one.
-	result := func(final map[string][]float64) *Table1Result {
-		c := scalableTrainingConfig(Smoke)
-		c.Seeds, c.Epochs = 3, 1
-		r := &Table1Result{Config: c, Batchings: table1Batchings}
-		for _, order := range c.Orders {
-			r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
-			for b := range table1Batchings {
-				for _, v := range final[order] {
-					r.Runs[len(r.Runs)-1][b] = append(r.Runs[len(r.Runs)-1][b], Table1Run{Order: order, Batching: table1Batchings[b], TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
-				}
+// scalableTrainingFake returns a scalable-training result of three seeds
+// and one epoch with the given final accuracies per order: the mean over
+// the epochs after the initialisation (meanAcc) is the final one.
+func scalableTrainingFake(final map[string][]float64) *Table1Result {
+	c := scalableTrainingConfig(Smoke)
+	c.Seeds, c.Epochs = 3, 1
+	r := &Table1Result{Config: c, Batchings: table1Batchings}
+	for _, order := range c.Orders {
+		r.Runs = append(r.Runs, make([][]Table1Run, len(table1Batchings)))
+		for b := range table1Batchings {
+			for _, v := range final[order] {
+				r.Runs[len(r.Runs)-1][b] = append(r.Runs[len(r.Runs)-1][b], Table1Run{Order: order, Batching: table1Batchings[b], TestAcc: []float64{0.1, v}, TrainLoss: []float64{2, 1}})
 			}
 		}
-		return r
 	}
+	return r
+}
+
+func TestScalableTrainingFindings(t *testing.T) {
+	result := scalableTrainingFake
 	greedy := []float64{0.90, 0.91, 0.92}
 	final := map[string][]float64{
 		"RR": {0.80, 0.81, 0.79}, "greedy": greedy,
@@ -208,6 +265,12 @@ func TestScalableTrainingFindings(t *testing.T) {
 		// wide interval around 0 is not "the same accuracy".
 		{"wide intervals around greedy's", map[string][]float64{"mean balance": greedy}, Inconclusive, map[string]state{
 			"sketched greedy": {true, false}, "stale greedy": {false, false}, "mean balance": {true, false}, "pair balance": {false, false}}},
+		// The rule before (TOST within ±0.5, or above +0.5) left a gap of
+		// [+0.0, +1.0] unsettled although [-0.4, +0.4] held.
+		{"a gap reaching past +margin", map[string][]float64{"mean balance": greedy, "stale greedy": {0.903, 0.915, 0.927}}, Inconclusive, map[string]state{
+			"sketched greedy": {true, false}, "stale greedy": {true, false}, "mean balance": {true, false}, "pair balance": {false, false}}},
+		{"pair balance just short of the margin", map[string][]float64{"mean balance": greedy, "pair balance": {0.892, 0.903, 0.913}}, GoalNotMet, map[string]state{
+			"sketched greedy": {true, false}, "stale greedy": {false, false}, "mean balance": {true, false}, "pair balance": {false, true}}},
 		{"equal or shown above", map[string][]float64{"mean balance": greedy, "stale greedy": {0.95, 0.961, 0.97}, "pair balance": {0.901, 0.909, 0.921}}, GoalMet, map[string]state{
 			"sketched greedy": {true, false}, "stale greedy": {true, false}, "mean balance": {true, false}, "pair balance": {true, false}}},
 	} {
@@ -222,9 +285,12 @@ func TestScalableTrainingFindings(t *testing.T) {
 			t.Fatalf("%s: gaps %+v, want one per efficient order", test.name, f.Gaps)
 		}
 		for _, g := range f.Gaps {
-			if got := (state{g.Holds, g.Fails}); got != test.states[g.Order] || g.Holds != (g.Gap.Within(f.Margin) || g.Gap.Above(f.Margin)) {
+			if got := (state{g.Holds, g.Fails}); got != test.states[g.Order] || g.Holds != g.Gap.Above(-f.Margin) || g.Fails != g.Gap.Below(-f.Margin) {
 				t.Errorf("%s: %s: gap %v, holds and fails %v, want %v", test.name, g.Order, g.Gap, got, test.states[g.Order])
 			}
+		}
+		if g := f.Gaps[0]; g.Final.N != 3 || g.Final.Mean != g.Gap.Mean {
+			t.Errorf("%s: final gap %v, want the judged gap's %v (one epoch) over 3 seeds", test.name, g.Final, g.Gap)
 		}
 		if !f.Checkable || f.Verdict != test.want || f.Met != (test.want == GoalMet) || f.Margin != scalableTrainingMargin {
 			t.Errorf("%s: checkable %v, met %v, verdict %v, margin %v; want %v", test.name, f.Checkable, f.Met, f.Verdict, f.Margin, test.want)
@@ -237,5 +303,60 @@ func TestScalableTrainingFindings(t *testing.T) {
 	f, _ := result(final).ScalableTrainingFindings()
 	if math.Abs(f.Gaps[0].Gap.Mean) > 1e-9 || math.Abs(f.Gaps[2].Gap.Mean+10) > 1e-9 || f.Gaps[0].Gap.N != 3 {
 		t.Errorf("gaps %v and %v points, want 0 and -10 over 3 seeds", f.Gaps[0].Gap, f.Gaps[2].Gap)
+	}
+}
+
+// TestScalableTrainingMonotone checks that a better gap never gives a
+// worse verdict: shifting one efficient order's accuracies up, seed by
+// seed, moves its state from fails through unsettled to holds and never
+// back, at every width of its interval, and the claim's verdict from not
+// met through inconclusive to met and never back.
+func TestScalableTrainingMonotone(t *testing.T) {
+	rank := map[Verdict]int{GoalNotMet: 0, Inconclusive: 1, GoalMet: 2}
+	greedy := []float64{0.90, 0.91, 0.92}
+	for _, spread := range []float64{0, 0.001, 0.004, 0.02} {
+		prevState, prevVerdict := -1, -1
+		seen := map[int]bool{}
+		for step := -40; step <= 40; step++ {
+			shift := float64(step) * 0.0005 // 0.05 points a step, -2 to +2 points
+			acc := map[string][]float64{"RR": {0.8, 0.8, 0.8}, "greedy": greedy,
+				"sketched greedy": greedy, "stale greedy": greedy, "mean balance": greedy,
+				"pair balance": {0.90 + shift - spread, 0.91 + shift, 0.92 + shift + spread}}
+			f, err := scalableTrainingFake(acc).ScalableTrainingFindings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := f.Gaps[3]
+			state := 1
+			switch {
+			case g.Holds && g.Fails:
+				t.Fatalf("spread %v, shift %v: gap %v both holds and fails", spread, shift, g.Gap)
+			case g.Holds:
+				state = 2
+			case g.Fails:
+				state = 0
+			}
+			v, ok := rank[f.Verdict]
+			if !ok {
+				t.Fatalf("spread %v, shift %v: verdict %v", spread, shift, f.Verdict)
+			}
+			if state < prevState || v < prevVerdict {
+				t.Errorf("spread %v: a gap of %v gives state %d and verdict %v, worse than a smaller gap's (%d, rank %d)", spread, g.Gap, state, f.Verdict, prevState, prevVerdict)
+			}
+			prevState, prevVerdict = state, v
+			seen[state] = true
+		}
+		// Every state is reached where the interval is narrow enough,
+		// so the rule can fail as well as hold.
+		if spread <= 0.004 && (!seen[0] || !seen[2]) {
+			t.Errorf("spread %v: states reached %v, want fails and holds", spread, seen)
+		}
+	}
+	// The rule before 2026-11-26's second change held [-0.4, +0.4] and
+	// left [+0.1, +0.9] unsettled: the new rule holds both.
+	for _, iv := range []Interval{{Mean: 0, Lo: -0.4, Hi: 0.4, N: 3}, {Mean: 0.5, Lo: 0.1, Hi: 0.9, N: 3}, {Mean: 1, Lo: 0.6, Hi: 1.3, N: 3}} {
+		if holds, fails := scalableTrainingJudge(iv, scalableTrainingMargin); !holds || fails {
+			t.Errorf("gap %v: holds %v, fails %v; want holds", iv, holds, fails)
+		}
 	}
 }

@@ -51,9 +51,9 @@ func scalableTrainingConfig(s Scale) Table1Config {
 
 // # The outcome
 
-// scalableTrainingMargin is the equivalence margin, in points of mean test
-// accuracy over the epochs, within which an efficient order's accuracy
-// counts as greedy's: half a point, about the standard deviation over
+// scalableTrainingMargin is the non-inferiority margin, in points of mean
+// test accuracy over the epochs, by which an efficient order may fall
+// short of greedy's and still count as obtaining its accuracy: half a point, about the standard deviation over
 // seeds of Table 1's cells (0.54 and 0.72 points under standard batching),
 // and far inside the 3 to 5 points the paper calls "a small impact on
 // accuracy" of the slow update, which "the same accuracy" of Section 7 is
@@ -63,18 +63,29 @@ const scalableTrainingMargin = 0.5
 // ScalableTrainingGap is an efficient order's mean test accuracy over the
 // epochs against greedy's under same-class batching, paired by seed.
 type ScalableTrainingGap struct {
-	// Order names the efficient order; Gap is its mean accuracy minus
-	// greedy's, in points, paired by seed, with its t-based 95% interval
-	// over the seeds.
+	// Order names the efficient order; Gap is its mean accuracy over
+	// epochs 1..T (meanAcc) minus greedy's, in points, paired by seed,
+	// with its t-based 95% interval over the seeds: the gap judged.
 	Order string
 	Gap   Interval
-	// Holds is set if the order is shown to obtain greedy's accuracy: the
-	// interval lies within ±ScalableTrainingFindings.Margin (TOST, each
-	// one-sided test at 2.5%), or wholly above +Margin (more than
-	// greedy's). Fails is set if it is shown not to: the interval lies
-	// wholly below -Margin. Neither is set otherwise (the interval spans
-	// -Margin, or reaches past +Margin from within): unsettled.
+	// Final is the same for the final test accuracy (finalAcc), the
+	// measure of Table 1: reported beside Gap, not judged.
+	Final Interval
+	// Holds is set if the order is shown to obtain greedy's accuracy,
+	// a non-inferiority test: the interval lies wholly above
+	// -ScalableTrainingFindings.Margin (the one-sided test of "worse by
+	// less than the margin" at 2.5%), however far above. Fails is set if
+	// it is shown not to: the interval lies wholly below -Margin. Neither
+	// is set otherwise (the interval spans -Margin): unsettled. A larger
+	// gap never gives a worse state.
 	Holds, Fails bool
+}
+
+// scalableTrainingJudge returns the states of a gap iv against the
+// non-inferiority margin m: holds if iv lies wholly above -m, fails if
+// wholly below it, neither if it spans -m.
+func scalableTrainingJudge(iv Interval, m float64) (holds, fails bool) {
+	return iv.Above(-m), iv.Below(-m)
 }
 
 // ScalableTrainingFindings is what the scalable-training claim shows: each
@@ -82,9 +93,15 @@ type ScalableTrainingGap struct {
 type ScalableTrainingFindings struct {
 	// Gaps are the efficient orders' gaps, in the config's order.
 	Gaps []ScalableTrainingGap
-	// Margin is the equivalence margin in points
+	// Margin is the non-inferiority margin in points
 	// (scalableTrainingMargin).
 	Margin float64
+	// MetFrom is the smallest margin, in points, at which every gap
+	// would hold (the largest -Lo, at least 0): the verdict's
+	// sensitivity to the margin, reported, not judged. FailsBelow is
+	// the margin below which some gap would fail (the largest -Hi), 0 if
+	// none would at any margin ≥ 0.
+	MetFrom, FailsBelow float64
 	// Checkable is set if greedy ran with at least two seeds; Met is set
 	// if it is and every gap holds.
 	Checkable, Met bool
@@ -115,8 +132,9 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 			}
 			iv := pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)
 			g := ScalableTrainingGap{Order: order, Gap: iv,
-				Holds: iv.Within(scalableTrainingMargin) || iv.Above(scalableTrainingMargin),
-				Fails: iv.Below(-scalableTrainingMargin)}
+				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100)}
+			g.Holds, g.Fails = scalableTrainingJudge(iv, scalableTrainingMargin)
+			f.MetFrom, f.FailsBelow = math.Max(f.MetFrom, -iv.Lo), math.Max(f.FailsBelow, -iv.Hi)
 			f.Met = f.Met && g.Holds
 			failed = failed || g.Fails
 			f.Gaps = append(f.Gaps, g)
@@ -135,12 +153,21 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 	return f, nil
 }
 
+// scalableTrainingSensitivity says how the verdict depends on the margin.
+func scalableTrainingSensitivity(f *ScalableTrainingFindings) string {
+	s := fmt.Sprintf("Sensitivity to the margin (reported, not judged): on these runs the goal would be met with any margin above %.2f points", f.MetFrom)
+	if f.FailsBelow > 0 {
+		return s + fmt.Sprintf(" and not met with any margin below %.2f points.", f.FailsBelow)
+	}
+	return s + "; no margin would make it not met."
+}
+
 // ScalableTrainingOutcome renders the findings and builds the table and
 // charts of a Table1Config.Run result with the scalable orders. The
 // verdict is goal met if, under same-class batching, every efficient
-// order's mean accuracy over the epochs is shown within
-// scalableTrainingMargin points of greedy's (TOST) or above it, not met
-// if one is shown below it by more, inconclusive otherwise. It returns an error if r is not
+// order's mean accuracy over the epochs is shown above greedy's minus
+// scalableTrainingMargin points (non-inferiority), not met if one is
+// shown below it, inconclusive otherwise. It returns an error if r is not
 // of the shape of its config.
 func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	f, err := r.ScalableTrainingFindings()
@@ -159,11 +186,11 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 			mean, lo, hi := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
 			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi})
 			cell, _ := r.cell(order, batching)
-			ours := fmt.Sprintf("final %.2f (%.2f)", cell.Mean, cell.SE)
+			ours := fmt.Sprintf("final %.2f (SE %.2f, n = %d)", cell.Mean, cell.SE, c.Seeds)
 			out.Timings = append(out.Timings, Row{Quantity: fmt.Sprintf("%s, %s batching: mean wall time of a run", order, batching), Paper: "-", Ours: fmt.Sprintf("%.1f s", cell.Seconds)})
 			if order != "RR" {
 				g, se := r.pairedGap(order, "RR", batching, meanAcc)
-				ours += fmt.Sprintf("; mean accuracy over epochs vs RR %+.2f ± %.2f", g, se)
+				ours += fmt.Sprintf("; mean accuracy over epochs vs RR %+.2f ± %.2f (SE, n = %d)", g, se, c.Seeds)
 			}
 			out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s, %s batching", order, batching), Paper: "-", Ours: ours})
 		}
@@ -177,29 +204,29 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	for _, g := range f.Gaps {
 		word := "unsettled"
 		switch {
-		case g.Holds && g.Gap.Above(f.Margin):
-			word = "above greedy's"
 		case g.Holds:
-			word = "equal within the margin"
+			word = fmt.Sprintf("shown above −%g: not worse by the margin", f.Margin)
 		case g.Fails:
-			word = "below greedy's by more than the margin"
+			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
 		}
-		summary = append(summary, fmt.Sprintf("%s %s (%s)", g.Order, g.Gap, word))
-		out.addTest(fmt.Sprintf("%s − greedy, mean accuracy, within ±%g points (TOST) or above +%g", g.Order, f.Margin, f.Margin), math.Min(g.Gap.PWithin(f.Margin), g.Gap.PAbove(f.Margin)), g.Holds)
+		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))
+		out.addTest(fmt.Sprintf("%s − greedy, mean accuracy, above −%g points (non-inferiority)", g.Order, f.Margin), g.Gap.PAbove(-f.Margin), g.Holds)
 	}
-	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (points, paired by seed, 95%% t-intervals; margin ±%g): ", f.Margin) + strings.Join(summary, ", ")
+	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (judged; points, paired by seed, 95%% t-intervals, n = %d; non-inferiority margin %g): ", c.Seeds, f.Margin) + strings.Join(summary, ", ")
 	worst, least := "none", math.Inf(1)
 	for _, g := range f.Gaps {
 		if g.Gap.Mean < least {
-			worst, least = fmt.Sprintf("%s %s", g.Order, g.Gap), g.Gap.Mean
+			worst, least = fmt.Sprintf("%s %s (final %+.2f)", g.Order, g.Gap, g.Final.Mean), g.Gap.Mean
 		}
 	}
-	out.Brief = fmt.Sprintf("same-class batching, mean accuracy against greedy's, worst efficient order %s points, %d seeds (goal: within ±%g points, TOST, or above)", worst, c.Seeds, f.Margin)
+	out.Brief = fmt.Sprintf("same-class batching, mean accuracy over epochs minus greedy's, worst efficient order %s points, %d seeds (goal: above −%g points)", worst, c.Seeds, f.Margin)
 	out.Protocol = []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies within ±%g points (two one-sided tests, TOST, each at 2.5%%) or wholly above +%g (more than greedy's); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. The margin, %g points, is about the standard deviation over seeds of Table 1's cells and far inside the 3 to 5 points the paper calls a small impact of the slow update.", c.Seeds, f.Margin, f.Margin, f.Margin, f.Margin),
-		fmt.Sprintf("Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). It changed on 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE): \"obtain the accuracy\" means equal, which a wide interval around 0 does not show. The margin of %g points was chosen then; with a margin of 1 point mean and pair balance would be unsettled (inconclusive) instead of shown below.", f.Margin),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies wholly above −%g points (a non-inferiority test, one-sided at 2.5%%; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is about the standard deviation over seeds of Table 1's cells and far inside the 3 to 5 points the paper calls a small impact of the slow update.", c.Seeds, f.Margin, f.Margin, f.Margin, f.Margin),
+		"The measure judged is the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs. The final accuracy, the measure of Table 1 and of Section 7, is shown beside each judged gap and not judged.",
+		"Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). On 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE, n = 3), it became: the interval within ±0.5 points (TOST) or wholly above +0.5, fails wholly below −0.5. Later on 2026-11-26, again after those results were known, a second referee found that rule not monotone (a gap of [+0.1, +0.9] was unsettled where [−0.4, +0.4] held), and it became the non-inferiority rule above; at seed 1 both read sketched and stale greedy as holding and mean and pair balance as unsettled (inconclusive).",
+		scalableTrainingSensitivity(f),
 	}
 	return &out, nil
 }
