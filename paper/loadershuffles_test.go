@@ -226,3 +226,48 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 		}
 	}
 }
+
+// TestLoaderCostFamily checks that the settings' tests are one Holm
+// family: a cost shown at 2.5% on its own but not after Holm's step-down
+// over 16 settings does not count, and so does not fail the goal where
+// σ*² clears the setting; a cost shown strongly does.
+func TestLoaderCostFamily(t *testing.T) {
+	// iv returns the interval of five paired differences with mean m and
+	// a fixed spread.
+	iv := func(m float64) Interval {
+		return tInterval([]float64{m - 0.2, m - 0.1, m, m + 0.1, m + 0.2})
+	}
+	ratios := []float64{1, 1.1, 1.2, 3, 4, 0.9, 1, 1.1, 1.5, 2, 1, 1, 1, 1, 1, 1}
+	gaps := []float64{0, 0.01, 0.02, 0.5, 0.9, -0.01, 0, 0.01, 0.2, 0.3, 0, 0, 0, 0, 0, 0}
+	for _, tc := range []struct {
+		name  string
+		loss  float64
+		costs bool
+		want  Verdict
+	}{
+		// p ≈ 0.01 alone: below 2.5%, not below 5%/48.
+		{"cost shown alone, not in the family", 0.27, false, GoalMet},
+		{"cost shown in the family", 3, true, GoalNotMet},
+	} {
+		var ts []LoaderTrained
+		for i := range 16 {
+			lt := LoaderTrained{Shuffle: fmt.Sprint(i), Sorted: i < 8, Loss: iv(0), Acc: iv(0), Cleared: true}
+			if i == 0 {
+				lt.Loss = iv(tc.loss)
+			}
+			if i%8 >= 5 && i < 10 {
+				lt.Loss, lt.Cleared, lt.Flagged = iv(5), false, true
+			}
+			ts = append(ts, lt)
+		}
+		if p := ts[0].Loss.PAbove(0); !tc.costs && !(p < 0.025 && p > 0.05/48) {
+			t.Fatalf("%s: p = %g, want it between 5%%/48 and 2.5%%", tc.name, p)
+		}
+		loaderCostFamily(ts, 1)
+		f := &LoaderShufflesFindings{Trained: ts}
+		judgeLoaders(f, 5, ratios, gaps)
+		if ts[0].Costs != tc.costs || f.Verdict != tc.want {
+			t.Errorf("%s: costs %v (Holm p %.3g), verdict %v (unflagged %v, unsettled %v, overflagged %v); want %v, %v", tc.name, ts[0].Costs, ts[0].CostP, f.Verdict, f.Unflagged, f.Unsettled, f.Overflagged, tc.costs, tc.want)
+		}
+	}
+}
