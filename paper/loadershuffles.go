@@ -42,7 +42,8 @@ var loaderShufflesClaim = Claim{
 		"grain's window shuffle, CorgiPile, shard-level shuffle-once) are two-level orders. We check whether the paper's σ*² " +
 		"tells the loader settings that cost convergence from those that do not, on MNIST stored sorted by class (shards not exchangeable) " +
 		"and in a random order (exchangeable): every setting whose training loss or test accuracy is shown worse than RR's has E σ*² shown " +
-		"above 1.25 times RR's, no setting whose E σ*² is shown above 1.25 times RR's is shown not to cost (equal to RR's within a margin), and E σ*² ranks the settings by " +
+		"above 1.25 times RR's, and every setting whose E σ*² is shown above 1.25 times RR's is shown worse (not met if one is shown not to cost: equal to RR's within a margin), " +
+		"the settings' tests Holm-controlled at 5% as one family; and E σ*² ranks the settings by " +
 		"their loss gap within each storage (stratified Spearman, shown positive).",
 	Run: claimRun(LoaderShufflesConfig{}.At, LoaderShufflesConfig.Run, (*LoaderShufflesResult).Outcome),
 }
@@ -73,6 +74,13 @@ const (
 	// loaderMinTrained is the least number of trained settings (besides
 	// RR) for the ranking to be judged.
 	loaderMinTrained = 3
+	// loaderFamilyAlpha is the family-wise level of Holm's step-down
+	// (holm) over the trained settings' tests: each setting's two tests
+	// of a cost (loss above RR's, accuracy below) and its equivalence test
+	// (no cost), one family, so that the chance of at least one false
+	// "costs" or "shown not to cost" is at most 5%. Set on 2026-11-26
+	// (see the rule history), after the results were known.
+	loaderFamilyAlpha = 0.05
 )
 
 // The shuffles, by name. Each family has a knob swept over
@@ -794,12 +802,38 @@ type LoaderTrained struct {
 	// over the seeds, Acc that of its final test accuracy minus RR's, in
 	// points.
 	Loss, Acc Interval
-	// Costs is set if Loss lies wholly above 0 or Acc wholly below 0;
-	// NoCost if it is shown not to cost (Loss within ±the findings'
-	// LossMargin and Acc within ±loaderAccMargin, TOST); Flagged if σ*²
-	// flags the setting (Sigma.Worse), Cleared if σ*² calls it as good as
-	// RR (Sigma.Same).
+	// Costs is set if Holm's step-down over the family of every trained
+	// setting's tests (loaderCostFamily) rejects "loss not above RR's" or
+	// "accuracy not below RR's"; NoCost if it rejects "costs", that is
+	// shows Loss within ±the findings' LossMargin and Acc within
+	// ±loaderAccMargin (TOST, the larger of the two p-values); Flagged if
+	// σ*² flags the setting (Sigma.Worse), Cleared if σ*² calls it as good
+	// as RR (Sigma.Same).
 	Costs, NoCost, Flagged, Cleared bool
+	// CostP is the smaller Holm-adjusted p-value of its two cost tests and
+	// NoCostP that of its equivalence test.
+	CostP, NoCostP float64
+}
+
+// loaderCostFamily sets Costs, NoCost, CostP and NoCostP of every trained
+// setting in ts: the one-sided p-values of "loss above RR's"
+// (Loss.PAbove(0)) and "accuracy below RR's" (Acc.PBelow(0)) and the
+// equivalence p-value max(Loss.PWithin(lossMargin),
+// Acc.PWithin(loaderAccMargin)) of every setting form one family, and a
+// test holds if Holm's step-down (holm) rejects its null at the
+// family-wise level loaderFamilyAlpha: whatever the dependence, the
+// chance of at least one false "costs" or false "shown not to cost" among
+// the settings is at most loaderFamilyAlpha.
+func loaderCostFamily(ts []LoaderTrained, lossMargin float64) {
+	var p []float64
+	for _, t := range ts {
+		p = append(p, t.Loss.PAbove(0), t.Acc.PBelow(0), math.Max(t.Loss.PWithin(lossMargin), t.Acc.PWithin(loaderAccMargin)))
+	}
+	adj, rej := holm(p, loaderFamilyAlpha)
+	for i := range ts {
+		ts[i].Costs, ts[i].NoCost = rej[3*i] || rej[3*i+1], rej[3*i+2]
+		ts[i].CostP, ts[i].NoCostP = math.Min(adj[3*i], adj[3*i+1]), adj[3*i+2]
+	}
 }
 
 // LoaderShufflesFindings is what the loader-shuffles claim shows.
@@ -912,8 +946,6 @@ func (res *LoaderShufflesResult) Findings() (*LoaderShufflesFindings, error) {
 		lt := LoaderTrained{Shuffle: t.Shuffle, Knob: t.Knob, Sorted: t.Sorted, Sigma: loaderRatio(set, rrSet),
 			Loss: pairedInterval(last(t.Loss, 1), last(rrRun.Loss, 1), 1),
 			Acc:  pairedInterval(last(t.Acc, 1), last(rrRun.Acc, 1), 100)}
-		lt.Costs = lt.Loss.Above(0) || lt.Acc.Below(0)
-		lt.NoCost = lt.Loss.Within(f.LossMargin) && lt.Acc.Within(loaderAccMargin)
 		lt.Flagged, lt.Cleared = lt.Sigma.Worse, lt.Sigma.Same
 		f.Trained = append(f.Trained, lt)
 		ratios, gaps = append(ratios, lt.Sigma.Ratio), append(gaps, lt.Loss.Mean)
@@ -921,6 +953,7 @@ func (res *LoaderShufflesResult) Findings() (*LoaderShufflesFindings, error) {
 			sortedRatios, sortedGaps = append(sortedRatios, lt.Sigma.Ratio), append(sortedGaps, lt.Loss.Mean)
 		}
 	}
+	loaderCostFamily(f.Trained, f.LossMargin)
 	judgeLoaders(f, c.Seeds, ratios, gaps)
 	f.SpearmanSorted = spearman(sortedRatios, sortedGaps)
 	return f, nil
@@ -1077,17 +1110,17 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 	for _, t := range f.Trained {
 		out.Rows = append(out.Rows, Row{
 			Quantity: fmt.Sprintf("MNIST, trained: %s: final loss and test accuracy minus RR's (95%% paired t)", t.name()),
-			Paper:    fmt.Sprintf("goal: costs ⇒ σ*² flags (E σ*²/RR shown > %g); flagged ⇒ not shown free of cost", loaderMargin),
-			Ours:     fmt.Sprintf("loss %s, accuracy %s points; E σ*²/RR %.3g [%.3g, %.3g]; costs %v, shown not to cost %v, flagged %v, cleared %v", t.Loss, t.Acc, t.Sigma.Ratio, t.Sigma.Lo, t.Sigma.Hi, t.Costs, t.NoCost, t.Flagged, t.Cleared),
+			Paper:    fmt.Sprintf("goal: costs ⇔ σ*² flags (E σ*²/RR shown > %g); flagged and shown free of cost: not met", loaderMargin),
+			Ours:     fmt.Sprintf("loss %s, accuracy %s points; E σ*²/RR %.3g [%.3g, %.3g]; costs %v (Holm p %.2g), shown not to cost %v (Holm p %.2g), flagged %v, cleared %v", t.Loss, t.Acc, t.Sigma.Ratio, t.Sigma.Lo, t.Sigma.Hi, t.Costs, t.CostP, t.NoCost, t.NoCostP, t.Flagged, t.Cleared),
 		})
 		if t.Loss.N > 0 {
 			out.addTest(fmt.Sprintf("%s: final training loss above RR's", t.name()), t.Loss.PAbove(0), t.Loss.Above(0))
 		}
 	}
-	out.Summary = fmt.Sprintf("On MNIST stored sorted by class or in a random order, %d of %d trained loader settings cost convergence against RR; "+
+	out.Summary = fmt.Sprintf("On MNIST stored sorted by class or in a random order, %d of %d trained loader settings cost convergence against RR (Holm over the settings' %d tests at %g); "+
 		"of those, %d shown not flagged by σ*² (E σ*²/RR's interval below %g) and %d whose interval spans %g (unsettled); of those σ*² flags (interval above %g) without a shown cost, %d shown not to cost, %d unsettled; "+
 		"%s: %s",
-		countCosts(f.Trained), len(f.Trained), len(f.Unflagged), loaderMargin, len(f.UnflaggedOpen), loaderMargin, loaderMargin, len(f.Overflagged), len(f.Unsettled), loaderTestText(f.Test), f.Verdict)
+		countCosts(f.Trained), len(f.Trained), 3*len(f.Trained), loaderFamilyAlpha, len(f.Unflagged), loaderMargin, len(f.UnflaggedOpen), loaderMargin, loaderMargin, len(f.Overflagged), len(f.Unsettled), loaderTestText(f.Test), f.Verdict)
 	out.Brief = fmt.Sprintf("%d of %d loader settings cost convergence; σ*² (E σ*²/RR vs %g) missed %d, %d open; flagged %d shown free of cost, %d unsettled; within-storage Spearman %.2f, p = %.2g (goal: p < %g)",
 		countCosts(f.Trained), len(f.Trained), loaderMargin, len(f.Unflagged), len(f.UnflaggedOpen), len(f.Overflagged), len(f.Unsettled), f.Test.Stat, f.Test.P, loaderAlpha)
 	if !math.IsNaN(f.Test.P) {
@@ -1107,9 +1140,9 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 		"Lemma 2's bound is TwoLevelSigmaStar2 with the shards as top-level functions and K = m, for the settings that are two-level K-shuffling with random permutations at both levels " +
 			"(py1s and py2s on one node, quasi-random and CorgiPile with a buffer of one shard); σ_top² and σ_low² are measured from the gradients (M = 0).",
 		fmt.Sprintf("Training: RR, and shard-level shuffle-once and every shuffle at knob %d on MNIST stored sorted by class and in the random order; %d epochs, %d seeds (each seed one initialisation for every order), learning rate %g, momentum %g; "+
-			"RR is trained once, as its orders do not depend on the storage. A setting costs convergence if the 95%% paired t-interval of its final training loss minus RR's lies above 0 or that of its test accuracy below 0.", c.Knobs[0], c.Epochs, c.Seeds, c.LR, c.Momentum),
-		fmt.Sprintf("Goal: no trained setting costs convergence without σ*² flagging it (a setting that costs while σ*² is shown not to flag it, its interval below the margin, fails the goal; one whose interval spans the margin is unsettled); no setting σ*² flags is shown not to cost convergence, that is equal to RR's "+
-			"(TOST: the 95%% paired intervals of its final training loss within ±%.3g (%g of RR's mean final training loss %.4g) and of its test accuracy within ±%g points); "+
+			"RR is trained once, as its orders do not depend on the storage. A setting costs convergence if Holm's step-down at the family-wise level %g over the family of every trained setting's three tests (%d tests: its final training loss minus RR's above 0, its test accuracy minus RR's below 0, one-sided paired t over the seeds, and the equivalence test below) rejects either cost test's null; so the chance of at least one false \"costs\" or false \"shown not to cost\" in the family is at most %g, and with the ranking's one-sided test at %g the chance of a false \"not met\" is at most %g.", c.Knobs[0], c.Epochs, c.Seeds, c.LR, c.Momentum, loaderFamilyAlpha, 3*len(f.Trained), loaderFamilyAlpha, loaderAlpha, loaderFamilyAlpha+loaderAlpha),
+		fmt.Sprintf("Goal: no trained setting costs convergence without σ*² flagging it (a setting that costs while σ*² is shown not to flag it, its interval below the margin, fails the goal; one whose interval spans the margin is unsettled); every setting σ*² flags is shown to cost convergence, and none is shown not to cost, that is equal to RR's "+
+			"(TOST: its final training loss within ±%.3g (%g of RR's mean final training loss %.4g) and its test accuracy within ±%g points, the larger of the two TOST p-values in the Holm family); "+
 			"a flagged setting neither shown to cost nor shown not to is unsettled; and the mean over the two storages of the Spearman correlation of the E σ*² ratio and the mean loss gap "+
 			"within the storage is shown positive by a stratified permutation test (the gaps permuted within each storage, never across; %d permutations from a fixed seed; one-sided p below %g). "+
 			"A storage of fewer than 3 trained settings has no ρ and drops out; points per storage: %s. "+
@@ -1123,7 +1156,8 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 			"On 2026-11-26, after the referee read the verdicts (issue 28), two parts changed: the ranking, a pooled Spearman ρ ≥ 0.5 over both storages judged as a point estimate, " +
 			"became the stratified permutation test within each storage at a fixed one-sided level 0.05 (pooling the storages mixes two groups: Simpson's paradox); and a flagged setting " +
 			"now counts against the goal only if it is shown not to cost (TOST within the stated margins), not merely if its cost is not shown, which leaves it unsettled. " +
-			"Later on 2026-11-26 (issue 28, the independent referee's second read), after the results were known (0 costly settings unflagged), the σ*² side of the first part went on its interval too: a costly setting counts against the goal only if σ*² is shown not to flag it (E σ*²/RR's interval below 1.25); before, any costly setting not flagged counted, including one whose interval spans 1.25, now unsettled.",
+			"Later on 2026-11-26 (issue 28, the independent referee's second read), after the results were known (0 costly settings unflagged), the σ*² side of the first part went on its interval too: a costly setting counts against the goal only if σ*² is shown not to flag it (E σ*²/RR's interval below 1.25); before, any costly setting not flagged counted, including one whose interval spans 1.25, now unsettled. " +
+			"Later on 2026-11-26 (a second independent referee's read), after the results were known (8 of 16 settings costly on their own 95% intervals, inconclusive), the settings' tests became one Holm family at 5% (loaderFamilyAlpha); before, each setting's cost (two intervals) and no-cost test stood at its own 2.5% level with no control of the family, and the Statement said less than the rule (it did not say that every flagged setting must be shown to cost).",
 		"py1s and py2s fix which shards each canonical node holds for the whole run; their E σ*² is over the epochs of one run (one run seed per setting), " +
 			"so it is conditional on that assignment, which is why their curves need not fall monotonically with the number of nodes.",
 		"The loaders' algorithms are reproduced from their documentation and code (see ordering's loader orders for the reading of each), with this package's generator: their distribution, not their bits.",

@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -255,5 +256,70 @@ func TestMultiLevelParts(t *testing.T) {
 	}
 	if f.BoundHolds || f.Bound != NotReproduced || f.Verdict != GoalNotMet {
 		t.Errorf("bound at half the mean: holds %v, part %v, verdict %v; want false, not reproduced, goal not met", f.BoundHolds, f.Bound, f.Verdict)
+	}
+}
+
+// TestMultiLevelWords checks that the words follow the findings, in goal
+// words, and that a bound not approached leaves the goal: a bound broken
+// (half the measured max) is said to be exceeded, a bound a thousand
+// times larger (two- and three-level alike, so the predictions stay) is
+// reported as not approached and the goal rests on the benefit alone.
+func TestMultiLevelWords(t *testing.T) {
+	res, err := MultiLevelConfig{M1: 2, M2: 2, D: 2, Trials: 200}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name          string
+		scale         float64 // every bound times scale
+		half          bool    // the first three-level bound at half its max
+		bound         Verdict
+		notApproached bool
+		brief         string
+	}{
+		{"as run", 1, false, Reproduced, false, "shown within our recursive bound in every configuration"},
+		{"a bound broken", 1, true, NotReproduced, false, "shown above our recursive bound in some configuration"},
+		{"bounds not approached", 1000, false, Reproduced, true, "bound not approached"},
+	} {
+		r := cloneJSON(t, res)
+		for i := range r.Rows {
+			r.Rows[i].Bound *= tc.scale
+		}
+		if tc.half {
+			i := slices.IndexFunc(r.Rows, func(row MultiLevelRow) bool { return row.Levels == 3 })
+			m, _ := r.Rows[i].Stats.MaxOfMean()
+			r.Rows[i].Bound = m / 2
+		}
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := multiLevelGoal(f.Bound, f.Benefit)
+		if tc.notApproached {
+			want = multiLevelGoal(f.Benefit)
+		}
+		if f.Bound != tc.bound || f.NotApproached != tc.notApproached || f.Verdict != want || out.Verdict != f.Verdict {
+			t.Errorf("%s: bound %v, not approached %v (slack %.3g), verdict %v; want %v, %v, %v", tc.name, f.Bound, f.NotApproached, f.UpperSlack, f.Verdict, tc.bound, tc.notApproached, want)
+		}
+		text := out.Brief + " " + out.Summary + " " + strings.Join(func() []string {
+			var d []string
+			for _, c := range out.Checks {
+				d = append(d, c.Detail)
+			}
+			return d
+		}(), " ")
+		if !strings.Contains(out.Brief, tc.brief) || strings.Contains(text, "reproduced") {
+			t.Errorf("%s: brief %q, want %q and goal words (summary %q)", tc.name, out.Brief, tc.brief, out.Summary)
+		}
+		if tc.half && strings.Contains(out.Brief, "within our recursive bound in every") {
+			t.Errorf("%s: brief says within the bound: %q", tc.name, out.Brief)
+		}
+	}
+	if got := multiLevelGoal(NotCheckable); got != NotCheckable {
+		t.Errorf("no part judged: %v, want not checkable", got)
 	}
 }

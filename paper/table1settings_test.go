@@ -218,7 +218,7 @@ func TestOrderMattersOutcome(t *testing.T) {
 			batchings = append(batchings, p.Batching)
 		}
 		ratios, means, _, _ := f.columns()
-		if old := stratifiedSpearman(ratios, means, batchings, orderMattersPerms, orderMattersPermSeed); orderMattersVerdict(len(f.Points), old) != GoalMet {
+		if old := stratifiedSpearman(ratios, means, batchings, orderMattersPerms, orderMattersPermSeed); orderMattersVerdict(old) != GoalMet {
 			t.Errorf("Simpson's paradox across data sets: strata of the batchings alone give %s, want the goal met (the case the data-set strata must catch)", testText(old))
 		}
 		out, _ := (&OrderMattersResult{Settings: datasets()}).Outcome()

@@ -277,11 +277,13 @@ func TestTwoLevelFindings(t *testing.T) {
 		wins, shown       int
 		below, falls, won Verdict
 		want              Verdict
+		// mod changes the result before the findings (nil: none).
+		mod func(*TwoLevelResult)
 	}{
-		{"clearly faster at σ_top = 100", 1, half, 4, 4, Reproduced, Reproduced, Reproduced, Reproduced},
+		{"clearly faster at σ_top = 100", 1, half, 4, 4, Reproduced, Reproduced, Reproduced, Reproduced, nil},
 		// The same point ratios with runs spread ±40: nothing is shown
 		// (the rule before, on points, gave reproduced).
-		{"clearly faster on points, noisy runs", 40, half, 4, 0, Inconclusive, Inconclusive, Inconclusive, Inconclusive},
+		{"clearly faster on points, noisy runs", 40, half, 4, 0, Inconclusive, Inconclusive, Inconclusive, Inconclusive, nil},
 		{"faster in 2 of 4 cells only", 1, func(st float64, m int) int {
 			switch {
 			case st == 0:
@@ -290,23 +292,47 @@ func TestTwoLevelFindings(t *testing.T) {
 				return 10
 			}
 			return 110
-		}, 2, 2, Reproduced, Reproduced, NotReproduced, PartlyReproduced},
-		{"geometric mean 0.9 at σ_top = 100", 1, func(st float64, m int) int { return map[bool]int{true: 100, false: 90}[st == 0] }, 4, 4, NotReproduced, Reproduced, Reproduced, PartlyReproduced},
-		{"slower than at σ_top = 0", 1, func(st float64, m int) int { return map[bool]int{true: 30, false: 50}[st == 0] }, 4, 4, Reproduced, NotReproduced, Reproduced, PartlyReproduced},
-		{"a cell never converged", 1, func(st float64, m int) int {
+		}, 2, 2, Reproduced, Reproduced, NotReproduced, PartlyReproduced, nil},
+		{"geometric mean 0.9 at σ_top = 100", 1, func(st float64, m int) int { return map[bool]int{true: 100, false: 90}[st == 0] }, 4, 4, NotReproduced, Reproduced, Reproduced, PartlyReproduced, nil},
+		{"slower than at σ_top = 0", 1, func(st float64, m int) int { return map[bool]int{true: 30, false: 50}[st == 0] }, 4, 4, Reproduced, NotReproduced, Reproduced, PartlyReproduced, nil},
+		// Two-level shuffling never converged in a cell at σ_top = 100: its
+		// steps are at least the budget, so that cell's ratio is shown
+		// above 10⁴ and the geometric mean above 0.8 (the rule before gave
+		// not checkable).
+		{"two-level never converged in a cell", 1, func(st float64, m int) int {
 			if st == 100 && m == 8 {
 				return notConverged
 			}
 			return 50
-		}, 3, 3, Inconclusive, Inconclusive, Reproduced, NotCheckable},
+		}, 3, 3, NotReproduced, NotReproduced, Reproduced, PartlyReproduced, nil},
+		// Standard shuffling never converged in a cell at σ_top = 100,
+		// which favours the paper: the one-sided interval there lies below
+		// 1 and the verdict is as good as with every cell converged (the
+		// rule before gave not checkable).
+		{"standard never converged in a cell", 1, half, 4, 4, Reproduced, Reproduced, Reproduced, Reproduced, func(r *TwoLevelResult) {
+			r.Cell(1, 2).Methods[standardShuffling].Steps = [][]int{{notConverged, notConverged, notConverged}}
+			r.Summarise()
+		}},
+		{"neither converged in a judged cell", 1, func(st float64, m int) int {
+			if st == 100 && m == 8 {
+				return notConverged
+			}
+			return 50
+		}, 3, 3, Inconclusive, Inconclusive, Reproduced, NotCheckable, func(r *TwoLevelResult) {
+			r.Cell(1, 2).Methods[standardShuffling].Steps = [][]int{{notConverged, notConverged, notConverged}}
+			r.Summarise()
+		}},
 	} {
 		res := twoLevelSynthetic(test.spread, test.steps)
+		if test.mod != nil {
+			test.mod(res)
+		}
 		f, err := res.Findings()
 		if err != nil {
 			t.Fatalf("%s: %v", test.name, err)
 		}
 		if f.Verdict != test.want || f.Wins != test.wins || f.Shown != test.shown || f.Below != test.below || f.Falls != test.falls || f.Won != test.won ||
-			f.Clear != (test.want == Reproduced) || f.Converged != (test.want != NotCheckable) {
+			f.Clear != (test.want == Reproduced) || (f.Neither == 0) != (test.want != NotCheckable) {
 			t.Errorf("%s: verdict %v (below %v, falls %v, won %v), wins %d, shown %d, clear %v, converged %v; want %v (%v, %v, %v) with %d wins, %d shown",
 				test.name, f.Verdict, f.Below, f.Falls, f.Won, f.Wins, f.Shown, f.Clear, f.Converged, test.want, test.below, test.falls, test.won, test.wins, test.shown)
 		}

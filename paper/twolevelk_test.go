@@ -121,7 +121,9 @@ func twoLevelKSynthetic(spread int, epochs func(ratio float64, k int) int) *TwoL
 			if e < 0 {
 				cell.Step = -1
 			}
-			per := 0.75 * float64(c.N*c.M)
+			// One switch per step for standard shuffling, one per block
+			// for K-shuffling: K = √m cuts them by √m.
+			per := float64(c.N * c.M)
 			if k > 0 {
 				per = float64(c.N * c.M / k)
 			}
@@ -187,12 +189,36 @@ func TestTwoLevelKVerdict(t *testing.T) {
 			}
 			return 100
 		}, NotReproduced},
-		{"a method not converged", func(q float64, k int) int {
+		// A method not converged where no part judges: the rule before
+		// made the whole claim not checkable.
+		{"a method not converged at 10, not judged", func(q float64, k int) int {
 			if q == 10 && k == 3 {
 				return -1
 			}
 			return paper(q, k)
-		}, NotCheckable},
+		}, Reproduced},
+		// Standard shuffling never converged at 100, which favours the
+		// paper: K = 1's one-sided interval lies below 1.
+		{"standard shuffling not converged at 100", func(q float64, k int) int {
+			if q == 100 && k == 0 {
+				return -1
+			}
+			return paper(q, k)
+		}, Reproduced},
+		// K = 1 never converged at 100: its epochs are at least the
+		// budget, shown slower than the others.
+		{"K = 1 not converged at 100", func(q float64, k int) int {
+			if q == 100 && k == 1 {
+				return -1
+			}
+			return paper(q, k)
+		}, PartlyReproduced},
+		{"K = 1 and standard shuffling not converged at 100", func(q float64, k int) int {
+			if q == 100 && (k == 1 || k == 0) {
+				return -1
+			}
+			return paper(q, k)
+		}, Inconclusive},
 	} {
 		spread := 1
 		if test.name == "K = √m at 1.2, not shown within the margin" {
@@ -285,10 +311,10 @@ func TestTwoLevelKBootstrap(t *testing.T) {
 			a.Boot[i] = twoLevelKBootOpen
 		}
 	}
-	if iv := twoLevelKRatioInterval(a, b, 40); iv.Lo != 0.5 || !math.IsInf(iv.Hi, 1) {
+	if iv := twoLevelKRatioInterval(a, b, 40, 5000); iv.Lo != 0.5 || !math.IsInf(iv.Hi, 1) {
 		t.Errorf("10%% open replicates: %v, want [0.5, +Inf]", iv)
 	}
-	if iv := twoLevelKRatioInterval(a, &TwoLevelKCell{Epochs: 20}, 40); iv.Bounded() {
+	if iv := twoLevelKRatioInterval(a, &TwoLevelKCell{Epochs: 20}, 40, 5000); iv.Bounded() {
 		t.Errorf("no replicates: %v, want unbounded", iv)
 	}
 }
@@ -350,13 +376,52 @@ func TestTwoLevelKRatioP(t *testing.T) {
 			a.Boot[i] = 30
 		}
 	}
-	if below, above := twoLevelKRatioP(a, b, 1); math.Abs(below-0.01) > 1e-12 || math.Abs(above-0.991) > 1e-12 {
+	if below, above := twoLevelKRatioP(a, b, 1, 5000); math.Abs(below-0.01) > 1e-12 || math.Abs(above-0.991) > 1e-12 {
 		t.Errorf("p below 1 %v, above %v; want 0.01 and 0.991", below, above)
 	}
-	if below, _ := twoLevelKRatioP(a, b, 0.4); below != 1 {
+	if below, _ := twoLevelKRatioP(a, b, 0.4, 5000); below != 1 {
 		t.Errorf("p below 0.4 %v, want 1", below)
 	}
-	if below, above := twoLevelKRatioP(a, &TwoLevelKCell{}, 1); below != 1 || above != 1 {
+	if below, above := twoLevelKRatioP(a, &TwoLevelKCell{}, 1, 5000); below != 1 || above != 1 {
 		t.Errorf("no replicates: %v, %v; want 1, 1", below, above)
+	}
+}
+
+// TestTwoLevelKRootCut checks the part "K = √m ... reduces the
+// communication costs by √m" through Findings: switches cut by √m hold,
+// cut by less (none) or by much more (2√m) fail; the rule before (any cut)
+// held the last.
+func TestTwoLevelKRootCut(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		scale float64 // K = √m's switches at σ_top = σ_low times scale
+		want  Verdict
+	}{
+		{"cut by √m", 1, Reproduced},
+		{"no cut", 2, NotReproduced},
+		{"cut by 2√m", 0.5, NotReproduced},
+	} {
+		res := twoLevelKSynthetic(1, twoLevelKPaper)
+		for i := range res.Cells {
+			if cell := &res.Cells[i]; cell.Ratio == 1 && cell.K == 2 {
+				cell.Switches *= tc.scale
+			}
+		}
+		f, err := res.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := res.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.RootPart != tc.want || out.Verdict != f.Verdict {
+			t.Errorf("%s: part %v (switches %v), verdict %v; want %v", tc.name, f.RootPart, f.CommIv, f.Verdict, tc.want)
+		}
+		for _, ch := range out.Checks {
+			if ch.Name == "two-level-k-sqrt-m" && ch.OK != (tc.want == Reproduced) {
+				t.Errorf("%s: check %v: %s", tc.name, ch.OK, ch.Detail)
+			}
+		}
 	}
 }
