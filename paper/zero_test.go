@@ -184,7 +184,7 @@ var fieldAliases = map[string][]string{
 	"Fractions": {"fraction"}, "Ns": {"n"}, "Gamma": {"γn"}, "M1": {"sizes"}, "M2": {"sizes"}, "N": {"sizes"}, "K0s": {"K₀"}, "K1s": {"K₁"},
 	"Ks": {"K"}, "Steps": {"learning rates"}, "Hidden": {"hidden width"}, "BatchSize": {"batch size"},
 	"LRStandard": {"learning rates"}, "LRSameClass": {"learning rates"}, "SlowEvery": {"slow update"}, "SketchK": {"sketch"},
-	"Settings": {"setting"}, "RandomOrders": {"random orders"}, "OneDEpochs": {"1-D epochs"}, "RRDraws": {"random draws"},
+	"Settings": {"setting"}, "RandomOrders": {"random orders"}, "OneDEpochs": {"1-D epochs"}, "RRDraws": {"random draws"}, "SketchDraws": {"sketch draws"},
 	"TuneSeeds": {"tuning"}, "SweepSeeds": {"sweep seeds"}, "Seeds": {"seeds"}, "Ratios": {"ratios"}, "Regimes": {"regime"},
 	"Points": {"points"}, "Batchings": {"batchings"}, "Momenta": {"momenta"}, "Multipliers": {"multipliers"},
 	"Holdout": {"holds out"}, "TheoremGrid": {"grids of 0"}, "FreeGrid": {"and 0 steps"},
