@@ -881,17 +881,22 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	if iv := f.GeoIntervals[last]; iv.N >= 2 {
 		out.addTest("geometric-mean steps ratio at the largest σ_top below 0.8", twoLevelP(iv, twoLevelClearly), f.Below == Reproduced)
 	}
-	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured, %s per method and rate; second line: 95%% interval at the best rates)", c.Target, nOf(c.Runs, "run")),
+	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured, %s per method and rate; second line: 95%% Fieller interval at the best rates, ∞ where unbounded)", c.Target, nOf(c.Runs, "run")),
 		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
 		ValueLabel: "steps, two-level / standard", HatchLabel: "the interval spans 1"}
 	for i := range c.SigmaTops {
 		notes, marks := make([]string, len(c.Ms)), make([]bool, len(c.Ms))
 		for j := range c.Ms {
 			if iv := f.Intervals[i][j]; iv.Bounded() {
-				notes[j] = fmt.Sprintf("%.2f-%.2f", iv.Lo, iv.Hi)
+				notes[j] = fmt.Sprintf("%.2g–%.2g", iv.Lo, iv.Hi)
 				marks[j] = iv.Against(1) == Spans
 			} else if !math.IsNaN(iv.Mean) {
-				notes[j], marks[j] = "unbounded", true
+				// Fieller's interval is unbounded when the denominator's
+				// mean is not shown away from 0: short enough for a cell.
+				notes[j], marks[j] = "to ∞", true
+				if !math.IsInf(iv.Lo, 0) && !math.IsNaN(iv.Lo) {
+					notes[j] = fmt.Sprintf("%.2g–∞", iv.Lo)
+				}
 			}
 		}
 		ratio.Notes, ratio.Hatched = append(ratio.Notes, notes), append(ratio.Hatched, marks)
