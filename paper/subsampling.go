@@ -546,6 +546,12 @@ func (res *SubsamplingResult) Findings() (*SubsamplingFindings, error) {
 
 // Outcome renders the findings: a check and a row per sequence, the
 // verdict and its words, and the chart of ‖∇f(x_t)‖² of every sequence. It
+
+// subsamplingMerge is how close, relatively, two sequences' mean ‖∇f(x_t)‖²
+// must be at every epoch to be drawn as one line (mergeClose on the
+// logarithm: about 10%).
+const subsamplingMerge = 0.1
+
 // returns an error if res is not of the shape of its config.
 func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	f, err := res.Findings()
@@ -603,6 +609,10 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 		}
 		out.Rows = append(out.Rows, Row{Quantity: fmt.Sprintf("%s (n = %d steps per epoch, γ = %.3g)", name, sf.Len, sf.Step), Paper: paper, Ours: ours})
 	}
+	// Sequences that converge alike (the random half and the multiset
+	// run on one line) are drawn as one line named after both, so that
+	// neither hides under the other.
+	ch.Series = mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% at every epoch", 100*subsamplingMerge))
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
 	out.Summary = strings.Join(summary, "; ")
 	within := 0
