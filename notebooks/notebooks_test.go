@@ -29,7 +29,7 @@ var (
 	// checkLine matches a CHECK line: a claim's verdict as the committed
 	// report's (ok), not (MISMATCH) or with nothing to compare (new), and a
 	// finding that holds or fails (see package nb).
-	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH|new|holds|fails) `)
+	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH|new|holds|does not hold) `)
 	scaleLine = regexp.MustCompile(`^scale: (\S+)`)
 	// scratchCopy matches the name Jupyter gives a copy of a notebook.
 	scratchCopy = regexp.MustCompile(`-Copy\d*\.ipynb$`)
@@ -389,7 +389,7 @@ func TestSummary(t *testing.T) {
 	  "outputs": [{"output_type": "stream", "name": "stdout", "text": ["scale: smoke\n", "CHECK a-b: ok (1 < 2)\n"]}]},
 	 {"cell_type": "code", "execution_count": 3, "source": "%%",
 	  "outputs": [{"output_type": "display_data", "data": {"image/png": "iVBO"}, "metadata": {}},
-	              {"output_type": "stream", "name": "stdout", "text": "CHECK c: fails (2 > 1)"}]}]}`
+	              {"output_type": "stream", "name": "stdout", "text": "CHECK c: does not hold (2 > 1)"}]}]}`
 	// withCharts adds a cell tagged strip-output with the given outputs
 	// and a cell calling nb.Interactive with the given outputs.
 	withCharts := func(strip, chart string) func(string) string {
@@ -445,19 +445,19 @@ func TestSummary(t *testing.T) {
 		},
 		{
 			name:  "mismatch as executed",
-			edit:  func(s string) string { return strings.Replace(s, "CHECK c: fails", "CHECK c: MISMATCH", 1) },
+			edit:  func(s string) string { return strings.Replace(s, "CHECK c: does not hold", "CHECK c: MISMATCH", 1) },
 			scale: "smoke",
 		},
 		{
 			name: "mismatch as committed", committed: true,
-			edit:  func(s string) string { return strings.Replace(s, "CHECK c: fails", "CHECK c: MISMATCH", 1) },
+			edit:  func(s string) string { return strings.Replace(s, "CHECK c: does not hold", "CHECK c: MISMATCH", 1) },
 			scale: "smoke",
 			want:  []string{"CHECK c: MISMATCH (2 > 1)...: a CHECK line whose verdict differs from the committed report's"},
 		},
 		{
 			name: "untested as committed", committed: true,
 			edit: func(s string) string {
-				return strings.Replace(s, "CHECK c: fails (2 > 1)", "CHECK c: ok (not tested, as in the report: no loss)", 1)
+				return strings.Replace(s, "CHECK c: does not hold (2 > 1)", "CHECK c: ok (not tested, as in the report: no loss)", 1)
 			},
 			scale: "smoke",
 		},

@@ -37,7 +37,7 @@ func TestHeadline(t *testing.T) {
 		want string
 	}{
 		{"theorem-1", res(Reproduced), "reproduced in 5 of 5 seeds"},
-		{"theorem-1-noise", res(Reproduced), "flips: not reproduced at seed 4 (failed: theorem1-noise-slopes); reproduced in 4 of 5 seeds"},
+		{"theorem-1-noise", res(Reproduced), "flips: not reproduced at seed 4 (checks not holding: theorem1-noise-slopes); reproduced in 4 of 5 seeds"},
 		{"table-1", res(Reproduced), "reproduced (one draw, seed 1)"},
 	} {
 		if got := headline(test.id, test.r, rob); got != test.want {
@@ -69,7 +69,7 @@ func TestHeadline(t *testing.T) {
 	coord.Add(Inconclusive, Key{}, "growth-a", "growth-b")
 	coord.Add(Inconclusive, Key{}, "growth-b", "loss")
 	coord.Add(Inconclusive, Key{}, "growth-a", "growth-b")
-	if got, want := coord.Headline(seeds), "flips: goal met at seed 1; inconclusive in 4 of 5 seeds (failed: growth-a at 2, 3, 5; growth-b at 2, 3, 4, 5; loss at 4)"; got != want {
+	if got, want := coord.Headline(seeds), "flips: goal met at seed 1; inconclusive in 4 of 5 seeds (checks not holding: growth-a at 2, 3, 5; growth-b at 2, 3, 4, 5; loss at 4)"; got != want {
 		t.Errorf("majority short of the best: %q, want %q", got, want)
 	}
 	// A minority of several seeds groups its checks the same way.
@@ -84,7 +84,7 @@ func TestHeadline(t *testing.T) {
 		}
 		two.Add(v, Key{}, failed...)
 	}
-	if got, want := two.Headline(seeds), "flips: not reproduced at seeds 2, 4 (failed: slopes at 2, 4; bound at 4); reproduced in 3 of 5 seeds"; got != want {
+	if got, want := two.Headline(seeds), "flips: not reproduced at seeds 2, 4 (checks not holding: slopes at 2, 4; bound at 4); reproduced in 3 of 5 seeds"; got != want {
 		t.Errorf("minority of two seeds: %q, want %q", got, want)
 	}
 	// A record written before Failed existed still heads with the seeds.
@@ -146,7 +146,7 @@ func TestReportFront(t *testing.T) {
 		"Of the 3 claims we checked against the paper (some judge the same sentence in different settings), 1 are reproduced",
 		"[theorem-1](#theorem-1).",
 		// Its verdict rests on the "weak" hold, which Holm does not keep.
-		"[theorem-1-noise](#theorem-1-noise), flips: not reproduced at seed 2 (failed: theorem1-noise-slopes); reproduced in 2 of 3 seeds (rests on a hold Holm does not keep): reproduced: slopes",
+		"[theorem-1-noise](#theorem-1-noise), flips: not reproduced at seed 2 (checks not holding: theorem1-noise-slopes); reproduced in 2 of 3 seeds (rests on a hold Holm does not keep): reproduced: slopes",
 		"[sub-sampling](#sub-sampling), not reproduced (one draw, seed 1): not reproduced: diverges",
 		"Goals of ours beyond the paper",
 		"[scalable-orderings](#scalable-orderings), goal not met (one draw, seed 1): goal not met: 1.2×",

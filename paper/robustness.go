@@ -160,7 +160,7 @@ func (c ClaimSeeds) Text() string {
 // flips says so first, then each verdict other than the most common with
 // its seeds, then the most common one, each with the checks that failed at
 // its seeds, grouped by check: "flips: goal met at seed 1; inconclusive
-// in 4 of 5 seeds (failed: coordinated-mnist-growth at 2, 3, 4, 5;
+// in 4 of 5 seeds (checks not holding: coordinated-mnist-growth at 2, 3, 4, 5;
 // coordinated-mnist-loss at 4)". A verdict of a single seed names its
 // checks without the seed: "flips: not reproduced at seed 4 (failed:
 // theorem1-noise-slopes); reproduced in 4 of 5 seeds". seeds are the
@@ -217,7 +217,7 @@ func seedName(i int, seeds []uint64) string {
 
 // failedText returns the checks that failed at the seeds at (indices in
 // Verdicts), grouped by check in the order first met, each with its
-// seeds: " (failed: a at 2, 3; b at 4)", or " (failed: a, b)" for a
+// seeds: " (checks not holding: a at 2, 3; b at 4)", or " (checks not holding: a, b)" for a
 // single seed; "" if none failed or none were recorded.
 func (c ClaimSeeds) failedText(at []int, seeds []uint64) string {
 	var checks []string
@@ -237,13 +237,13 @@ func (c ClaimSeeds) failedText(at []int, seeds []uint64) string {
 		return ""
 	}
 	if len(at) == 1 {
-		return " (failed: " + strings.Join(checks, ", ") + ")"
+		return " (checks not holding: " + strings.Join(checks, ", ") + ")"
 	}
 	parts := make([]string, len(checks))
 	for j, name := range checks {
 		parts[j] = name + " at " + strings.Join(where[name], ", ")
 	}
-	return " (failed: " + strings.Join(parts, "; ") + ")"
+	return " (checks not holding: " + strings.Join(parts, "; ") + ")"
 }
 
 // spreadText formats the spread of the key number: "8.6 to 9.1", with

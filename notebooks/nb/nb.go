@@ -214,15 +214,16 @@ func Must(err error) {
 // Check prints the line the notebook test reads for one finding of a
 // notebook's own,
 //
-//	CHECK name: holds (detail)   or   CHECK name: fails (detail)
+//	CHECK name: holds (detail)   or   CHECK name: does not hold (detail)
 //
-// A finding that fails is a result, not a failure of the notebook.
+// A finding that does not hold (refuted, or not settled by the run: the
+// detail says which) is a result, not a failure of the notebook.
 func Check(name string, ok bool, detail string) {
 	fmt.Fprintln(stdout, checkLine(name, ok, detail))
 }
 
 func checkLine(name string, ok bool, detail string) string {
-	status := "fails"
+	status := "does not hold"
 	if ok {
 		status = "holds"
 	}

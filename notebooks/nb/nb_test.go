@@ -62,7 +62,7 @@ func TestCheckLine(t *testing.T) {
 		want string
 	}{
 		{true, "CHECK a-b: holds (1 < 2)"},
-		{false, "CHECK a-b: fails (1 < 2)"},
+		{false, "CHECK a-b: does not hold (1 < 2)"},
 	} {
 		if got := checkLine("a-b", test.ok, "1 < 2"); got != test.want {
 			t.Errorf("checkLine(ok=%v) = %q, want %q", test.ok, got, test.want)
