@@ -788,6 +788,13 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	out.addCheck("theorem1-noise-steps", f.Admissible, "every step used below the step limit 1/(8Ln(M* + P/n + 1)): %v", f.Admissible)
 	// With no slope tested the check has nothing to fail on: the summary
 	// says which are not tested.
+	// Without a slope fitted on theorem1NoiseMinFit T the rate is not
+	// tested: a check of its own, so that a seed where none is names it.
+	untested := "none"
+	if len(f.Untested) > 0 {
+		untested = strings.Join(f.Untested, ", ")
+	}
+	out.addCheck("theorem1-noise-slopes-tested", f.Slopes != NotTested, "slopes fitted on at least %d T whose tuned step is below the grid's top: %d of %d (not fitted: %s)", f.MinFit, len(res.Regimes)*len(res.Orders)-len(f.Untested), len(res.Regimes)*len(res.Orders), untested)
 	out.addCheck("theorem1-noise-slopes", f.Slopes == Reproduced || f.Slopes == NotTested, "tuned slopes' 95%% intervals below their regime's exponent + %g: %s", f.SlopeTol, strings.Join(slopeText, ", "))
 	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g%s); "+
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
