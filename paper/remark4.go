@@ -65,12 +65,13 @@ type Remark4Config struct {
 	// against the worst-case bound at each point. Default 500.
 	RandomOrders int
 	// Trials is the number of random permutations of the Monte Carlo of
-	// E φ²_{r,k}. Default 20,000.
+	// E φ²_{r,k}. Default 200,000 (20,000 until 2026-11-26: too few to
+	// show every mean within 2% of a bound it attains).
 	Trials int
-	// Tolerance is the largest excess, in standard errors, of that Monte
-	// Carlo mean over Lemma 1's bound (the remark's "≤"; attained here,
-	// since Assumption 5 holds with equality) that is not taken to show
-	// the mean above it. Default 5, as in the mishchenko-lemma1 claim.
+	// Tolerance is the excess, in standard errors, of that Monte Carlo
+	// mean over Lemma 1's bound that the report points out (reported,
+	// not judged: the parts are judged on intervals against the 2%
+	// margin, equalityMargin). Default 5.
 	Tolerance float64
 }
 
@@ -88,7 +89,7 @@ func (c *Remark4Config) fill() {
 	fillZero(c, Remark4Config{
 		N: 16, D: 6, L: 1, Mu: 0.1,
 		Settings: []Remark4Setting{{Sigma2: 1, M: 0}, {Sigma2: 1, M: 0.2}, {Sigma2: 0, M: 0.2}},
-		Points:   5, RandomOrders: 500, Trials: 20000, Tolerance: 5,
+		Points:   5, RandomOrders: 500, Trials: 200000, Tolerance: 5,
 	})
 }
 
@@ -311,15 +312,26 @@ type Remark4Findings struct {
 	SigmaStarApproached bool
 	// Z is the largest excess of random reshuffling's Monte Carlo
 	// E φ²_{r,k} over Lemma 1's bound with the M term, in standard errors
-	// (0 if every mean is at or below it), and Tolerance the largest
-	// allowed; RRHolds if Z is within it. The remark states "≤", so a
-	// mean below the bound never fails it (one-sided).
+	// (0 if every mean is at or below it), reported; Tolerance the excess
+	// the report points out. RRPart judges the remark's "≤" by
+	// non-inferiority with the margin HolmMargin (2%): at every point and
+	// k, the 95% normal interval of E φ²_{r,k}/bound - 1 (thousands of
+	// draws) lying below the margin holds, one lying wholly above it
+	// fails (shown above the bound by more than 2%), else unsettled; the
+	// part holds if every one holds, fails if one fails, else is
+	// inconclusive (monotone: a mean further below the bound never reads
+	// worse). Where the bound is 0 up to rounding (φ² = 0 exactly), a
+	// mean above rounding fails. RRHolds is RRPart == Reproduced.
 	Z, Tolerance float64
+	RRPart       Verdict
 	RRHolds      bool
 	// Constants is the largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²)/(n(σ² +
-	// M‖∇f‖²)); ConstantsHold if every excess is within Tolerance
-	// standard errors of 0 or below (σ*² = nσ², M* = M in expectation).
+	// M‖∇f‖²)); ConstantsPart judges "E φ²_{r,k} ≤ nσ² + k²M‖∇f‖²"
+	// (σ*² = nσ², M* = M in expectation) as RRPart does, on the intervals
+	// of that excess against the margin; ConstantsHold is ConstantsPart ==
+	// Reproduced.
 	Constants     float64
+	ConstantsPart Verdict
 	ConstantsHold bool
 	// P is the p-value of the two Monte Carlo parts as one
 	// intersection-union test, the claim's test in the report's family
@@ -338,15 +350,16 @@ type Remark4Findings struct {
 	Exact    bool
 	Rounding float64
 	// Verdict combines (combine) the parts WorstHolds, SigmaStarHolds
-	// (only if SigmaStarApproached), RRHolds and ConstantsHold:
-	// Reproduced if all hold, NotReproduced if all fail, else
-	// PartlyReproduced. Exact checks our own problem: it is a
-	// precondition, not a part, and if it is false the verdict is
-	// NotTested (preconditionVerdict). Each
-	// part is settled: the exact ones by rounding, the two Monte Carlo
-	// ones fail only if a mean is shown above its bound (Tolerance
-	// standard errors). They are not tri-state: the bounds are attained
-	// with equality here, so no interval could ever lie below them.
+	// (only if SigmaStarApproached), RRPart and ConstantsPart. Exact
+	// checks our own problem: it is a precondition, not a part, and if it
+	// is false the verdict is NotTested (preconditionVerdict). The exact
+	// parts are settled by rounding; the two Monte Carlo parts are
+	// tri-state (non-inferiority within 2%: the bounds are attained with
+	// equality here, so no interval could lie below them). Until
+	// 2026-11-26 09:00 the Monte Carlo parts held unless a mean was more
+	// than Tolerance standard errors above its bound, so that a noisier
+	// Monte Carlo held more easily, and the report's Holm test was the 2%
+	// one (referee C).
 	Verdict Verdict
 }
 
@@ -363,8 +376,9 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 	if _, err := orderIndices(remark4ID, res.Orders, remark4Orders...); err != nil {
 		return nil, err
 	}
-	f := &Remark4Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, ConstantsHold: true, Exact: true,
+	f := &Remark4Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, Exact: true,
 		Constants: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark4Rounding, HolmMargin: equalityMargin}
+	var rrSides, constSides []Side
 	for _, sr := range res.Settings {
 		st := sr.Setting
 		for _, pt := range sr.Points {
@@ -401,16 +415,22 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 				kk := float64((k + 1) * (k + 1))
 				excess := pt.Mean[k] - kk*st.M*pt.GradNorm2 - n*st.Sigma2
 				f.Constants = math.Max(f.Constants, excess/(n*h))
-				f.ConstantsHold = f.ConstantsHold && excess <= c.Tolerance*pt.SE[k]+remark4Rounding*n*h
 				if h > 0 && pt.Bound[k] > remark4Rounding*n*h {
-					rel := Interval{Mean: pt.Mean[k]/pt.Bound[k] - 1, SE: pt.SE[k] / pt.Bound[k], N: c.Trials}
-					ex := Interval{Mean: excess / (n * h), SE: pt.SE[k] / (n * h), N: c.Trials}
+					rel := remark4Interval(pt.Mean[k]/pt.Bound[k]-1, pt.SE[k]/pt.Bound[k], c.Trials)
+					ex := remark4Interval(excess/(n*h), pt.SE[k]/(n*h), c.Trials)
+					rrSides = append(rrSides, rel.Against(f.HolmMargin))
+					constSides = append(constSides, ex.Against(f.HolmMargin))
 					f.P = math.Max(f.P, math.Max(rel.PBelow(f.HolmMargin), ex.PBelow(f.HolmMargin)))
+				} else {
+					// The bound is 0 up to rounding, and so is φ².
+					rrSides = append(rrSides, remark4Side(dev <= 0))
+					constSides = append(constSides, remark4Side(excess <= remark4Rounding*n*h))
 				}
 			}
 		}
 	}
-	f.RRHolds = f.Z <= c.Tolerance
+	f.RRPart, f.ConstantsPart = boundPart(rrSides), boundPart(constSides)
+	f.RRHolds, f.ConstantsHold = f.RRPart == Reproduced, f.ConstantsPart == Reproduced
 	// With no setting of σ² > 0 there is no ratio: the slack is NaN and
 	// the part stays (σ*² ≤ 0 up to rounding is then tight).
 	f.SigmaStarSlack = math.NaN()
@@ -418,7 +438,7 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 		f.SigmaStarSlack = 1 / f.SigmaStar
 	}
 	f.SigmaStarApproached = boundApproached(f.SigmaStarSlack)
-	parts := []Verdict{verdictOf(f.WorstHolds), verdictOf(f.RRHolds), verdictOf(f.ConstantsHold)}
+	parts := []Verdict{verdictOf(f.WorstHolds), f.RRPart, f.ConstantsPart}
 	if f.SigmaStarApproached {
 		parts = append(parts, verdictOf(f.SigmaStarHolds))
 	}
@@ -493,19 +513,19 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	worstAll, ssAll, worstZ, rrStar, starOK := f.Worst, f.SigmaStar, f.Z, f.Constants, f.ConstantsHold
 	out.addCheck("remark4-worst-case", f.WorstHolds, "largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over orders, points and settings: %.4g (≤ 1)", worstAll)
 	out.addCheck("remark4-sigma-star", f.SigmaStarHolds, "largest σ*²/(n²σ²) for M* = nM: %.4g (≤ 1)", ssAll)
-	out.addCheck("remark4-rr", f.RRHolds, "Monte Carlo E φ²_{r,k} at most %.2f standard errors above Lemma 1's bound with the M term (≤; tolerance %g)", worstZ, c.Tolerance)
-	out.addCheck("remark4-rr-constants", starOK, "largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²)/(n(σ² + M‖∇f‖²)): %.3g (≤ 0 up to %g standard errors)", rrStar, c.Tolerance)
+	out.addCheck("remark4-rr", f.RRHolds, "Monte Carlo E φ²_{r,k} (%d draws) not above Lemma 1's bound with the M term by more than %g%% at any point and k (95%% intervals, non-inferiority): %v; largest excess %.2f standard errors", c.Trials, 100*f.HolmMargin, f.RRPart, worstZ)
+	out.addCheck("remark4-rr-constants", starOK, "E φ²_{r,k} not above nσ² + k²M‖∇f‖² by more than %g%% of n(σ² + M‖∇f‖²) at any point and k (95%% intervals): %v; largest excess %.3g", 100*f.HolmMargin, f.ConstantsPart, rrStar)
 	out.addTest(fmt.Sprintf("RR: E φ²_{r,k} not above Lemma 1's bound, nor above nσ² + k²M‖∇f‖², by more than %g%% at any point and k (non-inferiority, intersection-union)", 100*f.HolmMargin), f.P, f.RRHolds && f.ConstantsHold)
 	out.addCheck("remark4-exact", f.Exact, "Assumption 5 with equality at every point (our problem), largest deviation %.2g (relative %g allowed)", f.Hetero, remark4Rounding)
 	out.Summary = fmt.Sprintf("over %d settings of (σ², M), %d points each and %d orders: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1); "+
-		"random reshuffling's Monte Carlo E φ²_{r,k} at most %.2f standard errors above (n-k)k/(n-1)(σ² + M‖∇f‖²) (≤; tolerance %g), E φ²_{r,k} ≤ nσ² + k²M‖∇f‖²: %v",
-		len(res.Settings), c.Points, len(res.Orders)-1+c.RandomOrders, worstAll, ssAll, worstZ, c.Tolerance, starOK)
+		"random reshuffling's Monte Carlo E φ²_{r,k} (%d draws) not above (n-k)k/(n-1)(σ² + M‖∇f‖²) by more than %g%% at any point and k (95%% intervals, non-inferiority): %v (largest excess %.2f standard errors), nor above nσ² + k²M‖∇f‖²: %v",
+		len(res.Settings), c.Points, len(res.Orders)-1+c.RandomOrders, worstAll, ssAll, c.Trials, 100*f.HolmMargin, f.RRPart, worstZ, f.ConstantsPart)
 	out.Key = Key{Name: "RR's largest z above Lemma 1's bound", Value: worstZ}
 	ssWords := fmt.Sprintf("σ*²/(n²σ²) %.3g", ssAll)
 	if !f.SigmaStarApproached {
 		ssWords = fmt.Sprintf("σ*² ≤ n²σ² not approached (slack %.3g×; not judged)", f.SigmaStarSlack)
 	}
-	out.Brief = fmt.Sprintf("largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g over %d orders (paper: ≤ 1); %s; RR at most %.2f standard errors above Lemma 1's bound", worstAll, len(res.Orders)-1+c.RandomOrders, ssWords, worstZ)
+	out.Brief = fmt.Sprintf("largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g over %d orders (paper: ≤ 1); %s; RR within 2%% of Lemma 1's bound: %v", worstAll, len(res.Orders)-1+c.RandomOrders, ssWords, f.RRPart)
 	if !f.Exact {
 		out.Brief = "not tested: our problem misses Assumption 5 with equality; " + out.Brief
 		out.Summary += fmt.Sprintf("; not tested: our problem misses Assumption 5 with equality (largest deviation %.2g)", f.Hetero)
@@ -520,8 +540,8 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	}
 	out.Rows = append(out.Rows,
 		Row{Quantity: "largest σ*² / (n²σ²) with M* = nM (σ² > 0)", Paper: "≤ 1", Ours: fmt.Sprintf("%.4g (slack %.3g×; %s)", ssAll, f.SigmaStarSlack, map[bool]string{true: "judged", false: "not approached, not judged"}[f.SigmaStarApproached])},
-		Row{Quantity: "RR: largest excess of E φ²_{r,k} over k(n-k)/(n-1)(σ² + M‖∇f‖²) in standard errors", Paper: "≤ 0 (the remark's ≤; attained when Assumption 5 holds with equality)", Ours: fmt.Sprintf("%.2f (tolerance %g)", worstZ, c.Tolerance)},
-		Row{Quantity: "RR: largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²) / (n(σ² + M‖∇f‖²))", Paper: "≤ 0: σ*² = nσ², M* = M in expectation", Ours: fmt.Sprintf("%.3g (within %g standard errors: %v)", rrStar, c.Tolerance, starOK)},
+		Row{Quantity: "RR: largest excess of E φ²_{r,k} over k(n-k)/(n-1)(σ² + M‖∇f‖²) in standard errors", Paper: "≤ 0 (the remark's ≤; attained when Assumption 5 holds with equality)", Ours: fmt.Sprintf("%.2f (reported; the part, not above by more than %g%% on 95%% intervals: %v)", worstZ, 100*f.HolmMargin, f.RRPart)},
+		Row{Quantity: "RR: largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²) / (n(σ² + M‖∇f‖²))", Paper: "≤ 0: σ*² = nσ², M* = M in expectation", Ours: fmt.Sprintf("%.3g (not above 0 by more than %g%% on 95%% intervals: %v)", rrStar, 100*f.HolmMargin, f.ConstantsPart)},
 		Row{Quantity: "Assumption 5 at the points: |(1/n)Σ‖∇f_i - ∇f‖² - (σ² + M‖∇f‖²)| / max(1, σ² + M‖∇f‖²)", Paper: "0 (the problem's construction)", Ours: fmt.Sprintf("%.2g", worstHetero)},
 	)
 	out.Details = "The worst case φ²_{r,k} ≤ k Σ_{i≤k}‖∇f_{r_i} - ∇f‖² ≤ k n (σ² + M‖∇f‖²) is loose by a factor of about k/n for the sorted order's middle prefix and more for the others; " +
@@ -534,8 +554,9 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.HeteroQuadratic, n = %d, d = %d, L = %g, μ = %g, with (σ², M) ∈ {%s}: Assumption 5 holds with equality at every x.", c.N, c.D, c.L, c.Mu, strings.Join(settings, ", ")),
 		fmt.Sprintf("%d points per setting on a random ray from x*, ‖∇f(x)‖² evenly spread from 0 to 4·max(1, σ²/M) so that the M term matters (without x* itself when σ² = 0, where every component gradient is 0 and φ² is rounding).", c.Points),
 		fmt.Sprintf("Orders at each point: identity, sorted by the leading principal direction of the gradients at x and its reverse, Algorithm 2's greedy order, and %d uniformly random permutations (the largest ratio reported).", c.RandomOrders),
-		fmt.Sprintf("Random reshuffling: %d permutations per point; the Monte Carlo parts fail only if some E φ²_{r,k} is shown above its bound by more than %g standard errors (the remark's \"≤\", one-sided; excesses below %g·n(σ² + M‖∇f‖²), rounding at k = n, ignored); the exact inequalities hold within a relative %g.", c.Trials, c.Tolerance, remark4Rounding, remark4Rounding),
+		fmt.Sprintf("Random reshuffling: %d permutations per point; each Monte Carlo part judges the remark's \"≤\" by non-inferiority within %g%% (the bounds are attained here): at every point and k the 95%% normal interval of E φ²_{r,k}/bound - 1 (and of the constants' excess over n(σ² + M‖∇f‖²)) below +%g%% holds, wholly above fails, else unsettled; the part holds if every one holds, fails if one fails, else is inconclusive (where the bound is 0 up to %g·n(σ² + M‖∇f‖²), at k = n, φ² is 0 and a mean above rounding fails); the exact inequalities hold within a relative %g.", c.Trials, 100*equalityMargin, 100*equalityMargin, remark4Rounding, remark4Rounding),
 		fmt.Sprintf("Verdict: combine over the parts every order's worst case, RR against Lemma 1's bound, RR's σ*² = nσ² with M* = M, and σ*² ≤ n²σ² with M* = nM unless its slack is at least %g× (then reported, not judged: the report's one rule for bounds): reproduced if all hold, not reproduced if all fail, else partly reproduced. Assumption 5 with equality at the points checks our own problem: a precondition, and a miss makes the verdict not tested.", notApproachedSlack),
+		"Rule history: changed on 2026-11-26 at 09:00 (a third referee's read), after the results were known (reproduced at 20,000 draws; largest excess 2.6 to 3.5 standard errors over the seeds): the Monte Carlo parts held unless a mean was more than 5 standard errors above its bound, so that a noisier Monte Carlo held more easily, while the report's Holm test was the 2% non-inferiority; now the parts are that test, tri-state, and the draws are 200,000 (20,000 could not show every mean within 2%).",
 		"Rule history: changed on 2026-11-26 (referee A's read, items 5 and 6), after the results were known (reproduced; σ*²/(n²σ²) at most 0.0735, slack 13.6×): Assumption 5 at the points became a precondition (before, a part of combine) and σ*² ≤ n²σ² is no longer a part when not approached (before, a part whatever its slack).",
 		"Rule history: changed on 2026-11-26 (issue 28's referee read), after the results were known (reproduced); before, the RR part was two-sided (every |E φ²_{r,k} - bound| within the tolerance, so a mean well below the remark's \"≤\" bound failed it), and the five parts were ANDed (one failing part gave not reproduced, where combine gives partly reproduced).",
 	}
@@ -577,4 +598,19 @@ func (r *Remark4Result) check() error {
 		}
 	}
 	return nil
+}
+
+// remark4Interval returns the 95% normal interval mean ± 1.96 se of a
+// Monte Carlo mean over n draws (thousands: z, not t).
+func remark4Interval(mean, se float64, n int) Interval {
+	return Interval{Mean: mean, SE: se, Lo: mean - z95*se, Hi: mean + z95*se, N: n}
+}
+
+// remark4Side returns Below if ok (a quantity exact up to rounding within
+// its bound), else Above.
+func remark4Side(ok bool) Side {
+	if ok {
+		return Below
+	}
+	return Above
 }

@@ -13,9 +13,10 @@ import (
 )
 
 func TestRemark4Smoke(t *testing.T) {
-	// The worst-case bound is exact algebra and Lemma 1 an equality on this
-	// problem, checked within 5 standard errors: each holds at seed 1.
-	claimSmokeHolds(t, remark4ID, []Verdict{Reproduced}, "remark4-worst-case", "remark4-sigma-star", "remark4-rr", "remark4-rr-constants")
+	// The worst-case bound is exact algebra and holds; Lemma 1 is an
+	// equality on this problem, which the smoke scale's 2,000 draws
+	// cannot show within 2%: reproduced or inconclusive.
+	claimSmokeHolds(t, remark4ID, []Verdict{Reproduced, Inconclusive}, "remark4-worst-case", "remark4-sigma-star")
 }
 
 func TestRemark4WorstCaseTight(t *testing.T) {
@@ -47,6 +48,12 @@ func TestRemark4Findings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// 100 draws cannot show a mean within 2% of its bound: the Monte
+	// Carlo parts are unsettled.
+	if f, err := res.Findings(); err != nil || f.RRPart != Inconclusive || f.Verdict != Inconclusive {
+		t.Errorf("100 draws: RR part %v, verdict %v (%v); want inconclusive", f.RRPart, f.Verdict, err)
+	}
+	remark4Settle(res)
 	f, err := res.Findings()
 	if err != nil {
 		t.Fatal(err)
@@ -69,26 +76,31 @@ func TestRemark4Findings(t *testing.T) {
 	}
 	res.Settings[0].Points[1].Worst[sorted] = 0.5
 
-	// The remark's "≤" is one-sided: a Monte Carlo mean far below Lemma
-	// 1's bound holds; one shown above it by more than Tolerance standard
-	// errors fails the RR part.
+	// The remark's "≤" by non-inferiority within 2%, monotone: a Monte
+	// Carlo mean far below Lemma 1's bound holds; one shown more than 2%
+	// above it fails the RR part; one whose interval spans bound + 2%
+	// leaves it unsettled.
 	pt := &res.Settings[0].Points[1]
 	k := len(pt.Mean) / 2
 	mean, se := pt.Mean[k], pt.SE[k]
-	pt.SE[k] = 1e-3 * pt.Bound[k]
-	pt.Mean[k] = pt.Bound[k] - 100*pt.SE[k]
-	if f, err = res.Findings(); err != nil {
-		t.Fatal(err)
-	}
-	if !f.RRHolds || f.Verdict != Reproduced {
-		t.Errorf("a mean 100 SE below the bound: RR holds %v (z %v), verdict %v; want true, reproduced", f.RRHolds, f.Z, f.Verdict)
-	}
-	pt.Mean[k] = pt.Bound[k] + 100*pt.SE[k]
-	if f, err = res.Findings(); err != nil {
-		t.Fatal(err)
-	}
-	if f.RRHolds || !(f.Z > f.Tolerance) || f.Verdict != PartlyReproduced {
-		t.Errorf("a mean 100 SE above the bound: RR holds %v (z %v), verdict %v; want false, partly reproduced", f.RRHolds, f.Z, f.Verdict)
+	for _, tc := range []struct {
+		name     string
+		mean, se float64 // relative to the bound
+		want     Verdict
+	}{
+		{"far below", 0.5, 1e-3, Reproduced},
+		{"at the bound", 1, 1e-3, Reproduced},
+		{"1% above, SE 0.1%", 1.01, 1e-3, Reproduced},
+		{"2% above, SE 1%", 1.02, 1e-2, Inconclusive},
+		{"5% above, SE 0.1%", 1.05, 1e-3, NotReproduced},
+	} {
+		pt.Mean[k], pt.SE[k] = tc.mean*pt.Bound[k], tc.se*pt.Bound[k]
+		if f, err = res.Findings(); err != nil {
+			t.Fatal(err)
+		}
+		if f.RRPart != tc.want {
+			t.Errorf("a mean %s: RR part %v (z %v), verdict %v; want %v", tc.name, f.RRPart, f.Z, f.Verdict, tc.want)
+		}
 	}
 	pt.Mean[k], pt.SE[k] = mean, se
 }
@@ -121,6 +133,7 @@ func TestRemark4BoundAndPrecondition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	remark4Settle(res)
 	setSS := func(ratio float64) *Remark4Result {
 		r := cloneJSON(t, res)
 		for pi := range r.Settings[0].Points {
@@ -183,4 +196,18 @@ func TestRemark4BoundAndPrecondition(t *testing.T) {
 	}
 	checkMisses(t, out, "remark4-exact")
 	checkOK(t, out, "remark4-worst-case")
+}
+
+// remark4Settle sets every Monte Carlo mean of r to its Lemma 1 bound,
+// attained, with a standard error of 1e-4 of it: what many draws give,
+// so that the Monte Carlo parts hold and a test can move one cell.
+func remark4Settle(r *Remark4Result) {
+	for si := range r.Settings {
+		for pi := range r.Settings[si].Points {
+			pt := &r.Settings[si].Points[pi]
+			for k := range pt.Mean {
+				pt.Mean[k], pt.SE[k] = pt.Bound[k], 1e-4*pt.Bound[k]
+			}
+		}
+	}
 }
