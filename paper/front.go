@@ -100,8 +100,11 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
 		if brief == "" {
 			brief = r.Outcome.Verdict.String()
 		}
+		// The mark goes beside any verdict the headline names that rests
+		// on a hold Holm drops: the seeds' (v), or the report's own draw
+		// (seed 1, whose tests the family holds) when the seeds flip.
 		mark := ""
-		if fam.unkept[c.ID] && restsOnHolds(v) {
+		if fam.unkept[c.ID] && (restsOnHolds(v) || restsOnHolds(r.Outcome.Verdict)) {
 			mark = holmUnkeptMark
 		}
 		line := fmt.Sprintf("[%s](#%s), %s%s: %s", c.ID, anchor(c.ID), headline(c.ID, r, rob), mark, brief)
