@@ -49,10 +49,8 @@ func TestNoNewShadows(t *testing.T) {
 				t.Fatal(err)
 			}
 			files[name] = af
-			for _, d := range af.Decls {
-				for _, n := range topNames(d) {
-					top[n] = true
-				}
+			for _, n := range topLevelNames(af) {
+				top[n] = true
 			}
 		}
 		found := make(map[string]string) // name -> a function shadowing it
@@ -89,28 +87,4 @@ func TestNoNewShadows(t *testing.T) {
 			}
 		}
 	}
-}
-
-// topNames returns the names d declares at the top level (methods and
-// init excepted).
-func topNames(d ast.Decl) []string {
-	var out []string
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Recv == nil && d.Name.Name != "init" {
-			out = append(out, d.Name.Name)
-		}
-	case *ast.GenDecl:
-		for _, s := range d.Specs {
-			switch s := s.(type) {
-			case *ast.TypeSpec:
-				out = append(out, s.Name.Name)
-			case *ast.ValueSpec:
-				for _, n := range s.Names {
-					out = append(out, n.Name)
-				}
-			}
-		}
-	}
-	return out
 }
