@@ -75,92 +75,32 @@ func TestVerdictPartChecks(t *testing.T) {
 	}{
 		{"mishchenko-lemma1", []string{"mishchenko-lemma1-deviation"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := Lemma1Config{}.At(Smoke).Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := res.Findings()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := res.Outcome()
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, out := findingsOf[*Lemma1Findings](t, res, err)
 			return []bool{f.Holds}, f.Verdict, out
 		}},
 		{"appendix-c-lower-bound", []string{"appendix-c-lower-bound"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := AppendixCConfig{}.At(Smoke).Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := res.Findings()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := res.Outcome()
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, out := findingsOf[*AppendixCFindings](t, res, err)
 			return []bool{f.Holds}, f.Verdict, out
 		}},
 		{"multi-level", []string{"multi-level-bound", "multi-level-benefit"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := MultiLevelConfig{}.At(Smoke).Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := res.Findings()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := res.Outcome()
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, out := findingsOf[*MultiLevelFindings](t, res, err)
 			return []bool{f.Bound == Reproduced, f.Benefit == Reproduced}, f.Verdict, out
 		}},
 		{"two-level-k", []string{"two-level-k-top", "two-level-k-low", "two-level-k-sqrt-m"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := TwoLevelKConfig{}.At(Smoke).Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := res.Findings()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := res.Outcome()
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, out := findingsOf[*TwoLevelKFindings](t, res, err)
 			return []bool{f.TopPart == Reproduced, f.LowPart == Reproduced, f.RootPart == Reproduced}, f.Verdict, out
 		}},
 		{"sgd-internally", []string{"sgd-internally-trade-off", "sgd-internally-scaling", "sgd-internally-practice", "sgd-internally-combination"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := SGDInternallyConfig{}.At(Smoke).Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := res.Findings()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := res.Outcome()
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, out := findingsOf[*SGDInternallyFindings](t, res, err)
 			return []bool{f.TradeOff == Reproduced, f.SlopePart == Reproduced, f.Practice == Reproduced, f.Combination == Reproduced}, f.Verdict, out
 		}},
 		{"two-level-figure", []string{"two-level-figure-below", "two-level-figure-falls", "two-level-figure-wins"}, func() ([]bool, Verdict, *Outcome) {
 			res, err := TwoLevelConfig{}.At(Smoke).Run(context.Background(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, err := res.Findings()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := res.Outcome()
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, out := findingsOf[*TwoLevelFindings](t, res, err)
 			return []bool{f.Below == Reproduced, f.Falls == Reproduced, f.Won == Reproduced}, f.Verdict, out
 		}},
 	} {
@@ -175,4 +115,29 @@ func TestVerdictPartChecks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// findingsOutcome is a claim's result: its Findings decide, its Outcome
+// renders.
+type findingsOutcome[F any] interface {
+	Findings() (F, error)
+	Outcome() (*Outcome, error)
+}
+
+// findingsOf returns the Findings and the Outcome of res, a result that
+// err (from its run) says was made, failing t on any error.
+func findingsOf[F any, R findingsOutcome[F]](t *testing.T, res R, err error) (F, *Outcome) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, out
 }
