@@ -182,7 +182,7 @@ func (res *Lemma1Result) Findings() (*Lemma1Findings, error) {
 	for k := range c.N - 1 {
 		w := res.Want[k]
 		m, se := res.Stats.Mean[k]/w-1, res.Stats.SE[k]/w
-		iv := Interval{Mean: m, SE: se, Lo: m - z95*se, Hi: m + z95*se, N: c.Trials}
+		iv := mcInterval(m, se, c.Trials)
 		if !(w > 0) {
 			iv.Lo, iv.Hi = math.Inf(-1), math.Inf(1)
 		}

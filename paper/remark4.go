@@ -416,8 +416,8 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 				excess := pt.Mean[k] - kk*st.M*pt.GradNorm2 - n*st.Sigma2
 				f.Constants = math.Max(f.Constants, excess/(n*h))
 				if h > 0 && pt.Bound[k] > remark4Rounding*n*h {
-					rel := remark4Interval(pt.Mean[k]/pt.Bound[k]-1, pt.SE[k]/pt.Bound[k], c.Trials)
-					ex := remark4Interval(excess/(n*h), pt.SE[k]/(n*h), c.Trials)
+					rel := mcInterval(pt.Mean[k]/pt.Bound[k]-1, pt.SE[k]/pt.Bound[k], c.Trials)
+					ex := mcInterval(excess/(n*h), pt.SE[k]/(n*h), c.Trials)
 					rrSides = append(rrSides, rel.Against(f.HolmMargin))
 					constSides = append(constSides, ex.Against(f.HolmMargin))
 					f.P = math.Max(f.P, math.Max(rel.PBelow(f.HolmMargin), ex.PBelow(f.HolmMargin)))
@@ -598,12 +598,6 @@ func (r *Remark4Result) check() error {
 		}
 	}
 	return nil
-}
-
-// remark4Interval returns the 95% normal interval mean ± 1.96 se of a
-// Monte Carlo mean over n draws (thousands: z, not t).
-func remark4Interval(mean, se float64, n int) Interval {
-	return Interval{Mean: mean, SE: se, Lo: mean - z95*se, Hi: mean + z95*se, N: n}
 }
 
 // remark4Side returns Below if ok (a quantity exact up to rounding within

@@ -71,13 +71,7 @@ const theorem1NoiseGridTop = 0.99
 // (Lo > want+tol: a slope of 0 where -1/2 is stated fails), Inconclusive
 // otherwise. It is monotone: a steeper slope never gives a worse verdict.
 func theorem1NoiseSlopeVerdict(iv Interval, want, tol float64) Verdict {
-	switch iv.Against(want + tol) {
-	case Below:
-		return Reproduced
-	case Above:
-		return NotReproduced
-	}
-	return Inconclusive
+	return belowPart(iv, want+tol)
 }
 
 // slopeWord is a slope's verdict in the words of the rows.

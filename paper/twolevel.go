@@ -820,8 +820,8 @@ func (res *TwoLevelResult) Findings() (*TwoLevelFindings, error) {
 			break
 		}
 	}
-	f.Below = twoLevelSide(f.GeoIntervals[last].Against(twoLevelClearly))
-	f.Falls = twoLevelSide(f.FallIv.Against(1))
+	f.Below = belowPart(f.GeoIntervals[last], twoLevelClearly)
+	f.Falls = belowPart(f.FallIv, 1)
 	switch {
 	case f.Shown >= f.Need:
 		f.Won = Reproduced
@@ -837,19 +837,6 @@ func (res *TwoLevelResult) Findings() (*TwoLevelFindings, error) {
 		f.Verdict = NotCheckable
 	}
 	return f, nil
-}
-
-// twoLevelSide returns the verdict of "below the threshold" from where an
-// interval lies against it: Reproduced below, NotReproduced above, else
-// Inconclusive.
-func twoLevelSide(s Side) Verdict {
-	switch s {
-	case Below:
-		return Reproduced
-	case Above:
-		return NotReproduced
-	}
-	return Inconclusive
 }
 
 // Outcome renders the findings: the verdict and its words, a row per

@@ -524,6 +524,11 @@ func boundPart(sides []Side) Verdict {
 	return Inconclusive
 }
 
+// belowPart returns the verdict of "the quantity is below x" from its
+// interval: Reproduced if the interval lies wholly below x, NotReproduced
+// if wholly above, else Inconclusive (boundPart of one side).
+func belowPart(iv Interval, x float64) Verdict { return boundPart([]Side{iv.Against(x)}) }
+
 // strataCounts says how many points each stratum of t has, and which have
 // too few for a ρ: "MNIST LeNet, standard 5, Fashion-MNIST LeNet,
 // standard 1 (fewer than 3: drops out)".

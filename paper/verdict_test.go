@@ -493,3 +493,36 @@ func TestIntervalFormats(t *testing.T) {
 		t.Errorf("Sig %q, want %q", got, want)
 	}
 }
+
+// TestBoundPart checks "every quantity at most its bound" (boundPart) and
+// its one-interval form (belowPart): one interval above fails it, all
+// below hold it, anything else (or nothing) is inconclusive.
+func TestBoundPart(t *testing.T) {
+	for _, tc := range []struct {
+		sides []Side
+		want  Verdict
+	}{
+		{[]Side{Below, Below}, Reproduced},
+		{[]Side{Below, Above}, NotReproduced},
+		{[]Side{Spans, Above}, NotReproduced},
+		{[]Side{Below, Spans}, Inconclusive},
+		{nil, Inconclusive},
+	} {
+		if got := boundPart(tc.sides); got != tc.want {
+			t.Errorf("boundPart(%v) = %v, want %v", tc.sides, got, tc.want)
+		}
+	}
+	iv := func(lo, hi float64) Interval { return Interval{Mean: (lo + hi) / 2, Lo: lo, Hi: hi, N: 3} }
+	for _, tc := range []struct {
+		iv   Interval
+		want Verdict
+	}{
+		{iv(0.2, 0.7), Reproduced},
+		{iv(0.9, 1.2), NotReproduced},
+		{iv(0.6, 0.9), Inconclusive},
+	} {
+		if got := belowPart(tc.iv, 0.8); got != tc.want {
+			t.Errorf("belowPart([%g, %g], 0.8) = %v, want %v", tc.iv.Lo, tc.iv.Hi, got, tc.want)
+		}
+	}
+}
