@@ -7,13 +7,15 @@ package ordering
 // The loops of the balancing orders' observations through a Sampler
 // (meanObserveFused, pairObserveFused). They are bound by the bytes they
 // move (the running sum alone is 8d bytes, about 800 KB on the MNIST MLP,
-// read twice and written once per gradient) and by scalar arithmetic, so
-// the gain is in reading each vector as few times as the rule allows
-// and in unrolled loops: the finiteness of the gradient is read off the
-// sign's inner product, and the first gradient of a pair is checked
-// while it is copied. Each element's arithmetic is the same as in the
-// plain loops of Run's path, and the inner product is dotDiff's, so the
-// results are the same bits.
+// read twice and written once per gradient) and by their arithmetic, so
+// the gain is in reading each vector as few times as the rule allows and
+// in vector instructions: the finiteness of the gradient is read off the
+// sign's inner product, the first gradient of a pair is checked while it
+// is copied, and on amd64 with AVX2 the loops run in assembly
+// (balance_kernel_amd64.s), four elements a step, elsewhere in Go,
+// unrolled by four. Each element's arithmetic is the same as in the plain
+// loops of Run's path, and the inner product keeps dotDiff's four partial
+// sums, so the results are the same bits on every path.
 
 // dotDiffFinite returns dotDiff(s, a, b, scale), the same bits, and
 // whether every element of a is finite (finite's verdict). The check
@@ -21,21 +23,41 @@ package ordering
 // s_j (a_j - scale·b_j) NaN or infinite, and so the sum, which is then
 // checked by finite; a finite sum is the common case.
 func dotDiffFinite[A, B float32 | float64](s []float64, a []A, b []B, scale float64) (float64, bool) {
-	sc := dotDiff(s, a, b, scale)
+	sc := dotDiffFused(s, a, b, scale)
 	return sc, sc-sc == 0 || finite(a)
 }
 
 // diffDotFinite returns dotDiff(s, a, b, 1), the same bits, and whether
 // every element of b is finite, as dotDiffFinite does for a.
 func diffDotFinite[A, B float32 | float64](s []float64, a []A, b []B) (float64, bool) {
-	sc := dotDiff(s, a, b, 1)
+	sc := dotDiffFused(s, a, b, 1)
 	return sc, sc-sc == 0 || finite(b)
+}
+
+// dotDiffFused returns dotDiff(s, a, b, scale), the same bits: its four
+// partial sums over the first multiple of 4 elements from dotDiffVec where
+// there is a vector loop, the rest as dotDiff adds it.
+func dotDiffFused[A, B float32 | float64](s []float64, a []A, b []B, scale float64) float64 {
+	n := len(a)
+	m := n &^ 3
+	var l [4]float64
+	if !dotDiffVec(&l, s[:m], a[:m], b[:m], scale) {
+		return dotDiff(s, a, b, scale)
+	}
+	s, b = s[:n], b[:n]
+	for j := m; j < n; j++ {
+		l[0] += s[j] * (float64(a[j]) - scale*float64(b[j]))
+	}
+	return (l[0] + l[1]) + (l[2] + l[3])
 }
 
 // meanUpdate does MeanBalance's second pass: s += eps (g - scale·centre)
 // and cur += g, element by element.
 func meanUpdate[T float32 | float64](s, centre, cur []float64, g []T, eps, scale float64) {
 	n := len(g)
+	if m := n &^ 3; meanUpdateVec(s[:m], centre[:m], cur[:m], g[:m], eps, scale) {
+		s, centre, cur, g, n = s[m:n], centre[m:n], cur[m:n], g[m:], n-m
+	}
 	s, centre, cur = s[:n], centre[:n], cur[:n]
 	j := 0
 	for ; j+4 <= n; j += 4 {
@@ -61,6 +83,9 @@ func meanUpdate[T float32 | float64](s, centre, cur []float64, g []T, eps, scale
 // element.
 func pairUpdate[A, B float32 | float64](s []float64, a []A, b []B, eps float64) {
 	n := len(b)
+	if m := n &^ 3; pairUpdateVec(s[:m], a[:m], b[:m], eps) {
+		s, a, b, n = s[m:n], a[m:n], b[m:], n-m
+	}
 	s, a = s[:n], a[:n]
 	j := 0
 	for ; j+4 <= n; j += 4 {
@@ -79,6 +104,17 @@ func pairUpdate[A, B float32 | float64](s []float64, a []A, b []B, eps float64) 
 // float32 to float64, and reports whether every element is finite, in one
 // pass.
 func copyFinite[T float32 | float64](dst []float64, src []T) bool {
+	n := len(src)
+	if m := n &^ 3; m > 0 {
+		if done, ok := copyFiniteVec(dst[:m], src[:m]); done {
+			return copyFiniteGo(dst[m:n], src[m:]) && ok
+		}
+	}
+	return copyFiniteGo(dst, src)
+}
+
+// copyFiniteGo is copyFinite's Go loop.
+func copyFiniteGo[T float32 | float64](dst []float64, src []T) bool {
 	var f0, f1, f2, f3 T
 	n := len(src)
 	dst = dst[:n]

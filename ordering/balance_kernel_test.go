@@ -52,7 +52,7 @@ func sameBits(a, b []float64) bool {
 // kept first gradient of type P) with the plain loops and finite.
 func checkKernels[P, G float32 | float64](t *testing.T, name string) {
 	rnd := rand.New(rand.NewPCG(7, 8))
-	for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 13, 64, 101} {
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 7, 8, 13, 64, 101, 1030} {
 		for bad := range 4 {
 			s := kernelVec[float64](rnd, n, 0)
 			centre := kernelVec[float64](rnd, n, 0)
@@ -116,13 +116,56 @@ func checkKernels[P, G float32 | float64](t *testing.T, name string) {
 
 // TestBalanceKernels: the fused loops of the balancing orders give the
 // plain loops' bits and finite's verdict, on lengths that are and are
-// not multiples of their unrolling, with a NaN or an infinity anywhere.
+// not multiples of their unrolling, with a NaN or an infinity anywhere,
+// with the AVX2 loops where the processor has them and with the Go loops.
 func TestBalanceKernels(t *testing.T) {
-	checkKernels[float64, float64](t, "float64")
-	checkKernels[float64, float32](t, "float32 gradient")
-	checkKernels[float32, float32](t, "float32")
-	checkKernels[float32, float64](t, "float32 kept, float64 gradient")
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	for _, vec := range []bool{useAVX2, false} {
+		useAVX2 = vec
+		checkKernels[float64, float64](t, "float64")
+		checkKernels[float64, float32](t, "float32 gradient")
+		checkKernels[float32, float32](t, "float32")
+		checkKernels[float32, float64](t, "float32 kept, float64 gradient")
+		if !vec {
+			break
+		}
+	}
 }
+
+// TestBalanceKernelsVectorUsed fails if a build for amd64 on a processor
+// with AVX2 does not run the assembly loops, which TestBalanceKernels
+// would then not check: a kernel for a pair of types the dispatch misses.
+func TestBalanceKernelsVectorUsed(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 loops in this build or on this processor")
+	}
+	s, a, b := make([]float64, 8), make([]float64, 8), make([]float32, 8)
+	a32 := make([]float32, 8)
+	var l [4]float64
+	for _, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{"dotDiff float64, float64", dotDiffVec(&l, s, a, a, 1)},
+		{"dotDiff float64, float32", dotDiffVec(&l, s, a, b, 1)},
+		{"dotDiff float32, float64", dotDiffVec(&l, s, a32, a, 1)},
+		{"meanUpdate float64", meanUpdateVec(s, a, a, a, 1, 1)},
+		{"meanUpdate float32", meanUpdateVec(s, a, a, b, 1, 1)},
+		{"pairUpdate float64", pairUpdateVec(s, a, a, 1)},
+		{"pairUpdate float32", pairUpdateVec(s, a, b, 1)},
+	} {
+		if !c.ok {
+			t.Errorf("%s: no vector loop", c.name)
+		}
+	}
+	for _, done := range []bool{vecDone(copyFiniteVec(s, a)), vecDone(copyFiniteVec(s, b))} {
+		if !done {
+			t.Error("copyFinite: no vector loop")
+		}
+	}
+}
+
+func vecDone(done, _ bool) bool { return done }
 
 // TestBalanceKernelsOverflow: a finite gradient whose inner product
 // with the running sum overflows is finite all the same.
@@ -160,7 +203,7 @@ func TestSamplerObserveRejects(t *testing.T) {
 		return g
 	}
 	bad := []float64{0, 1, math.NaN(), 3, math.Inf(1)}
-	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[4], samplerOrders[5]} {
+	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[4], samplerOrders[5], samplerOrders[6]} {
 		for _, f32 := range []bool{false, true} {
 			observe := func(s *Sampler, i int, g []float64) error {
 				if !f32 {
@@ -221,7 +264,7 @@ func TestSamplerObserveRejects(t *testing.T) {
 // BenchmarkBalanceKernels times the balancing orders' work on one
 // gradient of the MNIST MLP's d = 101,770, in float32 and float64, with
 // the plain loops of before (ref: a finiteness pass, then the order's
-// passes) and the fused ones (fused), alternately within one run so that
+// passes) and the fused ones (fused, and PairBalance32's), alternately within one run so that
 // a loaded machine slows both alike. It reports ns per coordinate of a
 // gradient (a pair's two gradients count as two).
 func BenchmarkBalanceKernels(b *testing.B) {
@@ -324,5 +367,15 @@ func BenchmarkBalanceKernels(b *testing.B) {
 			})
 		}
 	}
+	// PairBalance32: its float32 state, float32 gradients.
+	s32, pending32 := make([]float32, d), make([]float32, d)
+	bench("pair-balance-32/float32/fused", func(k int) {
+		if k%2 == 0 {
+			a, b := (k)%len(gs), (k+1)%len(gs)
+			ok = copyRange32(pending32, gs32[a])
+			sc, _ := pair32Dot(s32, pending32, gs32[b])
+			pair32Update(s32, pending32, gs32[b], sign(sc))
+		}
+	})
 	_ = ok
 }

@@ -28,7 +28,8 @@ import (
 //	}
 //
 // The orders that learn from the steps' gradients (StaleGreedy,
-// SketchedGreedy with Stale, MeanBalance, PairBalance, or any Observer)
+// SketchedGreedy with Stale, MeanBalance, PairBalance, PairBalance32, or
+// any Observer)
 // build the next sequence from what they were shown; the others (RR,
 // Incremental, ShuffleOnce, SGD, FlipFlop, the two-level and multi-level
 // orders) ignore the gradients and cost only the checks of the index.
@@ -77,36 +78,41 @@ import (
 //
 // Observing a gradient costs the checks of its index (O(1)) and what the
 // order does with it; the orders that learn nothing do not read it. The
-// balancing orders keep their running sums in float64 (so that float32
-// and float64 observations of the same values give the same orders, bit
-// for bit), and their cost is that of passes over vectors of d: scalar
-// loops, bound by the bytes they move and by their arithmetic, one
-// element at a time. Per gradient of length d they make
+// balancing orders make passes over vectors of d, bound by the bytes they
+// move: on amd64 with AVX2 in assembly (package internal/vec), elsewhere
+// in Go loops, with the same results. Per gradient of length d they make
 //
-//	MeanBalance   two passes: <s, c>, c = g - m (reading s, the centre m and g),
-//	              then s += ε c and the epoch's sum += g (reading the four, writing s
-//	              and the sum): 64 bytes moved per coordinate of a float32 gradient,
-//	              72 of a float64 one
-//	PairBalance   one pass for the first of a pair (its copy, in float64), two for the
-//	              second (<s, a - b>, then s += ε (a - b)): 30 bytes per coordinate
-//	              per gradient (float32), 36 (float64)
-//	StaleGreedy   two: the finiteness check, and the copy into its float64 row
+//	MeanBalance    two passes: <s, c>, c = g - m (reading s, the centre m and g),
+//	               then s += ε c and the epoch's sum += g (reading the four, writing s
+//	               and the sum): 64 bytes moved per coordinate of a float32 gradient,
+//	               72 of a float64 one
+//	PairBalance    one pass for the first of a pair (its copy, in float64), two for the
+//	               second (<s, a - b>, then s += ε (a - b)): 30 bytes per coordinate
+//	               per gradient (float32), 36 (float64)
+//	PairBalance32  PairBalance's passes on float32 vectors: 18 bytes per coordinate per
+//	               gradient (float32)
+//	StaleGreedy    two: the finiteness check, and the copy into its float64 row
 //	SketchedGreedy (Stale)  two: the check, and the sketch
 //
-// A balancing order reads the finiteness of a gradient off <s, c>, which a
-// NaN or infinite entry makes NaN or infinite, at no cost per coordinate
-// (the first gradient of an epoch, and of a pair, is checked in a pass of
-// its own, or in its copy). On the MNIST MLP (d = 101,770) a gradient
-// costs MeanBalance 6.5 MB of memory traffic and PairBalance 3.1 MB,
-// against a training step on a batch of B examples of about 6Bd
-// floating-point operations: their share of the step falls as 1/B. At
-// B = 64 with OpenBLAS it is above issue 31's goal of 5% of the step (see
-// BenchmarkSampler and BenchmarkBalanceKernels): the float64 running sum
-// alone is 814 KB, read twice and written once per gradient. The goal is
-// the balancing orders'; the orders that learn nothing cost about 0.1%.
-// These fused passes are the Sampler's: Run shows its gradients to the
-// orders' Observe, which keeps the plain loops of before for the paper's
-// cached runs, whose keys hash that code; both give the same bits.
+// MeanBalance and PairBalance keep their running sums in float64, so that
+// float32 and float64 observations of the same values give the same
+// orders, bit for bit, and Run's; PairBalance32 keeps its own in float32,
+// as GraB's PyTorch code does, for half the bytes. A balancing order reads
+// the finiteness of a gradient off <s, c>, which a NaN or infinite entry
+// makes NaN or infinite, at no cost per coordinate (the first gradient of
+// an epoch, and of a pair, is checked in a pass of its own, or in its
+// copy). The cost is per gradient observed, one a batch, against a
+// training step of about 6Bd floating-point operations on a batch of B
+// examples: its share of the step falls as 1/B. On the MNIST MLP
+// (d = 101,770, float32 gradients) with OpenBLAS, BenchmarkSampler
+// measured, in five runs on 2 cores of an AMD EPYC, PairBalance32 at
+// 4.5% to 4.9% of the step at B = 64 (issue 31's goal: at most 5%),
+// PairBalance at 6.9% to 8.0% and MeanBalance at 11% to 12% (see
+// BenchmarkBalanceKernels for the passes alone); the orders that learn
+// nothing cost about 0.1%. These passes are the Sampler's: Run shows its
+// gradients to the orders' Observe, which keeps the plain loops of before
+// for the paper's cached runs, whose keys hash that code; both give the
+// same bits.
 //
 // Next costs the order's Order: O(N) for the orders that learn nothing and
 // the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
@@ -127,13 +133,15 @@ import (
 //	FlipFlop, SGDInternal      8n (a permutation)
 //	MeanBalance                24d + 17n (three float64 vectors of d)
 //	PairBalance                16d + 17n (two)
+//	PairBalance32              8d + 17n (two float32 vectors)
 //	StaleGreedy                8Nd + 8N² + 8d + 18N (the gradients, their Gram matrix)
 //	SketchedGreedy (Stale)     8NK + 8N² + 12d + 8K + 18N (the sketches, theirs, the sketch's tables)
 //
 // BenchmarkSampler measures them on the MNIST MLP (d = 101,770, N = 938
-// batches of 64): 1.7 MB for PairBalance, 2.5 MB for MeanBalance, 16 MB
-// for SketchedGreedy at K = 1024, 771 MB for StaleGreedy. The saved state (MarshalBinary) is about as large, less
-// the Gram matrices and the sketch's tables, which are rebuilt.
+// batches of 64): 0.85 MB for PairBalance32, 1.7 MB for PairBalance,
+// 2.5 MB for MeanBalance, 16 MB for SketchedGreedy at K = 1024, 771 MB
+// for StaleGreedy. The saved state (MarshalBinary) is about as large,
+// less the Gram matrices and the sketch's tables, which are rebuilt.
 //
 // A Sampler is not safe for concurrent use.
 type Sampler struct {
@@ -141,6 +149,7 @@ type Sampler struct {
 	obs   Observer        // o, if it learns from the gradients
 	obs32 observer32      // o, if it reads float32 gradients in place
 	chk   checkedObserver // o, if it checks the gradients' finiteness itself
+	rows  rowChecker      // o, if it takes only some finite gradients
 	n     int
 	t     int   // the current epoch, -1 before the first Next
 	seq   []int // r_t
@@ -165,6 +174,16 @@ type observer32 interface {
 type checkedObserver interface {
 	observeChecked(t, pos, i int, grad []float64) bool
 	observeChecked32(t, pos, i int, grad []float32) bool
+}
+
+// rowChecker is implemented by the package's orders that take only some
+// finite gradients (PairBalance32: entries below 2^99 in magnitude): the
+// Sampler checks each row with rowOK32 or rowOK64 in place of finite, and
+// rowError is the error of a row rejected.
+type rowChecker interface {
+	rowOK32(g []float32) bool
+	rowOK64(g []float64) bool
+	rowError(i, t, pos int) error
 }
 
 // dimChecker is implemented by orders whose buffers grow with the
@@ -192,6 +211,7 @@ func NewSampler(o Orderer, n int) (*Sampler, error) {
 	s.obs, _ = o.(Observer)
 	s.obs32, _ = o.(observer32)
 	s.chk, _ = o.(checkedObserver)
+	s.rows, _ = o.(rowChecker)
 	return s, nil
 }
 
@@ -352,8 +372,8 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		if err != nil {
 			return err
 		}
-		if s.obs != nil && !(fused && k == 0) && !finite(grads[k*d:k*d+d]) {
-			return errNotFinite(i, s.t, pos)
+		if s.obs != nil && !(fused && k == 0) && !rowOK(s, grads[k*d:k*d+d]) {
+			return s.errRejected(i, pos)
 		}
 		from = pos + 1
 	}
@@ -366,7 +386,7 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		case s.chk != nil:
 			// Only an unchecked first row can fail.
 			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
-				return errNotFinite(i, s.t, pos)
+				return s.errRejected(i, pos)
 			}
 		case s.obs != nil:
 			observeOne(s, pos, i, grads[k*d:k*d+d])
@@ -374,6 +394,30 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		s.pos = pos + 1
 	}
 	return nil
+}
+
+// rowOK reports whether the order takes gradient g: whether it is finite,
+// or in the order's range (rowChecker).
+func rowOK[T float32 | float64](s *Sampler, g []T) bool {
+	if s.rows == nil {
+		return finite(g)
+	}
+	switch g := any(g).(type) {
+	case []float64:
+		return s.rows.rowOK64(g)
+	case []float32:
+		return s.rows.rowOK32(g)
+	}
+	panic("unreachable")
+}
+
+// errRejected returns the error of the gradient of component i at
+// position pos, which the order does not take.
+func (s *Sampler) errRejected(i, pos int) error {
+	if s.rows != nil {
+		return s.rows.rowError(i, s.t, pos)
+	}
+	return errNotFinite(i, s.t, pos)
 }
 
 // errNotFinite returns the error of a gradient with a NaN or infinite

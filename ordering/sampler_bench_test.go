@@ -53,9 +53,11 @@ var benchBatches = []int{benchBatch, 256}
 // copy of the loop's float64 gradient is not timed (a float32 loop has
 // it already); mean-balance-f64 observes the float64 gradient itself.
 // The goal (issue 31) is an overhead of at most 5%, against grab-sampler's
-// reported 8.7%. Run it alone, on a quiet machine:
+// reported 8.7%. Run it alone, on a quiet machine, with OpenBLAS (the
+// step's share depends on its speed) and a few counts (the step's time
+// varies from run to run):
 //
-//	go test ./ordering -run='^$' -bench=Sampler -benchtime=3x
+//	OPENBLAS_CORETYPE=Haswell go test -tags openblas ./ordering -run='^$' -bench='Sampler$' -benchtime=3x -count=5
 //
 // -short skips it (it holds 190 MB of data and, for stale-greedy, a
 // 763 MB gradient matrix).
@@ -175,6 +177,9 @@ var benchOrders = []benchOrder{
 	}},
 	{"pair-balance", false, false, func(n int) (ordering.Orderer, error) {
 		return ordering.NewPairBalance(n, ordering.BalanceSettings{Seed: 1})
+	}},
+	{"pair-balance-32", false, false, func(n int) (ordering.Orderer, error) {
+		return ordering.NewPairBalance32(n, ordering.BalanceSettings{Seed: 1})
 	}},
 	{"stale-sketch-k=1024", false, true, func(int) (ordering.Orderer, error) {
 		return &ordering.SketchedGreedy{K: 1024, Seed: 1, Stale: true}, nil

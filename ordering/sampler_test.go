@@ -34,6 +34,7 @@ var samplerOrders = []samplerOrder{
 		return NewMeanBalance(n, BalanceSettings{Seed: 5, Rule: Probabilistic})
 	}},
 	{"pair-balance", true, func(n int) (Orderer, error) { return NewPairBalance(n, BalanceSettings{Seed: 5}) }},
+	{"pair-balance-32", true, func(n int) (Orderer, error) { return NewPairBalance32(n, BalanceSettings{Seed: 5}) }},
 	{"flipflop", false, func(n int) (Orderer, error) { return NewFlipFlop(n, 5) }},
 	{"rr", false, func(n int) (Orderer, error) { return NewRR(n, 5) }},
 	{"incremental", false, func(n int) (Orderer, error) { return NewIncremental(n, nil) }},
@@ -373,7 +374,7 @@ func TestSamplerResume(t *testing.T) {
 func TestSamplerMisuse(t *testing.T) {
 	const n, d = 6, 3
 	good := []float64{1, 2, 3}
-	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[0], samplerOrders[7]} {
+	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[0], samplerOrders[8]} {
 		s := newTestSampler(t, o, n)
 		if err := s.Observe(0, good); !errors.Is(err, ErrIndex) || !strings.Contains(err.Error(), "Next") {
 			t.Errorf("%s: observe before Next: %v", o.name, err)

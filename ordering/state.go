@@ -193,6 +193,12 @@ func (e *encoder) f64s(s []float64) {
 		e.f64(v)
 	}
 }
+func (e *encoder) f32s(s []float32) {
+	e.length(len(s), s == nil)
+	for _, v := range s {
+		e.b = binary.LittleEndian.AppendUint32(e.b, math.Float32bits(v))
+	}
+}
 func (e *encoder) bools(s []bool) {
 	e.length(len(s), s == nil)
 	for _, v := range s {
@@ -330,6 +336,19 @@ func (r *decoder) f64s() []float64 {
 	for k := range s {
 		s[k] = r.f64()
 	}
+	return s
+}
+
+func (r *decoder) f32s() []float32 {
+	n, isNil := r.length(4)
+	if isNil {
+		return nil
+	}
+	s := make([]float32, n)
+	for k := range s {
+		s[k] = math.Float32frombits(binary.LittleEndian.Uint32(r.b[4*k:]))
+	}
+	r.b = r.b[4*n:]
 	return s
 }
 
@@ -690,6 +709,55 @@ func (o *PairBalance) readState(r *decoder, _, d int) error {
 		return err
 	}
 	o.b, o.pending, o.pendingI, o.started, o.lastOrder = b, pending, pendingI, started, last
+	return nil
+}
+
+func (o *PairBalance32) kind() string { return "PairBalance32" }
+func (o *PairBalance32) appendState(e *encoder) error {
+	if o.b.src == nil {
+		return errNotMade("PairBalance32", "NewPairBalance32")
+	}
+	if o.err != nil {
+		return o.err
+	}
+	o.b.appendBalancer(e)
+	e.f32s(o.s)
+	// As PairBalance's: a buffer with no pending gradient is saved as
+	// zeros.
+	pending := o.pending
+	if o.pendingI < 0 && pending != nil {
+		pending = make([]float32, len(pending))
+	}
+	e.f32s(pending)
+	e.int(o.pendingI)
+	e.bool(o.started)
+	e.ints(o.lastOrder)
+	return nil
+}
+func (o *PairBalance32) readState(r *decoder, _, d int) error {
+	b := o.b.readBalancer(r, "PairBalance32", d)
+	s, pending := r.f32s(), r.f32s()
+	pendingI := r.intIn("PairBalance32 pending component", -1, o.b.n-1)
+	started := r.bool()
+	last := r.ints("PairBalance32 order", o.b.n)
+	if r.err == nil {
+		r.check(b.s != nil, "saved PairBalance32 with a float64 sum")
+		r.check(len(s) != len(pending) || (s != nil && len(s) != d), "saved PairBalance32 sum and pending gradient of lengths %d and %d, gradients of length %d", len(s), len(pending), d)
+		r.check(started && (d == 0 || len(b.next) != o.b.n || len(s) != d), "saved PairBalance32 started without its buffers")
+		r.check(pendingI >= 0 && !started, "saved PairBalance32 with a pending gradient outside an epoch")
+		r.check(!inRange32(pending), "saved PairBalance32 pending gradient with an entry out of range")
+		for j, v := range s {
+			if !(math.Abs(float64(v)) < 0x1p127) {
+				r.fail("saved PairBalance32 sum entry %d = %v, out of range", j, v)
+				break
+			}
+		}
+		r.check(last != nil && len(last) != o.b.n, "saved PairBalance32 order of %d entries, want %d", len(last), o.b.n)
+	}
+	if err := r.end(); err != nil {
+		return err
+	}
+	o.b, o.s, o.pending, o.pendingI, o.started, o.lastOrder = b, s, pending, pendingI, started, last
 	return nil
 }
 
