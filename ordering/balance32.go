@@ -22,8 +22,8 @@ import (
 // bit for bit, and a float64 gradient is rounded to float32 first.
 //
 // Its running sum stays finite if every gradient entry is below 2^99
-// (about 6.3e29) in magnitude: a gradient with a larger or non-finite
-// entry is rejected (a Sampler returns an error wrapping ErrNaN and
+// (about 6.3e29) in magnitude once rounded to float32: a gradient with a
+// larger or non-finite entry is rejected (a Sampler returns an error wrapping ErrNaN and
 // observes nothing; with Run, the next Order returns that error). It keeps
 // 8d + 17n bytes for gradients of length d over n components.
 //
@@ -179,19 +179,19 @@ func pair32Observe[T float32 | float64](p *PairBalance32, i int, grad []T) bool 
 	return true
 }
 
-// inRange32 reports whether every entry of g is finite and below
-// pair32Limit in magnitude.
+// inRange32 reports whether every entry of g, rounded to float32, is
+// finite and below pair32Limit in magnitude.
 func inRange32[T float32 | float64](g []T) bool {
 	for _, v := range g {
-		if !(math.Abs(float64(v)) < pair32Limit) {
+		if !(math.Abs(float64(float32(v))) < pair32Limit) {
 			return false
 		}
 	}
 	return true
 }
 
-// The kernels of PairBalance32. On amd64 with AVX2, the float32
-// gradients' leading multiple of 16 entries (8 for the copy) go through
+// The kernels of PairBalance32. On amd64 with AVX2, the gradients'
+// leading multiple of 16 entries (8 for the copy) go through
 // the assembly loops of internal/vec, which do each element's arithmetic
 // as the Go loops here do and keep the 16 partial sums of pair32Dot in
 // the lanes of four registers, so the results are the same bits on every

@@ -78,6 +78,10 @@ func TestPair32Kernels(t *testing.T) {
 				if ok := copyRange32(dst, b); ok != wantOK || !slices.Equal(math32Bits(dst), math32Bits(b)) {
 					t.Errorf("AVX2 %v: copyRange32, n = %d, bad = %d: %v, want %v, or not a copy", vec, n, bad, ok, wantOK)
 				}
+				dst = make([]float32, n)
+				if ok := copyRange32(dst, b64); ok != wantOK || !slices.Equal(math32Bits(dst), math32Bits(b)) {
+					t.Errorf("AVX2 %v: copyRange32 of float64, n = %d, bad = %d: %v, want %v, or not a copy", vec, n, bad, ok, wantOK)
+				}
 				if !wantOK {
 					continue
 				}
@@ -90,6 +94,41 @@ func TestPair32Kernels(t *testing.T) {
 					if !slices.Equal(math32Bits(got), math32Bits(want)) {
 						t.Errorf("AVX2 %v: pair32Update, n = %d, ε = %v: not the reference's bits", vec, n, eps)
 					}
+					got = slices.Clone(s)
+					pair32Update(got, a, b64, eps)
+					if !slices.Equal(math32Bits(got), math32Bits(want)) {
+						t.Errorf("AVX2 %v: pair32Update of float64, n = %d, ε = %v: not the reference's bits", vec, n, eps)
+					}
+				}
+			}
+		}
+		if !vec {
+			break
+		}
+	}
+}
+
+// TestPair32RangeFloat64: a float64 gradient is judged on its float32
+// rounding, in the vector loops and in Go: 2^99 - 2^73 rounds to 2^99 and
+// is rejected, 2^99 - 2^76 is a float32 below 2^99 and taken, 1e300
+// rounds to +Inf.
+func TestPair32RangeFloat64(t *testing.T) {
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	for _, vec := range []bool{useAVX2, false} {
+		useAVX2 = vec
+		for _, c := range []struct {
+			v  float64
+			ok bool
+		}{{0x1p99 - 0x1p73, false}, {0x1p99 - 0x1p76, true}, {-(0x1p99 - 0x1p76), true}, {1e300, false}, {math.NaN(), false}} {
+			for _, at := range []int{0, 9, 16, 31, 33} {
+				b := make([]float64, 34)
+				b[at] = c.v
+				s, a, dst := make([]float32, 34), make([]float32, 34), make([]float32, 34)
+				if _, ok := pair32Dot(s, a, b); ok != c.ok {
+					t.Errorf("AVX2 %v: pair32Dot with %v at %d: in range %v, want %v", vec, c.v, at, ok, c.ok)
+				}
+				if ok := copyRange32(dst, b); ok != c.ok {
+					t.Errorf("AVX2 %v: copyRange32 with %v at %d: in range %v, want %v", vec, c.v, at, ok, c.ok)
 				}
 			}
 		}

@@ -92,8 +92,14 @@ func copyFiniteVec[T float32 | float64](dst []float64, src []T) (done, ok bool) 
 // copyRange32Vec is copyRange32 over vectors whose length is a multiple of
 // 8: it returns whether it did it and, if so, whether src was in range.
 func copyRange32Vec[T float32 | float64](dst []float32, src []T) (done, ok bool) {
-	if src, isF32 := any(src).([]float32); isF32 && useAVX2 {
+	if !useAVX2 {
+		return false, false
+	}
+	switch src := any(src).(type) {
+	case []float32:
 		return true, vec.Pair32CopyF32(dst, src)
+	case []float64:
+		return true, vec.Pair32CopyF64(dst, src)
 	}
 	return false, false
 }
@@ -102,8 +108,14 @@ func copyRange32Vec[T float32 | float64](dst []float32, src []T) (done, ok bool)
 // whose length is a multiple of 16: it returns whether it did it and, if
 // so, whether b was in range.
 func pair32DotVec[T float32 | float64](l *[16]float64, s, a []float32, b []T) (done, ok bool) {
-	if b, isF32 := any(b).([]float32); isF32 && useAVX2 {
+	if !useAVX2 {
+		return false, false
+	}
+	switch b := any(b).(type) {
+	case []float32:
 		return true, vec.Pair32DotF32(l, s, a, b)
+	case []float64:
+		return true, vec.Pair32DotF64(l, s, a, b)
 	}
 	return false, false
 }
@@ -111,9 +123,14 @@ func pair32DotVec[T float32 | float64](l *[16]float64, s, a []float32, b []T) (d
 // pair32UpdateVec is pair32Update over vectors whose length is a multiple
 // of 16, and reports whether it did it.
 func pair32UpdateVec[T float32 | float64](s, a []float32, b []T, eps float32) bool {
-	if b, isF32 := any(b).([]float32); isF32 && useAVX2 {
-		vec.Pair32UpdateF32(s, a, b, eps)
-		return true
+	if !useAVX2 {
+		return false
 	}
-	return false
+	switch b := any(b).(type) {
+	case []float32:
+		vec.Pair32UpdateF32(s, a, b, eps)
+	case []float64:
+		vec.Pair32UpdateF64(s, a, b, eps)
+	}
+	return true
 }

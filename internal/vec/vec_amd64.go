@@ -46,3 +46,12 @@ func Pair32DotF32(l *[16]float64, s, a, b []float32) bool
 
 //go:noescape
 func Pair32UpdateF32(s, a, b []float32, eps float32)
+
+//go:noescape
+func Pair32CopyF64(dst []float32, src []float64) bool
+
+//go:noescape
+func Pair32DotF64(l *[16]float64, s, a []float32, b []float64) bool
+
+//go:noescape
+func Pair32UpdateF64(s, a []float32, b []float64, eps float32)

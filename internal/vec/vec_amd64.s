@@ -400,3 +400,144 @@ p32uloop:
 p32udone:
 	VZEROUPPER
 	RET
+
+// The same three for float64 gradients, rounded to float32 first
+// (VCVTPD2PS, as Go's conversion rounds), their range checked on the
+// rounded values.
+
+// func Pair32CopyF64(dst []float32, src []float64) bool
+TEXT ·Pair32CopyF64(SB), NOSPLIT, $0-49
+	MOVQ         dst_base+0(FP), DI
+	MOVQ         src_base+24(FP), SI
+	MOVQ         src_len+32(FP), CX
+	MOVL         $0x4E000000, AX // 2^29
+	VMOVD        AX, X6
+	VBROADCASTSS X6, Y6
+	VXORPS       Y5, Y5, Y5
+	SHRQ         $3, CX
+	JZ           p32c64done
+
+p32c64loop:
+	VCVTPD2PSY  (SI), X0
+	VCVTPD2PSY  32(SI), X1
+	VINSERTF128 $1, X1, Y0, Y0
+	VMOVUPS     Y0, (DI)
+	VMULPS      Y6, Y0, Y1
+	VSUBPS      Y1, Y1, Y1
+	VORPS       Y1, Y5, Y5
+	ADDQ        $32, DI
+	ADDQ        $64, SI
+	DECQ        CX
+	JNZ         p32c64loop
+
+p32c64done:
+	VPTEST Y5, Y5
+	SETEQ  ret+48(FP)
+	VZEROUPPER
+	RET
+
+// func Pair32DotF64(l *[16]float64, s, a []float32, b []float64) bool
+TEXT ·Pair32DotF64(SB), NOSPLIT, $0-81
+	MOVQ         l+0(FP), DI
+	MOVQ         s_base+8(FP), SI
+	MOVQ         s_len+16(FP), CX
+	MOVQ         a_base+32(FP), R8
+	MOVQ         b_base+56(FP), R9
+	MOVL         $0x4E000000, AX // 2^29
+	VMOVD        AX, X6
+	VBROADCASTSS X6, Y6
+	VXORPD       Y0, Y0, Y0 // partial sums 0..3
+	VXORPD       Y1, Y1, Y1 // 4..7
+	VXORPD       Y14, Y14, Y14 // 8..11
+	VXORPD       Y15, Y15, Y15 // 12..15
+	VXORPS       Y5, Y5, Y5
+	SHRQ         $4, CX
+	JZ           p32d64done
+
+p32d64loop:
+	VCVTPD2PSY   (R9), X2 // b[0:8], rounded
+	VCVTPD2PSY   32(R9), X3
+	VINSERTF128  $1, X3, Y2, Y2
+	VCVTPD2PSY   64(R9), X7 // b[8:16]
+	VCVTPD2PSY   96(R9), X3
+	VINSERTF128  $1, X3, Y7, Y7
+	VMULPS       Y6, Y2, Y3
+	VSUBPS       Y3, Y3, Y3
+	VORPS        Y3, Y5, Y5
+	VMULPS       Y6, Y7, Y3
+	VSUBPS       Y3, Y3, Y3
+	VORPS        Y3, Y5, Y5
+	VMOVUPS      (R8), Y4 // a[0:8]
+	VSUBPS       Y2, Y4, Y4 // a - b, in float32
+	VMOVUPS      32(R8), Y10 // a[8:16]
+	VSUBPS       Y7, Y10, Y10
+	VCVTPS2PD    X4, Y8
+	VEXTRACTF128 $1, Y4, X9
+	VCVTPS2PD    X9, Y9
+	VCVTPS2PD    X10, Y11
+	VEXTRACTF128 $1, Y10, X10
+	VCVTPS2PD    X10, Y10
+	VCVTPS2PD    (SI), Y12 // s[0:4]
+	VCVTPS2PD    16(SI), Y13 // s[4:8]
+	VMULPD       Y12, Y8, Y8 // s (a - b), in float64
+	VMULPD       Y13, Y9, Y9
+	VADDPD       Y8, Y0, Y0
+	VADDPD       Y9, Y1, Y1
+	VCVTPS2PD    32(SI), Y12 // s[8:12]
+	VCVTPS2PD    48(SI), Y13 // s[12:16]
+	VMULPD       Y12, Y11, Y11
+	VMULPD       Y13, Y10, Y10
+	VADDPD       Y11, Y14, Y14
+	VADDPD       Y10, Y15, Y15
+	ADDQ         $64, SI
+	ADDQ         $64, R8
+	ADDQ         $128, R9
+	DECQ         CX
+	JNZ          p32d64loop
+
+p32d64done:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y14, 64(DI)
+	VMOVUPD Y15, 96(DI)
+	VPTEST  Y5, Y5
+	SETEQ   ret+80(FP)
+	VZEROUPPER
+	RET
+
+// func Pair32UpdateF64(s, a []float32, b []float64, eps float32)
+TEXT ·Pair32UpdateF64(SB), NOSPLIT, $0-76
+	MOVQ         s_base+0(FP), DI
+	MOVQ         s_len+8(FP), CX
+	MOVQ         a_base+24(FP), R8
+	MOVQ         b_base+48(FP), R9
+	VBROADCASTSS eps+72(FP), Y6
+	SHRQ         $4, CX
+	JZ           p32u64done
+
+p32u64loop:
+	VCVTPD2PSY  (R9), X2 // b[0:8], rounded
+	VCVTPD2PSY  32(R9), X3
+	VINSERTF128 $1, X3, Y2, Y2
+	VCVTPD2PSY  64(R9), X4 // b[8:16]
+	VCVTPD2PSY  96(R9), X3
+	VINSERTF128 $1, X3, Y4, Y4
+	VMOVUPS     (R8), Y0 // a
+	VMOVUPS     32(R8), Y1
+	VSUBPS      Y2, Y0, Y0 // a - b
+	VSUBPS      Y4, Y1, Y1
+	VMULPS      Y0, Y6, Y0 // ε (a - b)
+	VMULPS      Y1, Y6, Y1
+	VADDPS      (DI), Y0, Y0 // s + ε (a - b)
+	VADDPS      32(DI), Y1, Y1
+	VMOVUPS     Y0, (DI)
+	VMOVUPS     Y1, 32(DI)
+	ADDQ        $64, DI
+	ADDQ        $64, R8
+	ADDQ        $128, R9
+	DECQ        CX
+	JNZ         p32u64loop
+
+p32u64done:
+	VZEROUPPER
+	RET

@@ -37,3 +37,9 @@ func Pair32CopyF32(dst, src []float32) bool { panic(noLoops) }
 func Pair32DotF32(l *[16]float64, s, a, b []float32) bool { panic(noLoops) }
 
 func Pair32UpdateF32(s, a, b []float32, eps float32) { panic(noLoops) }
+
+func Pair32CopyF64(dst []float32, src []float64) bool { panic(noLoops) }
+
+func Pair32DotF64(l *[16]float64, s, a []float32, b []float64) bool { panic(noLoops) }
+
+func Pair32UpdateF64(s, a []float32, b []float64, eps float32) { panic(noLoops) }
