@@ -64,9 +64,15 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 		head[i].addTests(out, f.Names[i])
 		atRR := fmt.Sprintf("at RR's tuned rates %g (standard) and %g (same-class) for both orders: %s, %s", f.Tuned[i][0], f.Tuned[i][1], s.Mechanism, s.mechanismText())
 		atOwn := fmt.Sprintf("at each order's own tuned rates (RR %g and %g, greedy %g and %g): %s, %s", f.Tuned[i][0], f.Tuned[i][1], f.OwnTuned[i][0], f.OwnTuned[i][1], own.Mechanism, own.mechanismText())
-		if f.Head == AtOwnRates {
+		switch {
+		case f.OwnTuned[i] == f.Tuned[i]:
+			// Greedy's tuned rates are RR's: its runs at its own rates
+			// are those at RR's (Own's runs are Main's), so the two
+			// readings are one, said once, with the control.
+			parts = append(parts, fmt.Sprintf("%s at each order's own tuned rates, which are RR's for both orders (%g standard, %g same-class), so that the reading at RR's rates is the same, on the same runs: %s, %s", f.Names[i], f.Tuned[i][0], f.Tuned[i][1], s.Mechanism, s.mechanismText()))
+		case f.Head == AtOwnRates:
 			parts = append(parts, fmt.Sprintf("%s %s. Beside it, %s", f.Names[i], atOwn, atRR))
-		} else {
+		default:
 			parts = append(parts, fmt.Sprintf("%s %s. Beside it, %s", f.Names[i], atRR, atOwn))
 		}
 		briefs = append(briefs, fmt.Sprintf("%s %s", f.Names[i], head[i].Recovery))

@@ -275,6 +275,15 @@ func TestTable1StudyOwnRates(t *testing.T) {
 	if !f.Agree || f.AtOwn != (Table1StudyVerdict{AtOwnRates, PartlyReproduced, PartlyReproduced, PartlyReproduced}) || strings.Contains(out.Summary, "disagree") {
 		t.Errorf("greedy at RR's rates: agree %v, at own %+v, summary %q", f.Agree, f.AtOwn, out.Summary)
 	}
+	// Greedy's tuned rates are RR's: the setting's reading is said once,
+	// on the same runs, with the control; where they differ, twice.
+	once := "at each order's own tuned rates, which are RR's for both orders (0.03 standard, 0.01 same-class), so that the reading at RR's rates is the same, on the same runs"
+	if !strings.Contains(out.Summary, once) || strings.Contains(out.Summary, "Beside it,") || !strings.Contains(out.Summary, "control on greedy's fixed standard batches") {
+		t.Errorf("greedy at RR's rates: summary %q", out.Summary)
+	}
+	if out, err := r.Outcome(); err != nil || strings.Contains(out.Summary, once) || strings.Count(out.Summary, "paired over seeds (n = 5)") != 2 {
+		t.Errorf("greedy at rates of its own: summary %q (%v), want both readings", out.Summary, err)
+	}
 	// A study without greedy's runs at its own rates is not of its shape.
 	bad := *r
 	bad.Settings = []Table1StudySetting{r.Settings[0]}
