@@ -87,6 +87,12 @@ vet:
 # are tested again in the OpenBLAS build (under CI it must link).
 unit:
 	$(GO) test -count=1 -timeout 60m ./...
+	@# The balancing kernels keep Run's bits where the compiler may fuse
+	@# multiply-adds too (GOAMD64=v3; ordering/balance_kernel_fma.go).
+	@if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo; then \
+	  echo "GOAMD64=v3 $(GO) test -count=1 -run 'Kernel|Pair32|PairBalance32|Sampler' ./ordering"; \
+	  GOAMD64=v3 $(GO) test -count=1 -run 'Kernel|Pair32|PairBalance32|Sampler' ./ordering; \
+	fi
 	@if [ -n "$(HAVE_OPENBLAS)" ]; then \
 	  echo "$(GO) test -count=1 -tags openblas $(BLASPKGS)"; \
 	  $(GO) test -count=1 -timeout 60m -tags openblas $(BLASPKGS); \

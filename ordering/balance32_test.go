@@ -7,6 +7,7 @@ package ordering
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -100,6 +101,50 @@ func TestPair32Kernels(t *testing.T) {
 						t.Errorf("AVX2 %v: pair32Update of float64, n = %d, ε = %v: not the reference's bits", vec, n, eps)
 					}
 				}
+			}
+		}
+		if !vec {
+			break
+		}
+	}
+}
+
+// TestPair32KernelsFloat64: float64 gradients whose values are not
+// float32 ones are rounded first, in the vector loops and in Go: the
+// kernels give the bits of the float32 gradient of their roundings.
+func TestPair32KernelsFloat64(t *testing.T) {
+	defer func(v bool) { useAVX2 = v }(useAVX2)
+	for _, vec := range []bool{useAVX2, false} {
+		useAVX2 = vec
+		rnd := rand.New(rand.NewPCG(5, 6))
+		for _, n := range []int{1, 8, 16, 37, 1030} {
+			s := kernelVec[float32](rnd, n, 0)
+			a := kernelVec[float32](rnd, n, 0)
+			b64 := kernelVec[float64](rnd, n, 0)
+			b32 := make([]float32, n)
+			exact := 0
+			for j, v := range b64 {
+				b32[j] = float32(v)
+				if float64(b32[j]) == v {
+					exact++
+				}
+			}
+			if exact == n {
+				t.Fatalf("n = %d: every value a float32", n)
+			}
+			got, ok := pair32Dot(s, a, b64)
+			want, _ := pair32Dot(s, a, b32)
+			if !ok || math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("AVX2 %v, n = %d: pair32Dot of float64 %v, %v, of its rounding %v", vec, n, got, ok, want)
+			}
+			u1, u2 := slices.Clone(s), slices.Clone(s)
+			pair32Update(u1, a, b64, -1)
+			pair32Update(u2, a, b32, -1)
+			c1, c2 := make([]float32, n), make([]float32, n)
+			copyRange32(c1, b64)
+			copyRange32(c2, b32)
+			if !slices.Equal(math32Bits(u1), math32Bits(u2)) || !slices.Equal(math32Bits(c1), math32Bits(c2)) {
+				t.Errorf("AVX2 %v, n = %d: pair32Update or copyRange32 of float64 not that of its rounding", vec, n)
 			}
 		}
 		if !vec {
@@ -225,13 +270,70 @@ func TestPairBalance32MatchesPairBalance(t *testing.T) {
 	}
 }
 
+// TestPairBalance32OddAndSkipped: with an odd number of components (the
+// last gradient of every epoch placed by its own sign, flush32) and with
+// entries skipped, PairBalance32 builds PairBalance's orders. With 55 of
+// the 63 observed, the flushed component's sign decides its side, the 8
+// missed going in the middle: a flush that signed the other way fails.
+func TestPairBalance32OddAndSkipped(t *testing.T) {
+	const n, d, epochs = 63, 40, 4
+	run := func(o Orderer, skip func(e, k int) bool) [][]int {
+		s, err := NewSampler(o, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seqs [][]int
+		var seq []int
+		g32 := make([]float32, d)
+		for e := range epochs {
+			if seq, err = s.Next(seq); err != nil {
+				t.Fatal(err)
+			}
+			seqs = append(seqs, slices.Clone(seq))
+			grads := pair32Grads(n, d, e)
+			for k, i := range seq {
+				if skip(e, k) {
+					continue
+				}
+				for j, v := range grads[i] {
+					g32[j] = float32(v)
+				}
+				if err := s.Observe32(i, g32); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		seq, err = s.Next(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(seqs, seq)
+	}
+	for _, c := range []struct {
+		name string
+		skip func(e, k int) bool
+	}{
+		{"odd n", func(e, k int) bool { return false }},
+		{"entries skipped", func(e, k int) bool { return k%8 == 5 }},
+	} {
+		p64, _ := NewPairBalance(n, BalanceSettings{Seed: 4})
+		p32, _ := NewPairBalance32(n, BalanceSettings{Seed: 4})
+		want, got := run(p64, c.skip), run(p32, c.skip)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s: PairBalance32's orders %v, PairBalance's %v", c.name, got, want)
+		}
+	}
+}
+
 // TestPairBalance32Range: a gradient with an entry of magnitude 2^99 or
-// more is rejected with an error naming it, at the start of an epoch, as
-// the first and as the second of a pair, and in a batch, through a Sampler
-// (which is left as it was) and through Run (whose next epoch fails); one
-// just below is taken.
+// more is rejected with an error naming the entry, at the start of an
+// epoch (the first and a later one, whose check is the order's own), as
+// the first and as the second of a pair, and in a batch, through a
+// Sampler (which is left as it was) and through Run (whose next epoch
+// fails, and Err says it after the last); one just below is taken. The
+// gradients are long enough for the vector loops (37 entries: 32 in them).
 func TestPairBalance32Range(t *testing.T) {
-	const n, d = 4, 11
+	const n, d = 4, 37
 	good := func(i int) []float32 {
 		g := make([]float32, d)
 		for j := range g {
@@ -239,50 +341,120 @@ func TestPairBalance32Range(t *testing.T) {
 		}
 		return g
 	}
-	for _, at := range []int{0, 1, 2} {
-		for _, v := range []float32{math.Nextafter32(0x1p99, 0), 0x1p99, -0x1p99, float32(math.Inf(1))} {
-			o, _ := NewPairBalance32(n, BalanceSettings{Seed: 1})
-			s, _ := NewSampler(o, n)
-			seq, _ := s.Next(nil)
-			for k, i := range seq[:at] {
-				if err := s.Observe32(i, good(k)); err != nil {
-					t.Fatal(err)
+	for _, epoch := range []int{0, 1} {
+		for _, at := range []int{0, 1, 2} {
+			for _, v := range []float32{math.Nextafter32(0x1p99, 0), 0x1p99, -0x1p99, float32(math.Inf(1))} {
+				o, _ := NewPairBalance32(n, BalanceSettings{Seed: 1})
+				s, _ := NewSampler(o, n)
+				seq, _ := s.Next(nil)
+				if epoch == 1 {
+					for k, i := range seq {
+						if err := s.Observe32(i, good(k)); err != nil {
+							t.Fatal(err)
+						}
+					}
+					seq, _ = s.Next(seq)
 				}
-			}
-			before, _ := s.MarshalBinary()
-			g := good(at)
-			g[d-1-at] = v
-			err := s.Observe32(seq[at], g)
-			after, _ := s.MarshalBinary()
-			if math.Abs(float64(v)) < 0x1p99 {
-				if err != nil {
-					t.Errorf("entry %v at position %d: %v", v, at, err)
+				for k, i := range seq[:at] {
+					if err := s.Observe32(i, good(k)); err != nil {
+						t.Fatal(err)
+					}
 				}
-				continue
-			}
-			if !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "2^99") {
-				t.Errorf("entry %v at position %d: %v, want ErrNaN naming 2^99", v, at, err)
-			}
-			if !bytes.Equal(before, after) {
-				t.Errorf("entry %v at position %d: the rejected gradient changed the state", v, at)
-			}
-			// In a batch of two, the bad one second: neither is observed.
-			rows := append(good(at), g...)
-			if err := s.ObserveBatch32(seq[at:at+2], rows); !errors.Is(err, ErrNaN) {
-				t.Errorf("entry %v in a batch: %v, want ErrNaN", v, err)
-			}
-			if after2, _ := s.MarshalBinary(); !bytes.Equal(before, after2) {
-				t.Errorf("entry %v in a batch: the state changed", v)
+				before, _ := s.MarshalBinary()
+				g := good(at)
+				bad := d - 1 - 7*at // in the vector loops but for at = 0
+				g[bad] = v
+				err := s.Observe32(seq[at], g)
+				after, _ := s.MarshalBinary()
+				if math.Abs(float64(v)) < 0x1p99 {
+					if err != nil {
+						t.Errorf("epoch %d: entry %v at position %d: %v", epoch, v, at, err)
+					}
+					continue
+				}
+				if name := fmt.Sprintf("entry %d is %g", bad, float64(v)); !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "2^99") || !strings.Contains(err.Error(), name) {
+					t.Errorf("epoch %d: entry %v at position %d: %v, want ErrNaN naming 2^99 and %q", epoch, v, at, err, name)
+				}
+				if !bytes.Equal(before, after) {
+					t.Errorf("epoch %d: entry %v at position %d: the rejected gradient changed the state", epoch, v, at)
+				}
+				// In a batch of two, the bad one second: neither is observed.
+				rows := append(good(at), g...)
+				if err := s.ObserveBatch32(seq[at:at+2], rows); !errors.Is(err, ErrNaN) {
+					t.Errorf("epoch %d: entry %v in a batch: %v, want ErrNaN", epoch, v, err)
+				}
+				if after2, _ := s.MarshalBinary(); !bytes.Equal(before, after2) {
+					t.Errorf("epoch %d: entry %v in a batch: the state changed", epoch, v)
+				}
 			}
 		}
 	}
-	// Run: the gradient of a quadratic with a huge centre.
-	q := newQuad(n, 3, 1)
-	q.b[2][1] = 0x1p100
-	o, _ := NewPairBalance32(n, BalanceSettings{Seed: 1})
-	x0 := []float64{0, 0, 0}
-	_, err := Run(q, x0, o, &Settings{Epochs: 2, Step: Constant(1e-3), SkipEval: true})
-	if !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "2^99") {
-		t.Errorf("Run with an entry of 2^100: %v, want ErrNaN naming 2^99", err)
+	// Run: the gradient of a quadratic with a huge centre, in the first of
+	// two epochs (the second's Order fails) and in the only one (Err).
+	for _, epochs := range []int{2, 1} {
+		q := newQuad(n, 3, 1)
+		q.b[2][1] = 0x1p100
+		o, _ := NewPairBalance32(n, BalanceSettings{Seed: 1})
+		x0 := []float64{0, 0, 0}
+		_, err := Run(q, x0, o, &Settings{Epochs: epochs, Step: Constant(1e-3), SkipEval: true})
+		if epochs == 1 {
+			if err != nil {
+				t.Errorf("Run of one epoch: %v (its results do not depend on the next order)", err)
+			}
+			err = o.Err()
+		}
+		if !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "2^99") || !strings.Contains(err.Error(), "entry 1 is") {
+			t.Errorf("Run of %d epochs with an entry of 2^100: %v, want ErrNaN naming 2^99 and entry 1", epochs, err)
+		}
+	}
+}
+
+// TestBalanceStateNotPermutation: a saved balancing order whose built
+// order is not a permutation is refused, and a PairBalance32 that failed
+// through Observe is usable again once a good state is restored into it.
+func TestBalanceStateNotPermutation(t *testing.T) {
+	const n = 4
+	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[5], samplerOrders[6]} {
+		ord, err := o.make(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := NewSampler(ord, n)
+		if _, err := s.Next(nil); err != nil {
+			t.Fatal(err)
+		}
+		switch ord := ord.(type) {
+		case *MeanBalance:
+			ord.lastOrder = []int{0, 0, 1, 2}
+		case *PairBalance:
+			ord.lastOrder = []int{0, 0, 1, 2}
+		case *PairBalance32:
+			ord.lastOrder = []int{0, 0, 1, 2}
+		}
+		state, err := s.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh := newTestSampler(t, o, n)
+		if err := fresh.UnmarshalBinary(state); !errors.Is(err, ErrState) || !strings.Contains(err.Error(), "order") {
+			t.Errorf("%s: order [0 0 1 2] restored: %v, want ErrState", o.name, err)
+		}
+	}
+	good := newTestSampler(t, samplerOrders[6], n)
+	if _, err := good.Next(nil); err != nil {
+		t.Fatal(err)
+	}
+	state, _ := good.MarshalBinary()
+	o, _ := NewPairBalance32(n, BalanceSettings{Seed: 5})
+	o.Observe(0, 0, 1, []float64{0x1p100})
+	if o.Err() == nil {
+		t.Fatal("no error from an entry of 2^100")
+	}
+	s, _ := NewSampler(o, n)
+	if err := s.UnmarshalBinary(state); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Next(nil); err != nil || o.Err() != nil {
+		t.Errorf("restored over an error: Next %v, Err %v", err, o.Err())
 	}
 }

@@ -12,7 +12,7 @@ package ordering
 // in vector instructions: the finiteness of the gradient is read off the
 // sign's inner product, the first gradient of a pair is checked while it
 // is copied, and on amd64 with AVX2 the loops run in assembly
-// (balance_kernel_amd64.s), four elements a step, elsewhere in Go,
+// (package internal/vec), four elements a step, elsewhere in Go,
 // unrolled by four. Each element's arithmetic is the same as in the plain
 // loops of Run's path, and the inner product keeps dotDiff's four partial
 // sums, so the results are the same bits on every path.

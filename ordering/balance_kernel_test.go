@@ -139,28 +139,35 @@ func TestBalanceKernelsVectorUsed(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2 loops in this build or on this processor")
 	}
-	s, a, b := make([]float64, 8), make([]float64, 8), make([]float32, 8)
-	a32 := make([]float32, 8)
+	s, a, b := make([]float64, 16), make([]float64, 16), make([]float32, 16)
+	a32, s32 := make([]float32, 16), make([]float32, 16)
 	var l [4]float64
+	var l16 [16]float64
+	// In a fusingBuild MeanBalance's and PairBalance's inner product and
+	// MeanBalance's update run in Go, as Run's do.
+	runMatched := !fusingBuild
 	for _, c := range []struct {
-		name string
-		ok   bool
+		name      string
+		ok, wants bool
 	}{
-		{"dotDiff float64, float64", dotDiffVec(&l, s, a, a, 1)},
-		{"dotDiff float64, float32", dotDiffVec(&l, s, a, b, 1)},
-		{"dotDiff float32, float64", dotDiffVec(&l, s, a32, a, 1)},
-		{"meanUpdate float64", meanUpdateVec(s, a, a, a, 1, 1)},
-		{"meanUpdate float32", meanUpdateVec(s, a, a, b, 1, 1)},
-		{"pairUpdate float64", pairUpdateVec(s, a, a, 1)},
-		{"pairUpdate float32", pairUpdateVec(s, a, b, 1)},
+		{"dotDiff float64, float64", dotDiffVec(&l, s, a, a, 1), runMatched},
+		{"dotDiff float64, float32", dotDiffVec(&l, s, a, b, 1), runMatched},
+		{"dotDiff float32, float64", dotDiffVec(&l, s, a32, a, 1), runMatched},
+		{"meanUpdate float64", meanUpdateVec(s, a, a, a, 1, 1), runMatched},
+		{"meanUpdate float32", meanUpdateVec(s, a, a, b, 1, 1), runMatched},
+		{"pairUpdate float64", pairUpdateVec(s, a, a, 1), true},
+		{"pairUpdate float32", pairUpdateVec(s, a, b, 1), true},
+		{"copyFinite float64", vecDone(copyFiniteVec(s, a)), true},
+		{"copyFinite float32", vecDone(copyFiniteVec(s, b)), true},
+		{"copyRange32 float32", vecDone(copyRange32Vec(s32, a32)), true},
+		{"copyRange32 float64", vecDone(copyRange32Vec(s32, a)), true},
+		{"pair32Dot float32", vecDone(pair32DotVec(&l16, s32, a32, b)), true},
+		{"pair32Dot float64", vecDone(pair32DotVec(&l16, s32, a32, a)), true},
+		{"pair32Update float32", pair32UpdateVec(s32, a32, b, 1), true},
+		{"pair32Update float64", pair32UpdateVec(s32, a32, a, 1), true},
 	} {
-		if !c.ok {
-			t.Errorf("%s: no vector loop", c.name)
-		}
-	}
-	for _, done := range []bool{vecDone(copyFiniteVec(s, a)), vecDone(copyFiniteVec(s, b))} {
-		if !done {
-			t.Error("copyFinite: no vector loop")
+		if c.ok != c.wants {
+			t.Errorf("%s: vector loop %v, want %v", c.name, c.ok, c.wants)
 		}
 	}
 }

@@ -8,17 +8,20 @@ import "github.com/goodorder/goodorder/internal/vec"
 
 // useAVX2 reports whether the balancing kernels run the AVX2 loops of
 // package internal/vec. They do each element's arithmetic as the Go loops
-// do, in float64 without fused multiply-adds, and keep dotDiff's four
-// partial sums in the four lanes of one register (pair32Dot's 16 in
-// four), so the results are the same bits. A test turns it off to check
-// the two against each other.
+// do, without fused multiply-adds, and keep dotDiff's four partial sums in
+// the four lanes of one register (pair32Dot's 16 in four), so the results
+// are the same bits. The loops of MeanBalance and PairBalance (float64
+// state) match Run's Go loops only where the compiler does not fuse a
+// multiply and an add (the default GOAMD64=v1): in a fusingBuild their
+// inner product and MeanBalance's update run in Go. A test turns useAVX2
+// off to check the two against each other.
 var useAVX2 = vec.AVX2
 
 // dotDiffVec stores in l the four partial sums of dotDiff(s, a, b, scale)
 // over vectors whose length is a multiple of 4, and reports whether it
 // did (false: no AVX2 loop for these types on this processor).
 func dotDiffVec[A, B float32 | float64](l *[4]float64, s []float64, a []A, b []B, scale float64) bool {
-	if !useAVX2 {
+	if !useAVX2 || fusingBuild {
 		return false
 	}
 	switch a := any(a).(type) {
@@ -43,7 +46,7 @@ func dotDiffVec[A, B float32 | float64](l *[4]float64, s []float64, a []A, b []B
 // meanUpdateVec is meanUpdate over vectors whose length is a multiple of
 // 4, and reports whether it did it.
 func meanUpdateVec[T float32 | float64](s, centre, cur []float64, g []T, eps, scale float64) bool {
-	if !useAVX2 {
+	if !useAVX2 || fusingBuild {
 		return false
 	}
 	switch g := any(g).(type) {

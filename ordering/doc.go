@@ -43,7 +43,7 @@
 // gradients of the previous epoch's steps, no extra pass, one N×d
 // matrix), MeanBalance and PairBalance (GraB's online balancing, O(d)
 // memory, no extra pass; PairBalance32 keeps PairBalance's state in
-// float32, for half the memory and memory traffic) and FlipFlop. Orders that learn from the steps' gradients implement
+// float32, for half the memory and three fifths of the bytes moved) and FlipFlop. Orders that learn from the steps' gradients implement
 // Observer, which Run feeds; offline versions (GreedyOrder,
 // SketchedGreedyOrder, MeanBalanceOrder, PairBalanceOrder) order a fixed
 // gradient matrix, and Discrepancy returns a DiscrepancyReport: the

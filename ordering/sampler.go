@@ -55,9 +55,9 @@ import (
 // index outside [0, n), a component not in r_t or observed already
 // (after the last position observed), or an observation before the first
 // Next returns an error naming the value and wrapping ErrDim or ErrIndex;
-// a gradient with a NaN or infinite entry returns an error wrapping ErrNaN
-// if the order learns from it (orders that learn nothing do not read the
-// gradients). A call that returns an error observes nothing and leaves
+// a gradient with a NaN or infinite entry (or, for PairBalance32, one of
+// magnitude 2^99 or more) returns an error wrapping ErrNaN if the order
+// learns from it (orders that learn nothing do not read the gradients). A call that returns an error observes nothing and leaves
 // the sampler as it was, a batch included.
 //
 // # Saving and restoring
@@ -80,7 +80,10 @@ import (
 // order does with it; the orders that learn nothing do not read it. The
 // balancing orders make passes over vectors of d, bound by the bytes they
 // move: on amd64 with AVX2 in assembly (package internal/vec), elsewhere
-// in Go loops, with the same results. Per gradient of length d they make
+// in Go loops, with the same results (where the compiler may fuse
+// multiply-adds, GOAMD64=v3, MeanBalance's and PairBalance's inner
+// products and MeanBalance's update run in Go, compiled as Run's are).
+// Per gradient of length d they make
 //
 //	MeanBalance    two passes: <s, c>, c = g - m (reading s, the centre m and g),
 //	               then s += ε c and the epoch's sum += g (reading the four, writing s
@@ -179,11 +182,12 @@ type checkedObserver interface {
 // rowChecker is implemented by the package's orders that take only some
 // finite gradients (PairBalance32: entries below 2^99 in magnitude): the
 // Sampler checks each row with rowOK32 or rowOK64 in place of finite, and
-// rowError is the error of a row rejected.
+// rowError is the error of a row rejected, whose entry j is v (PairBalance32
+// is the only one: errRejected finds the entry by its rule, pair32Bad).
 type rowChecker interface {
 	rowOK32(g []float32) bool
 	rowOK64(g []float64) bool
-	rowError(i, t, pos int) error
+	rowError(i, t, pos, j int, v float64) error
 }
 
 // dimChecker is implemented by orders whose buffers grow with the
@@ -373,7 +377,7 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 			return err
 		}
 		if s.obs != nil && !(fused && k == 0) && !rowOK(s, grads[k*d:k*d+d]) {
-			return s.errRejected(i, pos)
+			return errRejected(s, i, pos, grads[k*d:k*d+d])
 		}
 		from = pos + 1
 	}
@@ -386,7 +390,7 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		case s.chk != nil:
 			// Only an unchecked first row can fail.
 			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
-				return s.errRejected(i, pos)
+				return errRejected(s, i, pos, grads[k*d:k*d+d])
 			}
 		case s.obs != nil:
 			observeOne(s, pos, i, grads[k*d:k*d+d])
@@ -411,11 +415,12 @@ func rowOK[T float32 | float64](s *Sampler, g []T) bool {
 	panic("unreachable")
 }
 
-// errRejected returns the error of the gradient of component i at
-// position pos, which the order does not take.
-func (s *Sampler) errRejected(i, pos int) error {
+// errRejected returns the error of gradient g of component i at position
+// pos, which the order does not take.
+func errRejected[T float32 | float64](s *Sampler, i, pos int, g []T) error {
 	if s.rows != nil {
-		return s.rows.rowError(i, s.t, pos)
+		j := pair32Bad(g)
+		return s.rows.rowError(i, s.t, pos, j, float64(g[j]))
 	}
 	return errNotFinite(i, s.t, pos)
 }

@@ -406,6 +406,16 @@ func (r *decoder) check(bad bool, format string, args ...any) {
 	}
 }
 
+// perm fails if p is not nil and not a permutation of [0, n), naming it.
+func (r *decoder) perm(name string, p []int, n int) {
+	if p == nil || r.err != nil {
+		return
+	}
+	if err := checkPerm(p, n); err != nil {
+		r.fail("%s: %v", name, err)
+	}
+}
+
 // end returns the decoder's error, or one if bytes are left over.
 func (r *decoder) end() error {
 	if r.err == nil && len(r.b) != 0 {
@@ -666,7 +676,7 @@ func (o *MeanBalance) readState(r *decoder, _, d int) error {
 		r.check(len(prev) != len(cur) || (prev != nil && len(prev) != d), "saved MeanBalance means of lengths %d and %d, gradients of length %d", len(prev), len(cur), d)
 		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(cur) != d), "saved MeanBalance started without its buffers")
 		r.check(havePrev && prev == nil, "saved MeanBalance with a mean it does not hold")
-		r.check(last != nil && len(last) != o.b.n, "saved MeanBalance order of %d entries, want %d", len(last), o.b.n)
+		r.perm("saved MeanBalance order", last, o.b.n)
 	}
 	if err := r.end(); err != nil {
 		return err
@@ -703,7 +713,7 @@ func (o *PairBalance) readState(r *decoder, _, d int) error {
 		r.check(pending != nil && len(pending) != d, "saved PairBalance pending gradient of length %d, gradients of length %d", len(pending), d)
 		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(pending) != d), "saved PairBalance started without its buffers")
 		r.check(pendingI >= 0 && !started, "saved PairBalance with a pending gradient outside an epoch")
-		r.check(last != nil && len(last) != o.b.n, "saved PairBalance order of %d entries, want %d", len(last), o.b.n)
+		r.perm("saved PairBalance order", last, o.b.n)
 	}
 	if err := r.end(); err != nil {
 		return err
@@ -752,12 +762,13 @@ func (o *PairBalance32) readState(r *decoder, _, d int) error {
 				break
 			}
 		}
-		r.check(last != nil && len(last) != o.b.n, "saved PairBalance32 order of %d entries, want %d", len(last), o.b.n)
+		r.perm("saved PairBalance32 order", last, o.b.n)
 	}
 	if err := r.end(); err != nil {
 		return err
 	}
-	o.b, o.s, o.pending, o.pendingI, o.started, o.lastOrder = b, s, pending, pendingI, started, last
+	// A saved state holds no error (appendState refuses to save one).
+	o.b, o.s, o.pending, o.pendingI, o.started, o.lastOrder, o.err = b, s, pending, pendingI, started, last, nil
 	return nil
 }
 

@@ -6,8 +6,8 @@
 
 #include "textflag.h"
 
-// The AVX2 loops of the balancing kernels (ordering/balance_kernel_vec.go). Each
-// takes four elements a step, over a length that is a multiple of 4. Every
+// The AVX2 loops of the balancing kernels (ordering/balance_kernel_vec.go). These
+// take four elements a step, over a length that is a multiple of 4. Every
 // element's arithmetic is the Go loops', in the same order (a multiply,
 // then a subtraction, ...: no fused multiply-adds), so the results are
 // the same bits; the dot products keep dotDiff's partial sums s0..s3 in
