@@ -5,7 +5,7 @@ GO ?= go
 CC ?= cc
 PYTHON ?= /usr/bin/python3
 
-.PHONY: test deps apt-install openblas check vet fmt unit reproduce reproduce-paper robustness bench bench-greedy bench-nn fuzz tools kernel notebooks kernel-conformance
+.PHONY: test deps apt-install openblas check vet fmt unit reproduce reproduce-paper robustness bench bench-greedy bench-nn bench-sampler fuzz tools kernel notebooks kernel-conformance
 
 # HAVE_OPENBLAS is yes when a C program links with -lopenblas (Debian
 # libopenblas-dev). It is expanded when a recipe runs, after the
@@ -124,8 +124,11 @@ robustness: openblas
 # bench runs every benchmark in the default build. bench-greedy and
 # bench-nn print the ratios against the fastest peers, measured in one run
 # (numpy's Gram-path greedy; PyTorch's MLP and CNN epochs at their best
-# thread count), in both builds; they need Debian's python3-numpy and
-# python3-torch. Run them on an otherwise idle machine.
+# thread count), in both builds; bench-sampler puts the Sampler's pair
+# balancing (share of the MLP's training step at batch 64, five runs)
+# beside the same rule written in PyTorch on PyTorch's own step. They need
+# Debian's python3-numpy and python3-torch. Run them on an otherwise idle
+# machine.
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
@@ -138,6 +141,10 @@ bench-greedy: openblas
 	$(GO) test $(BLASTAGS) ./ordering -run='^$$' -bench='Greedy32' -benchtime=3x | \
 	  $(PYTHON) scripts/numpy_greedy.py $(NPY)
 	rm -f $(NPY)
+
+bench-sampler: openblas
+	$(GO) test $(BLASTAGS) ./ordering -run='^$$' -bench='Sampler/pair-balance(-32)?/batch=64$$' -benchtime=3x -count=5 | \
+	  $(PYTHON) scripts/torch_pair_balance.py --go-bench -
 
 bench-nn: openblas
 	{ $(GO) test ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x && \

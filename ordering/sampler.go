@@ -108,11 +108,13 @@ import (
 // training step of about 6Bd floating-point operations on a batch of B
 // examples: its share of the step falls as 1/B. On the MNIST MLP
 // (d = 101,770, float32 gradients) with OpenBLAS, BenchmarkSampler
-// measured, in five runs on 2 cores of an AMD EPYC, PairBalance32 at
-// 4.5% to 4.9% of the step at B = 64 (issue 31's goal: at most 5%),
-// PairBalance at 6.9% to 8.0% and MeanBalance at 11% to 12% (see
-// BenchmarkBalanceKernels for the passes alone); the orders that learn
-// nothing cost about 0.1%. These passes are the Sampler's: Run shows its
+// measured, in two sets of five runs on 2 cores of an AMD EPYC, quiet,
+// PairBalance32 at 4.3% to 4.7% of the step at B = 64 (issue 31's goal:
+// at most 5%; 2.7% to 3.5% at B = 256), PairBalance at 6.6% to 7.6% and
+// MeanBalance at 11% to 17% (see BenchmarkBalanceKernels for the passes
+// alone); the orders that learn nothing cost about 0.1%. The same pair
+// balancing written in PyTorch on PyTorch's own step took 12% to 15% of
+// it, 24% to 33% with the flattening of the gradient (make bench-sampler). These passes are the Sampler's: Run shows its
 // gradients to the orders' Observe, which keeps the plain loops of before
 // for the paper's cached runs, whose keys hash that code; both give the
 // same bits.
