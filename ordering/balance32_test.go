@@ -205,6 +205,47 @@ func pair32Grads(n, d, t int) [][]float64 {
 	return g
 }
 
+// pair32Run drives o through a Sampler over n components for the given
+// epochs on pair32Grads of length d, observed in float32, skipping the
+// entries k of epoch e where skip says so (nil: none), and returns every
+// epoch's sequence, the next one, and the length of the saved state.
+func pair32Run(t *testing.T, o Orderer, n, d, epochs int, skip func(e, k int) bool) ([][]int, int) {
+	t.Helper()
+	s, err := NewSampler(o, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs [][]int
+	var seq []int
+	g32 := make([]float32, d)
+	for e := range epochs {
+		if seq, err = s.Next(seq); err != nil {
+			t.Fatal(err)
+		}
+		seqs = append(seqs, slices.Clone(seq))
+		grads := pair32Grads(n, d, e)
+		for k, i := range seq {
+			if skip != nil && skip(e, k) {
+				continue
+			}
+			for j, v := range grads[i] {
+				g32[j] = float32(v)
+			}
+			if err := s.Observe32(i, g32); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seq, err = s.Next(nil); err != nil {
+		t.Fatal(err)
+	}
+	state, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(seqs, seq), len(state)
+}
+
 // TestPairBalance32MatchesPairBalance: on gradients whose signs' inner
 // products are far from 0 relative to float32's rounding (random ones of
 // length 1,000), PairBalance32 builds PairBalance's orders, epoch after
@@ -213,39 +254,7 @@ func pair32Grads(n, d, t int) [][]float64 {
 // inner product flipped) builds other orders.
 func TestPairBalance32MatchesPairBalance(t *testing.T) {
 	const n, d, epochs = 64, 1000, 4
-	run := func(o Orderer) ([][]int, int) {
-		s, err := NewSampler(o, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var seqs [][]int
-		var seq []int
-		g32 := make([]float32, d)
-		for e := range epochs {
-			if seq, err = s.Next(seq); err != nil {
-				t.Fatal(err)
-			}
-			seqs = append(seqs, slices.Clone(seq))
-			grads := pair32Grads(n, d, e)
-			for _, i := range seq {
-				for j, v := range grads[i] {
-					g32[j] = float32(v)
-				}
-				if err := s.Observe32(i, g32); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		seq, err = s.Next(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		state, err := s.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return append(seqs, seq), len(state)
-	}
+	run := func(o Orderer) ([][]int, int) { return pair32Run(t, o, n, d, epochs, nil) }
 	p64, err := NewPairBalance(n, BalanceSettings{Seed: 9})
 	if err != nil {
 		t.Fatal(err)
@@ -278,36 +287,8 @@ func TestPairBalance32MatchesPairBalance(t *testing.T) {
 func TestPairBalance32OddAndSkipped(t *testing.T) {
 	const n, d, epochs = 63, 40, 4
 	run := func(o Orderer, skip func(e, k int) bool) [][]int {
-		s, err := NewSampler(o, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var seqs [][]int
-		var seq []int
-		g32 := make([]float32, d)
-		for e := range epochs {
-			if seq, err = s.Next(seq); err != nil {
-				t.Fatal(err)
-			}
-			seqs = append(seqs, slices.Clone(seq))
-			grads := pair32Grads(n, d, e)
-			for k, i := range seq {
-				if skip(e, k) {
-					continue
-				}
-				for j, v := range grads[i] {
-					g32[j] = float32(v)
-				}
-				if err := s.Observe32(i, g32); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		seq, err = s.Next(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return append(seqs, seq)
+		seqs, _ := pair32Run(t, o, n, d, epochs, skip)
+		return seqs
 	}
 	for _, c := range []struct {
 		name string

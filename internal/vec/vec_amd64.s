@@ -305,6 +305,41 @@ p32cdone:
 	VZEROUPPER
 	RET
 
+// PAIR32_DOT16 is the body of both Pair32Dot loops, with b[0:16] in
+// float32 in Y2 and Y7: it ORs their range check into Y5 (2^29 in Y6),
+// and adds s (a - b), the difference in float32 and the product in
+// float64, to the partial sums in Y0, Y1, Y14 and Y15, reading s at SI and
+// a at R8.
+#define PAIR32_DOT16 \
+	VMULPS       Y6, Y2, Y3; \
+	VSUBPS       Y3, Y3, Y3; \
+	VORPS        Y3, Y5, Y5; \
+	VMULPS       Y6, Y7, Y3; \
+	VSUBPS       Y3, Y3, Y3; \
+	VORPS        Y3, Y5, Y5; \
+	VMOVUPS      (R8), Y4; \
+	VSUBPS       Y2, Y4, Y4; \
+	VMOVUPS      32(R8), Y10; \
+	VSUBPS       Y7, Y10, Y10; \
+	VCVTPS2PD    X4, Y8; \
+	VEXTRACTF128 $1, Y4, X9; \
+	VCVTPS2PD    X9, Y9; \
+	VCVTPS2PD    X10, Y11; \
+	VEXTRACTF128 $1, Y10, X10; \
+	VCVTPS2PD    X10, Y10; \
+	VCVTPS2PD    (SI), Y12; \
+	VCVTPS2PD    16(SI), Y13; \
+	VMULPD       Y12, Y8, Y8; \
+	VMULPD       Y13, Y9, Y9; \
+	VADDPD       Y8, Y0, Y0; \
+	VADDPD       Y9, Y1, Y1; \
+	VCVTPS2PD    32(SI), Y12; \
+	VCVTPS2PD    48(SI), Y13; \
+	VMULPD       Y12, Y11, Y11; \
+	VMULPD       Y13, Y10, Y10; \
+	VADDPD       Y11, Y14, Y14; \
+	VADDPD       Y10, Y15, Y15;
+
 // func Pair32DotF32(l *[16]float64, s, a, b []float32) bool
 TEXT ·Pair32DotF32(SB), NOSPLIT, $0-81
 	MOVQ         l+0(FP), DI
@@ -326,34 +361,7 @@ TEXT ·Pair32DotF32(SB), NOSPLIT, $0-81
 p32dloop:
 	VMOVUPS      (R9), Y2 // b[0:8]
 	VMOVUPS      32(R9), Y7 // b[8:16]
-	VMULPS       Y6, Y2, Y3
-	VSUBPS       Y3, Y3, Y3
-	VORPS        Y3, Y5, Y5
-	VMULPS       Y6, Y7, Y3
-	VSUBPS       Y3, Y3, Y3
-	VORPS        Y3, Y5, Y5
-	VMOVUPS      (R8), Y4 // a[0:8]
-	VSUBPS       Y2, Y4, Y4 // a - b, in float32
-	VMOVUPS      32(R8), Y10 // a[8:16]
-	VSUBPS       Y7, Y10, Y10
-	VCVTPS2PD    X4, Y8
-	VEXTRACTF128 $1, Y4, X9
-	VCVTPS2PD    X9, Y9
-	VCVTPS2PD    X10, Y11
-	VEXTRACTF128 $1, Y10, X10
-	VCVTPS2PD    X10, Y10
-	VCVTPS2PD    (SI), Y12 // s[0:4]
-	VCVTPS2PD    16(SI), Y13 // s[4:8]
-	VMULPD       Y12, Y8, Y8 // s (a - b), in float64
-	VMULPD       Y13, Y9, Y9
-	VADDPD       Y8, Y0, Y0
-	VADDPD       Y9, Y1, Y1
-	VCVTPS2PD    32(SI), Y12 // s[8:12]
-	VCVTPS2PD    48(SI), Y13 // s[12:16]
-	VMULPD       Y12, Y11, Y11
-	VMULPD       Y13, Y10, Y10
-	VADDPD       Y11, Y14, Y14
-	VADDPD       Y10, Y15, Y15
+	PAIR32_DOT16
 	ADDQ         $64, SI
 	ADDQ         $64, R8
 	ADDQ         $64, R9
@@ -461,34 +469,7 @@ p32d64loop:
 	VCVTPD2PSY   64(R9), X7 // b[8:16]
 	VCVTPD2PSY   96(R9), X3
 	VINSERTF128  $1, X3, Y7, Y7
-	VMULPS       Y6, Y2, Y3
-	VSUBPS       Y3, Y3, Y3
-	VORPS        Y3, Y5, Y5
-	VMULPS       Y6, Y7, Y3
-	VSUBPS       Y3, Y3, Y3
-	VORPS        Y3, Y5, Y5
-	VMOVUPS      (R8), Y4 // a[0:8]
-	VSUBPS       Y2, Y4, Y4 // a - b, in float32
-	VMOVUPS      32(R8), Y10 // a[8:16]
-	VSUBPS       Y7, Y10, Y10
-	VCVTPS2PD    X4, Y8
-	VEXTRACTF128 $1, Y4, X9
-	VCVTPS2PD    X9, Y9
-	VCVTPS2PD    X10, Y11
-	VEXTRACTF128 $1, Y10, X10
-	VCVTPS2PD    X10, Y10
-	VCVTPS2PD    (SI), Y12 // s[0:4]
-	VCVTPS2PD    16(SI), Y13 // s[4:8]
-	VMULPD       Y12, Y8, Y8 // s (a - b), in float64
-	VMULPD       Y13, Y9, Y9
-	VADDPD       Y8, Y0, Y0
-	VADDPD       Y9, Y1, Y1
-	VCVTPS2PD    32(SI), Y12 // s[8:12]
-	VCVTPS2PD    48(SI), Y13 // s[12:16]
-	VMULPD       Y12, Y11, Y11
-	VMULPD       Y13, Y10, Y10
-	VADDPD       Y11, Y14, Y14
-	VADDPD       Y10, Y15, Y15
+	PAIR32_DOT16
 	ADDQ         $64, SI
 	ADDQ         $64, R8
 	ADDQ         $128, R9
