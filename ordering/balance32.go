@@ -13,20 +13,22 @@ import (
 // gradient of a pair in float32, as GraB's and CD-GraB's PyTorch code
 // keeps them in the gradients' type: half PairBalance's memory and 18
 // bytes moved per coordinate of a float32 gradient against 30, which on
-// the MNIST MLP brings the balancing to about 5% of a training step at
-// batch 64 (BenchmarkSampler).
+// the MNIST MLP brings the balancing under 5% of a training step at batch
+// 64 (BenchmarkSampler; see Sampler's Cost).
+//
 // The rule is PairBalance's; the arithmetic of each coordinate is in
 // float32 but for the inner product of the sign, whose terms and 16
-// partial sums are in float64, so its orders are
-// PairBalance's wherever no sign's inner product lies within the rounding
-// of the running sum (about 1e-7 relative) of 0; they are not PairBalance's
-// bit for bit, and a float64 gradient is rounded to float32 first.
+// partial sums are in float64, so its orders are PairBalance's wherever
+// no sign's inner product lies within the rounding of the running sum
+// (about 1e-7 relative) of 0; they are not PairBalance's bit for bit, and
+// a float64 gradient is rounded to float32 first.
 //
 // Its running sum stays finite if every gradient entry is below 2^99
 // (about 6.3e29) in magnitude once rounded to float32: a gradient with a
-// larger or non-finite entry is rejected (a Sampler returns an error wrapping ErrNaN and
-// observes nothing; with Run, the next Order returns that error). It keeps
-// 8d + 17n bytes for gradients of length d over n components.
+// larger or non-finite entry is rejected (a Sampler returns an error
+// wrapping ErrNaN and observes nothing; with Run, the next Order, and
+// Err, return that error). It keeps 8d + 17n bytes for gradients of
+// length d over n components.
 //
 // Use it through a Sampler (float32 gradients are read in place) or Run.
 // A PairBalance32 is not safe for concurrent use.
