@@ -737,3 +737,25 @@ func TestPanelsHiddenSnippet(t *testing.T) {
 		}
 	}
 }
+
+// TestCellFontSize: a heatmap's cell texts keep the largest size at which
+// the widest fits its cell; a text too wide at 8 points is set smaller,
+// and fits; one that fits at no size gets the smallest.
+func TestCellFontSize(t *testing.T) {
+	short := []string{"0.35", "1.2\n0.5–2"}
+	if got := cellFontSize(short, 40, 20); got != cellFontMax {
+		t.Errorf("short texts in 40×20: %v, want %v", got, cellFontMax)
+	}
+	long := append(short, "0.27\n0.049–4.3")
+	w8 := textStyle(cellFontMax, color.Black).Rectangle(long[2]).Size().X
+	got := cellFontSize(long, w8-2, 20)
+	if got >= cellFontMax || got <= cellFontMin {
+		t.Fatalf("a text %v wide in %v: size %v, want between %v and %v", w8, w8-2, got, cellFontMin, cellFontMax)
+	}
+	if r := textStyle(got, color.Black).Rectangle(long[2]).Size(); r.X > w8-2 || r.Y > 20 {
+		t.Errorf("at %v the text is %v×%v, wider or taller than its %v×20 cell", got, r.X, r.Y, w8-2)
+	}
+	if got := cellFontSize(long, 1, 1); got != cellFontMin {
+		t.Errorf("nothing fits: %v, want %v", got, cellFontMin)
+	}
+}

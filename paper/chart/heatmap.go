@@ -293,7 +293,10 @@ type cells struct {
 func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	gap := vg.Points(0.5)
-	sty := textStyle(vg.Points(8), color.Black)
+	pad := vg.Points(1.5)
+	cellW := trX(0.5) - trX(-0.5) - 2*gap
+	cellH := trY(0.5) - trY(-0.5) - 2*gap
+	sty := textStyle(cellFontSize(g.h.texts(), cellW-2*pad, cellH-2*pad), color.Black)
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YCenter
 	for r, row := range g.h.Values {
 		for col, v := range row {
@@ -314,20 +317,70 @@ func (g cells) Plot(c draw.Canvas, p *plot.Plot) {
 				sty.Color = color.White
 			}
 			at := vg.Point{X: (x0 + x1) / 2, Y: (y0 + y1) / 2}
-			text := g.h.annotation(v)
-			if note := g.h.note(r, col); note != "" {
-				text += "\n" + note
-			}
+			text := g.h.cellText(r, col)
 			if g.h.hatched(r, col) {
 				// A box behind the text keeps it legible over the lines.
 				tr := sty.Rectangle(text)
-				pad := vg.Points(1.5)
 				c.SetColor(cc)
 				c.Fill(vg.Rectangle{Min: vg.Point{X: at.X + tr.Min.X - pad, Y: at.Y + tr.Min.Y - pad}, Max: vg.Point{X: at.X + tr.Max.X + pad, Y: at.Y + tr.Max.Y + pad}}.Path())
 			}
 			c.FillText(sty, at, text)
 		}
 	}
+}
+
+// cellText returns the text of cell (r, c): its annotation and, on a
+// second line, its note.
+func (h *Heatmap) cellText(r, c int) string {
+	text := h.annotation(h.Values[r][c])
+	if note := h.note(r, c); note != "" {
+		text += "\n" + note
+	}
+	return text
+}
+
+// texts returns the text of every cell, none if the cells are not
+// annotated.
+func (h *Heatmap) texts() []string {
+	if h.NoAnnotate {
+		return nil
+	}
+	var all []string
+	for r, row := range h.Values {
+		for c := range row {
+			all = append(all, h.cellText(r, c))
+		}
+	}
+	return all
+}
+
+// Cell text is set at cellFontMax, or smaller, down to cellFontMin, so
+// that the widest and tallest of a heatmap's cell texts fit inside a cell:
+// one size for every cell, so that none reads louder than another.
+const (
+	cellFontMax = vg.Length(8)
+	cellFontMin = vg.Length(5)
+)
+
+// cellFontSize returns the largest size, from cellFontMax down to
+// cellFontMin in steps of a quarter point, at which every text fits in
+// w × h, or cellFontMin if none does.
+func cellFontSize(texts []string, w, h vg.Length) vg.Length {
+	size := cellFontMax
+	for ; size > cellFontMin; size -= 0.25 {
+		sty := textStyle(size, color.Black)
+		fits := true
+		for _, t := range texts {
+			if r := sty.Rectangle(t).Size(); r.X > w || r.Y > h {
+				fits = false
+				break
+			}
+		}
+		if fits {
+			break
+		}
+	}
+	return size
 }
 
 func (g cells) DataRange() (xmin, xmax, ymin, ymax float64) {
