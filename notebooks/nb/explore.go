@@ -50,9 +50,12 @@ type Slider struct {
 type ExploreFunc func(values []float64) (c chart.Chart, text string, err error)
 
 // Explore timings: how long Explore waits for the browser to show the
-// sliders, and for the next change of a slider before it stops.
+// sliders, and for the next change of a slider before it stops. The
+// first wait covers a page still loading GoNB's widgets while the kernel
+// compiles the notebook's first cells, on a busy machine: 20 s was once
+// too short for the browser test under CI's parallel packages.
 var (
-	widgetTimeout = 20 * time.Second
+	widgetTimeout = 60 * time.Second
 	idleTimeout   = 15 * time.Minute
 )
 
