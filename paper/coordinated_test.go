@@ -112,14 +112,7 @@ func TestCoordinatedVerdict(t *testing.T) {
 	res := fakeCoordinated(5, met, one, func(w, s int) float64 { return 2 * jitter(s) }, one)
 	res.Config.FirstTwoLevelGamma, res.Config.FirstMNISTGamma = 0.02, 1
 	res.First = fakeCoordinated(5, func(w, s int) float64 { return 3 * jitter(s) }, one, func(w, s int) float64 { return 2 * jitter(s) }, one)
-	f0, err := res.Findings()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := res.Outcome()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f0, out := findingsOf[*CoordinatedFindings](t, res, nil)
 	if f0.Verdict != GoalMet || f0.First == nil || f0.First.Verdict != Inconclusive || out.Verdict != GoalMet {
 		t.Errorf("first run beside: verdicts %v, first %+v, outcome %v; want goal met and the first inconclusive", f0.Verdict, f0.First, out.Verdict)
 	}

@@ -189,14 +189,7 @@ func TestMultiLevelBenefit(t *testing.T) {
 		st.Mean[k] *= 2
 	}
 	r.Stats = &st
-	out, err := res.Outcome()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := res.Findings()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, out := findingsOf[*MultiLevelFindings](t, res, nil)
 	if f.Benefit != NotReproduced || f.Higher < 1 || f.Verdict != GoalNotMet {
 		t.Errorf("three-level at twice two-level's: benefit %v, higher %d, verdict %v; want not reproduced, >= 1, goal not met", f.Benefit, f.Higher, f.Verdict)
 	}
@@ -290,14 +283,7 @@ func TestMultiLevelWords(t *testing.T) {
 			m, _ := r.Rows[i].Stats.MaxOfMean()
 			r.Rows[i].Bound = m / 2
 		}
-		f, err := r.Findings()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := r.Outcome()
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, out := findingsOf[*MultiLevelFindings](t, r, nil)
 		want := multiLevelGoal(f.Bound, f.Benefit)
 		if tc.notApproached {
 			want = multiLevelGoal(f.Benefit)

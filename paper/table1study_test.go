@@ -264,14 +264,7 @@ func TestTable1StudyOwnRates(t *testing.T) {
 	// Where they agree the summary says nothing of a disagreement.
 	table1StudyHead = AtOwnRates
 	same := mk(atRR, 0.01)
-	f, err := same.Findings()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := same.Outcome()
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, out := findingsOf[*Table1StudyFindings](t, same, nil)
 	if !f.Agree || f.AtOwn != (Table1StudyVerdict{AtOwnRates, PartlyReproduced, PartlyReproduced, PartlyReproduced}) || strings.Contains(out.Summary, "disagree") {
 		t.Errorf("greedy at RR's rates: agree %v, at own %+v, summary %q", f.Agree, f.AtOwn, out.Summary)
 	}

@@ -421,14 +421,7 @@ func TestTwoLevelKRootCut(t *testing.T) {
 				cell.Switches *= tc.switches
 			}
 		}
-		f, err := res.Findings()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := res.Outcome()
-		if err != nil {
-			t.Fatal(err)
-		}
+		f, out := findingsOf[*TwoLevelKFindings](t, res, nil)
 		if f.RootPart != tc.want || out.Verdict != f.Verdict {
 			t.Errorf("%s: part %v (steps %v, switches %v), verdict %v; want %v", tc.name, f.RootPart, f.StepIv, f.CommIv, f.Verdict, tc.want)
 		}
