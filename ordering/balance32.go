@@ -109,8 +109,7 @@ func (p *PairBalance32) flush32() {
 // on one; Err returns the error then).
 func (p *PairBalance32) Observe(t, pos, i int, grad []float64) {
 	if p.err == nil && !pair32Observe(p, i, grad) {
-		j := pair32Bad(grad)
-		p.err = errPair32Range(i, t, pos, j, grad[j])
+		p.err = pair32Check(i, t, pos, grad)
 	}
 }
 
@@ -118,21 +117,16 @@ func (p *PairBalance32) Observe(t, pos, i int, grad []float64) {
 // nil if there was none.
 func (p *PairBalance32) Err() error { return p.err }
 
-// errPair32Range returns the error of a gradient PairBalance32 rejects:
-// that of component i at epoch t, position pos, whose entry j is v.
-func errPair32Range(i, t, pos, j int, v float64) error {
-	return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, not finite or of magnitude 2^99 (6.3e29) or more once rounded to float32, beyond pair balance's float32 range", ErrNaN, i, t, pos, j, v)
-}
-
-// pair32Bad returns the index of the first entry of g that inRange32
-// rejects, 0 if none.
-func pair32Bad[T float32 | float64](g []T) int {
-	for j := range g {
-		if !inRange32(g[j : j+1 : j+1]) {
-			return j
+// pair32Check returns nil if PairBalance32 takes grad, the gradient of
+// component i at epoch t, position pos (inRange32), or its error, naming
+// the first entry out of range.
+func pair32Check[T float32 | float64](i, t, pos int, grad []T) error {
+	for j, v := range grad {
+		if !inRange32(grad[j : j+1 : j+1]) {
+			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, not finite or of magnitude 2^99 (6.3e29) or more once rounded to float32, beyond pair balance's float32 range", ErrNaN, i, t, pos, j, float64(v))
 		}
 	}
-	return 0
+	return nil
 }
 
 // observeChecked implements checkedObserver.
@@ -145,14 +139,13 @@ func (p *PairBalance32) observeChecked32(_, _, i int, grad []float32) bool {
 	return pair32Observe(p, i, grad)
 }
 
-// rowOK32 and rowOK64 implement rowChecker: the Sampler's check of the
-// rows of a batch before any is observed.
-func (p *PairBalance32) rowOK32(g []float32) bool { return inRange32(g) }
-func (p *PairBalance32) rowOK64(g []float64) bool { return inRange32(g) }
-
-// rowError implements rowChecker.
-func (p *PairBalance32) rowError(i, t, pos, j int, v float64) error {
-	return errPair32Range(i, t, pos, j, v)
+// checkRow32 and checkRow64 implement rowChecker: the Sampler's check of
+// the rows of a batch before any is observed.
+func (p *PairBalance32) checkRow32(i, t, pos int, g []float32) error {
+	return pair32Check(i, t, pos, g)
+}
+func (p *PairBalance32) checkRow64(i, t, pos int, g []float64) error {
+	return pair32Check(i, t, pos, g)
 }
 
 // Uses implements User: PairBalance32 builds each order from the

@@ -57,8 +57,9 @@ import (
 // Next returns an error naming the value and wrapping ErrDim or ErrIndex;
 // a gradient with a NaN or infinite entry (or, for PairBalance32, one of
 // magnitude 2^99 or more) returns an error wrapping ErrNaN if the order
-// learns from it (orders that learn nothing do not read the gradients). A call that returns an error observes nothing and leaves
-// the sampler as it was, a batch included.
+// learns from it (orders that learn nothing do not read the gradients).
+// A call that returns an error observes nothing and leaves the sampler as
+// it was, a batch included.
 //
 // # Saving and restoring
 //
@@ -114,10 +115,10 @@ import (
 // MeanBalance at 11% to 17% (see BenchmarkBalanceKernels for the passes
 // alone); the orders that learn nothing cost about 0.1%. The same pair
 // balancing written in PyTorch on PyTorch's own step took 12% to 15% of
-// it, 24% to 33% with the flattening of the gradient (make bench-sampler). These passes are the Sampler's: Run shows its
-// gradients to the orders' Observe, which keeps the plain loops of before
-// for the paper's cached runs, whose keys hash that code; both give the
-// same bits.
+// it, 24% to 33% with the flattening of the gradient (make
+// bench-sampler). These passes are the Sampler's: Run shows its gradients
+// to the orders' Observe, which keeps the plain loops of before for the
+// paper's cached runs, whose keys hash that code; both give the same bits.
 //
 // Next costs the order's Order: O(N) for the orders that learn nothing and
 // the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
@@ -183,13 +184,12 @@ type checkedObserver interface {
 
 // rowChecker is implemented by the package's orders that take only some
 // finite gradients (PairBalance32: entries below 2^99 in magnitude): the
-// Sampler checks each row with rowOK32 or rowOK64 in place of finite, and
-// rowError is the error of a row rejected, whose entry j is v (PairBalance32
-// is the only one: errRejected finds the entry by its rule, pair32Bad).
+// Sampler checks each row, the gradient of component i at epoch t and
+// position pos, with checkRow32 or checkRow64 in place of finite, which
+// return nil or the row's error.
 type rowChecker interface {
-	rowOK32(g []float32) bool
-	rowOK64(g []float64) bool
-	rowError(i, t, pos, j int, v float64) error
+	checkRow32(i, t, pos int, g []float32) error
+	checkRow64(i, t, pos int, g []float64) error
 }
 
 // dimChecker is implemented by orders whose buffers grow with the
@@ -378,8 +378,10 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		if err != nil {
 			return err
 		}
-		if s.obs != nil && !(fused && k == 0) && !rowOK(s, grads[k*d:k*d+d]) {
-			return errRejected(s, i, pos, grads[k*d:k*d+d])
+		if s.obs != nil && !(fused && k == 0) {
+			if err := checkRow(s, i, pos, grads[k*d:k*d+d]); err != nil {
+				return err
+			}
 		}
 		from = pos + 1
 	}
@@ -392,7 +394,11 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		case s.chk != nil:
 			// Only an unchecked first row can fail.
 			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
-				return errRejected(s, i, pos, grads[k*d:k*d+d])
+				// The order's pass and checkRow judge alike.
+				if err := checkRow(s, i, pos, grads[k*d:k*d+d]); err != nil {
+					return err
+				}
+				return errNotFinite(i, s.t, pos)
 			}
 		case s.obs != nil:
 			observeOne(s, pos, i, grads[k*d:k*d+d])
@@ -402,29 +408,23 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	return nil
 }
 
-// rowOK reports whether the order takes gradient g: whether it is finite,
-// or in the order's range (rowChecker).
-func rowOK[T float32 | float64](s *Sampler, g []T) bool {
+// checkRow returns the error of gradient g of component i at position pos
+// if the order does not take it (it is not finite, or out of the order's
+// range: rowChecker), nil if it does.
+func checkRow[T float32 | float64](s *Sampler, i, pos int, g []T) error {
 	if s.rows == nil {
-		return finite(g)
+		if finite(g) {
+			return nil
+		}
+		return errNotFinite(i, s.t, pos)
 	}
 	switch g := any(g).(type) {
 	case []float64:
-		return s.rows.rowOK64(g)
+		return s.rows.checkRow64(i, s.t, pos, g)
 	case []float32:
-		return s.rows.rowOK32(g)
+		return s.rows.checkRow32(i, s.t, pos, g)
 	}
 	panic("unreachable")
-}
-
-// errRejected returns the error of gradient g of component i at position
-// pos, which the order does not take.
-func errRejected[T float32 | float64](s *Sampler, i, pos int, g []T) error {
-	if s.rows != nil {
-		j := pair32Bad(g)
-		return s.rows.rowError(i, s.t, pos, j, float64(g[j]))
-	}
-	return errNotFinite(i, s.t, pos)
 }
 
 // errNotFinite returns the error of a gradient with a NaN or infinite
