@@ -19,7 +19,8 @@ var useAVX2 = vec.AVX2
 
 // dotDiffVec stores in l the four partial sums of dotDiff(s, a, b, scale)
 // over vectors whose length is a multiple of 4, and reports whether it
-// did (false: no AVX2 loop for these types on this processor).
+// did (false: no AVX2 loop for these types on this processor, or a
+// fusingBuild).
 func dotDiffVec[A, B float32 | float64](l *[4]float64, s []float64, a []A, b []B, scale float64) bool {
 	if !useAVX2 || fusingBuild {
 		return false
