@@ -393,6 +393,24 @@ func partsOf(oks ...bool) Verdict {
 	return combine(parts...)
 }
 
+// shownWords returns v, the finding of a question of ours reported beside
+// a verdict and not judged, in words that are not a verdict's: "shown",
+// "shown not to hold", "partly shown" or "unsettled" (the report keeps
+// "reproduced" for the paper's statements).
+func shownWords(v Verdict) string {
+	switch v {
+	case Reproduced:
+		return "shown"
+	case NotReproduced:
+		return "shown not to hold"
+	case PartlyReproduced:
+		return "partly shown"
+	case Inconclusive:
+		return "unsettled"
+	}
+	return v.String()
+}
+
 // goalOf returns GoalMet if ok, else GoalNotMet: the verdict of a goal of
 // ours beyond the paper.
 func goalOf(ok bool) Verdict {

@@ -740,8 +740,13 @@ func sgdInternallyBest(ivs []Interval) Verdict {
 }
 
 // combinationText returns cb in words, with the values of a at the
-// horizon E.
-func combinationText(cb SGDInternallyCombination, a *SGDInternallyArms, E int) string {
+// horizon E: its finding against the two methods in a verdict's words if
+// judged, else (free steps) in those of a finding reported beside it.
+func combinationText(cb SGDInternallyCombination, a *SGDInternallyArms, E int, judged bool) string {
+	paper := cb.Paper.String()
+	if !judged {
+		paper = shownWords(cb.Paper)
+	}
 	parts := []string{
 		fmt.Sprintf("%s %.3g (lead %s)", "SGD internally", a.Internal[E-1], cb.Internal.Sig()),
 		fmt.Sprintf("%s %.3g (lead %s)", "shuffling", a.Shuffling[E-1], cb.Shuffling.Sig()),
@@ -749,9 +754,9 @@ func combinationText(cb SGDInternallyCombination, a *SGDInternallyArms, E int) s
 	if a.Control != nil {
 		parts = append(parts, fmt.Sprintf("%s %.3g (lead %s)", "the control", a.Control[E-1], cb.Control.Sig()))
 	}
-	text := fmt.Sprintf("%.3g (steps %.3g then %.3g) against %s: %v", a.Combination[E-1], a.Large, a.Small, strings.Join(parts, ", "), cb.Paper)
+	text := fmt.Sprintf("%.3g (steps %.3g then %.3g) against %s: %s", a.Combination[E-1], a.Large, a.Small, strings.Join(parts, ", "), paper)
 	if a.Control != nil {
-		text = fmt.Sprintf("%.3g (steps %.3g then %.3g) against %s: %v against the two methods, %v with the control (not judged)", a.Combination[E-1], a.Large, a.Small, strings.Join(parts, ", "), cb.Paper, cb.Part)
+		text = fmt.Sprintf("%.3g (steps %.3g then %.3g) against %s: %s against the two methods, %s with the control (not judged)", a.Combination[E-1], a.Large, a.Small, strings.Join(parts, ", "), paper, shownWords(cb.Part))
 	}
 	if a.Control != nil {
 		text += fmt.Sprintf(" (the control's first step %.3g)", a.ControlLarge)
@@ -787,13 +792,13 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 			},
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g, steps tuned freely: SGD internally's lead over shuffling at T = %d", set.SigmaLow, f.LeadAt),
-				Paper:    "ahead early (\"especially at the early stages of training\")",
+				Paper:    "not the paper's statement (its \"especially at the early stages of training\" is said of Theorem 1's admissible steps)",
 				Ours:     fmt.Sprintf("%s (%s); largest lead (not judged): %s; at T = %d: internal %.3g, shuffling %.3g", sf.FreeLead.Sig(), sf.FreeLead.Against(0), sf.Free, E, fr.Internal[E-1], fr.Shuffling[E-1]),
 			},
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g: combination (SGD internally, then shuffling from epoch %d) at T = %d, Theorem 1's limits; free", set.SigmaLow, set.Switch, E),
 				Paper:    "under Theorem 1's limits, ahead of SGD internally and shuffling for some σ_low (\"the best convergence speed might be obtained by using a combination\"); free steps and the control: not the paper's",
-				Ours:     combinationText(sf.Theorem, th, E) + "; free: " + combinationText(sf.FreeCombination, fr, E),
+				Ours:     combinationText(sf.Theorem, th, E, true) + "; free: " + combinationText(sf.FreeCombination, fr, E, false),
 			},
 		)
 	}
@@ -803,10 +808,10 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	// The free steps' lead (not the paper's: its argument is about Theorem
 	// 1's admissible steps) is reported in Brief and the rows, not as a
 	// check: a check is a part of the verdict.
-	out.addCheck("sgd-internally-combination", f.Combination == Reproduced, "under Theorem 1's limits the combination ahead of SGD internally and of shuffling at T = %d for some σ_low: %v; with free steps and the control (not judged): %v", E, f.Combination, f.FreeCombination)
+	out.addCheck("sgd-internally-combination", f.Combination == Reproduced, "under Theorem 1's limits the combination ahead of SGD internally and of shuffling at T = %d for some σ_low: %v; with free steps and the control (not judged): %s", E, f.Combination, shownWords(f.FreeCombination))
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
-	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; σ_low exponent %s (paper's terms: %g ± %g) %v; combination best for some σ_low %v (free steps, not judged: lead %v)",
-		f.TradeOff, f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart, f.Combination, f.Practice)
+	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; σ_low exponent %s (paper's terms: %g ± %g) %v; combination best for some σ_low %v (free steps, not judged: lead %s)",
+		f.TradeOff, f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart, f.Combination, shownWords(f.Practice))
 	// The interval tests the verdict rests on, each with the one-sided
 	// p-value of its Welch interval (with n-1 degrees of freedom, the
 	// fewest Welch's can have: conservative).
@@ -838,8 +843,8 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	}
 	out.Summary = fmt.Sprintf("under Theorem 1's step limits %s; the trade-off: %v; "+
 		"the combination (SGD internally with a large step, then shuffling with a smaller one) ahead of SGD internally and shuffling at T = %d for some σ_low: %v; combine over the three parts: %v. "+
-		"Beside the verdict, not judged (not the paper's statement): with freely tuned steps, SGD internally's lead over shuffling at T = %d (shuffling's (1/T)Σ‖∇f‖² minus internal's, 95%% Welch t-intervals, %d runs): %s (%v; largest: %s); the combination with free steps against both and shuffling with the same kind of schedule: %v",
-		crossed, f.TradeOff, E, f.Combination, f.Verdict, f.LeadAt, c.Runs, strings.Join(freeLeads, "; "), f.Practice, f.Lead, f.FreeCombination)
+		"Beside the verdict, not judged (not the paper's statement): with freely tuned steps, SGD internally's lead over shuffling at T = %d (shuffling's (1/T)Σ‖∇f‖² minus internal's, 95%% Welch t-intervals, %d runs): %s (%s; largest: %s); the combination with free steps against both and shuffling with the same kind of schedule: %s",
+		crossed, f.TradeOff, E, f.Combination, f.Verdict, f.LeadAt, c.Runs, strings.Join(freeLeads, "; "), shownWords(f.Practice), f.Lead, shownWords(f.FreeCombination))
 
 	// The charts: the curves at the σ_low where SGD internally leads most
 	// under Theorem 1's limits, and the crossovers against σ_low.

@@ -198,7 +198,7 @@ func TestSGDInternallyFindings(t *testing.T) {
 			t.Errorf("a check of what is not judged: %s", c.Detail)
 		}
 	}
-	if !strings.Contains(out.Brief, "free steps, not judged: lead reproduced") {
+	if !strings.Contains(out.Brief, "free steps, not judged: lead shown") {
 		t.Errorf("brief %q does not report the free steps' lead", out.Brief)
 	}
 	// Far behind at T = 2 with free steps at every σ_low: practice fails.

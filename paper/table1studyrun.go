@@ -180,8 +180,8 @@ type Table1TuneCell struct {
 // and greedy's (GreedyStandard, GreedySameClass), the runs of RR and
 // greedy at RR's rates on both batchings (Main), RR of the fixed standard
 // batches greedy orders at RR's rates (Control), and greedy at its own
-// rates on both batchings (Own; its runs are Main's greedy runs where a
-// rate is RR's).
+// rates on both batchings (Own; its runs are Main's greedy runs where
+// both its rates are RR's, the cache key holding both).
 type Table1StudySetting struct {
 	Tuning                          []Table1TuneCell
 	LRStandard, LRSameClass         float64

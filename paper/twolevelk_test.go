@@ -238,7 +238,7 @@ func TestTwoLevelKVerdict(t *testing.T) {
 			}
 		}
 		// K = 3 is best at 10, which no rate picks: reported, short of 4.
-		if test.want == Reproduced && (!strings.Contains(out.Summary, "so not judged: Theorem 1's rate with Lemma 2's σ*² whole") || strings.Contains(out.Summary, "best method in 4 of 4")) {
+		if test.want == Reproduced && (!strings.Contains(out.Summary, "so not judged: at this seed, Theorem 1's rate with Lemma 2's σ*² whole") || strings.Contains(out.Summary, "best method in 4 of 4")) {
 			t.Errorf("%s: summary does not report the rates missing a regime (K = 3 best at 10): %s", test.name, out.Summary)
 		}
 	}
