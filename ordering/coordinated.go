@@ -80,6 +80,13 @@ func (m WorkerMethod) String() string {
 // the methods compare on a shared start. The same method, sizes, seed and
 // gradients give the same orders, bit for bit.
 //
+// With microbatches (B examples per worker and training step, all at one
+// model point), a step of the loop is B steps here: Observe the B examples'
+// gradients one after another, in microbatch order. With B even, CD-GraB
+// then pairs the examples inside each microbatch, as CD-GraB's own
+// microbatch code does (see the package doc, "Reproducing GraB,
+// grab-sampler and CD-GraB").
+//
 // A WorkerOrders is not safe for concurrent use.
 type WorkerOrders struct {
 	method WorkerMethod

@@ -61,6 +61,98 @@
 // without an oracle (Epoch.N gives them N). BenchmarkSampler measures its
 // cost against the MNIST MLP's training step.
 //
+// # Reproducing GraB, grab-sampler and CD-GraB (beyond the paper)
+//
+// The balancing orders build the orders of the published code of GraB
+// (github.com/EugeneLYC/GraB), grab-sampler
+// (github.com/garywei944/grab-sampler) and CD-GraB
+// (github.com/GarlGuo/CD-GraB) from the same first order and gradients,
+// with these constructors and options, where X{...} stands for
+// NewX(n, BalanceSettings{...}) and the first order is given as Start:
+//
+//	their code                               ours
+//	GraB OrderedSampler, pair_balance        PairBalance{}
+//	GraB OrderedSampler, mean_balance        MeanBalance{}, but for its next mean (below)
+//	GraB paper code (neurips22 dmsort)       MeanBalance{}
+//	grab-sampler, "pair"                     PairBalance{Strict: true}
+//	grab-sampler, "mean"                     MeanBalance{Strict: true}
+//	CD-GraB PairBalance_Sorter               PairBalance{}
+//	CD-GraB GraB                             MeanBalance{}
+//	CD-GraB CD_GraB_SingleGrad               WorkerOrders, CDGraB
+//	CD-GraB CD_GraB (microbatch pairs)       WorkerOrders, CDGraB, observing each
+//	                                         microbatch's examples in turn
+//	CD-GraB Independent_PairBalance          WorkerOrders, IDGraB
+//	their float32 state                      PairBalance32 for PairBalance
+//
+// The golden tests (reference_golden_test.go) check every row against
+// the orders their code builds, transcribed as data, on cases with ties
+// (the first vector's, s = 0, among them) and odd n, through a Sampler,
+// Run and PairBalanceOrder or MeanBalanceOrder. What to know when porting
+// a run:
+//
+//   - The tie rule. GraB writes ε = +1 if ‖s + c‖ ≤ ‖s - c‖, CD-GraB if
+//     <s, c> ≤ 0: ties to +1, our default. grab-sampler's is <s, c> < 0:
+//     ties to -1, Strict. The two forms agree in exact arithmetic; in
+//     floating point, a near tie can round differently.
+//   - Precision. Their running sums are in the gradients' type, float32 by
+//     default. PairBalance32 keeps its sums in float32 too, but adds the
+//     sign's inner product in float64 where PyTorch adds it in float32, in
+//     an order of its own; PairBalance and MeanBalance are float64
+//     throughout. The orders are theirs bit for bit where the arithmetic
+//     is exact (as in the golden tests), and otherwise but for a sign
+//     whose inner product lies within rounding of 0.
+//   - Granularity. Their per-example modes (GraB's order_level 1,
+//     grab-sampler, CD-GraB) observe every example's gradient: Observe or
+//     ObserveBatch32 with per-example rows. GraB's per_batch_order orders
+//     fixed batches by their mean gradients: a Sampler over the batches
+//     (Batched with Run). GraB's order_level between 1 and the batch size
+//     (means of groups of examples, each group moved as one) has no
+//     counterpart.
+//   - Odd n. GraB signs the unpaired last gradient alone against the sum,
+//     as PairBalance does; grab-sampler and CD-GraB refuse odd n;
+//     WorkerOrders puts the last, unpaired step's examples in the middle.
+//   - The first order. GraB and grab-sampler draw it from PyTorch's
+//     generator (or take index order), CD-GraB takes index order
+//     (CD_GraB_SingleGrad a random one); give it as Start. WorkerOrders
+//     draws the workers' first orders from its seed.
+//   - The microbatch variant. CD-GraB's CD_GraB pairs the examples
+//     (2i, 2i+1) of each worker's microbatch and signs the W workers' pair
+//     differences in turn, pair by pair. WorkerOrders does that when a
+//     loop observes the examples of a microbatch one after another, in
+//     microbatch order (an even microbatch keeps the pairs inside it). It
+//     signs g_{2i} - g_{2i+1} where CD_GraB signs g_{2i+1} - g_{2i} and
+//     puts the first of the pair in front on +1: the same signs with the
+//     running sum negated, so the same orders.
+//
+// Our deviations, each on purpose:
+//
+//   - The probabilistic rule. GraB takes ε = +1 with probability
+//     ½ - <s, c>/60, grab-sampler ½ - <s, c>/(2c) with c = 30 by default
+//     (prob_balance_c): both C = 30, fixed; CD-GraB has no such rule. Ours
+//     takes C as the largest |<s, c>| seen so far in the epoch: a fixed C
+//     is tied to the gradients' scale (with C = 30 the walk is a fair coin
+//     for gradients of norm 0.01 and deterministic for large ones), ours
+//     is scale-free. Its random draws are ours too (math/rand/v2), so no
+//     probabilistic run is theirs.
+//   - MeanBalance's first epoch. All three centre it on zero, no mean
+//     being known yet, and so does BalanceSettings' default. Centring it
+//     on the running mean of the gradients seen so far in the epoch is an
+//     option of ours (see BalanceSettings): it balances the gradients'
+//     deviations from their mean, which the herding bound is about,
+//     rather than the gradients themselves, which differ when the mean is
+//     large.
+//   - GraB's OrderedSampler MeanBalance adds the centred gradient, not the
+//     gradient, into the next epoch's mean (src/orderedsampler/sorter/
+//     meanbalance.py:89-93), so from its third epoch it centres on the
+//     difference of two epochs' means. Its paper code (neurips22 dmsort
+//     algo.py:134-135), grab-sampler and CD-GraB add the gradient, as
+//     MeanBalance does: a bug we do not copy.
+//   - Components an epoch did not visit go to the middle of the next order
+//     (grab-sampler asserts a full pass).
+//   - WorkerOrders' ID-GraB is pair balancing on every worker (CD-GraB's
+//     Independent_PairBalance); its mean-balancing Independent_Balance is
+//     W MeanBalance orders, one per worker.
+//
 // # Data loaders' orders (beyond the paper)
 //
 // Loaders read data in shards and shuffle at two levels, the structure of
