@@ -52,8 +52,8 @@ var benchBatches = []int{benchBatch, 256}
 // whose formulas per order are in Sampler's doc comment. The float32
 // copy of the loop's float64 gradient is not timed (a float32 loop has
 // it already); mean-balance-f64 observes the float64 gradient itself.
-// The goal (issue 31) is an overhead of at most 5%, against grab-sampler's
-// reported 8.7%. Run it alone, on a quiet machine, with OpenBLAS (the
+// The goal (issue 31) is an overhead of at most 5%. Run it alone, on a
+// quiet machine, with OpenBLAS (the
 // step's share depends on its speed) and a few counts (the step's time
 // varies from run to run):
 //
