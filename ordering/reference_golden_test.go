@@ -136,16 +136,16 @@ func refOfflineOrders(t *testing.T, grads [][]float64, epochs int, next func(dst
 	return got
 }
 
-// refPaths returns the orders of epochs 1..epochs that make builds through
-// every way a user reaches it: a Sampler (float64 one at a time, float32
-// in batches) and Run. make returns a fresh orderer.
-func refPaths(t *testing.T, grads [][]float64, epochs int, make func() Orderer) map[string][][]int {
+// refPaths returns the orders of epochs 1..epochs that an orderer builds
+// through every way a user reaches it: a Sampler (float64 one at a time,
+// float32 in batches) and Run. newOrder returns a fresh orderer.
+func refPaths(t *testing.T, grads [][]float64, epochs int, newOrder func() Orderer) map[string][][]int {
 	t.Helper()
 	return map[string][][]int{
-		"Sampler.Observe":        refSamplerOrders(t, make(), grads, epochs, false),
-		"Sampler.ObserveBatch32": refSamplerOrders(t, make(), grads, epochs, true),
+		"Sampler.Observe":        refSamplerOrders(t, newOrder(), grads, epochs, false),
+		"Sampler.ObserveBatch32": refSamplerOrders(t, newOrder(), grads, epochs, true),
 		// runOrders returns the orders Run records, of epochs 0, 1, ...
-		"Run": runOrders(t, linear{refMatrix(grads)}, make(), epochs+1)[1:],
+		"Run": runOrders(t, linear{refMatrix(grads)}, newOrder(), epochs+1)[1:],
 	}
 }
 
@@ -259,19 +259,28 @@ func TestGoldenMeanBalance(t *testing.T) {
 // TestGoldenMeanBalanceStale checks the references' orders from the
 // second epoch on, where they centre on the previous epoch's mean: with
 // gradients that do not change, that is the exact mean, MeanBalanceOrder's
-// centre. Each order must be MeanBalanceOrder's of the one before.
+// centre. Each order must be MeanBalanceOrder's of the one before, and
+// the other tie rule must give another in some epoch.
 func TestGoldenMeanBalanceStale(t *testing.T) {
 	for _, c := range refMeanCases {
 		g := refMatrix(c.grads)
-		set := BalanceSettings{Strict: c.strict}
+		apart := false
 		for e := 1; e < len(c.want); e++ {
-			got, err := MeanBalanceOrder(nil, g, c.want[e-1], set)
+			got, err := MeanBalanceOrder(nil, g, c.want[e-1], BalanceSettings{Strict: c.strict})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !slices.Equal(got, c.want[e]) {
 				t.Errorf("%s: epoch %d order %v, want %v", c.ref, e+1, got, c.want[e])
 			}
+			other, err := MeanBalanceOrder(nil, g, c.want[e-1], BalanceSettings{Strict: !c.strict})
+			if err != nil {
+				t.Fatal(err)
+			}
+			apart = apart || !slices.Equal(other, c.want[e])
+		}
+		if !apart {
+			t.Errorf("%s: Strict = %v gives the same orders: the case does not test the tie rule", c.ref, !c.strict)
 		}
 	}
 }
