@@ -114,7 +114,9 @@
 //   - The first order. GraB and grab-sampler draw it from PyTorch's
 //     generator (or take index order), CD-GraB takes index order
 //     (CD_GraB_SingleGrad a random one); give it as Start. WorkerOrders
-//     draws the workers' first orders from its seed.
+//     has no Start: it draws the workers' first orders from its seed, so
+//     its orders are CD-GraB's from the same first orders (the golden
+//     tests set them inside the package), not from CD-GraB's own.
 //   - The microbatch variant. CD-GraB's CD_GraB pairs the examples
 //     (2i, 2i+1) of each worker's microbatch and signs the W workers' pair
 //     differences in turn, pair by pair. WorkerOrders does that when a
