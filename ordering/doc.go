@@ -108,9 +108,10 @@
 //     (Batched with Run). GraB's order_level between 1 and the batch size
 //     (means of groups of examples, each group moved as one) has no
 //     counterpart.
-//   - Odd n. GraB signs the unpaired last gradient alone against the sum,
-//     as PairBalance does; grab-sampler and CD-GraB refuse odd n;
-//     WorkerOrders puts the last, unpaired step's examples in the middle.
+//   - Odd n in pair balancing. GraB signs the unpaired last gradient
+//     alone against the sum, as PairBalance does; grab-sampler's and
+//     CD-GraB's pair balancing refuse odd n; WorkerOrders puts the last,
+//     unpaired step's examples in the middle.
 //   - The first order. GraB and grab-sampler draw it from PyTorch's
 //     generator (or take index order), CD-GraB takes index order
 //     (CD_GraB_SingleGrad a random one); give it as Start. WorkerOrders
