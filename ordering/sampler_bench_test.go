@@ -259,7 +259,7 @@ func benchPerExample(b *testing.B, o benchOrder, net *nn.MLP, x []float32, y []u
 }
 
 // logBLAS logs the build's BLAS and OpenBLAS's kernel (a benchmark's log
-// is always printed), which scripts/torch_pair_balance.py reads.
+// is always printed), which scripts/torch_balance.py reads.
 func logBLAS(b *testing.B) {
 	b.Logf("BLAS %s, OpenBLAS kernel %q", ordering.BLAS, ordering.BLASKernel())
 }
