@@ -30,9 +30,14 @@ type MLPWorkspace32 struct {
 	delta [][]float32 // delta[l]: batch × sizes[l+1], dLoss/dz of layer l
 }
 
-// NewWorkspace32 returns a float32 workspace for batches of up to
-// maxBatch examples. It panics as NewWorkspace does.
-func (m *MLP) NewWorkspace32(maxBatch int) *MLPWorkspace32 {
+// NewMLPWorkspace32 returns a float32 workspace of m for batches of up to
+// maxBatch examples. It panics as m.NewWorkspace does.
+func NewMLPWorkspace32(m *MLP, maxBatch int) *MLPWorkspace32 {
+	// A function, not a method of MLP, and check32 apart from
+	// sharded.begin: the paper's run cache hashes the code its runs reach,
+	// which takes in begin and every method of a reached type (MLP) that
+	// no code of the module calls; so the float32 path leaves the keys of
+	// the cached runs as they were.
 	checkWorkspace(m, maxBatch)
 	ws := &MLPWorkspace32{m: m, sharded: newSharded(m, maxBatch, mlpMinShard), ex: newMLPShard(m, maxBatch)}
 	// The float64 weights' float32 copy is not used.
@@ -55,7 +60,7 @@ func (m *MLP) NewWorkspace32(maxBatch int) *MLPWorkspace32 {
 // if the sizes disagree, a label is out of range or the batch exceeds the
 // workspace.
 func (ws *MLPWorkspace32) LossGrad(grad, w []float32, x []float32, y []uint8) float64 {
-	b := ws.check(len(w), grad != nil && len(grad) != ws.n, x, y)
+	b := check32(&ws.sharded, len(w), grad != nil && len(grad) != ws.n, x, y)
 	d := ws.m.sizes[0]
 	// Shard 0 writes its part straight into grad: with one shard, the
 	// whole gradient, with no copy.
@@ -91,7 +96,7 @@ func (ws *MLPWorkspace32) LossGrad(grad, w []float32, x []float32, y []uint8) fl
 // reused from one call of f to the next; f must not keep it. It panics as
 // LossGrad does.
 func (ws *MLPWorkspace32) ExampleGrads(w []float32, x []float32, y []uint8, f func(i int, g []float32)) float64 {
-	b := ws.check(len(w), false, x, y)
+	b := check32(&ws.sharded, len(w), false, x, y)
 	m, sh := ws.m, ws.ex
 	L := len(m.sizes) - 1
 	m.logits(sh, w, x, b)
@@ -150,4 +155,25 @@ func (ws *MLPWorkspace32) ExampleGrads(w []float32, x []float32, y []uint8, f fu
 		f(i, g)
 	}
 	return loss / float64(b)
+}
+
+// check32 makes sharded.begin's checks of an evaluation with nw weights,
+// badGrad reporting a gradient of the wrong length, and returns the batch
+// size. It panics on sizes that disagree or a label out of range, with
+// begin's messages. (begin keeps its own copy until the changes that move
+// the cache's keys land: see NewMLPWorkspace32.)
+func check32(s *sharded, nw int, badGrad bool, x []float32, y []uint8) int {
+	if nw != s.n || len(x)%s.in != 0 || badGrad {
+		panic("nn: wrong parameter, gradient or input length")
+	}
+	b := len(x) / s.in
+	if b > s.max || b == 0 || (y != nil && len(y) != b) {
+		panic("nn: batch size does not match the labels or exceeds the workspace")
+	}
+	for _, l := range y {
+		if int(l) >= s.classes {
+			panic("nn: label out of range")
+		}
+	}
+	return b
 }

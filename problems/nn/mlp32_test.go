@@ -46,7 +46,7 @@ func TestMLPWorkspace32(t *testing.T) {
 		g64 := make([]float64, len(w))
 		loss64 := m.NewWorkspace(c.batch).LossGrad(g64, w, x, y)
 
-		ws := m.NewWorkspace32(c.batch)
+		ws := NewMLPWorkspace32(m, c.batch)
 		g := make([]float32, len(w))
 		if loss := ws.LossGrad(g, w32, x, y); math.Abs(loss-loss64) > 1e-6*loss64 {
 			t.Errorf("%s: LossGrad's loss %v, Workspace's %v", name, loss, loss64)

@@ -50,18 +50,7 @@ func (s *sharded) capacity(k int) int {
 // returns the batch size. It panics on sizes that disagree or a label out
 // of range.
 func (s *sharded) begin(grad, w []float64, x []float32, y []uint8) int {
-	b := s.check(len(w), grad != nil && len(grad) != s.n, x, y)
-	for i, v := range w {
-		s.w32[i] = float32(v)
-	}
-	return b
-}
-
-// check checks the arguments of an evaluation with nw weights, badGrad
-// reporting a gradient of the wrong length, and returns the batch size.
-// It panics on sizes that disagree or a label out of range.
-func (s *sharded) check(nw int, badGrad bool, x []float32, y []uint8) int {
-	if nw != s.n || len(x)%s.in != 0 || badGrad {
+	if len(w) != s.n || len(x)%s.in != 0 || (grad != nil && len(grad) != s.n) {
 		panic("nn: wrong parameter, gradient or input length")
 	}
 	b := len(x) / s.in
@@ -72,6 +61,9 @@ func (s *sharded) check(nw int, badGrad bool, x []float32, y []uint8) int {
 		if int(l) >= s.classes {
 			panic("nn: label out of range")
 		}
+	}
+	for i, v := range w {
+		s.w32[i] = float32(v)
 	}
 	return b
 }
