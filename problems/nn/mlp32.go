@@ -31,16 +31,19 @@ type MLPWorkspace32 struct {
 }
 
 // NewMLPWorkspace32 returns a float32 workspace of m for batches of up to
-// maxBatch examples. It panics as m.NewWorkspace does.
+// maxBatch examples. It panics with "nn: nil Net" if m is nil, and
+// otherwise as m.NewWorkspace does.
 func NewMLPWorkspace32(m *MLP, maxBatch int) *MLPWorkspace32 {
 	// A function, not a method of MLP, and check32 apart from
 	// sharded.begin: the paper's run cache hashes the code its runs reach,
 	// which takes in begin and every method of a reached type (MLP) that
 	// no code of the module calls; so the float32 path leaves the keys of
 	// the cached runs as they were.
+	checkNet(m)
 	checkWorkspace(m, maxBatch)
 	ws := &MLPWorkspace32{m: m, sharded: newSharded(m, maxBatch, mlpMinShard), ex: newMLPShard(m, maxBatch)}
-	// The float64 weights' float32 copy is not used.
+	// sharded's float32 copy of float64 weights is not used: the weights
+	// are float32 already.
 	ws.w32 = nil
 	for k := range ws.shards {
 		ws.shard = append(ws.shard, newMLPShard(m, ws.capacity(k)))
