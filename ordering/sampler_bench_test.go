@@ -174,8 +174,9 @@ func benchSampler(b *testing.B, o benchOrder, net *nn.MLP, x []float32, y []uint
 // fall on the grads and sampler parts. Each per-example gradient is formed
 // in one buffer of d and observed before the next is formed, where
 // PyTorch's vmap materialises the batch's 64 · d values (make
-// bench-sampler prints both). The orders marked heavy are not run (60,000
-// stored gradients of d would not fit). Run it as BenchmarkSampler:
+// bench-sampler prints both). The orders marked heavy are not run
+// (StaleGreedy would store 12,800 gradients of d, 10 GB). Run it as
+// BenchmarkSampler:
 //
 //	OPENBLAS_CORETYPE=Haswell go test -tags openblas ./ordering -run='^$' -bench='^BenchmarkSamplerPerExample$' -benchtime=3x -count=5
 //
