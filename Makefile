@@ -125,10 +125,12 @@ robustness: openblas
 # bench-nn print the ratios against the fastest peers, measured in one run
 # (numpy's Gram-path greedy; PyTorch's MLP and CNN epochs at their best
 # thread count), in both builds; bench-sampler puts the Sampler's pair
-# balancing (share of the MLP's training step at batch 64, five runs)
-# beside the same rule written in PyTorch on PyTorch's own step. They need
-# Debian's python3-numpy and python3-torch. Run them on an otherwise idle
-# machine.
+# and mean balancing (SAMPLERORDERS; share of the MLP's float32 training
+# step at batch 64, five runs, one observation per batch and one per
+# example with the per-example gradients' cost) beside the same rules
+# written in PyTorch on PyTorch's own step, with each side's CPU and
+# OpenBLAS kernel. They need Debian's python3-numpy and python3-torch. Run
+# them on an otherwise idle machine.
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
@@ -142,9 +144,11 @@ bench-greedy: openblas
 	  $(PYTHON) scripts/numpy_greedy.py $(NPY)
 	rm -f $(NPY)
 
+SAMPLERORDERS = pair-balance-32|mean-balance-32|pair-balance|mean-balance
 bench-sampler: openblas
-	$(GO) test $(BLASTAGS) ./ordering -run='^$$' -bench='Sampler/pair-balance(-32)?/batch=64$$' -benchtime=3x -count=5 | \
-	  $(PYTHON) scripts/torch_pair_balance.py --go-bench -
+	$(GO) test $(BLASTAGS) ./ordering -run='^$$' \
+	  -bench='^BenchmarkSampler(PerExample)?$$/^($(SAMPLERORDERS))$$/^batch=64$$' -benchtime=3x -count=5 | \
+	  $(PYTHON) scripts/torch_balance.py --go-bench -
 
 bench-nn: openblas
 	{ $(GO) test ./problems/nn -run='^$$' -bench='MLPEpoch$$|BatchGrads$$' -benchtime=3x && \

@@ -24,6 +24,10 @@
 // multiply-adds per image (MulAdds). Workspaces compute in float32 and split a batch between
 // two goroutines in a fixed way, summing their gradients in a fixed
 // order, so that results are bit-identical whatever GOMAXPROCS is.
+// NewMLPWorkspace32 gives an MLPWorkspace32, the MLP in float32 end to
+// end for a loop that keeps float32 weights (no conversion of the weights
+// or the gradient), whose ExampleGrads gives each example's own gradient
+// in turn, for an order of examples that observes them.
 //
 // # Limits
 //

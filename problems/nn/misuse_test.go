@@ -20,6 +20,7 @@ func TestMisuse(t *testing.T) {
 	}
 	w := make([]float64, mlp.NumParams())
 	mlp.Init(w, 1)
+	w32 := make([]float32, len(w))
 	x, y := synthetic(3, 4, 10, 1)
 	bad := []uint8{1, 2, 12} // label 12 of 10 classes
 	// A network whose buffers take about 3·2^20 values per example, so a
@@ -98,5 +99,15 @@ func TestMisuse(t *testing.T) {
 		{Name: "Evaluate parameters", Call: panics(func() { Evaluate(mlp, w[1:], x, y) }), Panic: "nn: wrong parameter, gradient or input length"},
 		{Name: "Init length", Call: panics(func() { mlp.Init(w[1:], 1) }), Panic: "nn: wrong parameter length"},
 		{Name: "LossGrad batch", Call: panics(func() { mlp.NewWorkspace(2).LossGrad(nil, w, x, y) }), Panic: "nn: batch size does not match the labels or exceeds the workspace"},
+
+		// MLPWorkspace32.
+		{Name: "NewMLPWorkspace32 nil", Call: panics(func() { NewMLPWorkspace32(nil, 3) }), Panic: errNilNet},
+		{Name: "NewMLPWorkspace32 2^40", Call: panics(func() { NewMLPWorkspace32(mlp, 1<<40) }), Panic: errWorkspace},
+		{Name: "NewMLPWorkspace32 0", Call: panics(func() { NewMLPWorkspace32(mlp, 0) }), Panic: "nn: workspace for an empty batch"},
+		{Name: "MLPWorkspace32 LossGrad batch", Call: panics(func() { NewMLPWorkspace32(mlp, 2).LossGrad(nil, w32, x, y) }), Panic: "nn: batch size does not match the labels or exceeds the workspace"},
+		{Name: "MLPWorkspace32 LossGrad gradient", Call: panics(func() { NewMLPWorkspace32(mlp, 3).LossGrad(w32[1:], w32, x, y) }), Panic: "nn: wrong parameter, gradient or input length"},
+		{Name: "MLPWorkspace32 LossGrad label", Call: panics(func() { NewMLPWorkspace32(mlp, 3).LossGrad(nil, w32, x, bad) }), Panic: "nn: label out of range"},
+		{Name: "MLPWorkspace32 ExampleGrads parameters", Call: panics(func() { NewMLPWorkspace32(mlp, 3).ExampleGrads(w32[1:], x, y, func(int, []float32) {}) }), Panic: "nn: wrong parameter, gradient or input length"},
+		{Name: "MLPWorkspace32 ExampleGrads batch", Call: panics(func() { NewMLPWorkspace32(mlp, 2).ExampleGrads(w32, x, y, func(int, []float32) {}) }), Panic: "nn: batch size does not match the labels or exceeds the workspace"},
 	})
 }
