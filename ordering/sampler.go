@@ -200,15 +200,24 @@ type dimChecker interface {
 }
 
 // NewSampler returns a sampler driving o over n components (examples or
-// fixed batches). o must be made for n components (NewRR(n, seed), ...;
-// the greedy family learns n from the sampler). It returns an error if o
-// is nil, n is not in [1, 2^28], or o needs an oracle (see Uses).
+// fixed batches). The orders made for a number of components (NewRR(n,
+// seed), NewPairBalance32(n, ...), ...) must have been made for n; the
+// greedy family and orders from outside the package learn n from the
+// sampler, which is why it is given here. NewSampler returns an error
+// wrapping ErrSetting if o is nil, n is not in [1, 2^28], or o was made
+// for another number of components, naming both, and o's Uses error if it
+// needs an oracle.
 func NewSampler(o Orderer, n int) (*Sampler, error) {
 	if o == nil {
 		return nil, fmt.Errorf("ordering: %w: sampler of a nil orderer", ErrSetting)
 	}
 	if err := checkComponents("sampler", n); err != nil {
 		return nil, err
+	}
+	if z, ok := o.(madeFor); ok {
+		if m := z.components(); m != 0 && m != n {
+			return nil, fmt.Errorf("ordering: %w: sampler over n = %d components of %T made for %d", ErrSetting, n, o, m)
+		}
 	}
 	if err := Uses(o, Available{Observe: true}); err != nil {
 		return nil, err
