@@ -5,6 +5,8 @@
 package ordering
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -52,9 +54,10 @@ import (
 // outside the package gets a float64 copy.
 //
 // The first gradient fixes the length d. A gradient of another length, an
-// index outside [0, n), a component not in r_t or observed already
-// (after the last position observed), or an observation before the first
-// Next returns an error naming the value and wrapping ErrDim or ErrIndex;
+// index outside [0, n), or a component not in r_t or observed already
+// (after the last position observed) returns an error naming the value
+// and wrapping ErrDim or ErrIndex, and an observation before the first
+// Next one wrapping ErrNoEpoch;
 // a gradient with a NaN or infinite entry (or, for PairBalance32, one of
 // magnitude 2^99 or more) returns an error wrapping ErrNaN if the order
 // learns from it (orders that learn nothing do not read the gradients).
@@ -164,8 +167,13 @@ type Sampler struct {
 	// The positions of component i in r_t are at[first[i]:first[i+1]],
 	// increasing.
 	first, at []int32
-	g64       []float64 // float32 gradients converted for an Observer from outside
+	g64       []float64  // float32 gradients converted for an Observer from outside
+	batch     []batchRow // the rows of a batch by position
 }
+
+// ErrNoEpoch is wrapped by the error of a gradient shown to a Sampler
+// before its first Next.
+var ErrNoEpoch = errors.New("no epoch started")
 
 // observer32 is implemented by the package's orders that learn from
 // float32 gradients read in place.
@@ -303,7 +311,7 @@ func (s *Sampler) Sequence(dst []int) []int { return append(dst[:0], s.seq...) }
 func (s *Sampler) locate(i, d, from int) (int, error) {
 	switch {
 	case s.t < 0:
-		return 0, fmt.Errorf("ordering: %w: gradient of component %d observed before the first epoch (call Next)", ErrIndex, i)
+		return 0, fmt.Errorf("ordering: %w: gradient of component %d observed before the first epoch: call Next first", ErrNoEpoch, i)
 	case d == 0:
 		return 0, fmt.Errorf("ordering: %w: empty gradient of component %d", ErrDim, i)
 	case s.d != 0 && d != s.d:
@@ -352,9 +360,22 @@ func (s *Sampler) Observe32(i int, grad []float32) error {
 
 // ObserveBatch shows the sampler the gradients of the components idx,
 // the rows of the row-major len(idx)×d matrix grads, as Observe does one
-// by one: in the order of idx, which must follow the sequence. It returns
-// an error, and observes none of them, if idx is empty, len(grads) is not
-// a multiple of len(idx), or a row would fail Observe.
+// by one, in the order of their positions in the sequence: idx may list
+// them in another order (a loader that shuffles within a batch). The
+// positions are read, of the readings that exist, as
+//
+//   - the next entries of the sequence (from Pos), idx in their order;
+//   - the next entries, in another order;
+//   - idx in the sequence's order, entries skipped (as by Observe);
+//   - each component at its first positions from Pos, in any order.
+//
+// A component repeated in idx takes its positions in the order of its
+// rows. Only a sequence in which components repeat (SGD's) can be read
+// two ways, and the first reading is taken: a loop that skips entries of
+// such a sequence should give its batches in the sequence's order.
+// ObserveBatch returns an error, and observes none of the rows, if idx is
+// empty, len(grads) is not a multiple of len(idx), a row has no position,
+// or a row would fail Observe.
 func (s *Sampler) ObserveBatch(idx []int, grads []float64) error {
 	return observeRows(s, idx, grads)
 }
@@ -365,7 +386,7 @@ func (s *Sampler) ObserveBatch32(idx []int, grads []float32) error {
 }
 
 // observeRows checks every row of grads for the components idx, then
-// shows them to the order.
+// shows them to the order in the order of their positions.
 func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	if len(idx) == 0 {
 		return fmt.Errorf("ordering: %w: batch of no components", ErrEmpty)
@@ -374,47 +395,111 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		return fmt.Errorf("ordering: %w: %d gradient values for %d components, want a multiple", ErrDim, len(grads), len(idx))
 	}
 	d := len(grads) / len(idx)
+	rows, err := s.positions(idx, d)
+	if err != nil {
+		return err
+	}
 	// Check every row before observing any, so that an error leaves the
-	// sampler as it was.
-	from := s.pos
-	// An order that checks the finiteness of a gradient in its own first
-	// pass over it (the balancing orders) is left the first row's check,
-	// once d is fixed: it changes nothing if the check fails, and the
-	// rows after it are checked here, before any is observed.
+	// sampler as it was. An order that checks the finiteness of a
+	// gradient in its own first pass over it (the balancing orders) is
+	// left the first row's check, once d is fixed: it changes nothing if
+	// the check fails, and the rows after it are checked here, before any
+	// is observed.
 	fused := s.chk != nil && s.d == d
-	for k, i := range idx {
-		pos, err := s.locate(i, d, from)
-		if err != nil {
-			return err
-		}
-		if s.obs != nil && !(fused && k == 0) {
-			if err := checkRow(s, i, pos, grads[k*d:k*d+d]); err != nil {
-				return err
+	if s.obs != nil {
+		for k, r := range rows {
+			if !(fused && k == 0) {
+				if err := checkRow(s, idx[r.row], r.pos, grads[r.row*d:r.row*d+d]); err != nil {
+					return err
+				}
 			}
 		}
-		from = pos + 1
 	}
 	if err := s.setDim(d); err != nil {
 		return err
 	}
-	for k, i := range idx {
-		pos, _ := s.locate(i, d, s.pos)
+	for _, r := range rows {
+		i, g := idx[r.row], grads[r.row*d:r.row*d+d]
 		switch {
 		case s.chk != nil:
 			// Only an unchecked first row can fail.
-			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
+			if !observeChecked(s.chk, s.t, r.pos, i, g) {
 				// The order's pass and checkRow judge alike.
-				if err := checkRow(s, i, pos, grads[k*d:k*d+d]); err != nil {
+				if err := checkRow(s, i, r.pos, g); err != nil {
 					return err
 				}
-				return errNotFinite(i, s.t, pos)
+				return errNotFinite(i, s.t, r.pos)
 			}
 		case s.obs != nil:
-			observeOne(s, pos, i, grads[k*d:k*d+d])
+			observeOne(s, r.pos, i, g)
 		}
-		s.pos = pos + 1
+		s.pos = r.pos + 1
 	}
 	return nil
+}
+
+// batchRow is a row of a batch and the position at which it is
+// observed.
+type batchRow struct{ row, pos int }
+
+// positions returns the rows of a batch of the components idx, with
+// their gradients of length d, and their positions, in increasing order
+// of position, or the error of a row that has no position. It reads the
+// positions (see ObserveBatch) in idx's order, each the first of its
+// component after the previous row's, or else each component at its first
+// positions from Pos (a component that repeats in idx takes its positions
+// in the order of its rows); it takes the first reading whose positions
+// are the next ones to observe, or else the first that exists.
+func (s *Sampler) positions(idx []int, d int) ([]batchRow, error) {
+	rows := s.batch[:0]
+	from := s.pos
+	var err error
+	for k, i := range idx {
+		var pos int
+		if pos, err = s.locate(i, d, from); err != nil {
+			break
+		}
+		rows = append(rows, batchRow{k, pos})
+		from = pos + 1
+	}
+	s.batch = rows
+	inOrder := err == nil
+	if inOrder && s.fromPos(rows) {
+		return rows, nil
+	}
+	// The reading by component, in a buffer of its own.
+	byComp := s.batch[len(rows):len(rows)]
+	for k := range idx {
+		byComp = append(byComp, batchRow{row: k})
+	}
+	slices.SortStableFunc(byComp, func(a, b batchRow) int { return cmp.Compare(idx[a.row], idx[b.row]) })
+	var errComp error
+	for k, r := range byComp {
+		from := s.pos
+		if k > 0 && idx[byComp[k-1].row] == idx[r.row] {
+			from = byComp[k-1].pos + 1
+		}
+		if byComp[k].pos, errComp = s.locate(idx[r.row], d, from); errComp != nil {
+			break
+		}
+	}
+	s.batch = append(s.batch[:len(rows)], byComp...)
+	if errComp == nil {
+		slices.SortFunc(byComp, func(a, b batchRow) int { return cmp.Compare(a.pos, b.pos) })
+	}
+	switch {
+	case errComp == nil && (s.fromPos(byComp) || !inOrder):
+		return byComp, nil
+	case inOrder:
+		return rows, nil
+	}
+	return nil, errComp
+}
+
+// fromPos reports whether the positions of rows, increasing, are the next
+// ones to observe: Pos, Pos+1, ...
+func (s *Sampler) fromPos(rows []batchRow) bool {
+	return rows[0].pos == s.pos && rows[len(rows)-1].pos-rows[0].pos == len(rows)-1
 }
 
 // checkRow returns the error of gradient g of component i at position pos

@@ -68,6 +68,7 @@ type loop struct {
 	f32   bool // observe them through the float32 methods
 	batch int
 	one   bool // observe a batch's rows one by one
+	rev   bool // observe a batch's rows in reverse (a loader's shuffle)
 	g     []float64
 	rows  []float64
 	rows2 []float32
@@ -104,6 +105,10 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 				l.rows2 = append(l.rows2, float32(v))
 			}
 		}
+		idx, rows, rows2 := l.idx, l.rows, l.rows2
+		if l.rev {
+			idx, rows, rows2 = reverseRows(idx, 1), reverseRows(rows, d), reverseRows(rows2, d)
+		}
 		var err error
 		switch {
 		case (l.batch == 1 || l.one) && l.f32:
@@ -119,9 +124,9 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 				}
 			}
 		case l.f32:
-			err = s.ObserveBatch32(l.idx, l.rows2)
+			err = s.ObserveBatch32(idx, rows2)
 		default:
-			err = s.ObserveBatch(l.idx, l.rows)
+			err = s.ObserveBatch(idx, rows)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -132,6 +137,16 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 			}
 		}
 	}
+}
+
+// reverseRows returns the rows of d entries of s in reverse order, in a
+// new slice.
+func reverseRows[T any](s []T, d int) []T {
+	r := make([]T, 0, len(s))
+	for k := len(s) - d; k >= 0; k -= d {
+		r = append(r, s[k:k+d]...)
+	}
+	return r
 }
 
 // TestSamplerMatchesRun: orders that never read the oracle give, driven
@@ -270,11 +285,15 @@ func TestSamplerFloat32AndBatches(t *testing.T) {
 	for _, o := range samplerOrders {
 		for _, batch := range []int{1, 3} {
 			var want [][]int
-			for k, v := range []struct{ f32, one bool }{{false, true}, {true, true}, {false, false}, {true, false}} {
+			for k, v := range []struct{ f32, one, rev bool }{
+				{false, true, false}, {true, true, false}, {false, false, false}, {true, false, false},
+				{false, false, true}, {true, false, true},
+			} {
 				// Every loop rounds the gradients to float32 values; the
-				// first observes them in float64, one by one.
+				// first observes them in float64, one by one. A batch
+				// given in reverse is observed in the sequence's order.
 				l := newLoop(q, true, batch)
-				l.f32, l.one = v.f32, v.one
+				l.f32, l.one, l.rev = v.f32, v.one, v.rev
 				got := samplerRun(t, newTestSampler(t, o, n), l, epochs)
 				if k == 0 {
 					want = got
@@ -282,7 +301,7 @@ func TestSamplerFloat32AndBatches(t *testing.T) {
 				}
 				for e := range got {
 					if !slices.Equal(got[e], want[e]) {
-						t.Errorf("%s, batch %d, float32 %v, one by one %v: epoch %d %v, want %v", o.name, batch, v.f32, v.one, e, got[e], want[e])
+						t.Errorf("%s, batch %d, float32 %v, one by one %v, reversed %v: epoch %d %v, want %v", o.name, batch, v.f32, v.one, v.rev, e, got[e], want[e])
 					}
 				}
 			}
@@ -376,7 +395,7 @@ func TestSamplerMisuse(t *testing.T) {
 	good := []float64{1, 2, 3}
 	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[0], samplerOrders[8]} {
 		s := newTestSampler(t, o, n)
-		if err := s.Observe(0, good); !errors.Is(err, ErrIndex) || !strings.Contains(err.Error(), "Next") {
+		if err := s.Observe(0, good); !errors.Is(err, ErrNoEpoch) || !strings.Contains(err.Error(), "call Next") {
 			t.Errorf("%s: observe before Next: %v", o.name, err)
 		}
 		seq, err := s.Next(nil)
@@ -404,7 +423,8 @@ func TestSamplerMisuse(t *testing.T) {
 			{"twice", s.Observe(seq[0], good), ErrIndex, fmt.Sprintf("component %d", seq[0])},
 			{"empty batch", s.ObserveBatch(nil, good), ErrEmpty, "no components"},
 			{"batch not a multiple", s.ObserveBatch(seq[1:3], good), ErrDim, "3 gradient values for 2"},
-			{"batch out of order", s.ObserveBatch([]int{seq[4], seq[3]}, []float64{1, 2, 3, 1, 2, 3}), ErrIndex, fmt.Sprintf("component %d", seq[3])},
+			{"batch with one observed already", s.ObserveBatch([]int{seq[1], seq[0]}, []float64{1, 2, 3, 1, 2, 3}), ErrIndex, fmt.Sprintf("component %d", seq[0])},
+			{"batch with one twice", s.ObserveBatch([]int{seq[2], seq[1], seq[2]}, []float64{1, 2, 3, 1, 2, 3, 1, 2, 3}), ErrIndex, fmt.Sprintf("component %d", seq[2])},
 			{"float32 wrong length", s.Observe32(seq[5], []float32{1}), ErrDim, "length 1"},
 		} {
 			if !errors.Is(test.err, test.want) || !strings.Contains(test.err.Error(), test.text) {
@@ -505,6 +525,77 @@ func TestNewSamplerSize(t *testing.T) {
 			t.Errorf("%s, which learns n from the sampler, over n = %d: %v", o.name, n+1, err)
 		case !learns && (!errors.Is(err, ErrSetting) || !strings.Contains(err.Error(), "n = 9") || !strings.Contains(err.Error(), "made for 8")):
 			t.Errorf("%s made for %d, over n = %d: %v, want ErrSetting naming both", o.name, n, n+1, err)
+		}
+	}
+}
+
+// recorder is an Orderer of a fixed sequence that records the positions
+// and components it is shown.
+type recorder struct {
+	seq []int
+	got [][2]int
+}
+
+func (r *recorder) Order(dst []int, _ Epoch) ([]int, error) { return append(dst[:0], r.seq...), nil }
+func (r *recorder) Observe(_, pos, i int, _ []float64) {
+	r.got = append(r.got, [2]int{pos, i})
+}
+
+// TestSamplerBatchOrder: a batch whose components are listed out of the
+// sequence's order (a loader that shuffles within a batch) is observed in
+// the order of its positions, read as ObserveBatch says.
+func TestSamplerBatchOrder(t *testing.T) {
+	seq := []int{1, 3, 5, 5, 1, 1, 5, 4}
+	for _, test := range []struct {
+		name   string
+		before []int // observed first, one by one
+		batch  []int
+		want   []int // the positions observed, in order; nil: an error
+	}{
+		{"in order", nil, []int{1, 3, 5}, []int{0, 1, 2}},
+		{"shuffled", nil, []int{5, 3, 1}, []int{0, 1, 2}},
+		{"in order after a skip", nil, []int{3, 5}, []int{1, 2}},
+		{"shuffled after a skip", nil, []int{5, 3}, []int{1, 2}},
+		{"a component twice", []int{1, 3}, []int{5, 5}, []int{2, 3}},
+		{"shuffled, a component twice", []int{1, 3, 5}, []int{1, 5, 1}, []int{3, 4, 5}},
+		{"next entries first", nil, []int{3, 1}, []int{0, 1}},
+		{"in order with skips", []int{1, 3}, []int{5, 1, 1}, []int{2, 4, 5}},
+		{"a component past its last position", []int{1, 3, 5, 5, 1, 1}, []int{4, 3}, nil},
+		{"a component more times than held", nil, []int{4, 4}, nil},
+		{"a component observed already", []int{1, 3}, []int{5, 3}, nil},
+	} {
+		r := &recorder{seq: seq}
+		s, err := NewSampler(r, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Next(nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range test.before {
+			if err := s.Observe(i, []float64{1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.got = nil
+		pos := s.Pos()
+		err = s.ObserveBatch(test.batch, make([]float64, len(test.batch)))
+		if test.want == nil {
+			if !errors.Is(err, ErrIndex) || len(r.got) != 0 || s.Pos() != pos {
+				t.Errorf("%s: %v, observed %v, position %d, want ErrIndex, nothing observed, position %d", test.name, err, r.got, s.Pos(), pos)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", test.name, err)
+			continue
+		}
+		var want [][2]int
+		for _, p := range test.want {
+			want = append(want, [2]int{p, seq[p]})
+		}
+		if !slices.Equal(r.got, want) || s.Pos() != test.want[len(test.want)-1]+1 {
+			t.Errorf("%s: observed %v, position %d, want %v, position %d", test.name, r.got, s.Pos(), want, test.want[len(test.want)-1]+1)
 		}
 	}
 }
