@@ -76,7 +76,7 @@ func (p *PairBalance32) Order(dst []int, e Epoch) ([]int, error) {
 	}
 	if p.started {
 		p.flush32()
-		p.lastOrder = p.b.finish(p.lastOrder)
+		p.lastOrder = p.b.finish(p.lastOrder, p.lastOrder)
 		p.started = false
 	}
 	if p.lastOrder == nil {

@@ -45,13 +45,13 @@ import (
 // most once: observing component i takes the first position of i in r_t
 // after the last position observed. Entries may be skipped (a last batch
 // dropped, say); a skipped entry is not observed, and the learning orders
-// place a component they did not see in the middle of the next order (the
-// balancing orders) or keep its last gradient (the greedy ones). The
-// gradient is read during the call and not retained: the sampler copies
-// nothing, and an order copies only what it keeps (a row of StaleGreedy's
-// matrix, a sketch, the first gradient of a pair of PairBalance). float32
-// gradients are read in place by the package's orders; an Observer from
-// outside the package gets a float64 copy.
+// place a component they did not see in the middle of the next order, in
+// its order in r_t (the balancing orders), or keep its last gradient (the
+// greedy ones). The gradient is read during the call and not retained:
+// the sampler copies nothing, and an order copies only what it keeps (a
+// row of StaleGreedy's matrix, a sketch, the first gradient of a pair of
+// PairBalance). float32 gradients are read in place by the package's
+// orders; an Observer from outside the package gets a float64 copy.
 //
 // The first gradient fixes the length d. A gradient of another length, an
 // index outside [0, n), or a component not in r_t or observed already

@@ -283,3 +283,60 @@ func checkSeq(seq []int, n int, perm bool) error {
 	}
 	return nil
 }
+
+// TestSamplerEpochEndedEarly: a balancing order places the components an
+// epoch did not reach in the middle of the next order in their order in
+// the epoch's (not sorted: on data stored class by class a sorted run is
+// a class), and a sampler saved after such an epoch restores.
+func TestSamplerEpochEndedEarly(t *testing.T) {
+	const n = 8
+	start := []int{7, 2, 5, 0, 3, 6, 1, 4}
+	for _, o := range []struct {
+		name string
+		make func() (Orderer, error)
+	}{
+		{"mean-balance", func() (Orderer, error) { return NewMeanBalance(n, BalanceSettings{Start: start}) }},
+		{"pair-balance", func() (Orderer, error) { return NewPairBalance(n, BalanceSettings{Start: start}) }},
+		{"pair-balance-32", func() (Orderer, error) { return NewPairBalance32(n, BalanceSettings{Start: start}) }},
+	} {
+		sampler := func() *Sampler {
+			ord, err := o.make()
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewSampler(ord, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		s := sampler()
+		seq, err := s.Next(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, i := range seq[:2] {
+			if err := s.Observe(i, []float64{float64(k) - 0.5, 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		next, err := s.Next(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Two placed at the ends; the six others in a run in start's
+		// order.
+		at := slices.Index(next, start[2])
+		if want := start[2:]; at < 0 || at > 2 || !slices.Equal(next[at:at+len(want)], want) {
+			t.Errorf("%s: next order %v, want %v in the middle", o.name, next, want)
+		}
+		state, err := s.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := sampler()
+		if err := r.UnmarshalBinary(state); err != nil {
+			t.Errorf("%s: restoring after an epoch ended early: %v", o.name, err)
+		}
+	}
+}
