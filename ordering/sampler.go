@@ -79,6 +79,21 @@ import (
 // can be saved if it implements encoding.BinaryMarshaler and
 // encoding.BinaryUnmarshaler.
 //
+// A saved state is versioned and carries its length and a CRC-32C
+// checksum of all its bytes: a truncated state, or one with any bit
+// flipped, is refused, whatever it would decode to. On restore the order
+// checks its state against the sampler's: the sequence is one the order
+// can serve (a permutation of n for the orders that serve permutations,
+// Incremental's and ShuffleOnce's own sequence, FlipFlop's permutation or
+// its reverse, SGD's length), the position lies within it, and a
+// balancing order serves that sequence and has placed only components
+// from the positions before it. A state that fails returns an error
+// wrapping ErrState that names the fault, and leaves the sampler and its
+// order as they were (an orderer from outside the package restores its own
+// state, and may leave it changed). States saved before version 2 (the
+// first release of the Sampler, without length or checksum) are refused
+// with an "unsupported state version" error: save again with this one.
+//
 // # Cost
 //
 // Observing a gradient costs the checks of its index (O(1)) and what the
@@ -111,18 +126,13 @@ import (
 // an epoch, and of a pair, is checked in a pass of its own, or in its
 // copy). The cost is per gradient observed, one a batch, against a
 // training step of about 6Bd floating-point operations on a batch of B
-// examples: its share of the step falls as 1/B. On the MNIST MLP
-// (d = 101,770, float32 gradients) with OpenBLAS, BenchmarkSampler
-// measured, in two sets of five runs on 2 cores of an AMD EPYC, quiet,
-// PairBalance32 at 4.3% to 4.7% of the step at B = 64 (issue 31's goal:
-// at most 5%; 2.7% to 3.5% at B = 256), PairBalance at 6.6% to 7.6% and
-// MeanBalance at 11% to 17% (see BenchmarkBalanceKernels for the passes
-// alone); the orders that learn nothing cost about 0.1%. The same pair
-// balancing written in PyTorch on PyTorch's own step took 12% to 15% of
-// it, 24% to 33% with the flattening of the gradient (make
-// bench-sampler). These passes are the Sampler's: Run shows its gradients
-// to the orders' Observe, which keeps the plain loops of before for the
-// paper's cached runs, whose keys hash that code; both give the same bits.
+// examples: its share of the step falls as 1/B. BenchmarkSampler (make
+// bench-sampler) measures the share on the MNIST MLP, beside the same
+// rule in PyTorch; README.md gives the figures, with the machine and the
+// setting they were measured in. These passes are the Sampler's: Run
+// shows its gradients to the orders' Observe, which keeps the plain loops
+// of before for the paper's cached runs, whose keys hash that code; both
+// give the same bits.
 //
 // Next costs the order's Order: O(N) for the orders that learn nothing and
 // the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
@@ -130,13 +140,13 @@ import (
 // O(N²) for the choice; for stale SketchedGreedy, the same with sketches
 // of K in place of d. On the MLP's N = 938 batches that is 4.5·10¹⁰
 // multiply-adds an epoch for StaleGreedy, several times the epoch's
-// training (BenchmarkSampler: about six times, on 2 busy cores), and
-// 4.5·10⁸ for SketchedGreedy at K = 1024: StaleGreedy is the exact
-// order, at greedy's price; SketchedGreedy with Stale is the affordable
-// one.
+// training, and 4.5·10⁸ for SketchedGreedy at K = 1024: StaleGreedy is
+// the exact order, at greedy's price; SketchedGreedy with Stale is the
+// affordable one.
 //
 // The sampler keeps 12L + 4n bytes for an epoch of L entries over n
-// components (the sequence and the positions of each component in it);
+// components (the sequence and the positions of each component in it),
+// and up to 32B for a batch of B (the rows' positions);
 // the orders keep, in bytes, with N = n and K = min(K, d),
 //
 //	RR, SGD, StandardShuffle   none (a random stream)

@@ -18,8 +18,8 @@ import (
 )
 
 // ErrState is wrapped by the errors of Sampler.UnmarshalBinary: the saved
-// state is truncated or corrupt, of another version, or of another
-// orderer or size than the sampler it is restored into.
+// state is truncated or corrupt, of another version, inconsistent, or of
+// another orderer or size than the sampler it is restored into.
 var ErrState = errors.New("invalid saved state")
 
 // The saved state of a Sampler, all little-endian, integers as 8 bytes,
@@ -125,9 +125,11 @@ func openState(data []byte) (*decoder, error) {
 // state saved by MarshalBinary into s, which must have been made by
 // NewSampler with an orderer made the same way as the saved one's. It
 // returns an error wrapping ErrState, and leaves s as it was, if data is
-// truncated or corrupt, of another version, or of another orderer, n or
-// settings. (An orderer from outside the package restores its own state,
-// and may leave it changed on error.)
+// truncated or corrupt (its length or checksum does not match), of
+// another version, inconsistent (the checks of Sampler's "Saving and
+// restoring"), or of another orderer, n or settings. (An orderer from
+// outside the package restores its own state, and may leave it changed
+// on error.)
 func (s *Sampler) UnmarshalBinary(data []byte) error {
 	r, err := openState(data)
 	if err != nil {
