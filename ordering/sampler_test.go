@@ -491,24 +491,15 @@ func TestSamplerMisuse(t *testing.T) {
 // served component 8); the orders that learn n from the sampler can.
 func TestNewSamplerSize(t *testing.T) {
 	const n = 8
-	loaders := []struct {
-		name string
-		make func() (Orderer, error)
-	}{
-		{"streaming", func() (Orderer, error) { return NewStreamingShuffle(StreamingPy1s, []int{4, 4}, 1, 2, 5) }},
-		{"quasi-random", func() (Orderer, error) { return NewQuasiRandom([]int{4, 4}, 1, 5) }},
-		{"window", func() (Orderer, error) { return NewWindowShuffle(n, 3, 5) }},
-		{"corgipile", func() (Orderer, error) { return NewCorgiPile([]int{4, 4}, 1, 5) }},
-		{"shard-shuffle-once", func() (Orderer, error) { return NewShardShuffleOnce([]int{4, 4}, 5) }},
-	}
-	for _, o := range samplerOrders {
-		loaders = append(loaders, struct {
-			name string
-			make func() (Orderer, error)
-		}{o.name, func() (Orderer, error) { return o.make(n) }})
-	}
-	for _, o := range loaders {
-		ord, err := o.make()
+	orders := append([]samplerOrder{
+		{"streaming", false, func(int) (Orderer, error) { return NewStreamingShuffle(StreamingPy1s, []int{4, 4}, 1, 2, 5) }},
+		{"quasi-random", false, func(int) (Orderer, error) { return NewQuasiRandom([]int{4, 4}, 1, 5) }},
+		{"window", false, func(n int) (Orderer, error) { return NewWindowShuffle(n, 3, 5) }},
+		{"corgipile", false, func(int) (Orderer, error) { return NewCorgiPile([]int{4, 4}, 1, 5) }},
+		{"shard-shuffle-once", false, func(int) (Orderer, error) { return NewShardShuffleOnce([]int{4, 4}, 5) }},
+	}, samplerOrders...)
+	for _, o := range orders {
+		ord, err := o.make(n)
 		if err != nil {
 			t.Fatalf("%s: %v", o.name, err)
 		}
@@ -516,14 +507,14 @@ func TestNewSamplerSize(t *testing.T) {
 			t.Errorf("%s over its own n = %d: %v", o.name, n, err)
 		}
 		_, err = NewSampler(ord, n+1)
-		_, learns := ord.(*StaleGreedy)
+		_, learnsN := ord.(*StaleGreedy)
 		if _, ok := ord.(*SketchedGreedy); ok {
-			learns = true
+			learnsN = true
 		}
 		switch {
-		case learns && err != nil:
-			t.Errorf("%s, which learns n from the sampler, over n = %d: %v", o.name, n+1, err)
-		case !learns && (!errors.Is(err, ErrSetting) || !strings.Contains(err.Error(), "n = 9") || !strings.Contains(err.Error(), "made for 8")):
+		case learnsN && err != nil:
+			t.Errorf("%s, which learnsN n from the sampler, over n = %d: %v", o.name, n+1, err)
+		case !learnsN && (!errors.Is(err, ErrSetting) || !strings.Contains(err.Error(), "n = 9") || !strings.Contains(err.Error(), "made for 8")):
 			t.Errorf("%s made for %d, over n = %d: %v, want ErrSetting naming both", o.name, n, n+1, err)
 		}
 	}
