@@ -475,8 +475,8 @@ func (s *Sampler) positions(idx []int, d int) ([]batchRow, error) {
 	}
 	s.batch = rows
 	inOrder := err == nil
-	if inOrder && s.fromPos(rows) {
-		return rows, nil
+	if inOrder && (len(rows) == 1 || s.fromPos(rows)) {
+		return rows, nil // the only reading, or the first
 	}
 	// The reading by component, in a buffer of its own.
 	byComp := s.batch[len(rows):len(rows)]
