@@ -181,25 +181,20 @@ func (b *balancer) place(i int, eps float64) {
 
 // finish returns the order built, with any component not placed (not
 // visited in the epoch) in the middle, in its order in prev, the epoch's
-// order (nil: in increasing order), so that the result is always a
-// permutation of [0, N) and an epoch ended early does not put a sorted
-// run (a class, on data stored class by class) in the next order. It
-// marks them placed.
+// order, a permutation of [0, N) (nil: in increasing order), so that the
+// result is always a permutation of [0, N) and an epoch ended early does
+// not put a sorted run (a class, on data stored class by class) in the
+// next order. It marks them placed.
 func (b *balancer) finish(dst, prev []int) []int {
-	middle := func(i int) {
+	for k := range b.n {
+		i := k
+		if prev != nil {
+			i = prev[k]
+		}
 		if !b.seen[i] {
 			b.seen[i] = true
 			b.next[b.left] = i
 			b.left++
-		}
-	}
-	if prev == nil {
-		for i := range b.n {
-			middle(i)
-		}
-	} else {
-		for _, i := range prev {
-			middle(i)
 		}
 	}
 	return append(dst[:0], b.next...)
@@ -221,7 +216,8 @@ func (b *balancer) finish(dst, prev []int) []int {
 // batching too: an Observer turns off a BatchGradienter's one-pass
 // batches). If an epoch
 // does not visit every component, the components it missed go in the
-// middle of the next order, in their order in the epoch's. A MeanBalance is not safe for concurrent use.
+// middle of the next order, in their order in the epoch's. A MeanBalance
+// is not safe for concurrent use.
 type MeanBalance struct {
 	b         balancer
 	prevMean  []float64 // mean gradient of the previous epoch

@@ -27,8 +27,8 @@ import (
 // (about 6.3e29) in magnitude once rounded to float32: a gradient with a
 // larger or non-finite entry is rejected (a Sampler returns an error
 // wrapping ErrRange, or ErrNaN for a NaN or infinite entry, and observes
-// nothing; with Run, the next Order, and Err, return that error). It keeps 8d + 17n bytes for gradients of
-// length d over n components.
+// nothing; with Run, the next Order, and Err, return that error). It
+// keeps 8d + 17n bytes for gradients of length d over n components.
 //
 // Use it through a Sampler (float32 gradients are read in place) or Run.
 // A PairBalance32 is not safe for concurrent use.
