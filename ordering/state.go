@@ -702,7 +702,7 @@ func (o *MultiLevel) readState(r *decoder, _, _ int) error {
 	sizes := r.ints("MultiLevel sizes", maxLen+1)
 	k := r.ints("MultiLevel K", maxLen+1)
 	r.check(r.err == nil && (!slices.Equal(sizes, o.sizes) || !slices.Equal(k, o.k)), "saved MultiLevel of sizes %v and K %v, this one %v and %v", sizes, k, o.sizes, o.k)
-	r.seqPerm("MultiLevel", o.block[0])
+	r.seqPerm("MultiLevel", o.components())
 	rnd, src := readRand(r)
 	if err := r.end(); err != nil {
 		return err
