@@ -180,11 +180,19 @@ func (b *balancer) place(i int, eps float64) {
 }
 
 // finish returns the order built, with any component not placed (not
-// visited in the epoch) in the middle in increasing order, so that the
-// result is always a permutation of [0, N).
-func (b *balancer) finish(dst []int) []int {
-	for i, ok := range b.seen {
-		if !ok {
+// visited in the epoch) in the middle, in its order in prev, the epoch's
+// order, a permutation of [0, N) (nil: in increasing order), so that the
+// result is always a permutation of [0, N) and an epoch ended early does
+// not put a sorted run (a class, on data stored class by class) in the
+// next order. It marks them placed.
+func (b *balancer) finish(dst, prev []int) []int {
+	for k := range b.n {
+		i := k
+		if prev != nil {
+			i = prev[k]
+		}
+		if !b.seen[i] {
+			b.seen[i] = true
 			b.next[b.left] = i
 			b.left++
 		}
@@ -208,7 +216,8 @@ func (b *balancer) finish(dst []int) []int {
 // batching too: an Observer turns off a BatchGradienter's one-pass
 // batches). If an epoch
 // does not visit every component, the components it missed go in the
-// middle of the next order. A MeanBalance is not safe for concurrent use.
+// middle of the next order, in their order in the epoch's. A MeanBalance
+// is not safe for concurrent use.
 type MeanBalance struct {
 	b         balancer
 	prevMean  []float64 // mean gradient of the previous epoch
@@ -241,7 +250,7 @@ func (m *MeanBalance) Order(dst []int, e Epoch) ([]int, error) {
 		return dst[:0], err
 	}
 	if m.started {
-		m.lastOrder = m.b.finish(m.lastOrder)
+		m.lastOrder = m.b.finish(m.lastOrder, m.lastOrder)
 		m.endEpoch()
 	}
 	if m.lastOrder == nil {
@@ -393,7 +402,7 @@ func (p *PairBalance) Order(dst []int, e Epoch) ([]int, error) {
 	}
 	if p.started {
 		p.flush()
-		p.lastOrder = p.b.finish(p.lastOrder)
+		p.lastOrder = p.b.finish(p.lastOrder, p.lastOrder)
 		p.started = false
 	}
 	if p.lastOrder == nil {
@@ -532,7 +541,7 @@ func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 	for k, i := range start {
 		m.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])
 	}
-	return m.b.finish(dst), nil
+	return m.b.finish(dst, nil), nil
 }
 
 // PairBalanceOrder is MeanBalanceOrder for pair balancing (no mean).
@@ -557,7 +566,7 @@ func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 		p.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])
 	}
 	p.flush()
-	return p.b.finish(dst), nil
+	return p.b.finish(dst, nil), nil
 }
 
 // dotDiff returns <s, a - scale·b> with four partial sums, which lets the

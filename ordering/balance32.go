@@ -26,9 +26,9 @@ import (
 // Its running sum stays finite if every gradient entry is below 2^99
 // (about 6.3e29) in magnitude once rounded to float32: a gradient with a
 // larger or non-finite entry is rejected (a Sampler returns an error
-// wrapping ErrNaN and observes nothing; with Run, the next Order, and
-// Err, return that error). It keeps 8d + 17n bytes for gradients of
-// length d over n components.
+// wrapping ErrRange, or ErrNaN for a NaN or infinite entry, and observes
+// nothing; with Run, the next Order, and Err, return that error). It
+// keeps 8d + 17n bytes for gradients of length d over n components.
 //
 // Use it through a Sampler (float32 gradients are read in place) or Run.
 // A PairBalance32 is not safe for concurrent use.
@@ -76,7 +76,7 @@ func (p *PairBalance32) Order(dst []int, e Epoch) ([]int, error) {
 	}
 	if p.started {
 		p.flush32()
-		p.lastOrder = p.b.finish(p.lastOrder)
+		p.lastOrder = p.b.finish(p.lastOrder, p.lastOrder)
 		p.started = false
 	}
 	if p.lastOrder == nil {
@@ -122,8 +122,12 @@ func (p *PairBalance32) Err() error { return p.err }
 // the first entry out of range.
 func pair32Check[T float32 | float64](i, t, pos int, grad []T) error {
 	for j, v := range grad {
-		if !inRange32(grad[j : j+1 : j+1]) {
-			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, not finite or of magnitude 2^99 (6.3e29) or more once rounded to float32, beyond pair balance's float32 range", ErrNaN, i, t, pos, j, float64(v))
+		switch {
+		case inRange32(grad[j : j+1 : j+1]):
+		case math.IsNaN(float64(v)) || math.IsInf(float64(v), 0):
+			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g", ErrNaN, i, t, pos, j, float64(v))
+		default:
+			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, of magnitude 2^99 (6.3e29) or more once rounded to float32, beyond pair balance's float32 range", ErrRange, i, t, pos, j, float64(v))
 		}
 	}
 	return nil

@@ -353,16 +353,22 @@ func TestPairBalance32Range(t *testing.T) {
 					}
 					continue
 				}
-				if name := fmt.Sprintf("entry %d is %g", bad, float64(v)); !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "2^99") || !strings.Contains(err.Error(), name) {
-					t.Errorf("epoch %d: entry %v at position %d: %v, want ErrNaN naming 2^99 and %q", epoch, v, at, err, name)
+				// A finite entry is out of range, an infinite one not
+				// finite.
+				want, text := ErrRange, "2^99"
+				if math.IsInf(float64(v), 0) {
+					want, text = ErrNaN, "+Inf"
+				}
+				if name := fmt.Sprintf("entry %d is %g", bad, float64(v)); !errors.Is(err, want) || !strings.Contains(err.Error(), text) || !strings.Contains(err.Error(), name) {
+					t.Errorf("epoch %d: entry %v at position %d: %v, want %v naming %s and %q", epoch, v, at, err, want, text, name)
 				}
 				if !bytes.Equal(before, after) {
 					t.Errorf("epoch %d: entry %v at position %d: the rejected gradient changed the state", epoch, v, at)
 				}
 				// In a batch of two, the bad one second: neither is observed.
 				rows := append(good(at), g...)
-				if err := s.ObserveBatch32(seq[at:at+2], rows); !errors.Is(err, ErrNaN) {
-					t.Errorf("epoch %d: entry %v in a batch: %v, want ErrNaN", epoch, v, err)
+				if err := s.ObserveBatch32(seq[at:at+2], rows); !errors.Is(err, want) {
+					t.Errorf("epoch %d: entry %v in a batch: %v, want %v", epoch, v, err, want)
 				}
 				if after2, _ := s.MarshalBinary(); !bytes.Equal(before, after2) {
 					t.Errorf("epoch %d: entry %v in a batch: the state changed", epoch, v)
@@ -384,8 +390,8 @@ func TestPairBalance32Range(t *testing.T) {
 			}
 			err = o.Err()
 		}
-		if !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "2^99") || !strings.Contains(err.Error(), "entry 1 is") {
-			t.Errorf("Run of %d epochs with an entry of 2^100: %v, want ErrNaN naming 2^99 and entry 1", epochs, err)
+		if !errors.Is(err, ErrRange) || !strings.Contains(err.Error(), "2^99") || !strings.Contains(err.Error(), "entry 1 is") {
+			t.Errorf("Run of %d epochs with an entry of 2^100: %v, want ErrRange naming 2^99 and entry 1", epochs, err)
 		}
 	}
 }

@@ -203,7 +203,7 @@ func (o *WorkerOrders) next() {
 			}
 		}
 		for k := range o.bals {
-			o.orders[k] = o.bals[k].finish(o.orders[k])
+			o.orders[k] = o.bals[k].finish(o.orders[k], o.orders[k])
 		}
 	}
 }

@@ -231,9 +231,11 @@
 // # Errors and panics
 //
 // Bad input returns an error that names the value and wraps one of
-// ErrEmpty, ErrIndex, ErrDim, ErrNaN, ErrStep, ErrSetting and ErrState (a
-// saved Sampler state that is corrupt or does not fit): a setting out
-// of range, an index outside [0, N), a gradient that is not finite, a nil
+// ErrEmpty, ErrIndex, ErrDim, ErrNaN, ErrRange, ErrStep, ErrSetting,
+// ErrState (a saved Sampler state that is corrupt or does not fit) and
+// ErrNoEpoch (a Sampler shown a gradient before its first epoch): a
+// setting out of range, an index outside [0, N), a gradient that is not
+// finite or (ErrRange) beyond an order's float32 arithmetic, a nil
 // gradient matrix given to a function that returns an error, a size above
 // 2^28 components (an order or buffer that could not be allocated, which
 // would kill the process with an out-of-memory error no recover can catch),

@@ -236,6 +236,7 @@ var (
 	ErrIndex   = errors.New("index out of range")
 	ErrDim     = errors.New("dimension mismatch")
 	ErrNaN     = errors.New("non-finite value")
+	ErrRange   = errors.New("value out of range") // finite, beyond what an order's arithmetic holds
 	ErrStep    = errors.New("invalid step size")
 	ErrSetting = errors.New("invalid setting")
 )

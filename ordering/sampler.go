@@ -5,6 +5,8 @@
 package ordering
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -43,21 +45,23 @@ import (
 // most once: observing component i takes the first position of i in r_t
 // after the last position observed. Entries may be skipped (a last batch
 // dropped, say); a skipped entry is not observed, and the learning orders
-// place a component they did not see in the middle of the next order (the
-// balancing orders) or keep its last gradient (the greedy ones). The
-// gradient is read during the call and not retained: the sampler copies
-// nothing, and an order copies only what it keeps (a row of StaleGreedy's
-// matrix, a sketch, the first gradient of a pair of PairBalance). float32
-// gradients are read in place by the package's orders; an Observer from
-// outside the package gets a float64 copy.
+// place a component they did not see in the middle of the next order, in
+// its order in r_t (the balancing orders), or keep its last gradient (the
+// greedy ones). The gradient is read during the call and not retained:
+// the sampler copies nothing, and an order copies only what it keeps (a
+// row of StaleGreedy's matrix, a sketch, the first gradient of a pair of
+// PairBalance). float32 gradients are read in place by the package's
+// orders; an Observer from outside the package gets a float64 copy.
 //
 // The first gradient fixes the length d. A gradient of another length, an
-// index outside [0, n), a component not in r_t or observed already
-// (after the last position observed), or an observation before the first
-// Next returns an error naming the value and wrapping ErrDim or ErrIndex;
-// a gradient with a NaN or infinite entry (or, for PairBalance32, one of
-// magnitude 2^99 or more) returns an error wrapping ErrNaN if the order
-// learns from it (orders that learn nothing do not read the gradients).
+// index outside [0, n), or a component not in r_t or observed already
+// (after the last position observed) returns an error naming the value
+// and wrapping ErrDim or ErrIndex, and an observation before the first
+// Next one wrapping ErrNoEpoch;
+// a gradient with a NaN or infinite entry returns an error wrapping ErrNaN
+// (and, for PairBalance32, one with a finite entry of magnitude 2^99 or
+// more once rounded to float32, ErrRange) if the order learns from it
+// (orders that learn nothing do not read the gradients).
 // A call that returns an error observes nothing and leaves the sampler as
 // it was, a batch included.
 //
@@ -74,6 +78,21 @@ import (
 // (which a sampler does not drive); an orderer from outside the package
 // can be saved if it implements encoding.BinaryMarshaler and
 // encoding.BinaryUnmarshaler.
+//
+// A saved state is versioned and carries its length and a CRC-32C
+// checksum of all its bytes: a truncated state, or one with any bit
+// flipped, is refused, whatever it would decode to. On restore the order
+// checks its state against the sampler's: the sequence is one the order
+// can serve (a permutation of n for the orders that serve permutations,
+// Incremental's and ShuffleOnce's own sequence, FlipFlop's permutation or
+// its reverse, SGD's length), the position lies within it, and a
+// balancing order serves that sequence and has placed only components
+// from the positions before it. A state that fails returns an error
+// wrapping ErrState that names the fault, and leaves the sampler and its
+// order as they were (an orderer from outside the package restores its own
+// state, and may leave it changed). States saved before version 2 (the
+// first release of the Sampler, without length or checksum) are refused
+// with an "unsupported state version" error: save again with this one.
 //
 // # Cost
 //
@@ -107,18 +126,13 @@ import (
 // an epoch, and of a pair, is checked in a pass of its own, or in its
 // copy). The cost is per gradient observed, one a batch, against a
 // training step of about 6Bd floating-point operations on a batch of B
-// examples: its share of the step falls as 1/B. On the MNIST MLP
-// (d = 101,770, float32 gradients) with OpenBLAS, BenchmarkSampler
-// measured, in two sets of five runs on 2 cores of an AMD EPYC, quiet,
-// PairBalance32 at 4.3% to 4.7% of the step at B = 64 (issue 31's goal:
-// at most 5%; 2.7% to 3.5% at B = 256), PairBalance at 6.6% to 7.6% and
-// MeanBalance at 11% to 17% (see BenchmarkBalanceKernels for the passes
-// alone); the orders that learn nothing cost about 0.1%. The same pair
-// balancing written in PyTorch on PyTorch's own step took 12% to 15% of
-// it, 24% to 33% with the flattening of the gradient (make
-// bench-sampler). These passes are the Sampler's: Run shows its gradients
-// to the orders' Observe, which keeps the plain loops of before for the
-// paper's cached runs, whose keys hash that code; both give the same bits.
+// examples: its share of the step falls as 1/B. BenchmarkSampler (make
+// bench-sampler) measures the share on the MNIST MLP, beside the same
+// rule in PyTorch; README.md gives the figures, with the machine and the
+// setting they were measured in. These passes are the Sampler's: Run
+// shows its gradients to the orders' Observe, which keeps the plain loops
+// of before for the paper's cached runs, whose keys hash that code; both
+// give the same bits.
 //
 // Next costs the order's Order: O(N) for the orders that learn nothing and
 // the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
@@ -126,13 +140,13 @@ import (
 // O(N²) for the choice; for stale SketchedGreedy, the same with sketches
 // of K in place of d. On the MLP's N = 938 batches that is 4.5·10¹⁰
 // multiply-adds an epoch for StaleGreedy, several times the epoch's
-// training (BenchmarkSampler: about six times, on 2 busy cores), and
-// 4.5·10⁸ for SketchedGreedy at K = 1024: StaleGreedy is the exact
-// order, at greedy's price; SketchedGreedy with Stale is the affordable
-// one.
+// training, and 4.5·10⁸ for SketchedGreedy at K = 1024: StaleGreedy is
+// the exact order, at greedy's price; SketchedGreedy with Stale is the
+// affordable one.
 //
 // The sampler keeps 12L + 4n bytes for an epoch of L entries over n
-// components (the sequence and the positions of each component in it);
+// components (the sequence and the positions of each component in it),
+// and up to 32B for a batch of B (the rows' positions);
 // the orders keep, in bytes, with N = n and K = min(K, d),
 //
 //	RR, SGD, StandardShuffle   none (a random stream)
@@ -164,8 +178,13 @@ type Sampler struct {
 	// The positions of component i in r_t are at[first[i]:first[i+1]],
 	// increasing.
 	first, at []int32
-	g64       []float64 // float32 gradients converted for an Observer from outside
+	g64       []float64  // float32 gradients converted for an Observer from outside
+	batch     []batchRow // the rows of a batch by position
 }
+
+// ErrNoEpoch is wrapped by the error of a gradient shown to a Sampler
+// before its first Next.
+var ErrNoEpoch = errors.New("no epoch started")
 
 // observer32 is implemented by the package's orders that learn from
 // float32 gradients read in place.
@@ -200,15 +219,24 @@ type dimChecker interface {
 }
 
 // NewSampler returns a sampler driving o over n components (examples or
-// fixed batches). o must be made for n components (NewRR(n, seed), ...;
-// the greedy family learns n from the sampler). It returns an error if o
-// is nil, n is not in [1, 2^28], or o needs an oracle (see Uses).
+// fixed batches). The orders made for a number of components (NewRR(n,
+// seed), NewPairBalance32(n, ...), ...) must have been made for n; the
+// greedy family and orders from outside the package learn n from the
+// sampler, which is why it is given here. NewSampler returns an error
+// wrapping ErrSetting if o is nil, n is not in [1, 2^28], or o was made
+// for another number of components, naming both, and o's Uses error if it
+// needs an oracle.
 func NewSampler(o Orderer, n int) (*Sampler, error) {
 	if o == nil {
 		return nil, fmt.Errorf("ordering: %w: sampler of a nil orderer", ErrSetting)
 	}
 	if err := checkComponents("sampler", n); err != nil {
 		return nil, err
+	}
+	if z, ok := o.(madeFor); ok {
+		if m := z.components(); m != 0 && m != n {
+			return nil, fmt.Errorf("ordering: %w: sampler over n = %d components of %T made for %d", ErrSetting, n, o, m)
+		}
 	}
 	if err := Uses(o, Available{Observe: true}); err != nil {
 		return nil, err
@@ -294,7 +322,7 @@ func (s *Sampler) Sequence(dst []int) []int { return append(dst[:0], s.seq...) }
 func (s *Sampler) locate(i, d, from int) (int, error) {
 	switch {
 	case s.t < 0:
-		return 0, fmt.Errorf("ordering: %w: gradient of component %d observed before the first epoch (call Next)", ErrIndex, i)
+		return 0, fmt.Errorf("ordering: %w: gradient of component %d observed before the first epoch: call Next first", ErrNoEpoch, i)
 	case d == 0:
 		return 0, fmt.Errorf("ordering: %w: empty gradient of component %d", ErrDim, i)
 	case s.d != 0 && d != s.d:
@@ -343,9 +371,22 @@ func (s *Sampler) Observe32(i int, grad []float32) error {
 
 // ObserveBatch shows the sampler the gradients of the components idx,
 // the rows of the row-major len(idx)×d matrix grads, as Observe does one
-// by one: in the order of idx, which must follow the sequence. It returns
-// an error, and observes none of them, if idx is empty, len(grads) is not
-// a multiple of len(idx), or a row would fail Observe.
+// by one, in the order of their positions in the sequence: idx may list
+// them in another order (a loader that shuffles within a batch). The
+// positions are read, of the readings that exist, as
+//
+//   - the next entries of the sequence (from Pos), idx in their order;
+//   - the next entries, in another order;
+//   - idx in the sequence's order, entries skipped (as by Observe);
+//   - each component at its first positions from Pos, in any order.
+//
+// A component repeated in idx takes its positions in the order of its
+// rows. Only a sequence in which components repeat (SGD's) can be read
+// two ways, and the first reading is taken: a loop that skips entries of
+// such a sequence should give its batches in the sequence's order.
+// ObserveBatch returns an error, and observes none of the rows, if idx is
+// empty, len(grads) is not a multiple of len(idx), a row has no position,
+// or a row would fail Observe.
 func (s *Sampler) ObserveBatch(idx []int, grads []float64) error {
 	return observeRows(s, idx, grads)
 }
@@ -356,7 +397,7 @@ func (s *Sampler) ObserveBatch32(idx []int, grads []float32) error {
 }
 
 // observeRows checks every row of grads for the components idx, then
-// shows them to the order.
+// shows them to the order in the order of their positions.
 func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	if len(idx) == 0 {
 		return fmt.Errorf("ordering: %w: batch of no components", ErrEmpty)
@@ -365,47 +406,111 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		return fmt.Errorf("ordering: %w: %d gradient values for %d components, want a multiple", ErrDim, len(grads), len(idx))
 	}
 	d := len(grads) / len(idx)
+	rows, err := s.positions(idx, d)
+	if err != nil {
+		return err
+	}
 	// Check every row before observing any, so that an error leaves the
-	// sampler as it was.
-	from := s.pos
-	// An order that checks the finiteness of a gradient in its own first
-	// pass over it (the balancing orders) is left the first row's check,
-	// once d is fixed: it changes nothing if the check fails, and the
-	// rows after it are checked here, before any is observed.
+	// sampler as it was. An order that checks the finiteness of a
+	// gradient in its own first pass over it (the balancing orders) is
+	// left the first row's check, once d is fixed: it changes nothing if
+	// the check fails, and the rows after it are checked here, before any
+	// is observed.
 	fused := s.chk != nil && s.d == d
-	for k, i := range idx {
-		pos, err := s.locate(i, d, from)
-		if err != nil {
-			return err
-		}
-		if s.obs != nil && !(fused && k == 0) {
-			if err := checkRow(s, i, pos, grads[k*d:k*d+d]); err != nil {
-				return err
+	if s.obs != nil {
+		for k, r := range rows {
+			if !(fused && k == 0) {
+				if err := checkRow(s, idx[r.row], r.pos, grads[r.row*d:r.row*d+d]); err != nil {
+					return err
+				}
 			}
 		}
-		from = pos + 1
 	}
 	if err := s.setDim(d); err != nil {
 		return err
 	}
-	for k, i := range idx {
-		pos, _ := s.locate(i, d, s.pos)
+	for _, r := range rows {
+		i, g := idx[r.row], grads[r.row*d:r.row*d+d]
 		switch {
 		case s.chk != nil:
 			// Only an unchecked first row can fail.
-			if !observeChecked(s.chk, s.t, pos, i, grads[k*d:k*d+d]) {
+			if !observeChecked(s.chk, s.t, r.pos, i, g) {
 				// The order's pass and checkRow judge alike.
-				if err := checkRow(s, i, pos, grads[k*d:k*d+d]); err != nil {
+				if err := checkRow(s, i, r.pos, g); err != nil {
 					return err
 				}
-				return errNotFinite(i, s.t, pos)
+				return errNotFinite(i, s.t, r.pos)
 			}
 		case s.obs != nil:
-			observeOne(s, pos, i, grads[k*d:k*d+d])
+			observeOne(s, r.pos, i, g)
 		}
-		s.pos = pos + 1
+		s.pos = r.pos + 1
 	}
 	return nil
+}
+
+// batchRow is a row of a batch and the position at which it is
+// observed.
+type batchRow struct{ row, pos int }
+
+// positions returns the rows of a batch of the components idx, with
+// their gradients of length d, and their positions, in increasing order
+// of position, or the error of a row that has no position. It reads the
+// positions (see ObserveBatch) in idx's order, each the first of its
+// component after the previous row's, or else each component at its first
+// positions from Pos (a component that repeats in idx takes its positions
+// in the order of its rows); it takes the first reading whose positions
+// are the next ones to observe, or else the first that exists.
+func (s *Sampler) positions(idx []int, d int) ([]batchRow, error) {
+	rows := s.batch[:0]
+	from := s.pos
+	var err error
+	for k, i := range idx {
+		var pos int
+		if pos, err = s.locate(i, d, from); err != nil {
+			break
+		}
+		rows = append(rows, batchRow{k, pos})
+		from = pos + 1
+	}
+	s.batch = rows
+	inOrder := err == nil
+	if inOrder && (len(rows) == 1 || s.fromPos(rows)) {
+		return rows, nil // the only reading, or the first
+	}
+	// The reading by component, in a buffer of its own.
+	byComp := s.batch[len(rows):len(rows)]
+	for k := range idx {
+		byComp = append(byComp, batchRow{row: k})
+	}
+	slices.SortStableFunc(byComp, func(a, b batchRow) int { return cmp.Compare(idx[a.row], idx[b.row]) })
+	var errComp error
+	for k, r := range byComp {
+		from := s.pos
+		if k > 0 && idx[byComp[k-1].row] == idx[r.row] {
+			from = byComp[k-1].pos + 1
+		}
+		if byComp[k].pos, errComp = s.locate(idx[r.row], d, from); errComp != nil {
+			break
+		}
+	}
+	s.batch = append(s.batch[:len(rows)], byComp...)
+	if errComp == nil {
+		slices.SortFunc(byComp, func(a, b batchRow) int { return cmp.Compare(a.pos, b.pos) })
+	}
+	switch {
+	case errComp == nil && (s.fromPos(byComp) || !inOrder):
+		return byComp, nil
+	case inOrder:
+		return rows, nil
+	}
+	return nil, errComp
+}
+
+// fromPos reports whether the positions of rows, increasing, are the next
+// ones to observe: Pos, Pos+1, ...
+func (s *Sampler) fromPos(rows []batchRow) bool {
+	return rows[0].pos == s.pos && rows[len(rows)-1].pos-rows[0].pos == len(rows)-1
 }
 
 // checkRow returns the error of gradient g of component i at position pos

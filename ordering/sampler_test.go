@@ -68,6 +68,7 @@ type loop struct {
 	f32   bool // observe them through the float32 methods
 	batch int
 	one   bool // observe a batch's rows one by one
+	rev   bool // observe a batch's rows in reverse (a loader's shuffle)
 	g     []float64
 	rows  []float64
 	rows2 []float32
@@ -104,6 +105,10 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 				l.rows2 = append(l.rows2, float32(v))
 			}
 		}
+		idx, rows, rows2 := l.idx, l.rows, l.rows2
+		if l.rev {
+			idx, rows, rows2 = reverseRows(idx, 1), reverseRows(rows, d), reverseRows(rows2, d)
+		}
 		var err error
 		switch {
 		case (l.batch == 1 || l.one) && l.f32:
@@ -119,9 +124,9 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 				}
 			}
 		case l.f32:
-			err = s.ObserveBatch32(l.idx, l.rows2)
+			err = s.ObserveBatch32(idx, rows2)
 		default:
-			err = s.ObserveBatch(l.idx, l.rows)
+			err = s.ObserveBatch(idx, rows)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -132,6 +137,16 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 			}
 		}
 	}
+}
+
+// reverseRows returns the rows of d entries of s in reverse order, in a
+// new slice.
+func reverseRows[T any](s []T, d int) []T {
+	r := make([]T, 0, len(s))
+	for k := len(s) - d; k >= 0; k -= d {
+		r = append(r, s[k:k+d]...)
+	}
+	return r
 }
 
 // TestSamplerMatchesRun: orders that never read the oracle give, driven
@@ -270,11 +285,15 @@ func TestSamplerFloat32AndBatches(t *testing.T) {
 	for _, o := range samplerOrders {
 		for _, batch := range []int{1, 3} {
 			var want [][]int
-			for k, v := range []struct{ f32, one bool }{{false, true}, {true, true}, {false, false}, {true, false}} {
+			for k, v := range []struct{ f32, one, rev bool }{
+				{false, true, false}, {true, true, false}, {false, false, false}, {true, false, false},
+				{false, false, true}, {true, false, true},
+			} {
 				// Every loop rounds the gradients to float32 values; the
-				// first observes them in float64, one by one.
+				// first observes them in float64, one by one. A batch
+				// given in reverse is observed in the sequence's order.
 				l := newLoop(q, true, batch)
-				l.f32, l.one = v.f32, v.one
+				l.f32, l.one, l.rev = v.f32, v.one, v.rev
 				got := samplerRun(t, newTestSampler(t, o, n), l, epochs)
 				if k == 0 {
 					want = got
@@ -282,7 +301,7 @@ func TestSamplerFloat32AndBatches(t *testing.T) {
 				}
 				for e := range got {
 					if !slices.Equal(got[e], want[e]) {
-						t.Errorf("%s, batch %d, float32 %v, one by one %v: epoch %d %v, want %v", o.name, batch, v.f32, v.one, e, got[e], want[e])
+						t.Errorf("%s, batch %d, float32 %v, one by one %v, reversed %v: epoch %d %v, want %v", o.name, batch, v.f32, v.one, v.rev, e, got[e], want[e])
 					}
 				}
 			}
@@ -376,7 +395,7 @@ func TestSamplerMisuse(t *testing.T) {
 	good := []float64{1, 2, 3}
 	for _, o := range []samplerOrder{samplerOrders[3], samplerOrders[0], samplerOrders[8]} {
 		s := newTestSampler(t, o, n)
-		if err := s.Observe(0, good); !errors.Is(err, ErrIndex) || !strings.Contains(err.Error(), "Next") {
+		if err := s.Observe(0, good); !errors.Is(err, ErrNoEpoch) || !strings.Contains(err.Error(), "call Next") {
 			t.Errorf("%s: observe before Next: %v", o.name, err)
 		}
 		seq, err := s.Next(nil)
@@ -404,7 +423,8 @@ func TestSamplerMisuse(t *testing.T) {
 			{"twice", s.Observe(seq[0], good), ErrIndex, fmt.Sprintf("component %d", seq[0])},
 			{"empty batch", s.ObserveBatch(nil, good), ErrEmpty, "no components"},
 			{"batch not a multiple", s.ObserveBatch(seq[1:3], good), ErrDim, "3 gradient values for 2"},
-			{"batch out of order", s.ObserveBatch([]int{seq[4], seq[3]}, []float64{1, 2, 3, 1, 2, 3}), ErrIndex, fmt.Sprintf("component %d", seq[3])},
+			{"batch with one observed already", s.ObserveBatch([]int{seq[1], seq[0]}, []float64{1, 2, 3, 1, 2, 3}), ErrIndex, fmt.Sprintf("component %d", seq[0])},
+			{"batch with one twice", s.ObserveBatch([]int{seq[2], seq[1], seq[2]}, []float64{1, 2, 3, 1, 2, 3, 1, 2, 3}), ErrIndex, fmt.Sprintf("component %d", seq[2])},
 			{"float32 wrong length", s.Observe32(seq[5], []float32{1}), ErrDim, "length 1"},
 		} {
 			if !errors.Is(test.err, test.want) || !strings.Contains(test.err.Error(), test.text) {
@@ -466,108 +486,107 @@ func TestSamplerMisuse(t *testing.T) {
 	}
 }
 
-// TestSamplerUnmarshalErrors: truncated, corrupt and mismatched states
-// return errors wrapping ErrState and leave the sampler as it was.
-func TestSamplerUnmarshalErrors(t *testing.T) {
+// TestNewSamplerSize: an order made for n components cannot be driven
+// over another number (issue 39: NewPairBalance32(8, ...) over 9 never
+// served component 8); the orders that learn n from the sampler can.
+func TestNewSamplerSize(t *testing.T) {
 	const n = 8
-	q := newQuad(n, 3, 2)
-	for _, o := range samplerOrders {
-		s := newTestSampler(t, o, n)
-		l := newLoop(q, false, 1)
-		samplerRun(t, s, l, 2)
-		seq, err := s.Next(nil)
+	orders := append([]samplerOrder{
+		{"streaming", false, func(int) (Orderer, error) { return NewStreamingShuffle(StreamingPy1s, []int{4, 4}, 1, 2, 5) }},
+		{"quasi-random", false, func(int) (Orderer, error) { return NewQuasiRandom([]int{4, 4}, 1, 5) }},
+		{"window", false, func(n int) (Orderer, error) { return NewWindowShuffle(n, 3, 5) }},
+		{"corgipile", false, func(int) (Orderer, error) { return NewCorgiPile([]int{4, 4}, 1, 5) }},
+		{"shard-shuffle-once", false, func(int) (Orderer, error) { return NewShardShuffleOnce([]int{4, 4}, 5) }},
+	}, samplerOrders...)
+	for _, o := range orders {
+		ord, err := o.make(n)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", o.name, err)
 		}
-		l.run(t, s, seq, 0, 3)
-		state, err := s.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
+		if _, err := NewSampler(ord, n); err != nil {
+			t.Errorf("%s over its own n = %d: %v", o.name, n, err)
 		}
-		fresh := newTestSampler(t, o, n)
-		empty, err := fresh.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
+		_, err = NewSampler(ord, n+1)
+		_, learnsN := ord.(*StaleGreedy)
+		if _, ok := ord.(*SketchedGreedy); ok {
+			learnsN = true
 		}
-		for cut := 0; cut < len(state); cut++ {
-			if err := fresh.UnmarshalBinary(state[:cut]); !errors.Is(err, ErrState) {
-				t.Fatalf("%s: state cut to %d of %d bytes: %v, want ErrState", o.name, cut, len(state), err)
-			}
+		switch {
+		case learnsN && err != nil:
+			t.Errorf("%s, which learnsN n from the sampler, over n = %d: %v", o.name, n+1, err)
+		case !learnsN && (!errors.Is(err, ErrSetting) || !strings.Contains(err.Error(), "n = 9") || !strings.Contains(err.Error(), "made for 8")):
+			t.Errorf("%s made for %d, over n = %d: %v, want ErrSetting naming both", o.name, n, n+1, err)
 		}
-		if err := fresh.UnmarshalBinary(append(slices.Clone(state), 0)); !errors.Is(err, ErrState) {
-			t.Errorf("%s: a byte too many: %v", o.name, err)
-		}
-		if now, _ := fresh.MarshalBinary(); !bytes.Equal(now, empty) {
-			t.Errorf("%s: failed restores changed the sampler", o.name)
-		}
-		bigger := newTestSampler(t, o, 2*n)
-		if err := bigger.UnmarshalBinary(state); !errors.Is(err, ErrState) || !strings.Contains(err.Error(), "n = 8") {
-			t.Errorf("%s: restored into a sampler of another n: %v", o.name, err)
-		}
-		other := newTestSampler(t, samplerOrders[(slices.IndexFunc(samplerOrders, func(x samplerOrder) bool { return x.name == o.name })+3)%len(samplerOrders)], n)
-		if err := other.UnmarshalBinary(state); !errors.Is(err, ErrState) {
-			t.Errorf("%s: restored into another order: %v", o.name, err)
-		}
-		v2 := slices.Clone(state)
-		v2[8+len(samplerMagic)] = 2 // the version
-		if err := fresh.UnmarshalBinary(v2); !errors.Is(err, ErrState) || !strings.Contains(err.Error(), "version 2") {
-			t.Errorf("%s: version 2: %v", o.name, err)
-		}
-	}
-	if _, err := (&Sampler{o: fixed{0}}).MarshalBinary(); !errors.Is(err, ErrSetting) {
-		t.Errorf("saving an orderer from outside without MarshalBinary: %v", err)
 	}
 }
 
-// FuzzSamplerState: no input makes UnmarshalBinary panic; an accepted
-// state saves back to the same bytes, and the sampler runs on from it
-// without panicking.
-func FuzzSamplerState(f *testing.F) {
-	const n = 8
-	q := newQuad(n, 3, 2)
-	for k, o := range samplerOrders {
-		s := newTestSampler(f, o, n)
-		l := newLoop(q, false, 1)
-		for e := range 2 {
-			seq, err := s.Next(nil)
-			if err != nil {
-				f.Fatal(err)
-			}
-			for _, i := range seq[:len(seq)-e*(k%4)] {
-				q.CompGrad(l.g, i, l.x)
-				if err := s.Observe(i, l.g); err != nil {
-					f.Fatal(err)
-				}
-			}
-		}
-		state, err := s.MarshalBinary()
+// recorder is an Orderer of a fixed sequence that records the positions
+// and components it is shown.
+type recorder struct {
+	seq []int
+	got [][2]int
+}
+
+func (r *recorder) Order(dst []int, _ Epoch) ([]int, error) { return append(dst[:0], r.seq...), nil }
+func (r *recorder) Observe(_, pos, i int, _ []float64) {
+	r.got = append(r.got, [2]int{pos, i})
+}
+
+// TestSamplerBatchOrder: a batch whose components are listed out of the
+// sequence's order (a loader that shuffles within a batch) is observed in
+// the order of its positions, read as ObserveBatch says.
+func TestSamplerBatchOrder(t *testing.T) {
+	seq := []int{1, 3, 5, 5, 1, 1, 5, 4}
+	for _, test := range []struct {
+		name   string
+		before []int // observed first, one by one
+		batch  []int
+		want   []int // the positions observed, in order; nil: an error
+	}{
+		{"in order", nil, []int{1, 3, 5}, []int{0, 1, 2}},
+		{"shuffled", nil, []int{5, 3, 1}, []int{0, 1, 2}},
+		{"in order after a skip", nil, []int{3, 5}, []int{1, 2}},
+		{"shuffled after a skip", nil, []int{5, 3}, []int{1, 2}},
+		{"a component twice", []int{1, 3}, []int{5, 5}, []int{2, 3}},
+		{"shuffled, a component twice", []int{1, 3, 5}, []int{1, 5, 1}, []int{3, 4, 5}},
+		{"next entries first", nil, []int{3, 1}, []int{0, 1}},
+		{"in order with skips", []int{1, 3}, []int{5, 1, 1}, []int{2, 4, 5}},
+		{"a component past its last position", []int{1, 3, 5, 5, 1, 1}, []int{4, 3}, nil},
+		{"a component more times than held", nil, []int{4, 4}, nil},
+		{"a component observed already", []int{1, 3}, []int{5, 3}, nil},
+	} {
+		r := &recorder{seq: seq}
+		s, err := NewSampler(r, 6)
 		if err != nil {
-			f.Fatal(err)
+			t.Fatal(err)
 		}
-		f.Add(uint8(k), state)
+		if _, err := s.Next(nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range test.before {
+			if err := s.Observe(i, []float64{1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.got = nil
+		pos := s.Pos()
+		err = s.ObserveBatch(test.batch, make([]float64, len(test.batch)))
+		if test.want == nil {
+			if !errors.Is(err, ErrIndex) || len(r.got) != 0 || s.Pos() != pos {
+				t.Errorf("%s: %v, observed %v, position %d, want ErrIndex, nothing observed, position %d", test.name, err, r.got, s.Pos(), pos)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", test.name, err)
+			continue
+		}
+		var want [][2]int
+		for _, p := range test.want {
+			want = append(want, [2]int{p, seq[p]})
+		}
+		if !slices.Equal(r.got, want) || s.Pos() != test.want[len(test.want)-1]+1 {
+			t.Errorf("%s: observed %v, position %d, want %v, position %d", test.name, r.got, s.Pos(), want, test.want[len(test.want)-1]+1)
+		}
 	}
-	f.Fuzz(func(t *testing.T, k uint8, data []byte) {
-		o := samplerOrders[int(k)%len(samplerOrders)]
-		s := newTestSampler(t, o, n)
-		if err := s.UnmarshalBinary(data); err != nil {
-			if !errors.Is(err, ErrState) {
-				t.Fatalf("%s: %v, want ErrState", o.name, err)
-			}
-			return
-		}
-		again, err := s.MarshalBinary()
-		if err != nil || !bytes.Equal(again, data) {
-			t.Fatalf("%s: accepted state saves back differently (%v)", o.name, err)
-		}
-		g := []float64{1, -1, 0.5}
-		for range 2 {
-			seq := s.Sequence(nil)
-			for _, i := range seq[s.Pos():] {
-				_ = s.Observe(i, g) // errors allowed (a corrupt d), panics not
-			}
-			if _, err := s.Next(nil); err != nil {
-				return
-			}
-		}
-	})
 }

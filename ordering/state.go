@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -17,18 +18,29 @@ import (
 )
 
 // ErrState is wrapped by the errors of Sampler.UnmarshalBinary: the saved
-// state is truncated or corrupt, of another version, or of another
-// orderer or size than the sampler it is restored into.
+// state is truncated or corrupt, of another version, inconsistent, or of
+// another orderer or size than the sampler it is restored into.
 var ErrState = errors.New("invalid saved state")
 
-// The saved state of a Sampler: samplerMagic, the version, then the
-// sampler's fields and its order's state, all little-endian, integers as
-// 8 bytes, slices as their length plus one (0 for nil) and their
-// elements. Version 1 is the first.
+// The saved state of a Sampler, all little-endian, integers as 8 bytes,
+// slices as their length plus one (0 for nil) and their elements:
+//
+//	samplerMagic (as a slice), the version, the payload's length L,
+//	the payload (the sampler's fields, then its order's state), and the
+//	CRC-32C (Castagnoli) of every byte before it, in 4 bytes.
+//
+// The length makes every truncation an error and the checksum every flip
+// of up to 32 bits in a row (CRC-32C detects every burst error of up to
+// its width), whatever the payload decodes to. Version 1 (no length and
+// no checksum) is refused as an unsupported version; version 2 is the
+// present one.
 const (
 	samplerMagic   = "goodorder.Sampler"
-	samplerVersion = 1
+	samplerVersion = 2
 )
+
+// castagnoli is the table of the saved state's checksum.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // stateful is implemented by the orders of the package whose state a
 // sampler saves.
@@ -56,6 +68,8 @@ func (s *Sampler) MarshalBinary() ([]byte, error) {
 	var e encoder
 	e.str(samplerMagic)
 	e.int(samplerVersion)
+	e.int(0) // the payload's length, set below
+	head := len(e.b)
 	e.int(s.n)
 	e.int(s.t)
 	e.int(s.pos)
@@ -77,23 +91,49 @@ func (s *Sampler) MarshalBinary() ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("ordering: %w: %T cannot save its state (it is not an encoding.BinaryMarshaler)", ErrSetting, s.o)
 	}
-	return e.b, nil
+	binary.LittleEndian.PutUint64(e.b[head-8:head], uint64(len(e.b)-head))
+	return binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli)), nil
+}
+
+// openState checks the frame of a saved state (its magic, version, length
+// and checksum) and returns a decoder of its payload, or an error wrapping
+// ErrState.
+func openState(data []byte) (*decoder, error) {
+	r := &decoder{b: data}
+	if m := r.str(); r.err == nil && m != samplerMagic {
+		return nil, fmt.Errorf("ordering: %w: not a saved sampler (starts with %q)", ErrState, m)
+	}
+	if v := r.int(); r.err == nil && v != samplerVersion {
+		return nil, fmt.Errorf("ordering: %w: unsupported state version %d, want %d (a sampler saved by an older release cannot be restored by this one)", ErrState, v, samplerVersion)
+	}
+	l := r.int()
+	if r.err != nil {
+		return nil, r.err
+	}
+	if l < 0 || l != len(r.b)-4 {
+		return nil, fmt.Errorf("ordering: %w: truncated or corrupt: payload of %d bytes, %d present", ErrState, l, len(r.b)-4)
+	}
+	body := len(data) - 4
+	if got, want := crc32.Checksum(data[:body], castagnoli), binary.LittleEndian.Uint32(data[body:]); got != want {
+		return nil, fmt.Errorf("ordering: %w: corrupt: checksum %08x, saved %08x", ErrState, got, want)
+	}
+	r.b = r.b[:l]
+	return r, nil
 }
 
 // UnmarshalBinary implements encoding.BinaryUnmarshaler: it restores a
 // state saved by MarshalBinary into s, which must have been made by
 // NewSampler with an orderer made the same way as the saved one's. It
 // returns an error wrapping ErrState, and leaves s as it was, if data is
-// truncated or corrupt, of another version, or of another orderer, n or
-// settings. (An orderer from outside the package restores its own state,
-// and may leave it changed on error.)
+// truncated or corrupt (its length or checksum does not match), of
+// another version, inconsistent (the checks of Sampler's "Saving and
+// restoring"), or of another orderer, n or settings. (An orderer from
+// outside the package restores its own state, and may leave it changed
+// on error.)
 func (s *Sampler) UnmarshalBinary(data []byte) error {
-	r := &decoder{b: data}
-	if m := r.str(); r.err == nil && m != samplerMagic {
-		return fmt.Errorf("ordering: %w: not a saved sampler (starts with %q)", ErrState, m)
-	}
-	if v := r.int(); r.err == nil && v != samplerVersion {
-		return fmt.Errorf("ordering: %w: saved sampler of version %d, want %d", ErrState, v, samplerVersion)
+	r, err := openState(data)
+	if err != nil {
+		return err
 	}
 	if n := r.int(); r.err == nil && n != s.n {
 		return fmt.Errorf("ordering: %w: saved sampler over n = %d components, this one over %d", ErrState, n, s.n)
@@ -113,7 +153,11 @@ func (s *Sampler) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("ordering: %w: saved sampler in epoch %d without a sequence", ErrState, t)
 	case pos > len(seq):
 		return fmt.Errorf("ordering: %w: saved position %d past the sequence's %d entries", ErrState, pos, len(seq))
+	case pos > 0 && d == 0:
+		return fmt.Errorf("ordering: %w: saved position %d with no gradient observed", ErrState, pos)
 	}
+	// The order checks its state against the sampler's.
+	r.t, r.pos, r.seq = t, pos, seq
 	switch o := s.o.(type) {
 	case stateful:
 		if kind != o.kind() {
@@ -146,7 +190,7 @@ func (s *Sampler) UnmarshalBinary(data []byte) error {
 			panic(err)
 		}
 	} else {
-		s.seq, s.t = s.seq[:0], -1
+		s.seq, s.t = nil, -1
 	}
 	s.pos, s.d = pos, d
 	return nil
@@ -232,6 +276,11 @@ func (e *encoder) matrix(m *mat.Dense) {
 type decoder struct {
 	b   []byte
 	err error
+	// The sampler's saved epoch, position in it and sequence (nil before
+	// the first epoch), read before its order's state, which the order
+	// checks against them.
+	t, pos int
+	seq    []int
 }
 
 func (r *decoder) fail(format string, args ...any) {
@@ -416,6 +465,23 @@ func (r *decoder) perm(name string, p []int, n int) {
 	}
 }
 
+// seqPerm fails unless the sampler's saved sequence, if any, is a
+// permutation of [0, n), the sequence of the order name.
+func (r *decoder) seqPerm(name string, n int) {
+	if r.seq == nil || r.err != nil {
+		return
+	}
+	if err := checkPerm(r.seq, n); err != nil {
+		r.fail("saved sequence of %s: %v", name, err)
+	}
+}
+
+// seqIs fails unless the sampler's saved sequence, if any, is want, the
+// sequence of the order name in every epoch.
+func (r *decoder) seqIs(name string, want []int) {
+	r.check(r.err == nil && r.seq != nil && !slices.Equal(r.seq, want), "saved sequence is not %s's", name)
+}
+
 // end returns the decoder's error, or one if bytes are left over.
 func (r *decoder) end() error {
 	if r.err == nil && len(r.b) != 0 {
@@ -457,6 +523,7 @@ func (o *RR) appendState(e *encoder) error {
 }
 func (o *RR) readState(r *decoder, _, _ int) error {
 	sizeOf(r, "RR", o.n)
+	r.seqPerm("RR", o.n)
 	rnd, src := readRand(r)
 	if err := r.end(); err != nil {
 		return err
@@ -475,6 +542,7 @@ func (o *Incremental) readState(r *decoder, _, _ int) error {
 	sizeOf(r, "Incremental", o.n)
 	seq := r.ints("Incremental sequence", o.n)
 	r.check(r.err == nil && !slices.Equal(seq, o.seq), "saved Incremental of another sequence")
+	r.seqIs("Incremental", o.seq)
 	return r.end()
 }
 
@@ -489,6 +557,7 @@ func (o *ShuffleOnce) appendState(e *encoder) error {
 func (o *ShuffleOnce) readState(r *decoder, _, _ int) error {
 	perm := r.ints("ShuffleOnce permutation", len(o.perm))
 	r.check(r.err == nil && !slices.Equal(perm, o.perm), "saved ShuffleOnce of another seed")
+	r.seqIs("ShuffleOnce", o.perm)
 	return r.end()
 }
 
@@ -505,6 +574,7 @@ func (o *SGD) appendState(e *encoder) error {
 func (o *SGD) readState(r *decoder, _, _ int) error {
 	sizeOf(r, "SGD", o.n)
 	sizeOf(r, "SGD length", o.length)
+	r.check(r.err == nil && r.seq != nil && len(r.seq) != o.length, "saved SGD sequence of %d entries, want %d", len(r.seq), o.length)
 	rnd, src := readRand(r)
 	if err := r.end(); err != nil {
 		return err
@@ -528,6 +598,17 @@ func (o *FlipFlop) readState(r *decoder, _, _ int) error {
 	rnd, src := readRand(r)
 	perm := r.ints("FlipFlop permutation", o.n)
 	r.check(r.err == nil && perm != nil && checkPerm(perm, o.n) != nil, "FlipFlop permutation is not one of [0, %d)", o.n)
+	// Epoch 2k serves the permutation, epoch 2k+1 its reverse.
+	if r.err == nil && (r.seq == nil) != (perm == nil) {
+		r.fail("saved FlipFlop permutation and sequence: one is missing")
+	}
+	if r.err == nil && r.seq != nil {
+		want := slices.Clone(perm)
+		if r.t%2 == 1 {
+			slices.Reverse(want)
+		}
+		r.seqIs("FlipFlop", want)
+	}
 	if err := r.end(); err != nil {
 		return err
 	}
@@ -556,6 +637,7 @@ func (o *StandardShuffle) appendState(e *encoder) error {
 }
 func (o *StandardShuffle) readState(r *decoder, _, _ int) error {
 	rnd, src := o.readTwoLevel(r, "StandardShuffle")
+	r.seqPerm("StandardShuffle", o.n*o.m)
 	if err := r.end(); err != nil {
 		return err
 	}
@@ -575,11 +657,35 @@ func (o *SGDInternal) readState(r *decoder, _, _ int) error {
 	rnd, src := o.readTwoLevel(r, "SGDInternal")
 	perm := r.ints("SGDInternal permutation", o.n)
 	r.check(r.err == nil && checkPerm(perm, o.n) != nil, "SGDInternal permutation is not one of [0, %d)", o.n)
+	if r.err == nil && r.seq != nil {
+		checkInternalSeq(r, r.seq, perm, o.n, o.m)
+	}
 	if err := r.end(); err != nil {
 		return err
 	}
 	o.rnd, o.src, o.perm = rnd, src, perm
 	return nil
+}
+
+// checkInternalSeq fails unless seq is an epoch of SGDInternal over n
+// top-level functions of m low-level ones whose last round's top indices
+// are perm: m rounds, each a permutation of the n top indices.
+func checkInternalSeq(r *decoder, seq, perm []int, n, m int) {
+	if len(seq) != n*m {
+		r.fail("saved SGDInternal sequence of %d entries, want %d", len(seq), n*m)
+		return
+	}
+	top := make([]int, n)
+	for k := range m {
+		for j, i := range seq[k*n : (k+1)*n] {
+			top[j] = i / m
+		}
+		if err := checkPerm(top, n); err != nil {
+			r.fail("saved SGDInternal round %d: %v", k, err)
+			return
+		}
+	}
+	r.check(!slices.Equal(top, perm), "saved SGDInternal sequence does not end with its permutation")
 }
 
 func (o *MultiLevel) kind() string { return "MultiLevel" }
@@ -596,6 +702,7 @@ func (o *MultiLevel) readState(r *decoder, _, _ int) error {
 	sizes := r.ints("MultiLevel sizes", maxLen+1)
 	k := r.ints("MultiLevel K", maxLen+1)
 	r.check(r.err == nil && (!slices.Equal(sizes, o.sizes) || !slices.Equal(k, o.k)), "saved MultiLevel of sizes %v and K %v, this one %v and %v", sizes, k, o.sizes, o.k)
+	r.seqPerm("MultiLevel", o.components())
 	rnd, src := readRand(r)
 	if err := r.end(); err != nil {
 		return err
@@ -652,6 +759,53 @@ func (b *balancer) readBalancer(r *decoder, name string, d int) balancer {
 	return c
 }
 
+// checkBalancing fails unless the state of the balancing order name (its
+// balancer b, the order it serves, last, whether it started building the
+// next, and the pending first gradient of a pair, -1 if none) is the one
+// the sampler's saved sequence and position imply: last is the sequence,
+// the order is being built if and only if a gradient was observed in the
+// epoch, and the components placed and the pending one are distinct and
+// from the positions before the saved one. It returns the number placed.
+func checkBalancing(r *decoder, name string, b *balancer, last []int, started bool, pendingI int) int {
+	if r.err != nil {
+		return 0
+	}
+	switch {
+	case r.seq == nil && (last != nil || started):
+		r.fail("saved %s with an order before its first epoch", name)
+		return 0
+	case r.seq == nil:
+		return 0
+	case !slices.Equal(last, r.seq):
+		r.fail("saved %s serving another sequence than the sampler's", name)
+		return 0
+	case started != (r.pos > 0):
+		r.fail("saved %s building an order = %v at position %d", name, started, r.pos)
+		return 0
+	case !started:
+		return 0
+	}
+	at := make([]int, b.n) // the position of each component in last
+	for k, i := range last {
+		at[i] = k
+	}
+	mark := make([]bool, b.n)
+	placed := 0
+	for k, i := range b.next {
+		if k >= b.left && k <= b.right {
+			continue
+		}
+		if mark[i] || !b.seen[i] || at[i] >= r.pos {
+			r.fail("saved %s places component %d (position %d) twice, unmarked or before it is observed (position %d)", name, i, at[i], r.pos)
+			return 0
+		}
+		mark[i] = true
+		placed++
+	}
+	r.check(pendingI >= 0 && (b.seen[pendingI] || at[pendingI] >= r.pos), "saved %s with component %d (position %d) pending, placed already or not yet observed (position %d)", name, pendingI, at[max(pendingI, 0)], r.pos)
+	return placed
+}
+
 func (o *MeanBalance) kind() string { return "MeanBalance" }
 func (o *MeanBalance) appendState(e *encoder) error {
 	if o.b.src == nil {
@@ -677,6 +831,9 @@ func (o *MeanBalance) readState(r *decoder, _, d int) error {
 		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(cur) != d), "saved MeanBalance started without its buffers")
 		r.check(havePrev && prev == nil, "saved MeanBalance with a mean it does not hold")
 		r.perm("saved MeanBalance order", last, o.b.n)
+		placed := checkBalancing(r, "MeanBalance", &b, last, started, -1)
+		r.check(r.err == nil && started && count != placed, "saved MeanBalance with %d gradients observed and %d components placed", count, placed)
+		r.check(r.err == nil && !started && count != 0, "saved MeanBalance outside an epoch with %d gradients observed", count)
 	}
 	if err := r.end(); err != nil {
 		return err
@@ -714,6 +871,8 @@ func (o *PairBalance) readState(r *decoder, _, d int) error {
 		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(pending) != d), "saved PairBalance started without its buffers")
 		r.check(pendingI >= 0 && !started, "saved PairBalance with a pending gradient outside an epoch")
 		r.perm("saved PairBalance order", last, o.b.n)
+		checkBalancing(r, "PairBalance", &b, last, started, pendingI)
+		r.check(pendingI < 0 && slices.ContainsFunc(pending, func(v float64) bool { return v != 0 }), "saved PairBalance with no pending component but a pending gradient")
 	}
 	if err := r.end(); err != nil {
 		return err
@@ -763,6 +922,8 @@ func (o *PairBalance32) readState(r *decoder, _, d int) error {
 			}
 		}
 		r.perm("saved PairBalance32 order", last, o.b.n)
+		checkBalancing(r, "PairBalance32", &b, last, started, pendingI)
+		r.check(pendingI < 0 && slices.ContainsFunc(pending, func(v float32) bool { return v != 0 }), "saved PairBalance32 with no pending component but a pending gradient")
 	}
 	if err := r.end(); err != nil {
 		return err
@@ -818,6 +979,8 @@ func (o *StaleGreedy) readState(r *decoder, n, d int) error {
 	sn := r.intIn("StaleGreedy N", 0, n)
 	rows := readRows(r, "StaleGreedy", sn, d)
 	order := r.ints("StaleGreedy order", max(sn, 1))
+	r.check(r.err == nil && r.seq != nil && sn != n, "saved StaleGreedy over N = %d in epoch %d, want %d", sn, r.t, n)
+	r.seqPerm("StaleGreedy", n)
 	r.check(r.err == nil && order != nil && len(order) != sn, "saved StaleGreedy order of %d entries, want %d", len(order), sn)
 	if err := r.end(); err != nil {
 		return err
@@ -850,6 +1013,8 @@ func (o *SketchedGreedy) readState(r *decoder, n, d int) error {
 	r.check(r.err == nil && sd != 0 && sd != d, "saved SketchedGreedy of gradients of length %d, want %d", sd, d)
 	rows := readRows(r, "SketchedGreedy", sn, min(max(o.K, 1), sd))
 	order := r.ints("SketchedGreedy order", max(sn, 1))
+	r.check(r.err == nil && r.seq != nil && sn != n, "saved SketchedGreedy over N = %d in epoch %d, want %d", sn, r.t, n)
+	r.seqPerm("SketchedGreedy", n)
 	r.check(r.err == nil && order != nil && len(order) != sn, "saved SketchedGreedy order of %d entries, want %d", len(order), sn)
 	r.check(r.err == nil && rows.m != nil && sd == 0, "saved SketchedGreedy with rows but no sketch")
 	var sk *CountSketch
