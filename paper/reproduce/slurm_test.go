@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/goodorder/goodorder/ordering"
-	"github.com/goodorder/goodorder/paper"
 	"github.com/goodorder/goodorder/problems/dataset"
 )
 
@@ -103,13 +102,13 @@ func TestSlurm(t *testing.T) {
 	serial := filepath.Join(work, "serial")
 	t0 := time.Now()
 	cmd := exec.Command(bin, "-quiet", "-scale", "smoke", "-only", slurmClaims, "-cache", filepath.Join(serial, "cache"),
-		"-figures", filepath.Join(serial, "figures"), "-report", filepath.Join(serial, "REPORT.md"))
+		"-figures", filepath.Join(serial, "out", "figures"), "-report", filepath.Join(serial, "out", "REPORT.md"))
 	cmd.Env = append(os.Environ(), "GOODORDER_MNIST_DIR="+mnist)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("serial run: %v\n%s", err, out)
 	}
 	t.Logf("serial run of %s at the smoke scale: %.1fs", slurmClaims, time.Since(t0).Seconds())
-	want := outputs(t, serial)
+	want := outputFiles(t, filepath.Join(serial, "out"))
 
 	// job submits the array (tasks, e.g. "0-3") and the assembling job
 	// dependent on it, for the outputs and cache in dir; it returns the
@@ -123,7 +122,7 @@ func TestSlurm(t *testing.T) {
 		}
 		env := append(os.Environ(), "SLURM_CONF="+conf, "GOODORDER_MNIST_DIR="+mnist,
 			"CACHE="+filepath.Join(dir, "cache"), "SCALE=smoke", "CLAIMS="+slurmClaims, "SHARDS=4", "REPRODUCE="+bin,
-			"FIGURES="+filepath.Join(dir, "figures"), "REPORT="+filepath.Join(dir, "REPORT.md"))
+			"FIGURES="+filepath.Join(dir, "out", "figures"), "REPORT="+filepath.Join(dir, "out", "REPORT.md"))
 		sbatch := func(args ...string) string {
 			t.Helper()
 			c := exec.Command("sbatch", append([]string{"--parsable", "--chdir", dir, "--cpus-per-task=1"}, args...)...)
@@ -143,9 +142,14 @@ func TestSlurm(t *testing.T) {
 	t.Run("array", func(t *testing.T) {
 		dir := filepath.Join(work, "array")
 		t0 := time.Now()
-		_, assemble := job(dir, "0-3")
+		array, assemble := job(dir, "0-3")
+		if err := waitGone(t, conf, array); err != nil {
+			t.Fatal(err)
+		}
+		t1 := time.Now()
 		waitJob(t, conf, assemble, dir)
-		t.Logf("4-task array and assembling job at the smoke scale: %.1fs, from submission to the assembling job's end", time.Since(t0).Seconds())
+		t.Logf("4-task array at the smoke scale: %.1fs from submission to its last task's end, then %.1fs to the assembling job's end (%.1fs in all)",
+			t1.Sub(t0).Seconds(), time.Since(t1).Seconds(), time.Since(t0).Seconds())
 		for i := range 4 {
 			b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("shard-%d.log", i)))
 			if err != nil {
@@ -155,7 +159,7 @@ func TestSlurm(t *testing.T) {
 				t.Errorf("shard %d/4's log does not say what it computes:\n%s", i, b)
 			}
 		}
-		sameOutputs(t, want, outputs(t, dir))
+		sameOutputs(t, want, outputFiles(t, filepath.Join(dir, "out")))
 		noTemp(t, dir)
 	})
 
@@ -190,7 +194,7 @@ func TestSlurm(t *testing.T) {
 		}
 		noTemp(t, dir)
 		plan := exec.Command(bin, "-plan", "-scale", "smoke", "-only", slurmClaims, "-cache", cache,
-			"-figures", filepath.Join(dir, "figures"), "-report", filepath.Join(dir, "REPORT.md"))
+			"-figures", filepath.Join(dir, "out", "figures"), "-report", filepath.Join(dir, "out", "REPORT.md"))
 		plan.Env = append(os.Environ(), "GOODORDER_MNIST_DIR="+mnist)
 		left, err := plan.Output()
 		if err != nil || strings.TrimSpace(string(left)) == "" || !strings.HasPrefix(string(left), "smoke/table-1/seed-1 ") {
@@ -201,7 +205,7 @@ func TestSlurm(t *testing.T) {
 		if log := readLog(dir, "shard-0.log"); !strings.Contains(log, "computing smoke/table-1/seed-1") {
 			t.Errorf("the resubmitted shard 0/4 did not compute table-1:\n%s", log)
 		}
-		sameOutputs(t, want, outputs(t, dir))
+		sameOutputs(t, want, outputFiles(t, filepath.Join(dir, "out")))
 		noTemp(t, dir)
 	})
 }
@@ -290,36 +294,10 @@ func readLog(dir, name string) string {
 	return string(b)
 }
 
-// outputs returns the report and the files under the figures folder of
-// dir, by their path relative to dir, but for the timings file (the
-// machine's wall times).
-func outputs(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	out := make(map[string][]byte)
-	b, err := os.ReadFile(filepath.Join(dir, "REPORT.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out["REPORT.md"] = b
-	err = filepath.WalkDir(filepath.Join(dir, "figures"), func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == paper.TimingsFile {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		rel, _ := filepath.Rel(dir, path)
-		out[rel] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // sameOutputs checks that got has the files of want, byte for byte.
 func sameOutputs(t *testing.T, want, got map[string][]byte) {
 	t.Helper()
-	if len(want) < 2 {
+	if len(want) < 2 || want["REPORT.md"] == nil {
 		t.Fatalf("the serial run wrote %d files, want the report and figures", len(want))
 	}
 	for name, b := range want {
