@@ -47,11 +47,14 @@ BLASDEBS = $(if $(shell command -v $(CC) 2>/dev/null),,gcc libc6-dev) \
 # deps installs the Debian packages the tests need when they are missing:
 # jupyter nbconvert and jupyter_client (the notebook test), chromium (the
 # offline HTML chart test), jupyter-notebook (the browser test; added in
-# the notebooks section) and BLASDEBS (the OpenBLAS build, tested beside
-# the pure-Go one, and the Fashion-MNIST loader's test). Elsewhere see
-# notebooks/README.md.
+# the notebooks section), slurm-wlm and munge (paper/reproduce's test of
+# scripts/slurm on a one-node Slurm cluster) and BLASDEBS (the OpenBLAS
+# build, tested beside the pure-Go one, and the Fashion-MNIST loader's
+# test). Elsewhere see notebooks/README.md.
 DEBPKGS = $(if $(shell jupyter nbconvert --version 2>/dev/null),,jupyter-nbconvert jupyter-client) \
 	$(if $(shell command -v chromium 2>/dev/null),,chromium) \
+	$(if $(wildcard /usr/sbin/slurmctld),,slurm-wlm) \
+	$(if $(wildcard /usr/sbin/munged),,munge) \
 	$(BLASDEBS)
 deps: apt-install
 

@@ -157,6 +157,9 @@ type Env struct {
 
 	reused atomic.Int64 // cached runs reused
 	warnMu sync.Mutex   // serialises the calls of Warn
+	// probe stops Run once its runs are read from the cache, before the
+	// outcome and its charts (see Claim.InCache).
+	probe bool
 }
 
 // orDefault returns e, or a new Env of the defaults if e is nil.
@@ -356,7 +359,7 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
 		res, err := run(scale(s), ctx, env)
-		if err != nil {
+		if err != nil || env.probe {
 			return nil, err
 		}
 		out, err := outcome(res)

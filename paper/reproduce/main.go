@@ -43,7 +43,17 @@
 // the command prints which claim it is stopping, keeps the runs already
 // finished in the cache (a rerun resumes from them) and leaves the figures,
 // results and report as they were (each is written whole or not at all). A
-// second interrupt kills the process at once.
+// second interrupt kills the process at once. SIGTERM, which Slurm sends
+// a cancelled job, stops it the same way.
+//
+// On a cluster, the work is split into units, a claim at a base seed (at
+// the scale and seeds of the run, -seeds included): -plan lists those not
+// yet in the cache, one line each (key, claim, estimated time on the
+// reference machine); -shard i/N computes only shard i of N into the cache
+// (a split balanced by the estimates, the same on every node) and exits
+// without writing figures or report; a run without -shard over the filled
+// cache then writes them, in seconds. scripts/slurm runs the shards as a
+// Slurm job array on a shared cache folder.
 //
 // It exits with status 2 on bad flags, 1 on a software error, 130 (128 +
 // SIGINT, as a shell reports a process killed by Ctrl-C) when interrupted,
@@ -83,7 +93,8 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// SIGTERM is what Slurm sends a cancelled or timed-out job first.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	// After the first interrupt, the second gets the default action: it
 	// kills the process.
 	context.AfterFunc(ctx, stop)
@@ -108,6 +119,9 @@ type options struct {
 	cpuprof  string   // CPU profile file, "" for none
 	cifar10  string   // folder of the CIFAR-10 batches, "" for none
 	seeds    []uint64 // the robustness pass's seeds, nil for none
+
+	plan  bool      // list the units of work not in the cache (plan.go)
+	shard shardFlag // compute one shard of the units (plan.go)
 }
 
 // usageError is a bad flag or argument: exit status 2.
@@ -134,6 +148,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the claims to `file` (go tool pprof)")
 	fs.StringVar(&o.cifar10, "cifar10", os.Getenv("GOODORDER_CIFAR10"), "`folder` of the binary CIFAR-10 batches for table-1-cifar10 (default $GOODORDER_CIFAR10; without it the claim is skipped)")
+	addPlanFlags(fs, o)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: go run ./paper/reproduce [flags]\n\nRegenerates the paper's figures and checked claims and writes the report.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -180,6 +195,9 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 			}
 			o.only = append(o.only, c)
 		}
+	}
+	if err := checkPlanFlags(o); err != nil {
+		return nil, usageError{err}
 	}
 	if err := checkPaths(o); err != nil {
 		return nil, usageError{err}
@@ -410,6 +428,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			pprof.StopCPUProfile()
 			f.Close()
 		}()
+	}
+	switch {
+	case o.plan:
+		return plan(ctx, o, stdout, &lockedWriter{w: stderr})
+	case o.shard.n > 0:
+		return shard(ctx, o, &lockedWriter{w: stderr})
 	}
 	if o.seeds != nil {
 		return robustness(ctx, o, stdout, &lockedWriter{w: stderr})

@@ -94,24 +94,9 @@ func TestSameBytes(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 	}
-	// files returns the contents of the files under dir by their path
-	// relative to dir, but for the timings file.
 	files := func(dir string) map[string][]byte {
 		t.Helper()
-		out := make(map[string][]byte)
-		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || d.Name() == paper.TimingsFile {
-				return err
-			}
-			b, err := os.ReadFile(path)
-			rel, _ := filepath.Rel(dir, path)
-			out[rel] = b
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
+		return outputFiles(t, dir)
 	}
 	a, b := t.TempDir(), t.TempDir()
 	runInto(a, filepath.Join(a, "cache"))
@@ -354,4 +339,24 @@ func TestBadCacheEntry(t *testing.T) {
 	if !bytes.Equal(clean, rerun) {
 		t.Error("the recomputed run's data differ from the clean run's")
 	}
+}
+
+// outputFiles returns the contents of the files under dir by their path
+// relative to dir, but for the timings file (the machine's wall times).
+func outputFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := make(map[string][]byte)
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == paper.TimingsFile {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(dir, path)
+		out[rel] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
