@@ -165,6 +165,8 @@ func TestBalanceKernelsVectorUsed(t *testing.T) {
 		{"pair32Dot float64", vecDone(pair32DotVec(&l16, s32, a32, a)), true},
 		{"pair32Update float32", pair32UpdateVec(s32, a32, b, 1), true},
 		{"pair32Update float64", pair32UpdateVec(s32, a32, a, 1), true},
+		{"mean32Update float32", mean32UpdateVec(s32, a32, a32, b, 1), true},
+		{"mean32Update float64", mean32UpdateVec(s32, a32, a32, a, 1), true},
 	} {
 		if c.ok != c.wants {
 			t.Errorf("%s: vector loop %v, want %v", c.name, c.ok, c.wants)

@@ -142,5 +142,14 @@ func pair32UpdateVec[T float32 | float64](s, a []float32, b []T, eps float32) bo
 // mean32UpdateVec is mean32Update over vectors whose length is a multiple
 // of 16, and reports whether it did it.
 func mean32UpdateVec[T float32 | float64](s, centre, cur []float32, g []T, eps float32) bool {
-	return false
+	if !useAVX2 {
+		return false
+	}
+	switch g := any(g).(type) {
+	case []float32:
+		vec.Mean32UpdateF32(s, centre, cur, g, eps)
+	case []float64:
+		vec.Mean32UpdateF64(s, centre, cur, g, eps)
+	}
+	return true
 }

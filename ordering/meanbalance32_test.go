@@ -145,44 +145,49 @@ func TestMeanBalance32Range(t *testing.T) {
 }
 
 // TestMean32Update: mean32Update gives the bits of its element-by-element
-// rule (s += ε (g - c), cur += g, in float32), on lengths around its
-// vector loops' 16, with the vector loops where there are and without.
+// rule (s += ε (g - c), cur += g, in float32), for float32 and float64
+// gradients, on lengths around its vector loops' 16, with the vector
+// loops where there are and without; meanDot is <s, g - c>.
 func TestMean32Update(t *testing.T) {
 	defer func(v bool) { useAVX2 = v }(useAVX2)
-	rnd := rand.New(rand.NewPCG(5, 6))
 	for _, vec := range []bool{useAVX2, false} {
 		useAVX2 = vec
-		for _, n := range []int{0, 1, 15, 16, 17, 33, 100} {
-			s, c, cur := kernelVec[float32](rnd, n, 0), kernelVec[float32](rnd, n, 0), kernelVec[float32](rnd, n, 0)
-			g := kernelVec[float64](rnd, n, 0)
-			for _, eps := range []float64{1, -1} {
-				s1, cur1 := slices.Clone(s), slices.Clone(cur)
-				mean32Update(s1, c, cur1, g, eps)
-				s2, cur2 := slices.Clone(s), slices.Clone(cur)
-				for j, v := range g {
-					x := float32(v)
-					s2[j] += float32(float32(eps) * (x - c[j]))
-					cur2[j] += x
-				}
-				same := func(a, b []float32) bool {
-					return slices.EqualFunc(a, b, func(x, y float32) bool { return math.Float32bits(x) == math.Float32bits(y) })
-				}
-				if !same(s1, s2) || !same(cur1, cur2) {
-					t.Errorf("AVX2 %v, n = %d, ε = %v: not the element rule's bits", vec, n, eps)
-				}
-				// The sign's inner product is -pair32Dot(s, c, g): <s, g - c>.
-				sc, ok := meanDot(s, c, g, 1)
-				var want float64
-				for j := range g {
-					want += float64(s[j]) * float64(float32(g[j])-c[j])
-				}
-				if !ok || math.Abs(sc-want) > 1e-9*(1+math.Abs(want)) {
-					t.Errorf("AVX2 %v, n = %d: meanDot %v, %v, want %v", vec, n, sc, ok, want)
-				}
-			}
-		}
+		checkMean32[float32](t, vec)
+		checkMean32[float64](t, vec)
 		if !vec {
 			break
+		}
+	}
+}
+
+func checkMean32[G float32 | float64](t *testing.T, vec bool) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	same := func(a, b []float32) bool {
+		return slices.EqualFunc(a, b, func(x, y float32) bool { return math.Float32bits(x) == math.Float32bits(y) })
+	}
+	for _, n := range []int{0, 1, 15, 16, 17, 33, 100} {
+		s, c, cur := kernelVec[float32](rnd, n, 0), kernelVec[float32](rnd, n, 0), kernelVec[float32](rnd, n, 0)
+		g := kernelVec[G](rnd, n, 0)
+		for _, eps := range []float64{1, -1} {
+			s1, cur1 := slices.Clone(s), slices.Clone(cur)
+			mean32Update(s1, c, cur1, g, eps)
+			s2, cur2 := slices.Clone(s), slices.Clone(cur)
+			for j, v := range g {
+				x := float32(v)
+				s2[j] += float32(float32(eps) * (x - c[j]))
+				cur2[j] += x
+			}
+			if !same(s1, s2) || !same(cur1, cur2) {
+				t.Errorf("AVX2 %v, %T, n = %d, ε = %v: not the element rule's bits", vec, g, n, eps)
+			}
+		}
+		sc, ok := meanDot(s, c, g, 1)
+		var want float64
+		for j := range g {
+			want += float64(s[j]) * float64(float32(g[j])-c[j])
+		}
+		if !ok || math.Abs(sc-want) > 1e-9*(1+math.Abs(want)) {
+			t.Errorf("AVX2 %v, %T, n = %d: meanDot %v, %v, want %v", vec, g, n, sc, ok, want)
 		}
 	}
 }
