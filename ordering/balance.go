@@ -220,10 +220,12 @@ type MeanBalance struct{ meanBalance[float64] }
 // MeanBalance's wherever no sign's inner product lies within the rounding
 // of the sums (about 1e-7 relative) of 0, and bit for bit where the
 // gradients, their sums and means are exact in float32; a float64
-// gradient is rounded to float32 first. Each observation reads the
-// running sum, the stale mean and the gradient twice and the running sum
-// of this epoch's gradients once: 36 bytes a coordinate of a float32
-// gradient (AVX2 loops on amd64).
+// gradient is rounded to float32 first. An observation takes two passes
+// (AVX2 loops on amd64): the sign's inner product reads the running sum,
+// the centre and the gradient; the update reads them again, writes the
+// running sum and adds the gradient to this epoch's sum, which it reads
+// and writes: 36 bytes a coordinate of a float32 gradient (in epoch 0
+// with FirstEpochRunningMean, a third pass forms the centre).
 //
 // Its sums stay finite if every gradient entry is below 2^99 (about
 // 6.3e29) in magnitude once rounded to float32 and n is at most 2^27: a
@@ -480,7 +482,10 @@ var (
 // s.Start is not a permutation of [0, n).
 func NewPairBalance(n int, s BalanceSettings) (*PairBalance, error) {
 	p, err := newPairBalance[float64](n, s)
-	return &PairBalance{p}, err
+	if err != nil {
+		return nil, err
+	}
+	return &PairBalance{p}, nil
 }
 
 // NewPairBalance32 returns pair balancing of n components in float32. It
@@ -488,9 +493,13 @@ func NewPairBalance(n int, s BalanceSettings) (*PairBalance, error) {
 // [0, n).
 func NewPairBalance32(n int, s BalanceSettings) (*PairBalance32, error) {
 	p, err := newPairBalance[float32](n, s)
-	return &PairBalance32{p}, err
+	if err != nil {
+		return nil, err
+	}
+	return &PairBalance32{p}, nil
 }
 
+// newPairBalance returns pair balancing of n components in S.
 func newPairBalance[S float32 | float64](n int, s BalanceSettings) (pairBalance[S], error) {
 	p := pairBalance[S]{pendingI: -1}
 	var err error

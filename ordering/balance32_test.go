@@ -280,7 +280,7 @@ func TestPairBalance32MatchesPairBalance(t *testing.T) {
 }
 
 // TestPairBalance32OddAndSkipped: with an odd number of components (the
-// last gradient of every epoch placed by its own sign, flush32) and with
+// last gradient of every epoch placed by its own sign, flush) and with
 // entries skipped, PairBalance32 builds PairBalance's orders. With 55 of
 // the 63 observed, the flushed component's sign decides its side, the 8
 // missed going in the middle: a flush that signed the other way fails.

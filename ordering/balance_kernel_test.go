@@ -13,9 +13,10 @@ import (
 	"testing"
 )
 
-// The plain loops of meanObserve and pairObserve (Run's path, and the
-// Sampler's before its passes were fused in balance_kernel.go): the
-// references of TestBalanceKernels and BenchmarkBalanceKernels.
+// The plain loops of MeanBalance's and PairBalance's updates (Run's path
+// before it took the fused passes of balance_kernel.go, the Sampler's
+// before that): the references of TestBalanceKernels and
+// BenchmarkBalanceKernels.
 
 func refMeanUpdate[T float32 | float64](s, centre, cur []float64, g []T, eps, scale float64) {
 	for j, v := range g {

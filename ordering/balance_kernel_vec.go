@@ -11,10 +11,11 @@ import "github.com/goodorder/goodorder/internal/vec"
 // do, without fused multiply-adds, and keep dotDiff's four partial sums in
 // the four lanes of one register (pair32Dot's 16 in four), so the results
 // are the same bits. The loops of MeanBalance and PairBalance (float64
-// state) match Run's Go loops only where the compiler does not fuse a
-// multiply and an add (the default GOAMD64=v1): in a fusingBuild their
-// inner product and MeanBalance's update run in Go. A test turns useAVX2
-// off to check the two against each other.
+// state) match the plain Go loops (dotDiff, the updates Run used before)
+// only where the compiler does not fuse a multiply and an add (the
+// default GOAMD64=v1): in a fusingBuild their inner product and
+// MeanBalance's update run in Go. A test turns useAVX2 off to check the
+// two against each other.
 var useAVX2 = vec.AVX2
 
 // dotDiffVec stores in l the four partial sums of dotDiff(s, a, b, scale)
