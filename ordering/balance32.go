@@ -10,10 +10,13 @@ import (
 	"strings"
 )
 
-// pair32Limit is the magnitude below which PairBalance32 takes gradient
-// entries: a pair's difference is below 2^100, and the running sum, over
-// at most 2^27 pairs (2^28 components) and the odd last gradient, below
-// 2^127 < math.MaxFloat32.
+// pair32Limit is the magnitude below which PairBalance32 and
+// MeanBalance32 take gradient entries. PairBalance32: a pair's difference
+// is below 2^100, and the running sum, over at most 2^27 pairs (2^28
+// components) and the odd last gradient, below 2^127 < math.MaxFloat32.
+// MeanBalance32 (n <= 2^27): this epoch's sum is below 2^126, a mean at
+// most 2^99, a centred gradient at most 2^100 and the running sum at most
+// 2^127.
 const pair32Limit = 0x1p99
 
 // is32 reports whether S is float32.
