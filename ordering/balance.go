@@ -56,16 +56,27 @@ type BalanceSettings struct {
 	// Start, if not nil, is the order of the first epoch, a permutation
 	// of [0, N); default a random permutation.
 	Start []int
+	// FirstEpochRunningMean makes mean balancing (MeanBalance,
+	// MeanBalance32) centre each gradient of epoch 0, which has no
+	// previous epoch's mean, on the mean of the gradients observed so far
+	// in that epoch (0 for the first): our own rule, and the default
+	// before this field existed. Default false: epoch 0's gradients are
+	// centred on zero (balanced as they are), as GraB (Lu et al.),
+	// grab-sampler and CD-GraB's mean balancing do. GraB's
+	// orderedsampler/meanbalance.py also adds the centred gradients, not
+	// the gradients, into the next epoch's mean; we do not copy that
+	// (the next mean is the mean of the gradients in both settings). Pair
+	// balancing has no mean and ignores the field.
+	FirstEpochRunningMean bool
 }
 
-// balancer holds what both balancing orders share: the sign rule, the
-// running sum and the order being built.
+// balancer holds what the balancing orders share: the sign rule and the
+// order being built (each keeps its running sum in its own type).
 type balancer struct {
 	n     int
 	set   BalanceSettings
 	rnd   *rand.Rand
 	src   *rand.PCG // rnd's source, for the saved state
-	s     []float64 // running signed sum
 	maxSC float64   // largest |<s, c>| this epoch (probabilistic rule)
 	next  []int     // the order being built
 	seen  []bool    // components placed in next
@@ -118,12 +129,8 @@ func (b *balancer) first(dst []int) []int {
 	return dst
 }
 
-// reset starts building a new order for vectors of dimension d.
-func (b *balancer) reset(d int) {
-	if len(b.s) != d {
-		b.s = make([]float64, d)
-	}
-	clear(b.s)
+// reset starts building a new order.
+func (b *balancer) reset() {
 	b.maxSC = 0
 	if len(b.next) != b.n {
 		b.next = make([]int, b.n)
@@ -131,15 +138,6 @@ func (b *balancer) reset(d int) {
 	}
 	clear(b.seen)
 	b.left, b.right = 0, b.n-1
-}
-
-// sign returns the sign of c against the running sum and adds ε c to it.
-func (b *balancer) sign(c []float64) float64 {
-	eps := b.signOf(dot(b.s, c))
-	for j, v := range c {
-		b.s[j] += eps * v
-	}
-	return eps
 }
 
 // signOf returns the sign ε for the inner product sc = <s, c>.
@@ -202,35 +200,73 @@ func (b *balancer) finish(dst, prev []int) []int {
 
 // MeanBalance is GraB's online mean balancing. In epoch t it centres each
 // gradient it observes on the mean gradient of epoch t-1 (in epoch 0, on
-// the mean of the gradients observed so far in that epoch, 0 for the
-// first), gives the centred gradient c a sign ε by BalanceSettings.Rule
-// against the running sum s (deterministic: ε = +1 if <s, c> ≤ 0), adds
-// ε c to s, and places the component at the front of the next order in
-// visit order if ε = +1, at its back in reverse visit order if ε = -1;
-// the order of epoch t+1 is the result.
+// zero, or with BalanceSettings.FirstEpochRunningMean on the mean of the
+// gradients observed so far in that epoch), gives the centred gradient c
+// a sign ε by BalanceSettings.Rule against the running sum s
+// (deterministic: ε = +1 if <s, c> ≤ 0), adds ε c to s, and places the
+// component at the front of the next order in visit order if ε = +1, at
+// its back in reverse visit order if ε = -1; the order of epoch t+1 is
+// the result.
 // Epoch 0 uses BalanceSettings.Start or a random permutation. It keeps
 // three vectors of length d: O(d) memory.
 //
 // MeanBalance needs the gradients of the steps: use it with Run, which
 // calls Observe for every component's gradient (under Settings.BatchSize
 // batching too: an Observer turns off a BatchGradienter's one-pass
-// batches). If an epoch
+// batches), or a Sampler. If an epoch
 // does not visit every component, the components it missed go in the
-// middle of the next order, in their order in the epoch's. A MeanBalance
-// is not safe for concurrent use.
-type MeanBalance struct {
-	b         balancer
-	prevMean  []float64 // mean gradient of the previous epoch
-	curMean   []float64 // running sum of this epoch's gradients
-	count     int       // gradients observed this epoch
-	started   bool      // an order is being built
-	havePrev  bool      // prevMean holds a full epoch's mean
+// middle of the next order. A gradient with a NaN or infinite entry is
+// not observed (Run fails on it; Err returns its error). A MeanBalance is
+// not safe for concurrent use.
+type MeanBalance struct{ meanBalance[float64] }
+
+// MeanBalance32 is MeanBalance with its running sum and its means in
+// float32, as GraB's PyTorch code keeps them in the gradients' type: 12d
+// bytes against 24d. The inner product of the sign takes its terms and 16
+// partial sums in float64 (as PairBalance32's), the rest of the
+// arithmetic of each coordinate is in float32, so its orders are
+// MeanBalance's wherever no sign's inner product lies within the rounding
+// of the sums (about 1e-7 relative) of 0, and bit for bit where the
+// gradients, their sums and means are exact in float32; a float64
+// gradient is rounded to float32 first. An observation takes two passes
+// (AVX2 loops on amd64): the sign's inner product reads the running sum,
+// the centre and the gradient; the update reads them again, writes the
+// running sum and adds the gradient to this epoch's sum, which it reads
+// and writes: 36 bytes a coordinate of a float32 gradient (in epoch 0
+// with FirstEpochRunningMean, a third pass forms the centre).
+//
+// Its sums stay finite if every gradient entry is below 2^99 (about
+// 6.3e29) in magnitude once rounded to float32 and n is at most 2^27: a
+// gradient with a larger or non-finite entry is rejected, as
+// PairBalance32 rejects one. It keeps 12d + 17n bytes for gradients of
+// length d over n components. The remarks on Run and missed components
+// of MeanBalance apply. A MeanBalance32 is not safe for concurrent use.
+type MeanBalance32 struct{ meanBalance[float32] }
+
+// meanBalance is mean balancing with its vectors of length d in S: the
+// implementation of MeanBalance and MeanBalance32.
+type meanBalance[S float32 | float64] struct {
+	b balancer
+	s []S // the running signed sum
+	// prevMean is the mean gradient of the previous epoch; zero until
+	// there is one (in epoch 0 of MeanBalance32 with
+	// FirstEpochRunningMean, the running mean, the centre).
+	prevMean  []S
+	curMean   []S  // running sum of this epoch's gradients
+	count     int  // gradients observed this epoch
+	started   bool // an order is being built
+	havePrev  bool // prevMean holds a full epoch's mean
 	lastOrder []int
+	err       error // a gradient rejected by Observe
 }
 
 var (
 	_ Orderer  = (*MeanBalance)(nil)
 	_ Observer = (*MeanBalance)(nil)
+	_ User     = (*MeanBalance)(nil)
+	_ Orderer  = (*MeanBalance32)(nil)
+	_ Observer = (*MeanBalance32)(nil)
+	_ User     = (*MeanBalance32)(nil)
 )
 
 // NewMeanBalance returns mean balancing of n components. It returns an
@@ -241,12 +277,44 @@ func NewMeanBalance(n int, s BalanceSettings) (*MeanBalance, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MeanBalance{b: b}, nil
+	return &MeanBalance{meanBalance[float64]{b: b}}, nil
 }
 
-// Order implements Orderer.
-func (m *MeanBalance) Order(dst []int, e Epoch) ([]int, error) {
-	if err := checkLen("mean balance", m.b.n, e); err != nil {
+// mean32MaxN is the most components MeanBalance32 takes: its running sum,
+// of at most that many centred gradients of magnitude at most 2^100,
+// stays below 2^127 < math.MaxFloat32.
+const mean32MaxN = 1 << 27
+
+// NewMeanBalance32 returns mean balancing of n components in float32. It
+// returns an error if n <= 0, n > 2^27 or s.Start is not a permutation of
+// [0, n).
+func NewMeanBalance32(n int, s BalanceSettings) (*MeanBalance32, error) {
+	const name = "mean balance (float32)"
+	if n > mean32MaxN {
+		return nil, fmt.Errorf("ordering: %w: %s over n = %d components, want at most 2^27", ErrSetting, name, n)
+	}
+	b, err := newBalancer(name, n, s)
+	if err != nil {
+		return nil, err
+	}
+	return &MeanBalance32{meanBalance[float32]{b: b}}, nil
+}
+
+// name is the order's name in errors.
+func (m *meanBalance[S]) name() string {
+	if is32[S]() {
+		return "mean balance (float32)"
+	}
+	return "mean balance"
+}
+
+// Order implements Orderer. It returns the error of a gradient rejected
+// by Observe, if there was one.
+func (m *meanBalance[S]) Order(dst []int, e Epoch) ([]int, error) {
+	if m.err != nil {
+		return dst[:0], m.err
+	}
+	if err := checkLen(m.name(), m.b.n, e); err != nil {
 		return dst[:0], err
 	}
 	if m.started {
@@ -260,10 +328,10 @@ func (m *MeanBalance) Order(dst []int, e Epoch) ([]int, error) {
 }
 
 // endEpoch makes this epoch's mean the stale mean of the next.
-func (m *MeanBalance) endEpoch() {
+func (m *meanBalance[S]) endEpoch() {
 	if m.count > 0 {
 		for j, v := range m.curMean {
-			m.prevMean[j] = v / float64(m.count)
+			m.prevMean[j] = S(float64(v) / float64(m.count))
 		}
 		m.havePrev = true
 	}
@@ -271,93 +339,90 @@ func (m *MeanBalance) endEpoch() {
 	m.count = 0
 }
 
-// Observe implements Observer.
-func (m *MeanBalance) Observe(_, _, i int, grad []float64) { meanObserve(m, i, grad) }
+// Observe implements Observer. A gradient the order does not take (a NaN
+// or infinite entry; for MeanBalance32 also one of magnitude 2^99 or
+// more) is not observed, and the next Order returns its error (Run asks
+// for no order after its last epoch; Err returns the error then).
+func (m *meanBalance[S]) Observe(t, pos, i int, grad []float64) {
+	if m.err == nil && !meanObserve(m, i, grad) {
+		m.err = gradCheck[S](m.name(), i, t, pos, grad)
+	}
+}
+
+// Err returns the error of a gradient rejected by Observe, nil if there
+// was none.
+func (m *meanBalance[S]) Err() error { return m.err }
+
+// Uses implements User: mean balancing builds each order from the
+// gradients of the previous epoch's steps.
+func (m *meanBalance[S]) Uses(has Available) error {
+	return needs(m.name(), has, Available{Observe: true})
+}
 
 // observeChecked implements checkedObserver.
-func (m *MeanBalance) observeChecked(_, _, i int, grad []float64) bool {
-	return meanObserveFused(m, i, grad)
+func (m *meanBalance[S]) observeChecked(_, _, i int, grad []float64) bool {
+	return meanObserve(m, i, grad)
 }
 
 // observeChecked32 implements checkedObserver.
-func (m *MeanBalance) observeChecked32(_, _, i int, grad []float32) bool {
-	return meanObserveFused(m, i, grad)
+func (m *meanBalance[S]) observeChecked32(_, _, i int, grad []float32) bool {
+	return meanObserve(m, i, grad)
 }
 
-// meanObserve is MeanBalance's Observe for float64 or float32 gradients,
-// which it reads in place (the arithmetic is in float64 either way). It
-// is Run's (through Observe), with the plain loops: the paper's cached
-// runs hash its code (paper/cachecode.go), so it is kept as it was when
-// they ran. A Sampler uses meanObserveFused, which gives the same bits
-// faster.
-func meanObserve[T float32 | float64](m *MeanBalance, i int, grad []T) {
-	d := len(grad)
-	if !m.started {
-		m.b.reset(d)
-		if len(m.prevMean) != d {
-			m.prevMean, m.curMean = make([]float64, d), make([]float64, d)
-			m.havePrev = false
-		}
-		clear(m.curMean)
-		m.started = true
-	}
-	// The centre: the stale mean, or in epoch 0 the running mean so far.
-	centre, scale := m.prevMean, 1.0
-	if !m.havePrev {
-		centre = m.curMean
-		if m.count > 0 {
-			scale = 1 / float64(m.count)
-		} else {
-			scale = 0
-		}
-	}
-	// One pass for <s, c> (c = g - scale·centre, not stored), then one
-	// for s += ε c and the running sum: two passes over four vectors, the
-	// least memory traffic the rule allows.
-	s, centre, cur := m.b.s[:d], centre[:d], m.curMean[:d] // no bounds checks below
-	eps := m.b.signOf(dotDiff(s, grad, centre, scale))
-	for j, v := range grad {
-		s[j] += eps * (float64(v) - scale*centre[j])
-		cur[j] += float64(v)
-	}
-	m.count++
-	m.b.place(i, eps)
+// checkRow32 and checkRow64 implement rowChecker: the Sampler's check of
+// the rows of a batch before any is observed.
+func (m *MeanBalance32) checkRow32(i, t, pos int, g []float32) error {
+	return gradCheck[float32](m.name(), i, t, pos, g)
+}
+func (m *MeanBalance32) checkRow64(i, t, pos int, g []float64) error {
+	return gradCheck[float32](m.name(), i, t, pos, g)
 }
 
-// meanObserveFused is meanObserve, the same bits, with the passes of
-// balance_kernel.go: the finiteness of grad is read off the sign's inner
-// product, and the second pass is unrolled. It returns false, and changes
-// nothing, if grad is not finite.
-func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T) bool {
+// meanObserve shows mean balancing the gradient of component i, read in
+// place. It returns false, and changes nothing the order saves, if the
+// order does not take grad (takes).
+func meanObserve[S, T float32 | float64](m *meanBalance[S], i int, grad []T) bool {
 	d := len(grad)
 	if !m.started {
 		// Once an epoch: a pass of its own, before the buffers change.
-		if !finite(grad) {
+		if !takes[S](grad) {
 			return false
 		}
-		m.b.reset(d)
-		if len(m.prevMean) != d {
-			m.prevMean, m.curMean = make([]float64, d), make([]float64, d)
+		m.b.reset()
+		if len(m.s) != d {
+			m.s, m.prevMean, m.curMean = make([]S, d), make([]S, d), make([]S, d)
 			m.havePrev = false
 		}
+		clear(m.s)
 		clear(m.curMean)
+		if !m.havePrev {
+			clear(m.prevMean)
+		}
 		m.started = true
 	}
+	// The centre: the stale mean (zero in epoch 0), or in epoch 0 with
+	// FirstEpochRunningMean the running mean so far.
 	centre, scale := m.prevMean, 1.0
 	if !m.havePrev {
-		centre = m.curMean
-		if m.count > 0 {
-			scale = 1 / float64(m.count)
-		} else {
-			scale = 0
+		scale = 0
+		if m.b.set.FirstEpochRunningMean && m.count > 0 {
+			centre, scale = m.curMean, 1/float64(m.count)
 		}
 	}
-	sc, ok := dotDiffFinite(m.b.s, grad, centre, scale)
+	if is32[S]() && scale != 1 {
+		// MeanBalance32's loops take no scale: the centre is zero
+		// (prevMean, cleared) or the running mean, stored in prevMean.
+		if scale != 0 {
+			scaleInto(m.prevMean, m.curMean, scale)
+		}
+		centre, scale = m.prevMean, 1
+	}
+	sc, ok := meanDot(m.s, centre, grad, scale)
 	if !ok {
 		return false
 	}
 	eps := m.b.signOf(sc)
-	meanUpdate(m.b.s, centre, m.curMean, grad, eps, scale)
+	meanUpdateS(m.s, centre, m.curMean, grad, eps, scale)
 	m.count++
 	m.b.place(i, eps)
 	return true
@@ -370,34 +435,101 @@ func meanObserveFused[T float32 | float64](m *MeanBalance, i int, grad []T) bool
 // last gradient is placed by its own sign against the running sum
 // (uncentred). Epoch 0 uses BalanceSettings.Start or a random
 // permutation. It keeps two vectors of length d: O(d) memory. The
-// remarks on Run and missed components of MeanBalance apply.
-type PairBalance struct {
+// remarks on Run, missed components and non-finite gradients of
+// MeanBalance apply.
+type PairBalance struct{ pairBalance[float64] }
+
+// PairBalance32 is PairBalance with its running sum and the kept first
+// gradient of a pair in float32, as GraB's and CD-GraB's PyTorch code
+// keeps them in the gradients' type: half PairBalance's memory and 18
+// bytes moved per coordinate of a float32 gradient against 30, which on
+// the MNIST MLP brings the balancing under 5% of a training step at batch
+// 64 (BenchmarkSampler; see Sampler's Cost).
+//
+// The rule is PairBalance's; the arithmetic of each coordinate is in
+// float32 but for the inner product of the sign, whose terms and 16
+// partial sums are in float64, so its orders are PairBalance's wherever
+// no sign's inner product lies within the rounding of the running sum
+// (about 1e-7 relative) of 0; they are not PairBalance's bit for bit, and
+// a float64 gradient is rounded to float32 first.
+//
+// Its running sum stays finite if every gradient entry is below 2^99
+// (about 6.3e29) in magnitude once rounded to float32: a gradient with a
+// larger or non-finite entry is rejected (a Sampler returns an error
+// wrapping ErrRange, or ErrNaN for a NaN or infinite entry, and observes
+// nothing; with Run, the next Order, and Err, return that error). It
+// keeps 8d + 17n bytes for gradients of length d over n components.
+//
+// Use it through a Sampler (float32 gradients are read in place) or Run.
+// A PairBalance32 is not safe for concurrent use.
+type PairBalance32 struct{ pairBalance[float32] }
+
+// pairBalance is pair balancing with its vectors of length d in S: the
+// implementation of PairBalance and PairBalance32.
+type pairBalance[S float32 | float64] struct {
 	b         balancer
-	pending   []float64 // the first gradient of a pair
-	pendingI  int       // its component, -1 if none
+	s         []S // the running signed sum
+	pending   []S // the first gradient of a pair
+	pendingI  int // its component, -1 if none
 	started   bool
 	lastOrder []int
+	err       error // a gradient rejected by Observe
 }
 
 var (
 	_ Orderer  = (*PairBalance)(nil)
 	_ Observer = (*PairBalance)(nil)
+	_ User     = (*PairBalance)(nil)
+	_ Orderer  = (*PairBalance32)(nil)
+	_ Observer = (*PairBalance32)(nil)
+	_ User     = (*PairBalance32)(nil)
 )
 
 // NewPairBalance returns pair balancing of n components. It returns an
 // error if n <= 0, n > 2^28 (an order that could not be allocated) or
 // s.Start is not a permutation of [0, n).
 func NewPairBalance(n int, s BalanceSettings) (*PairBalance, error) {
-	b, err := newBalancer("pair balance", n, s)
+	p, err := newPairBalance[float64](n, s)
 	if err != nil {
 		return nil, err
 	}
-	return &PairBalance{b: b, pendingI: -1}, nil
+	return &PairBalance{p}, nil
 }
 
-// Order implements Orderer.
-func (p *PairBalance) Order(dst []int, e Epoch) ([]int, error) {
-	if err := checkLen("pair balance", p.b.n, e); err != nil {
+// NewPairBalance32 returns pair balancing of n components in float32. It
+// returns an error if n <= 0, n > 2^28 or s.Start is not a permutation of
+// [0, n).
+func NewPairBalance32(n int, s BalanceSettings) (*PairBalance32, error) {
+	p, err := newPairBalance[float32](n, s)
+	if err != nil {
+		return nil, err
+	}
+	return &PairBalance32{p}, nil
+}
+
+// newPairBalance returns pair balancing of n components in S.
+func newPairBalance[S float32 | float64](n int, s BalanceSettings) (pairBalance[S], error) {
+	p := pairBalance[S]{pendingI: -1}
+	var err error
+	p.b, err = newBalancer(p.name(), n, s)
+	return p, err
+}
+
+// name is the order's name in errors.
+func (p *pairBalance[S]) name() string {
+	if is32[S]() {
+		return "pair balance (float32)"
+	}
+	return "pair balance"
+}
+
+// Order implements Orderer. It returns the error of a gradient rejected
+// by Observe, if there was one.
+func (p *pairBalance[S]) Order(dst []int, e Epoch) ([]int, error) {
+	if p.err != nil {
+		return dst[:0], p.err
+	}
+	if err := checkLen(p.name(), p.b.n, e); err != nil {
 		return dst[:0], err
 	}
 	if p.started {
@@ -411,94 +543,97 @@ func (p *PairBalance) Order(dst []int, e Epoch) ([]int, error) {
 	return append(dst[:0], p.lastOrder...), nil
 }
 
-// flush places an unpaired last gradient by its own sign.
-func (p *PairBalance) flush() {
-	if p.pendingI >= 0 {
-		p.b.place(p.pendingI, p.b.sign(p.pending))
-		p.pendingI = -1
-	}
-}
-
-// Observe implements Observer.
-func (p *PairBalance) Observe(_, _, i int, grad []float64) { pairObserve(p, i, grad) }
-
-// observeChecked implements checkedObserver.
-func (p *PairBalance) observeChecked(_, _, i int, grad []float64) bool {
-	return pairObserveFused(p, i, grad)
-}
-
-// observeChecked32 implements checkedObserver.
-func (p *PairBalance) observeChecked32(_, _, i int, grad []float32) bool {
-	return pairObserveFused(p, i, grad)
-}
-
-// pairObserve is PairBalance's Observe for float64 or float32 gradients;
-// the first of a pair is kept in float64. It is Run's, kept as it was
-// for the paper's cached runs, as meanObserve is; a Sampler uses
-// pairObserveFused.
-func pairObserve[T float32 | float64](p *PairBalance, i int, grad []T) {
-	d := len(grad)
-	if !p.started {
-		p.b.reset(d)
-		if len(p.pending) != d {
-			p.pending = make([]float64, d)
-		}
-		p.pendingI = -1
-		p.started = true
-	}
+// flush places an unpaired last gradient by its own sign: <s, g>, each
+// product and the sum in float64, then s += ε g in S.
+func (p *pairBalance[S]) flush() {
 	if p.pendingI < 0 {
-		copyTo64(p.pending, grad)
-		p.pendingI = i
 		return
 	}
-	// Fused: <s, pending - g>, then s += ε (pending - g).
-	s, pending := p.b.s[:d], p.pending[:d] // no bounds checks below
-	eps := p.b.signOf(dotDiff(s, pending, grad, 1))
-	for j, v := range grad {
-		s[j] += eps * (pending[j] - float64(v))
+	var sc float64
+	for j, v := range p.pending {
+		sc += float64(float64(p.s[j]) * float64(v))
 	}
-	a, b := p.pendingI, i
-	if eps < 0 {
-		a, b = b, a
+	eps := p.b.signOf(sc)
+	e := S(eps)
+	for j, v := range p.pending {
+		p.s[j] += S(e * v)
 	}
-	p.b.place(a, 1)
-	p.b.place(b, -1)
+	p.b.place(p.pendingI, eps)
 	p.pendingI = -1
 }
 
-// pairObserveFused is pairObserve, the same bits, with the passes of
-// balance_kernel.go: the first of a pair is checked while it is copied,
-// the second's finiteness is read off the sign's inner product, and the
-// update is unrolled. It returns false, and changes nothing (but the
-// buffer of the first of a pair when none is pending, which is not part of
-// the state), if grad is not finite.
-func pairObserveFused[T float32 | float64](p *PairBalance, i int, grad []T) bool {
+// Observe implements Observer. A gradient the order does not take (a NaN
+// or infinite entry; for PairBalance32 also one of magnitude 2^99 or
+// more) is not observed, and the next Order returns its error (Run asks
+// for no order after its last epoch, and its results do not depend on
+// one; Err returns the error then).
+func (p *pairBalance[S]) Observe(t, pos, i int, grad []float64) {
+	if p.err == nil && !pairObserve(p, i, grad) {
+		p.err = gradCheck[S](p.name(), i, t, pos, grad)
+	}
+}
+
+// Err returns the error of a gradient rejected by Observe, nil if there
+// was none.
+func (p *pairBalance[S]) Err() error { return p.err }
+
+// Uses implements User: pair balancing builds each order from the
+// gradients of the previous epoch's steps.
+func (p *pairBalance[S]) Uses(has Available) error {
+	return needs(p.name(), has, Available{Observe: true})
+}
+
+// observeChecked implements checkedObserver.
+func (p *pairBalance[S]) observeChecked(_, _, i int, grad []float64) bool {
+	return pairObserve(p, i, grad)
+}
+
+// observeChecked32 implements checkedObserver.
+func (p *pairBalance[S]) observeChecked32(_, _, i int, grad []float32) bool {
+	return pairObserve(p, i, grad)
+}
+
+// checkRow32 and checkRow64 implement rowChecker: the Sampler's check of
+// the rows of a batch before any is observed.
+func (p *PairBalance32) checkRow32(i, t, pos int, g []float32) error {
+	return gradCheck[float32](p.name(), i, t, pos, g)
+}
+func (p *PairBalance32) checkRow64(i, t, pos int, g []float64) error {
+	return gradCheck[float32](p.name(), i, t, pos, g)
+}
+
+// pairObserve shows pair balancing the gradient of component i, read in
+// place. It returns false, and changes nothing (but the buffer of the
+// first of a pair when none is pending, which is not part of the state),
+// if the order does not take grad (takes).
+func pairObserve[S, T float32 | float64](p *pairBalance[S], i int, grad []T) bool {
 	d := len(grad)
 	if !p.started {
 		// Once an epoch: a pass of its own, before the buffers change.
-		if !finite(grad) {
+		if !takes[S](grad) {
 			return false
 		}
-		p.b.reset(d)
-		if len(p.pending) != d {
-			p.pending = make([]float64, d)
+		p.b.reset()
+		if len(p.s) != d {
+			p.s, p.pending = make([]S, d), make([]S, d)
 		}
+		clear(p.s)
 		p.pendingI = -1
 		p.started = true
 	}
 	if p.pendingI < 0 {
-		if !copyFinite(p.pending, grad) {
+		if !pairCopy(p.pending, grad) {
 			return false
 		}
 		p.pendingI = i
 		return true
 	}
-	sc, ok := diffDotFinite(p.b.s, p.pending, grad)
+	sc, ok := pairDot(p.s, p.pending, grad)
 	if !ok {
 		return false
 	}
 	eps := p.b.signOf(sc)
-	pairUpdate(p.b.s, p.pending, grad, eps)
+	pairUpdateS(p.s, p.pending, grad, eps)
 	a, b := p.pendingI, i
 	if eps < 0 {
 		a, b = b, a
@@ -536,7 +671,7 @@ func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 	}
 	// Offline the mean is known: it is the online order's stale mean,
 	// exact.
-	m.prevMean, m.curMean, m.havePrev = rowMean(nil, grads), make([]float64, d), true
+	m.s, m.prevMean, m.curMean, m.havePrev = make([]float64, d), rowMean(nil, grads), make([]float64, d), true
 	raw := grads.RawMatrix()
 	for k, i := range start {
 		m.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])

@@ -7,197 +7,109 @@ package ordering
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
-// PairBalance32 is PairBalance with its running sum and the kept first
-// gradient of a pair in float32, as GraB's and CD-GraB's PyTorch code
-// keeps them in the gradients' type: half PairBalance's memory and 18
-// bytes moved per coordinate of a float32 gradient against 30, which on
-// the MNIST MLP brings the balancing under 5% of a training step at batch
-// 64 (BenchmarkSampler; see Sampler's Cost).
-//
-// The rule is PairBalance's; the arithmetic of each coordinate is in
-// float32 but for the inner product of the sign, whose terms and 16
-// partial sums are in float64, so its orders are PairBalance's wherever
-// no sign's inner product lies within the rounding of the running sum
-// (about 1e-7 relative) of 0; they are not PairBalance's bit for bit, and
-// a float64 gradient is rounded to float32 first.
-//
-// Its running sum stays finite if every gradient entry is below 2^99
-// (about 6.3e29) in magnitude once rounded to float32: a gradient with a
-// larger or non-finite entry is rejected (a Sampler returns an error
-// wrapping ErrRange, or ErrNaN for a NaN or infinite entry, and observes
-// nothing; with Run, the next Order, and Err, return that error). It
-// keeps 8d + 17n bytes for gradients of length d over n components.
-//
-// Use it through a Sampler (float32 gradients are read in place) or Run.
-// A PairBalance32 is not safe for concurrent use.
-type PairBalance32 struct {
-	b         balancer  // the sign rule and the order being built (its float64 sum unused)
-	s         []float32 // the running signed sum
-	pending   []float32 // the first gradient of a pair
-	pendingI  int       // its component, -1 if none
-	started   bool
-	lastOrder []int
-	err       error // a gradient out of range, shown through Observe
-}
-
-var (
-	_ Orderer  = (*PairBalance32)(nil)
-	_ Observer = (*PairBalance32)(nil)
-	_ User     = (*PairBalance32)(nil)
-)
-
-// pair32Limit is the magnitude below which PairBalance32 takes gradient
-// entries: a pair's difference is below 2^100, and the running sum, over
-// at most 2^27 pairs (2^28 components) and the odd last gradient, below
-// 2^127 < math.MaxFloat32.
+// pair32Limit is the magnitude below which PairBalance32 and
+// MeanBalance32 take gradient entries. PairBalance32: a pair's difference
+// is below 2^100, and the running sum, over at most 2^27 pairs (2^28
+// components) and the odd last gradient, below 2^127 < math.MaxFloat32.
+// MeanBalance32 (n <= 2^27): this epoch's sum is below 2^126, a mean at
+// most 2^99, a centred gradient at most 2^100 and the running sum at most
+// 2^127.
 const pair32Limit = 0x1p99
 
-// NewPairBalance32 returns pair balancing of n components in float32. It
-// returns an error if n <= 0, n > 2^28 or s.Start is not a permutation of
-// [0, n).
-func NewPairBalance32(n int, s BalanceSettings) (*PairBalance32, error) {
-	b, err := newBalancer("pair balance (float32)", n, s)
-	if err != nil {
-		return nil, err
-	}
-	return &PairBalance32{b: b, pendingI: -1}, nil
+// is32 reports whether S is float32.
+func is32[S float32 | float64]() bool {
+	var z S
+	_, ok := any(z).(float32)
+	return ok
 }
 
-// Order implements Orderer. It returns the error of a gradient out of
-// range shown through Observe, if there was one.
-func (p *PairBalance32) Order(dst []int, e Epoch) ([]int, error) {
-	if p.err != nil {
-		return dst[:0], p.err
+// takes reports whether an order whose vectors are of type S takes the
+// gradient g: if every entry is finite, and for S float32 below
+// pair32Limit in magnitude once rounded (inRange32).
+func takes[S, T float32 | float64](g []T) bool {
+	if is32[S]() {
+		return inRange32(g)
 	}
-	if err := checkLen("pair balance (float32)", p.b.n, e); err != nil {
-		return dst[:0], err
-	}
-	if p.started {
-		p.flush32()
-		p.lastOrder = p.b.finish(p.lastOrder, p.lastOrder)
-		p.started = false
-	}
-	if p.lastOrder == nil {
-		p.lastOrder = p.b.first(p.lastOrder)
-	}
-	return append(dst[:0], p.lastOrder...), nil
+	return finite(g)
 }
 
-// flush32 places an unpaired last gradient by its own sign.
-func (p *PairBalance32) flush32() {
-	if p.pendingI < 0 {
-		return
-	}
-	var sc float64
-	for j, v := range p.pending {
-		sc += float64(float64(p.s[j]) * float64(v))
-	}
-	eps := p.b.signOf(sc)
-	e := float32(eps)
-	for j, v := range p.pending {
-		p.s[j] += float32(e * v)
-	}
-	p.b.place(p.pendingI, eps)
-	p.pendingI = -1
-}
-
-// Observe implements Observer. A gradient with an entry of magnitude
-// 2^99 or more is not observed, and the next Order returns its error (Run
-// asks for no order after its last epoch, and its results do not depend
-// on one; Err returns the error then).
-func (p *PairBalance32) Observe(t, pos, i int, grad []float64) {
-	if p.err == nil && !pair32Observe(p, i, grad) {
-		p.err = pair32Check(i, t, pos, grad)
-	}
-}
-
-// Err returns the error of a gradient out of range shown through Observe,
-// nil if there was none.
-func (p *PairBalance32) Err() error { return p.err }
-
-// pair32Check returns nil if PairBalance32 takes grad, the gradient of
-// component i at epoch t, position pos (inRange32), or its error, naming
-// the first entry out of range.
-func pair32Check[T float32 | float64](i, t, pos int, grad []T) error {
+// gradCheck returns nil if an order whose vectors are of type S, named
+// name, takes grad (takes), the gradient of component i at epoch t,
+// position pos, or its error, naming the first entry it does not take.
+func gradCheck[S, T float32 | float64](name string, i, t, pos int, grad []T) error {
 	for j, v := range grad {
-		switch {
-		case inRange32(grad[j : j+1 : j+1]):
-		case math.IsNaN(float64(v)) || math.IsInf(float64(v), 0):
-			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g", ErrNaN, i, t, pos, j, float64(v))
-		default:
-			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, of magnitude 2^99 (6.3e29) or more once rounded to float32, beyond pair balance's float32 range", ErrRange, i, t, pos, j, float64(v))
+		if takes[S](grad[j : j+1 : j+1]) {
+			continue
 		}
+		if !is32[S]() || math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, not finite", ErrNaN, i, t, pos, j, float64(v))
+		}
+		return fmt.Errorf("ordering: %w: gradient of component %d at epoch %d, position %d: entry %d is %g, of magnitude 2^99 (6.3e29) or more once rounded to float32, beyond %s's float32 range", ErrRange, i, t, pos, j, float64(v), strings.TrimSuffix(name, " (float32)"))
 	}
 	return nil
 }
 
-// observeChecked implements checkedObserver.
-func (p *PairBalance32) observeChecked(_, _, i int, grad []float64) bool {
-	return pair32Observe(p, i, grad)
+// The passes of pair and mean balancing, by the type S of their vectors:
+// balance_kernel.go's for float64 (the same bits as Run's plain loops of
+// before) and those below for float32.
+
+// pairCopy copies src into dst, converting, and reports whether the
+// order takes src (takes), in one pass.
+func pairCopy[S, T float32 | float64](dst []S, src []T) bool {
+	if d, ok := any(dst).([]float32); ok {
+		return copyRange32(d, src)
+	}
+	return copyFinite(any(dst).([]float64), src)
 }
 
-// observeChecked32 implements checkedObserver.
-func (p *PairBalance32) observeChecked32(_, _, i int, grad []float32) bool {
-	return pair32Observe(p, i, grad)
+// pairDot returns <s, a - b> (diffDotFinite, pair32Dot) and whether the
+// order takes b.
+func pairDot[S, T float32 | float64](s, a []S, b []T) (float64, bool) {
+	if s, ok := any(s).([]float32); ok {
+		return pair32Dot(s, any(a).([]float32), b)
+	}
+	return diffDotFinite(any(s).([]float64), any(a).([]float64), b)
 }
 
-// checkRow32 and checkRow64 implement rowChecker: the Sampler's check of
-// the rows of a batch before any is observed.
-func (p *PairBalance32) checkRow32(i, t, pos int, g []float32) error {
-	return pair32Check(i, t, pos, g)
-}
-func (p *PairBalance32) checkRow64(i, t, pos int, g []float64) error {
-	return pair32Check(i, t, pos, g)
-}
-
-// Uses implements User: PairBalance32 builds each order from the
-// gradients of the previous epoch's steps.
-func (p *PairBalance32) Uses(has Available) error {
-	return needs("pair balance (float32)", has, Available{Observe: true})
+// pairUpdateS does s += eps (a - b) (pairUpdate, pair32Update).
+func pairUpdateS[S, T float32 | float64](s, a []S, b []T, eps float64) {
+	if s, ok := any(s).([]float32); ok {
+		pair32Update(s, any(a).([]float32), b, eps)
+		return
+	}
+	pairUpdate(any(s).([]float64), any(a).([]float64), b, eps)
 }
 
-// pair32Observe shows PairBalance32 the gradient of component i. It
-// returns false, and changes nothing (but the buffer of the first of a
-// pair when none is pending, which is not part of the state), if an entry
-// is out of range.
-func pair32Observe[T float32 | float64](p *PairBalance32, i int, grad []T) bool {
-	d := len(grad)
-	if !p.started {
-		// Once an epoch: a pass of its own, before the buffers change.
-		if !inRange32(grad) {
-			return false
-		}
-		p.b.reset(0) // the order being built; the sum is p.s
-		if len(p.s) != d {
-			p.s, p.pending = make([]float32, d), make([]float32, d)
-		}
-		clear(p.s)
-		p.pendingI = -1
-		p.started = true
+// meanDot returns <s, g - scale·centre> and whether the order takes g.
+// For float32 vectors scale must be 1: the sum is -pair32Dot(s, centre,
+// g), term for term the negation of that of <s, g - centre>, so the same
+// up to its sign.
+func meanDot[S, T float32 | float64](s, centre []S, g []T, scale float64) (float64, bool) {
+	if s, ok := any(s).([]float32); ok {
+		sc, ok := pair32Dot(s, any(centre).([]float32), g)
+		return -sc, ok
 	}
-	if p.pendingI < 0 {
-		if !copyRange32(p.pending, grad) {
-			return false
-		}
-		p.pendingI = i
-		return true
+	return dotDiffFinite(any(s).([]float64), g, any(centre).([]float64), scale)
+}
+
+// meanUpdateS does s += eps (g - scale·centre) and cur += g (meanUpdate,
+// mean32Update; for float32 vectors scale must be 1).
+func meanUpdateS[S, T float32 | float64](s, centre, cur []S, g []T, eps, scale float64) {
+	if s, ok := any(s).([]float32); ok {
+		mean32Update(s, any(centre).([]float32), any(cur).([]float32), g, eps)
+		return
 	}
-	sc, ok := pair32Dot(p.s, p.pending, grad)
-	if !ok {
-		return false
+	meanUpdate(any(s).([]float64), any(centre).([]float64), any(cur).([]float64), g, eps, scale)
+}
+
+// scaleInto stores scale·src in dst, rounded to S.
+func scaleInto[S float32 | float64](dst, src []S, scale float64) {
+	for j, v := range src {
+		dst[j] = S(float64(v) * scale)
 	}
-	eps := p.b.signOf(sc)
-	pair32Update(p.s, p.pending, grad, eps)
-	a, b := p.pendingI, i
-	if eps < 0 {
-		a, b = b, a
-	}
-	p.b.place(a, 1)
-	p.b.place(b, -1)
-	p.pendingI = -1
-	return true
 }
 
 // inRange32 reports whether every entry of g, rounded to float32, is
@@ -283,5 +195,23 @@ func pair32Update[T float32 | float64](s, a []float32, b []T, eps float64) {
 	}
 	for j, v := range b {
 		s[j] += float32(e * (a[j] - float32(v)))
+	}
+}
+
+// mean32Update does MeanBalance32's second pass: s_j += eps (g_j - c_j)
+// and cur_j += g_j, element by element in float32 (g rounded to float32
+// first). eps (g_j - c_j) is -eps (c_j - g_j), pair32Update's term with
+// a = c, b = g, bit for bit.
+func mean32Update[T float32 | float64](s, centre, cur []float32, g []T, eps float64) {
+	n := len(g)
+	s, centre, cur = s[:n], centre[:n], cur[:n]
+	e := float32(eps)
+	if m := n &^ 15; mean32UpdateVec(s[:m], centre[:m], cur[:m], g[:m], e) {
+		s, centre, cur, g = s[m:], centre[m:], cur[m:], g[m:]
+	}
+	for j, v := range g {
+		x := float32(v)
+		s[j] += float32(e * (x - centre[j]))
+		cur[j] += x
 	}
 }

@@ -4,8 +4,8 @@
 
 package ordering
 
-// The loops of the balancing orders' observations through a Sampler
-// (meanObserveFused, pairObserveFused). They are bound by the bytes they
+// The loops of MeanBalance's and PairBalance's observations (meanObserve,
+// pairObserve: Run's and a Sampler's alike). They are bound by the bytes they
 // move (the running sum alone is 8d bytes, about 800 KB on the MNIST MLP,
 // read twice and written once per gradient) and by their arithmetic, so
 // the gain is in reading each vector as few times as the rule allows and
@@ -14,8 +14,9 @@ package ordering
 // is copied, and on amd64 with AVX2 the loops run in assembly
 // (package internal/vec), four elements a step, elsewhere in Go,
 // unrolled by four. Each element's arithmetic is the same as in the plain
-// loops of Run's path, and the inner product keeps dotDiff's four partial
-// sums, so the results are the same bits on every path.
+// loops Run used before it took these (dotDiff, and the updates of
+// balance_kernel_test.go), and the inner product keeps dotDiff's four
+// partial sums, so the results are the same bits on every path.
 
 // dotDiffFinite returns dotDiff(s, a, b, scale), the same bits, and
 // whether every element of a is finite (finite's verdict). The check

@@ -7,8 +7,10 @@
 package ordering
 
 // fusingBuild is set where the compiler may fuse a multiply and an add
-// (GOAMD64=v3 and above): it may then fuse those of dotDiff and of Run's
-// MeanBalance update, and the Sampler's kernels, to keep Run's bits, run
-// Go's loops, compiled alike, in place of the assembly ones, which never
+// (GOAMD64=v3 and above): it may then fuse those of dotDiff and of
+// MeanBalance's update, and the kernels of MeanBalance and PairBalance, to
+// keep the bits such a build gave before Run took them (Run's plain loops,
+// compiled alike) and those of dotDiff where it is called directly
+// (CD-GraB), run Go's loops in place of the assembly ones, which never
 // fuse.
 const fusingBuild = true

@@ -13,9 +13,10 @@ import (
 	"testing"
 )
 
-// The plain loops of meanObserve and pairObserve (Run's path, and the
-// Sampler's before its passes were fused in balance_kernel.go): the
-// references of TestBalanceKernels and BenchmarkBalanceKernels.
+// The plain loops of MeanBalance's and PairBalance's updates (Run's path
+// before it took the fused passes of balance_kernel.go, the Sampler's
+// before that): the references of TestBalanceKernels and
+// BenchmarkBalanceKernels.
 
 func refMeanUpdate[T float32 | float64](s, centre, cur []float64, g []T, eps, scale float64) {
 	for j, v := range g {
@@ -165,6 +166,8 @@ func TestBalanceKernelsVectorUsed(t *testing.T) {
 		{"pair32Dot float64", vecDone(pair32DotVec(&l16, s32, a32, a)), true},
 		{"pair32Update float32", pair32UpdateVec(s32, a32, b, 1), true},
 		{"pair32Update float64", pair32UpdateVec(s32, a32, a, 1), true},
+		{"mean32Update float32", mean32UpdateVec(s32, a32, a32, b, 1), true},
+		{"mean32Update float64", mean32UpdateVec(s32, a32, a32, a, 1), true},
 	} {
 		if c.ok != c.wants {
 			t.Errorf("%s: vector loop %v, want %v", c.name, c.ok, c.wants)

@@ -11,10 +11,11 @@ import "github.com/goodorder/goodorder/internal/vec"
 // do, without fused multiply-adds, and keep dotDiff's four partial sums in
 // the four lanes of one register (pair32Dot's 16 in four), so the results
 // are the same bits. The loops of MeanBalance and PairBalance (float64
-// state) match Run's Go loops only where the compiler does not fuse a
-// multiply and an add (the default GOAMD64=v1): in a fusingBuild their
-// inner product and MeanBalance's update run in Go. A test turns useAVX2
-// off to check the two against each other.
+// state) match the plain Go loops (dotDiff, the updates Run used before)
+// only where the compiler does not fuse a multiply and an add (the
+// default GOAMD64=v1): in a fusingBuild their inner product and
+// MeanBalance's update run in Go. A test turns useAVX2 off to check the
+// two against each other.
 var useAVX2 = vec.AVX2
 
 // dotDiffVec stores in l the four partial sums of dotDiff(s, a, b, scale)
@@ -135,6 +136,21 @@ func pair32UpdateVec[T float32 | float64](s, a []float32, b []T, eps float32) bo
 		vec.Pair32UpdateF32(s, a, b, eps)
 	case []float64:
 		vec.Pair32UpdateF64(s, a, b, eps)
+	}
+	return true
+}
+
+// mean32UpdateVec is mean32Update over vectors whose length is a multiple
+// of 16, and reports whether it did it.
+func mean32UpdateVec[T float32 | float64](s, centre, cur []float32, g []T, eps float32) bool {
+	if !useAVX2 {
+		return false
+	}
+	switch g := any(g).(type) {
+	case []float32:
+		vec.Mean32UpdateF32(s, centre, cur, g, eps)
+	case []float64:
+		vec.Mean32UpdateF64(s, centre, cur, g, eps)
 	}
 	return true
 }

@@ -57,11 +57,12 @@ func TestBalancePermutations(t *testing.T) {
 }
 
 // TestMeanBalanceBuildsFromObservations checks the order an epoch builds
-// against the rule worked by hand: epoch 0 centres each gradient on the
-// mean of those observed before it, and the signs follow <s, c> ≤ 0.
+// against the rule worked by hand: with FirstEpochRunningMean, epoch 0
+// centres each gradient on the mean of those observed before it, and the
+// signs follow <s, c> ≤ 0.
 func TestMeanBalanceBuildsFromObservations(t *testing.T) {
 	q := newQuad(6, 2, 9)
-	mb, _ := NewMeanBalance(6, BalanceSettings{Start: []int{5, 4, 3, 2, 1, 0}})
+	mb, _ := NewMeanBalance(6, BalanceSettings{Start: []int{5, 4, 3, 2, 1, 0}, FirstEpochRunningMean: true})
 	first, err := mb.Order(nil, Epoch{T: 0})
 	if err != nil {
 		t.Fatal(err)
@@ -280,9 +281,9 @@ func oneDSigmas(t *testing.T, n int, method string, epochs int, seed uint64) []f
 	case "greedy":
 		o = &Greedy{}
 	case "mean (sorted start)":
-		o, err = NewMeanBalance(n, BalanceSettings{Start: sorted})
+		o, err = NewMeanBalance(n, BalanceSettings{Start: sorted, FirstEpochRunningMean: true})
 	case "mean (random start)":
-		o, err = NewMeanBalance(n, BalanceSettings{Start: random})
+		o, err = NewMeanBalance(n, BalanceSettings{Start: random, FirstEpochRunningMean: true})
 	case "pair (sorted start)":
 		o, err = NewPairBalance(n, BalanceSettings{Start: sorted})
 	case "pair (random start)":
@@ -307,9 +308,10 @@ func oneDSigmas(t *testing.T, n int, method string, epochs int, seed uint64) []f
 // n²/4, and random orders have E σ*² of order n. What they show: greedy
 // (exact gradients at x_t) finds 1 in every epoch; pair balance from the
 // sorted start divides σ*² by 4 per epoch from the first; mean balance
-// from the sorted start loses one epoch (in epoch 0 it centres on the
-// running mean, so the first half of the sorted start, all +1, is centred
-// near 0) and then divides by 4 per epoch too; from a random start both
+// from the sorted start, with FirstEpochRunningMean (the paper's runs'
+// setting), loses one epoch (in epoch 0 it centres on the running mean,
+// so the first half of the sorted start, all +1, is centred near 0) and
+// then divides by 4 per epoch too; from a random start both
 // balances reach 1 to 9 in 3 to 5 epochs, below RR and FlipFlop, which
 // stay of order n. The values for n = 8 and 64 agree with
 // paper.TestBalance1D.

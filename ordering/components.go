@@ -23,6 +23,7 @@ var (
 	_ madeFor = (*SGDInternal)(nil)
 	_ madeFor = (*MultiLevel)(nil)
 	_ madeFor = (*MeanBalance)(nil)
+	_ madeFor = (*MeanBalance32)(nil)
 	_ madeFor = (*PairBalance)(nil)
 	_ madeFor = (*PairBalance32)(nil)
 	_ madeFor = (*StreamingShuffle)(nil)
@@ -44,9 +45,8 @@ func (ml *MultiLevel) components() int {
 	}
 	return ml.block[0]
 }
-func (m *MeanBalance) components() int      { return m.b.n }
-func (p *PairBalance) components() int      { return p.b.n }
-func (p *PairBalance32) components() int    { return p.b.n }
+func (m *meanBalance[S]) components() int   { return m.b.n }
+func (p *pairBalance[S]) components() int   { return p.b.n }
 func (s *StreamingShuffle) components() int { return s.n }
 func (q *QuasiRandom) components() int      { return q.n }
 func (w *WindowShuffle) components() int    { return w.n }

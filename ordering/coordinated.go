@@ -272,7 +272,7 @@ func (o *WorkerOrders) cdStep(t int, grads [][]float64) {
 		}
 		clear(o.s)
 		for k := range o.bals {
-			o.bals[k].reset(0) // positions only: s is shared, not the balancer's
+			o.bals[k].reset() // positions only: s is shared
 		}
 	}
 	if t%2 == 0 {

@@ -42,8 +42,8 @@
 // steps' gradients and needs no extra pass either), StaleGreedy (on the
 // gradients of the previous epoch's steps, no extra pass, one N×d
 // matrix), MeanBalance and PairBalance (GraB's online balancing, O(d)
-// memory, no extra pass; PairBalance32 keeps PairBalance's state in
-// float32, for half the memory and three fifths of the bytes moved) and FlipFlop. Orders that learn from the steps' gradients implement
+// memory, no extra pass; PairBalance32 and MeanBalance32 keep their
+// state in float32, for half the memory) and FlipFlop. Orders that learn from the steps' gradients implement
 // Observer, which Run feeds; offline versions (GreedyOrder,
 // SketchedGreedyOrder, MeanBalanceOrder, PairBalanceOrder) order a fixed
 // gradient matrix, and Discrepancy returns a DiscrepancyReport: the
@@ -140,7 +140,7 @@
 //   - MeanBalance's first epoch. All three centre it on zero, no mean
 //     being known yet, and so does BalanceSettings' default. Centring it
 //     on the running mean of the gradients seen so far in the epoch is an
-//     option of ours (see BalanceSettings): it balances the gradients'
+//     option of ours (BalanceSettings.FirstEpochRunningMean): it balances the gradients'
 //     deviations from their mean, which the herding bound is about,
 //     rather than the gradients themselves, which differ when the mean is
 //     large.
@@ -193,7 +193,8 @@
 //
 // One rule: an orderer whose state depends on the number of components n
 // before its first epoch (RR, Incremental, ShuffleOnce, SGD, MultiLevel,
-// SGDInternal, MeanBalance, PairBalance, PairBalance32, FlipFlop) is made
+// SGDInternal, MeanBalance, MeanBalance32, PairBalance, PairBalance32,
+// FlipFlop) is made
 // by its NewX function, which takes n and the seed first and returns an
 // error naming any value out of range; an orderer that learns n from the problem at its
 // first epoch (the greedy family, whose buffers are sized from the oracle
@@ -206,7 +207,7 @@
 //
 // An Orderer that needs more than the epoch number implements User: Greedy
 // queries the oracle at x_t; StaleGreedy, stale SketchedGreedy, MeanBalance,
-// PairBalance and PairBalance32 learn from the gradients of the steps (Observer), the
+// MeanBalance32, PairBalance and PairBalance32 learn from the gradients of the steps (Observer), the
 // greedy ones querying the oracle in their first epoch if there is one.
 // Run gives everything and checks Uses before the first epoch; a Sampler
 // gives the observations but no oracle; a caller that draws orders

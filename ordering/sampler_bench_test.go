@@ -301,9 +301,7 @@ var benchOrders = []benchOrder{
 	{"rr", false, func(n int) (ordering.Orderer, error) { return ordering.NewRR(n, 1) }},
 	{"flipflop", false, func(n int) (ordering.Orderer, error) { return ordering.NewFlipFlop(n, 1) }},
 	{"mean-balance", false, func(n int) (ordering.Orderer, error) { return ordering.NewMeanBalance(n, benchSettings) }},
-	// TODO(balgen): the float32 MeanBalance's row goes here, once
-	// ordering.NewMeanBalance32 exists (make bench-sampler selects it):
-	// {"mean-balance-32", false, func(n int) (ordering.Orderer, error) { return ordering.NewMeanBalance32(n, benchSettings) }},
+	{"mean-balance-32", false, func(n int) (ordering.Orderer, error) { return ordering.NewMeanBalance32(n, benchSettings) }},
 	{"pair-balance", false, func(n int) (ordering.Orderer, error) { return ordering.NewPairBalance(n, benchSettings) }},
 	{"pair-balance-32", false, func(n int) (ordering.Orderer, error) { return ordering.NewPairBalance32(n, benchSettings) }},
 	{"stale-sketch-k=1024", true, func(int) (ordering.Orderer, error) {

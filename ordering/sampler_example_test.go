@@ -109,7 +109,7 @@ func ExampleSampler() {
 	}
 	// Output:
 	// RR           last order starts [11 21 30 26]: loss 1.034, accuracy 0.555
-	// mean balance last order starts [19 13 27 7]: loss 0.8927, accuracy 0.766
+	// mean balance last order starts [19 13 27 7]: loss 0.9262, accuracy 0.605
 	// pair balance last order starts [19 15 0 27]: loss 0.8805, accuracy 0.695
 	// stale greedy last order starts [1 27 8 17]: loss 0.8924, accuracy 0.715
 }

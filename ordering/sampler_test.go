@@ -33,6 +33,13 @@ var samplerOrders = []samplerOrder{
 	{"mean-balance-prob", true, func(n int) (Orderer, error) {
 		return NewMeanBalance(n, BalanceSettings{Seed: 5, Rule: Probabilistic})
 	}},
+	{"mean-balance-running", true, func(n int) (Orderer, error) {
+		return NewMeanBalance(n, BalanceSettings{Seed: 5, FirstEpochRunningMean: true})
+	}},
+	{"mean-balance-32", true, func(n int) (Orderer, error) { return NewMeanBalance32(n, BalanceSettings{Seed: 5}) }},
+	{"mean-balance-32-running", true, func(n int) (Orderer, error) {
+		return NewMeanBalance32(n, BalanceSettings{Seed: 5, FirstEpochRunningMean: true})
+	}},
 	{"pair-balance", true, func(n int) (Orderer, error) { return NewPairBalance(n, BalanceSettings{Seed: 5}) }},
 	{"pair-balance-32", true, func(n int) (Orderer, error) { return NewPairBalance32(n, BalanceSettings{Seed: 5}) }},
 	{"flipflop", false, func(n int) (Orderer, error) { return NewFlipFlop(n, 5) }},

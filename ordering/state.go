@@ -716,8 +716,8 @@ func (b *balancer) appendBalancer(e *encoder) {
 	e.int(b.n)
 	e.int(int(b.set.Rule))
 	e.bool(b.set.Strict)
+	e.bool(b.set.FirstEpochRunningMean)
 	e.pcg(b.src)
-	e.f64s(b.s)
 	e.f64(b.maxSC)
 	e.ints(b.next)
 	e.bools(b.seen)
@@ -726,15 +726,16 @@ func (b *balancer) appendBalancer(e *encoder) {
 }
 
 // readBalancer reads a balancer written by appendBalancer into a copy of
-// b, checking it against b's settings and the gradient length d.
-func (b *balancer) readBalancer(r *decoder, name string, d int) balancer {
+// b, checking it against b's settings.
+func (b *balancer) readBalancer(r *decoder, name string) balancer {
 	c := *b
 	sizeOf(r, name, b.n)
 	sizeOf(r, name+" sign rule", int(b.set.Rule))
 	strict := r.bool()
 	r.check(r.err == nil && strict != b.set.Strict, "saved %s with Strict = %v, this one %v", name, strict, b.set.Strict)
+	running := r.bool()
+	r.check(r.err == nil && running != b.set.FirstEpochRunningMean, "saved %s with FirstEpochRunningMean = %v, this one %v", name, running, b.set.FirstEpochRunningMean)
 	c.rnd, c.src = readRand(r)
-	c.s = r.f64s()
 	c.maxSC = r.f64()
 	c.next = r.ints(name+" order being built", b.n)
 	c.seen = r.bools()
@@ -742,7 +743,6 @@ func (b *balancer) readBalancer(r *decoder, name string, d int) balancer {
 	if r.err != nil {
 		return c
 	}
-	r.check(c.s != nil && len(c.s) != d, "saved %s sum of length %d, gradients of length %d", name, len(c.s), d)
 	r.check(!(c.maxSC >= 0) || math.IsInf(c.maxSC, 1), "saved %s largest |<s, c>| = %v", name, c.maxSC)
 	if c.next == nil && c.seen == nil {
 		return c
@@ -806,124 +806,140 @@ func checkBalancing(r *decoder, name string, b *balancer, last []int, started bo
 	return placed
 }
 
-func (o *MeanBalance) kind() string { return "MeanBalance" }
-func (o *MeanBalance) appendState(e *encoder) error {
+// appendFloats writes v as float64s or float32s, by S.
+func appendFloats[S float32 | float64](e *encoder, v []S) {
+	if v, ok := any(v).([]float32); ok {
+		e.f32s(v)
+		return
+	}
+	e.f64s(any(v).([]float64))
+}
+
+// readFloats reads a vector written by appendFloats.
+func readFloats[S float32 | float64](r *decoder) []S {
+	if is32[S]() {
+		return any(r.f32s()).([]S)
+	}
+	return any(r.f64s()).([]S)
+}
+
+// checkSums fails r if an entry of v is not finite, or for float32 not
+// below 2^127 in magnitude (the bound the float32 orders keep their sums
+// under).
+func checkSums[S float32 | float64](r *decoder, what string, v []S) {
+	lim := math.Inf(1)
+	if is32[S]() {
+		lim = 0x1p127
+	}
+	for j, x := range v {
+		if !(math.Abs(float64(x)) < lim) {
+			r.fail("saved %s entry %d = %v, out of range", what, j, x)
+			return
+		}
+	}
+}
+
+func (o *meanBalance[S]) kind() string {
+	if is32[S]() {
+		return "MeanBalance32"
+	}
+	return "MeanBalance"
+}
+func (o *meanBalance[S]) appendState(e *encoder) error {
 	if o.b.src == nil {
-		return errNotMade("MeanBalance", "NewMeanBalance")
+		return errNotMade(o.kind(), "New"+o.kind())
+	}
+	if o.err != nil {
+		return o.err
 	}
 	o.b.appendBalancer(e)
-	e.f64s(o.prevMean)
-	e.f64s(o.curMean)
+	appendFloats(e, o.s)
+	// Until there is a previous epoch's mean, prevMean holds zeros or (in
+	// MeanBalance32 with FirstEpochRunningMean) a running mean each
+	// observation recomputes: zeros are saved.
+	prev := o.prevMean
+	if !o.havePrev && prev != nil {
+		prev = make([]S, len(prev))
+	}
+	appendFloats(e, prev)
+	appendFloats(e, o.curMean)
 	e.int(o.count)
 	e.bool(o.started)
 	e.bool(o.havePrev)
 	e.ints(o.lastOrder)
 	return nil
 }
-func (o *MeanBalance) readState(r *decoder, _, d int) error {
-	b := o.b.readBalancer(r, "MeanBalance", d)
-	prev, cur := r.f64s(), r.f64s()
-	count := r.intIn("MeanBalance count", 0, math.MaxInt)
+func (o *meanBalance[S]) readState(r *decoder, _, d int) error {
+	name := o.kind()
+	b := o.b.readBalancer(r, name)
+	s, prev, cur := readFloats[S](r), readFloats[S](r), readFloats[S](r)
+	count := r.intIn(name+" count", 0, math.MaxInt)
 	started, havePrev := r.bool(), r.bool()
-	last := r.ints("MeanBalance order", o.b.n)
+	last := r.ints(name+" order", o.b.n)
 	if r.err == nil {
-		r.check(len(prev) != len(cur) || (prev != nil && len(prev) != d), "saved MeanBalance means of lengths %d and %d, gradients of length %d", len(prev), len(cur), d)
-		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(cur) != d), "saved MeanBalance started without its buffers")
-		r.check(havePrev && prev == nil, "saved MeanBalance with a mean it does not hold")
-		r.perm("saved MeanBalance order", last, o.b.n)
-		placed := checkBalancing(r, "MeanBalance", &b, last, started, -1)
-		r.check(r.err == nil && started && count != placed, "saved MeanBalance with %d gradients observed and %d components placed", count, placed)
-		r.check(r.err == nil && !started && count != 0, "saved MeanBalance outside an epoch with %d gradients observed", count)
+		r.check(len(s) != len(prev) || len(prev) != len(cur) || (s != nil && len(s) != d), "saved %s sum and means of lengths %d, %d and %d, gradients of length %d", name, len(s), len(prev), len(cur), d)
+		r.check(started && (d == 0 || len(b.next) != o.b.n || len(s) != d), "saved %s started without its buffers", name)
+		r.check(havePrev && prev == nil, "saved %s with a mean it does not hold", name)
+		r.check(!havePrev && slices.ContainsFunc(prev, func(v S) bool { return v != 0 }), "saved %s with a mean before it has one", name)
+		checkSums(r, name+" sum", s)
+		checkSums(r, name+" mean", prev)
+		checkSums(r, name+" running sum", cur)
+		r.perm("saved "+name+" order", last, o.b.n)
+		placed := checkBalancing(r, name, &b, last, started, -1)
+		r.check(r.err == nil && started && count != placed, "saved %s with %d gradients observed and %d components placed", name, count, placed)
+		r.check(r.err == nil && !started && count != 0, "saved %s outside an epoch with %d gradients observed", name, count)
 	}
 	if err := r.end(); err != nil {
 		return err
 	}
-	o.b, o.prevMean, o.curMean, o.count, o.started, o.havePrev, o.lastOrder = b, prev, cur, count, started, havePrev, last
+	// A saved state holds no error (appendState refuses to save one).
+	o.b, o.s, o.prevMean, o.curMean, o.count, o.started, o.havePrev, o.lastOrder, o.err = b, s, prev, cur, count, started, havePrev, last, nil
 	return nil
 }
 
-func (o *PairBalance) kind() string { return "PairBalance" }
-func (o *PairBalance) appendState(e *encoder) error {
-	if o.b.src == nil {
-		return errNotMade("PairBalance", "NewPairBalance")
+func (o *pairBalance[S]) kind() string {
+	if is32[S]() {
+		return "PairBalance32"
 	}
-	o.b.appendBalancer(e)
-	// If no gradient is pending, the buffer holds an old or a rejected
-	// one, which is not part of the state: zeros are saved.
-	pending := o.pending
-	if o.pendingI < 0 && pending != nil {
-		pending = make([]float64, len(pending))
-	}
-	e.f64s(pending)
-	e.int(o.pendingI)
-	e.bool(o.started)
-	e.ints(o.lastOrder)
-	return nil
+	return "PairBalance"
 }
-func (o *PairBalance) readState(r *decoder, _, d int) error {
-	b := o.b.readBalancer(r, "PairBalance", d)
-	pending := r.f64s()
-	pendingI := r.intIn("PairBalance pending component", -1, o.b.n-1)
-	started := r.bool()
-	last := r.ints("PairBalance order", o.b.n)
-	if r.err == nil {
-		r.check(pending != nil && len(pending) != d, "saved PairBalance pending gradient of length %d, gradients of length %d", len(pending), d)
-		r.check(started && (d == 0 || len(b.next) != o.b.n || len(b.s) != d || len(pending) != d), "saved PairBalance started without its buffers")
-		r.check(pendingI >= 0 && !started, "saved PairBalance with a pending gradient outside an epoch")
-		r.perm("saved PairBalance order", last, o.b.n)
-		checkBalancing(r, "PairBalance", &b, last, started, pendingI)
-		r.check(pendingI < 0 && slices.ContainsFunc(pending, func(v float64) bool { return v != 0 }), "saved PairBalance with no pending component but a pending gradient")
-	}
-	if err := r.end(); err != nil {
-		return err
-	}
-	o.b, o.pending, o.pendingI, o.started, o.lastOrder = b, pending, pendingI, started, last
-	return nil
-}
-
-func (o *PairBalance32) kind() string { return "PairBalance32" }
-func (o *PairBalance32) appendState(e *encoder) error {
+func (o *pairBalance[S]) appendState(e *encoder) error {
 	if o.b.src == nil {
-		return errNotMade("PairBalance32", "NewPairBalance32")
+		return errNotMade(o.kind(), "New"+o.kind())
 	}
 	if o.err != nil {
 		return o.err
 	}
 	o.b.appendBalancer(e)
-	e.f32s(o.s)
-	// As PairBalance's: a buffer with no pending gradient is saved as
-	// zeros.
+	appendFloats(e, o.s)
+	// If no gradient is pending, the buffer holds an old or a rejected
+	// one, which is not part of the state: zeros are saved.
 	pending := o.pending
 	if o.pendingI < 0 && pending != nil {
-		pending = make([]float32, len(pending))
+		pending = make([]S, len(pending))
 	}
-	e.f32s(pending)
+	appendFloats(e, pending)
 	e.int(o.pendingI)
 	e.bool(o.started)
 	e.ints(o.lastOrder)
 	return nil
 }
-func (o *PairBalance32) readState(r *decoder, _, d int) error {
-	b := o.b.readBalancer(r, "PairBalance32", d)
-	s, pending := r.f32s(), r.f32s()
-	pendingI := r.intIn("PairBalance32 pending component", -1, o.b.n-1)
+func (o *pairBalance[S]) readState(r *decoder, _, d int) error {
+	name := o.kind()
+	b := o.b.readBalancer(r, name)
+	s, pending := readFloats[S](r), readFloats[S](r)
+	pendingI := r.intIn(name+" pending component", -1, o.b.n-1)
 	started := r.bool()
-	last := r.ints("PairBalance32 order", o.b.n)
+	last := r.ints(name+" order", o.b.n)
 	if r.err == nil {
-		r.check(b.s != nil, "saved PairBalance32 with a float64 sum")
-		r.check(len(s) != len(pending) || (s != nil && len(s) != d), "saved PairBalance32 sum and pending gradient of lengths %d and %d, gradients of length %d", len(s), len(pending), d)
-		r.check(started && (d == 0 || len(b.next) != o.b.n || len(s) != d), "saved PairBalance32 started without its buffers")
-		r.check(pendingI >= 0 && !started, "saved PairBalance32 with a pending gradient outside an epoch")
-		r.check(!inRange32(pending), "saved PairBalance32 pending gradient with an entry out of range")
-		for j, v := range s {
-			if !(math.Abs(float64(v)) < 0x1p127) {
-				r.fail("saved PairBalance32 sum entry %d = %v, out of range", j, v)
-				break
-			}
-		}
-		r.perm("saved PairBalance32 order", last, o.b.n)
-		checkBalancing(r, "PairBalance32", &b, last, started, pendingI)
-		r.check(pendingI < 0 && slices.ContainsFunc(pending, func(v float32) bool { return v != 0 }), "saved PairBalance32 with no pending component but a pending gradient")
+		r.check(len(s) != len(pending) || (s != nil && len(s) != d), "saved %s sum and pending gradient of lengths %d and %d, gradients of length %d", name, len(s), len(pending), d)
+		r.check(started && (d == 0 || len(b.next) != o.b.n || len(s) != d), "saved %s started without its buffers", name)
+		r.check(pendingI >= 0 && !started, "saved %s with a pending gradient outside an epoch", name)
+		r.check(!takes[S](pending), "saved %s pending gradient with an entry out of range", name)
+		checkSums(r, name+" sum", s)
+		r.perm("saved "+name+" order", last, o.b.n)
+		checkBalancing(r, name, &b, last, started, pendingI)
+		r.check(pendingI < 0 && slices.ContainsFunc(pending, func(v S) bool { return v != 0 }), "saved %s with no pending component but a pending gradient", name)
 	}
 	if err := r.end(); err != nil {
 		return err

@@ -69,19 +69,3 @@ var _ User = (*SketchedGreedy)(nil)
 func (s *SketchedGreedy) Uses(has Available) error {
 	return needs("sketched greedy", has, Available{Oracle: !s.Stale, Observe: s.Stale})
 }
-
-var _ User = (*MeanBalance)(nil)
-
-// Uses implements User: MeanBalance builds each order from the gradients
-// of the previous epoch's steps.
-func (m *MeanBalance) Uses(has Available) error {
-	return needs("mean balance", has, Available{Observe: true})
-}
-
-var _ User = (*PairBalance)(nil)
-
-// Uses implements User: PairBalance builds each order from the gradients
-// of the previous epoch's steps.
-func (p *PairBalance) Uses(has Available) error {
-	return needs("pair balance", has, Available{Observe: true})
-}

@@ -521,7 +521,14 @@ func atScale[C any, PC interface {
 // done, leaving f to finish in the background and dropping its results:
 // for the steps that take seconds and do not look at a context (loading a
 // data set, the exact greedy order's Gram matrix on the MNIST matrices).
+// A done context wins: if ctx is done before f starts, f is not started,
+// and if it is done when f returns, ctx's error is returned (a select
+// would pick at random between the two).
 func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	var zero T
+	if err := ctx.Err(); err != nil {
+		return zero, err
+	}
 	type result struct {
 		v   T
 		err error
@@ -533,9 +540,11 @@ func interruptible[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	}()
 	select {
 	case r := <-done:
+		if err := ctx.Err(); err != nil {
+			return zero, err
+		}
 		return r.v, r.err
 	case <-ctx.Done():
-		var zero T
 		return zero, ctx.Err()
 	}
 }

@@ -560,9 +560,9 @@ func runBalance1D(ctx context.Context, ns []int, epochs int, seed uint64) ([]Sca
 			case "greedy":
 				o = &ordering.Greedy{}
 			case "mean balance (sorted start)":
-				o, err = ordering.NewMeanBalance(n, ordering.BalanceSettings{Start: p.SortedOrder()})
+				o, err = ordering.NewMeanBalance(n, ordering.BalanceSettings{Start: p.SortedOrder(), FirstEpochRunningMean: true})
 			case "mean balance (random start)":
-				o, err = ordering.NewMeanBalance(n, ordering.BalanceSettings{Start: random})
+				o, err = ordering.NewMeanBalance(n, ordering.BalanceSettings{Start: random, FirstEpochRunningMean: true})
 			case "pair balance (random start)":
 				o, err = ordering.NewPairBalance(n, ordering.BalanceSettings{Start: random})
 			}

@@ -833,7 +833,7 @@ func table1Orderer(c *Table1Config, name string, n int, seed uint64) (ordering.O
 	case "sketched greedy":
 		return &ordering.SketchedGreedy{K: c.SketchK, Seed: seed}, nil
 	case "mean balance":
-		return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: seed})
+		return ordering.NewMeanBalance(n, ordering.BalanceSettings{Seed: seed, FirstEpochRunningMean: true})
 	case "pair balance":
 		return ordering.NewPairBalance(n, ordering.BalanceSettings{Seed: seed})
 	case "flipflop":

@@ -55,3 +55,9 @@ func Pair32DotF64(l *[16]float64, s, a []float32, b []float64) bool
 
 //go:noescape
 func Pair32UpdateF64(s, a []float32, b []float64, eps float32)
+
+//go:noescape
+func Mean32UpdateF32(s, centre, cur, g []float32, eps float32)
+
+//go:noescape
+func Mean32UpdateF64(s, centre, cur []float32, g []float64, eps float32)

@@ -522,3 +522,85 @@ p32u64loop:
 p32u64done:
 	VZEROUPPER
 	RET
+
+// MeanBalance32's update (ordering/balance32.go, mean32Update), 16
+// elements a step: s += eps (g - centre) and cur += g, in float32, g
+// rounded to float32 first in the F64 loop.
+
+// func Mean32UpdateF32(s, centre, cur, g []float32, eps float32)
+TEXT ·Mean32UpdateF32(SB), NOSPLIT, $0-100
+	MOVQ         s_base+0(FP), DI
+	MOVQ         s_len+8(FP), CX
+	MOVQ         centre_base+24(FP), R8
+	MOVQ         cur_base+48(FP), R10
+	MOVQ         g_base+72(FP), R9
+	VBROADCASTSS eps+96(FP), Y6
+	SHRQ         $4, CX
+	JZ           m32udone
+
+m32uloop:
+	VMOVUPS (R9), Y2 // g
+	VMOVUPS 32(R9), Y4
+	VSUBPS  (R8), Y2, Y0 // g - centre
+	VSUBPS  32(R8), Y4, Y1
+	VMULPS  Y0, Y6, Y0 // ε (g - centre)
+	VMULPS  Y1, Y6, Y1
+	VADDPS  (DI), Y0, Y0 // s + ε (g - centre)
+	VADDPS  32(DI), Y1, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VADDPS  (R10), Y2, Y2 // cur + g
+	VADDPS  32(R10), Y4, Y4
+	VMOVUPS Y2, (R10)
+	VMOVUPS Y4, 32(R10)
+	ADDQ    $64, DI
+	ADDQ    $64, R8
+	ADDQ    $64, R10
+	ADDQ    $64, R9
+	DECQ    CX
+	JNZ     m32uloop
+
+m32udone:
+	VZEROUPPER
+	RET
+
+// func Mean32UpdateF64(s, centre, cur []float32, g []float64, eps float32)
+TEXT ·Mean32UpdateF64(SB), NOSPLIT, $0-100
+	MOVQ         s_base+0(FP), DI
+	MOVQ         s_len+8(FP), CX
+	MOVQ         centre_base+24(FP), R8
+	MOVQ         cur_base+48(FP), R10
+	MOVQ         g_base+72(FP), R9
+	VBROADCASTSS eps+96(FP), Y6
+	SHRQ         $4, CX
+	JZ           m32u64done
+
+m32u64loop:
+	VCVTPD2PSY  (R9), X2 // g[0:8], rounded
+	VCVTPD2PSY  32(R9), X3
+	VINSERTF128 $1, X3, Y2, Y2
+	VCVTPD2PSY  64(R9), X4 // g[8:16]
+	VCVTPD2PSY  96(R9), X3
+	VINSERTF128 $1, X3, Y4, Y4
+	VSUBPS      (R8), Y2, Y0 // g - centre
+	VSUBPS      32(R8), Y4, Y1
+	VMULPS      Y0, Y6, Y0 // ε (g - centre)
+	VMULPS      Y1, Y6, Y1
+	VADDPS      (DI), Y0, Y0 // s + ε (g - centre)
+	VADDPS      32(DI), Y1, Y1
+	VMOVUPS     Y0, (DI)
+	VMOVUPS     Y1, 32(DI)
+	VADDPS      (R10), Y2, Y2 // cur + g
+	VADDPS      32(R10), Y4, Y4
+	VMOVUPS     Y2, (R10)
+	VMOVUPS     Y4, 32(R10)
+	ADDQ        $64, DI
+	ADDQ        $64, R8
+	ADDQ        $64, R10
+	ADDQ        $128, R9
+	DECQ        CX
+	JNZ         m32u64loop
+
+m32u64done:
+	VZEROUPPER
+	RET

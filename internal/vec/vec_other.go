@@ -43,3 +43,7 @@ func Pair32CopyF64(dst []float32, src []float64) bool { panic(noLoops) }
 func Pair32DotF64(l *[16]float64, s, a []float32, b []float64) bool { panic(noLoops) }
 
 func Pair32UpdateF64(s, a []float32, b []float64, eps float32) { panic(noLoops) }
+
+func Mean32UpdateF32(s, centre, cur, g []float32, eps float32) { panic(noLoops) }
+
+func Mean32UpdateF64(s, centre, cur []float32, g []float64, eps float32) { panic(noLoops) }
