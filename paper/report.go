@@ -54,10 +54,18 @@ func LoadResult(figDir, id string) (*Result, error) {
 	return loadJSON[Result](resultPath(figDir, id))
 }
 
+// MaxResultFile is the most bytes a file of the results folder may hold
+// when read (LoadResult, LoadRobustness, the timings file): 64 MiB, a
+// hundred times the largest real one, so that a read of a link to an
+// endless device or of a corrupt file stays bounded.
+const MaxResultFile = 64 << 20
+
 // loadJSON reads the JSON file at path into a new T; it returns nil and no
-// error if there is none.
+// error if there is none. It reads only a regular file of at most
+// MaxResultFile bytes (atomic.ReadFile): a named pipe, a device or a link
+// there is an error naming it, never a hang or an unbounded read.
 func loadJSON[T any](path string) (*T, error) {
-	b, err := os.ReadFile(path)
+	b, err := atomic.ReadFile(path, MaxResultFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

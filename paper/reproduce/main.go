@@ -256,8 +256,8 @@ func (w *workersFlag) Set(v string) error {
 // checkPaths checks, before any work, that every output can be written:
 // the figure folder and its results subfolder (where paper.SaveResult
 // writes), the report's folder, and the cache folder if caching is on,
-// and that the report is a regular file, a link to one, or missing. Its error names the flag and the
-// path. It creates nothing.
+// and that the report is a regular file, a link to one or to nothing, or
+// missing. Its error names the flag and the path. It creates nothing.
 func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, o.figDir); err != nil {
 		return err
@@ -265,8 +265,8 @@ func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, filepath.Join(o.figDir, "results")); err != nil {
 		return err
 	}
-	// The report replaces only a regular file, following links on purpose
-	// (atomic.Target): its folder is the one of the file it will replace.
+	// The report replaces only a regular file, nothing, or a link to
+	// either, never written through (atomic.Target).
 	report, err := atomic.Target(o.report)
 	if err != nil {
 		return fmt.Errorf("-report %s: %v", o.report, strings.TrimPrefix(err.Error(), "atomic: "))
