@@ -135,3 +135,45 @@ func TestCacheEntryLink(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadResultNotAFile checks that a result or robustness file that is
+// a named pipe or a link to an endless device is an error naming it,
+// returned at once: never a hang or an unbounded read.
+func TestLoadResultNotAFile(t *testing.T) {
+	for _, kind := range []string{"fifo", "link to /dev/zero"} {
+		figs := t.TempDir()
+		if err := os.Mkdir(filepath.Join(figs, "results"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{resultPath(figs, "x"), robustnessPath(figs)} {
+			var err error
+			if kind == "fifo" {
+				err = syscall.Mkfifo(path, 0o644)
+			} else {
+				err = os.Symlink("/dev/zero", path)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, load := range []struct {
+			name string
+			path string
+			f    func() error
+		}{
+			{"LoadResult", resultPath(figs, "x"), func() error { _, err := LoadResult(figs, "x"); return err }},
+			{"LoadRobustness", robustnessPath(figs), func() error { _, err := LoadRobustness(figs); return err }},
+		} {
+			done := make(chan error, 1)
+			go func() { done <- load.f() }()
+			select {
+			case err := <-done:
+				if err == nil || !strings.Contains(err.Error(), load.path) {
+					t.Errorf("%s of a %s: %v, want an error naming %s", load.name, kind, err, load.path)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%s of a %s hangs", load.name, kind)
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestIrregularReport checks that -report replaces only a regular file,
@@ -51,5 +52,36 @@ func TestIrregularReport(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "figures")); len(m) > 0 {
 		t.Errorf("work was done: %v", m)
+	}
+}
+
+// TestLoadTimingsNotAFile checks that a timings file that is a named pipe
+// or a link to an endless device is ignored at once (the run goes on
+// without it), never a hang or an unbounded read.
+func TestLoadTimingsNotAFile(t *testing.T) {
+	for _, kind := range []string{"fifo", "link to /dev/zero"} {
+		figs := t.TempDir()
+		if err := os.Mkdir(filepath.Join(figs, "results"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if kind == "fifo" {
+			err = syscall.Mkfifo(timingsPath(figs), 0o644)
+		} else {
+			err = os.Symlink("/dev/zero", timingsPath(figs))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan *timings, 1)
+		go func() { done <- loadTimings(figs) }()
+		select {
+		case tm := <-done:
+			if tm != nil {
+				t.Errorf("a %s: loadTimings = %v, want nil", kind, tm)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("loadTimings of a %s hangs", kind)
+		}
 	}
 }
