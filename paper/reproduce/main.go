@@ -121,7 +121,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	o := &options{seed: paper.DefaultSeed, workers: runtime.GOMAXPROCS(0), scale: paper.Default}
 	var (
 		only = fs.String("only", "", "comma-separated claim ids to run (default all); -list shows them")
-		list = fs.Bool("list", false, "list the claims and exit")
+		list = fs.Bool("list", false, "list the claims (those of -only if given) and exit")
 	)
 	fs.Var((*scaleFlag)(&o.scale), "scale", "`scale` of the runs: smoke (seconds, for CI), default (minutes) or paper (the paper's protocol where feasible)")
 	fs.StringVar(&o.figDir, "figures", "figures", "folder for charts (PNG, SVG, HTML), their data (CSV) and per-claim results")
@@ -147,23 +147,12 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if fs.NArg() > 0 {
 		return nil, usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
 	}
-	if *list {
-		w := tabwriter.NewWriter(stderr, 0, 4, 2, ' ', 0)
-		for _, c := range paper.Claims() {
-			fmt.Fprintf(w, "%s\t%s\n", c.ID, c.Where)
-		}
-		w.Flush()
-		return nil, flag.ErrHelp
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["seed"] && set["seeds"] {
+		return nil, usageError{errors.New("-seed and -seeds: give one; the robustness pass runs each base seed of -seeds, a run without it the one base seed of -seed")}
 	}
-	if o.figDir == "" {
-		return nil, usageError{errors.New("-figures: empty folder name")}
-	}
-	if o.report == "" {
-		return nil, usageError{errors.New("-report: empty path")}
-	}
-	onlySet := false
-	fs.Visit(func(f *flag.Flag) { onlySet = onlySet || f.Name == "only" })
-	if onlySet && strings.Trim(*only, " \t,") == "" {
+	if set["only"] && strings.Trim(*only, " \t,") == "" {
 		return nil, usageError{errors.New("-only: empty list of claims; leave the flag out to run them all, or name some (-list shows them)")}
 	}
 	if *only == "" {
@@ -180,6 +169,21 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 			}
 			o.only = append(o.only, c)
 		}
+	}
+	if *list {
+		// The claims of -only, all without it.
+		w := tabwriter.NewWriter(stderr, 0, 4, 2, ' ', 0)
+		for _, c := range o.only {
+			fmt.Fprintf(w, "%s\t%s\n", c.ID, c.Where)
+		}
+		w.Flush()
+		return nil, flag.ErrHelp
+	}
+	if o.figDir == "" {
+		return nil, usageError{errors.New("-figures: empty folder name")}
+	}
+	if o.report == "" {
+		return nil, usageError{errors.New("-report: empty path")}
 	}
 	if err := checkPaths(o); err != nil {
 		return nil, usageError{err}
@@ -274,12 +278,80 @@ func checkPaths(o *options) error {
 	if err := checkDir("-report", o.report, filepath.Dir(report)); err != nil {
 		return err
 	}
+	if err := notAnOutput("-report", o.report, o); err != nil {
+		return err
+	}
+	if o.cpuprof != "" {
+		if err := notAnOutput("-cpuprofile", o.cpuprof, o); err != nil {
+			return err
+		}
+		if resolved(o.cpuprof) == resolved(o.report) {
+			return fmt.Errorf("-cpuprofile %s: the path of the report (-report %s); give another", o.cpuprof, o.report)
+		}
+	}
 	if o.cacheDir != "" {
 		if err := checkDir("-cache", o.cacheDir, o.cacheDir); err != nil {
 			return err
 		}
 	}
 	return checkCIFAR10(o.cifar10)
+}
+
+// chartExts are the extensions of the charts' files in the figure folder
+// (chart.WriteAll).
+var chartExts = []string{".png", ".svg", ".html", ".csv"}
+
+// notAnOutput returns an error naming the flag name and its path p if p is
+// where the run writes another of its outputs: a file in the results
+// folder (the claims' results, the robustness and timings files), a
+// chart's file in the figure folder, or a file in the cache folder; so
+// that one output never overwrites another (a report written over a
+// result would break every later run).
+func notAnOutput(name, p string, o *options) error {
+	file, figs := resolved(p), resolvedDir(o.figDir)
+	results := filepath.Join(figs, "results")
+	switch {
+	case within(file, results):
+		return fmt.Errorf("%s %s: a file in the results folder %s, where the claims' results are written; give a path outside it", name, p, results)
+	case filepath.Dir(file) == figs && slices.Contains(chartExts, strings.ToLower(filepath.Ext(file))):
+		return fmt.Errorf("%s %s: a chart's file in the figure folder %s (its %s files are the charts); give another name or folder", name, p, figs, strings.Join(chartExts, ", "))
+	case o.cacheDir != "" && within(file, resolvedDir(o.cacheDir)):
+		return fmt.Errorf("%s %s: a file in the cache folder %s; give a path outside it", name, p, resolvedDir(o.cacheDir))
+	}
+	return nil
+}
+
+// resolvedDir returns the absolute path of the folder dir with the links
+// of its existing part resolved, so that two paths to one place compare
+// equal.
+func resolvedDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	rest := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(d) == d {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+	}
+}
+
+// resolved returns the absolute path of the file p with the links of its
+// folder resolved; a link at p itself is not followed, as a write
+// replaces it (atomic.Target).
+func resolved(p string) string {
+	return filepath.Join(resolvedDir(filepath.Dir(p)), filepath.Base(p))
+}
+
+// within reports whether path p lies inside the folder dir.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkCIFAR10 checks that dir, if not "", holds the CIFAR-10 batches as
@@ -397,10 +469,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reproduce: %v\n%s\n", ue.error, hint)
 		return 2
 	}
+	var old *paper.Robustness
+	if o.seeds != nil {
+		if old, err = planRobustness(o); err != nil {
+			fmt.Fprintf(stderr, "reproduce: -seeds: %v\n", err)
+			return 2
+		}
+	}
+	// The profile is created once the run is sure to start, and written
+	// whole at its end (never through a link).
 	if o.cpuprof != "" {
-		f, err := os.Create(o.cpuprof)
+		f, err := atomic.Create(o.cpuprof)
 		if err == nil {
-			err = pprof.StartCPUProfile(f)
+			if err = pprof.StartCPUProfile(f); err != nil {
+				f.Abort()
+			}
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "reproduce: -cpuprofile: %v\n", err)
@@ -408,11 +491,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		defer func() {
 			pprof.StopCPUProfile()
-			f.Close()
+			if err := f.Commit(); err != nil {
+				fmt.Fprintf(stderr, "reproduce: -cpuprofile: %v\n", err)
+			}
 		}()
 	}
 	if o.seeds != nil {
-		return robustness(ctx, o, stdout, &lockedWriter{w: stderr})
+		return robustness(ctx, o, old, stdout, &lockedWriter{w: stderr})
 	}
 	isTerm := false
 	if f, ok := stderr.(*os.File); ok {
