@@ -6,6 +6,7 @@ package paper
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -223,3 +224,36 @@ func decodeStrict(b []byte, v any) error {
 	}
 	return nil
 }
+
+// dataReader is a claim's config whose runs read data sets: dataSets
+// names them as dataset.Load does ("mnist", ...), so that runCached keys
+// the runs on the contents of their files (dataDigest).
+type dataReader interface {
+	dataSets() []string
+}
+
+// dataKey returns the digests (dataDigest) of the data sets c reads, in
+// the order its dataSets method names them, or nil if c is not a
+// dataReader. Hashing the files takes a moment the first time in a
+// process and does not look at ctx: an interrupt returns at once.
+func dataKey(ctx context.Context, c any) ([]string, error) {
+	r, ok := c.(dataReader)
+	if !ok {
+		return nil, nil
+	}
+	var digests []string
+	for _, name := range r.dataSets() {
+		d, err := interruptible(ctx, func() (string, error) { return dataDigest(name) })
+		if err != nil {
+			return nil, err
+		}
+		digests = append(digests, name+":"+d)
+	}
+	return digests, nil
+}
+
+var (
+	_ dataReader = CoordinatedConfig{}
+	_ dataReader = LoaderShufflesConfig{}
+	_ dataReader = ScalableConfig{}
+)

@@ -478,8 +478,9 @@ type checker interface {
 // fills nothing: a zero field is used as zero, or rejected), and returns run's result for c and env.Seed from env's
 // cache (a nil env is the zero Env), computing and storing it if it is not
 // there. The key is the name, the code reachable from root, the name of
-// run in this package (see cached), the config and the seed, nothing else. A ctx done at the start gives its
-// error at once, cache or not.
+// run in this package (see cached), the config, the seed and, for a config
+// that reads data sets (dataReader), the digests of their files, nothing
+// else. A ctx done at the start gives its error at once, cache or not.
 func runCached[C any, PC interface {
 	*C
 	protocol
@@ -492,10 +493,15 @@ func runCached[C any, PC interface {
 	if err := PC(&c).validate(); err != nil {
 		return zero, err
 	}
+	data, err := dataKey(ctx, c)
+	if err != nil {
+		return zero, err
+	}
 	return cached(env, name, []string{root}, struct {
 		Config C
 		Seed   uint64
-	}{c, env.Seed}, R.check, func() (R, error) {
+		Data   []string `json:",omitempty"`
+	}{c, env.Seed, data}, R.check, func() (R, error) {
 		return run(ctx, env, c)
 	})
 }
