@@ -132,7 +132,9 @@ type Env struct {
 	// Workers is the number of goroutines a claim may use; 0 means
 	// GOMAXPROCS.
 	Workers int
-	// FigDir is the folder charts and their data are written to.
+	// FigDir is the folder charts and their data are written to when a
+	// claim has finished; "" writes none, leaving them to the caller (the
+	// reproduce command writes them with the claim's result: SaveResult).
 	FigDir string
 	// CacheDir is the folder finished runs are cached in; "" disables the
 	// cache.
@@ -307,19 +309,6 @@ func (o *Outcome) addChart(base, title string, c chart.Chart) {
 	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
 }
 
-// WriteFigures writes every chart of o into dir as base.png, .svg, .html
-// and .csv (see chart.WriteAll) and sets o.Figures to their base names.
-func (o *Outcome) WriteFigures(dir string) error {
-	o.Figures = o.Figures[:0]
-	for _, f := range o.Charts {
-		if _, err := chart.WriteAll(dir, f.Base, f.Title, f.Chart); err != nil {
-			return err
-		}
-		o.Figures = append(o.Figures, f.Base)
-	}
-	return nil
-}
-
 // Claim is one checkable statement of the paper.
 type Claim struct {
 	// ID is the short name used by the reproduce command's -only flag.
@@ -351,7 +340,10 @@ func (c Claim) Skipped(s Scale, env *Env) string {
 
 // claimRun returns the Run function of a claim whose protocol at scale s
 // is scale(s), whose runs are run and whose outcome is outcome: every
-// claim runs the same way, and writes its charts into env.FigDir.
+// claim runs the same way, and writes its charts into env.FigDir, all
+// together once it has finished, or none if ctx is done by then (the Run
+// then returns ctx's error) or env.FigDir is "" (the caller writes them:
+// SaveResult).
 func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, Scale, *Env) (*Outcome, error) {
 	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
@@ -370,7 +362,10 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 				env.warn(fmt.Sprintf("figure %s: %v", f.Base, strings.ReplaceAll(err.Error(), "\n", "; ")))
 			}
 		}
-		return out, out.WriteFigures(env.FigDir)
+		if err := out.writeFigures(ctx, env.FigDir); err != nil {
+			return nil, err
+		}
+		return out, nil
 	}
 }
 

@@ -530,9 +530,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// The timings file names the machine and the command of the run.
 	mach, cmd := machine(), command(args)
 	for i, c := range o.only {
+		// No FigDir: the charts are written with the result (SaveResult).
 		env := &paper.Env{
 			Seed: o.seed, Workers: o.workers,
-			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
+			CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
 		all.begin(i)
@@ -563,9 +564,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		t0 := time.Now()
 		// Say at once what an interrupt stops.
+		sayStopping := func() {
+			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+		}
 		said := make(chan struct{})
 		stopping := context.AfterFunc(ctx, func() {
-			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			sayStopping()
 			close(said)
 		})
 		out, err := c.Run(ctx, o.scale, env)
@@ -575,7 +579,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		} else if ctx.Err() != nil {
 			// The run ended on the interrupt before the AfterFunc could
 			// say so: say it here, so that the line is never missing.
-			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			sayStopping()
 		}
 		if bar != nil {
 			bar.Finish()
@@ -594,7 +598,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
 		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(), Outcome: out}
-		if err := paper.SaveResult(o.figDir, res); err != nil {
+		// The charts and the result, together or not at all.
+		if err := paper.SaveResult(ctx, o.figDir, res); err != nil {
+			if ctx.Err() != nil {
+				sayStopping()
+				fmt.Fprintf(stderr, "reproduce: %s stopped after %.1fs; rerun to resume\n", c.ID, secs)
+				return exitInterrupted
+			}
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -66,26 +65,20 @@ func (s *seedsFlag) Set(v string) error {
 }
 
 // robustness runs the robustness pass: every claim of o.only that is not
-// costly nor skipped, once per seed of o.seeds, at o.scale, with the
-// figures of each run written to a temporary folder and thrown away (the
-// main results and figures are not touched); it saves the verdicts and
-// key numbers to the robustness file (paper.RobustnessFile) and rewrites
-// the report, which reads it.
+// costly nor skipped, once per seed of o.seeds, at o.scale, writing no
+// figures (the main results and figures are not touched); it saves the
+// verdicts and key numbers to the robustness file (paper.RobustnessFile)
+// and rewrites the report, which reads it.
 //
 // A pass over some claims only (-only) is merged into the robustness file
 // old (planRobustness, which the caller runs before any work): the claims
 // it reruns replace their entries, the others keep theirs.
 func robustness(ctx context.Context, o *options, old *paper.Robustness, stdout, stderr io.Writer) int {
-	tmp, err := os.MkdirTemp("", "reproduce-seeds-*")
-	if err != nil {
-		fmt.Fprintf(stderr, "reproduce: %v\n", err)
-		return 1
-	}
-	defer os.RemoveAll(tmp)
 	rob := &paper.Robustness{Scale: o.scale.String(), Seeds: o.seeds, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel()}
 	start := time.Now()
 	for _, c := range o.only {
-		env := &paper.Env{Seed: o.seeds[0], Workers: o.workers, FigDir: tmp, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
+		// No FigDir: the figures are not written.
+		env := &paper.Env{Seed: o.seeds[0], Workers: o.workers, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) }}
 		if why, ok := costly[c.ID]; ok {
 			rob.Costly = append(rob.Costly, paper.Row{Quantity: c.ID, Ours: why})
