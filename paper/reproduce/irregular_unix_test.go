@@ -85,3 +85,41 @@ func TestLoadTimingsNotAFile(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputLinks checks that a report, a chart file and a result file
+// that are symbolic links to a user's 0600 files are replaced by regular
+// files, never written through: the user's files keep their content and
+// mode.
+func TestOutputLinks(t *testing.T) {
+	dir := t.TempDir()
+	figs, report := filepath.Join(dir, "figures"), filepath.Join(dir, "REPORT.md")
+	if err := os.MkdirAll(filepath.Join(figs, "results"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	private := t.TempDir()
+	links := []string{report, filepath.Join(figs, "mishchenko-lemma1.png"), filepath.Join(figs, "results", "mishchenko-lemma1.json")}
+	for i, l := range links {
+		user := filepath.Join(private, string(rune('a'+i)))
+		if err := os.WriteFile(user, []byte("the user's own data"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(user, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"-only", "mishchenko-lemma1", "-scale", "smoke", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet"}
+	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for i, l := range links {
+		if st, err := os.Lstat(l); err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
+			t.Errorf("%s is not a regular file with the output now: %v (%v)", l, st.Mode(), err)
+		}
+		user := filepath.Join(private, string(rune('a'+i)))
+		st, err := os.Stat(user)
+		if b, _ := os.ReadFile(user); err != nil || st.Mode().Perm() != 0o600 || string(b) != "the user's own data" {
+			t.Errorf("the user's file %s behind %s changed: mode %v (%v), content %.40q", user, l, st.Mode(), err, b)
+		}
+	}
+}
