@@ -14,8 +14,10 @@
 // seed and the build, so a rerun leaves them byte-identical; the wall times,
 // which depend on the machine, go with the machine and the command line to
 // figures/results/timings.json, which is not committed. Before any work it checks
-// the flags and that every output folder can be written; a bad flag line
-// gets one line naming the flag and its value, then a hint to -h.
+// the flags, that every output folder can be written and that no output
+// names another (a report over a result, say); a bad flag line gets one
+// line naming the flag and its value, then a hint to -h. Outputs replace
+// a symbolic link that stands where they go, never write through it.
 //
 // Progress goes to stderr (-quiet silences it): at the start of every claim
 // a line saying claim i of n, the time elapsed and an estimate of the time
@@ -25,10 +27,11 @@
 //
 // With -seeds 1,2,3,4,5 (make robustness) it runs the robustness pass
 // instead: each claim that is not too costly for it reruns with each base
-// seed, its figures thrown away; the verdicts and key numbers go to
+// seed, writing no figures; the verdicts and key numbers go to
 // figures/results/robustness.json (committed), and the report, rewritten,
 // says per claim whether its verdict is stable across the seeds and the
-// spread of its key number.
+// spread of its key number. A pass that would replace that file by one
+// covering less (another scale, fewer seeds or claims) is refused.
 //
 // Some claims do not run everywhere, and are skipped with the reason and
 // what to run instead, leaving their saved results as they were:
@@ -42,8 +45,9 @@
 // An interrupt (Ctrl-C) stops the claim being run within about a second:
 // the command prints which claim it is stopping, keeps the runs already
 // finished in the cache (a rerun resumes from them) and leaves the figures,
-// results and report as they were (each is written whole or not at all). A
-// second interrupt kills the process at once.
+// results and report as they were (a claim's charts and result are written
+// together once it has finished, or not at all). A second interrupt kills
+// the process at once.
 //
 // It exits with status 2 on bad flags, 1 on a software error, 130 (128 +
 // SIGINT, as a shell reports a process killed by Ctrl-C) when interrupted,
