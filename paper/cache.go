@@ -6,6 +6,7 @@ package paper
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -19,7 +20,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/atomic"
@@ -171,42 +171,13 @@ func cached[T any](env *Env, name string, roots []string, key any, check func(T)
 // A larger result is not cached (with a warning).
 const maxEntry = 1 << 30
 
-// readEntry returns the contents of the cache entry at path. It opens only
-// a regular file (or a link to one) of at most maxEntry bytes: anything
-// else is an error that names what it is, so that a named pipe never
-// blocks the run and a device never floods it. A missing entry is an
-// error wrapping fs.ErrNotExist.
+// readEntry returns the contents of the cache entry at path. It reads
+// only a regular file (not a link) of at most maxEntry bytes
+// (atomic.ReadFile): anything else is an error that names what it is, so
+// that a named pipe never blocks the run and a device never floods it. A
+// missing entry is an error wrapping fs.ErrNotExist.
 func readEntry(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (mode %v)", st.Mode())
-	}
-	// O_NONBLOCK: a pipe put there since the Stat opens at once.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	switch {
-	case !st.Mode().IsRegular():
-		return nil, fmt.Errorf("not a regular file (mode %v)", st.Mode())
-	case st.Size() > maxEntry:
-		return nil, fmt.Errorf("%d bytes, more than the %d an entry may hold", st.Size(), maxEntry)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxEntry+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxEntry {
-		return nil, fmt.Errorf("more than the %d bytes an entry may hold", maxEntry)
-	}
-	return b, nil
+	return atomic.ReadFile(path, maxEntry)
 }
 
 // decodeEntry returns the result held by the cache entry b if its key is
@@ -253,3 +224,36 @@ func decodeStrict(b []byte, v any) error {
 	}
 	return nil
 }
+
+// dataReader is a claim's config whose runs read data sets: dataSets
+// names them as dataset.Load does ("mnist", ...), so that runCached keys
+// the runs on the contents of their files (dataDigest).
+type dataReader interface {
+	dataSets() []string
+}
+
+// dataKey returns the digests (dataDigest) of the data sets c reads, in
+// the order its dataSets method names them, or nil if c is not a
+// dataReader. Hashing the files takes a moment the first time in a
+// process and does not look at ctx: an interrupt returns at once.
+func dataKey(ctx context.Context, c any) ([]string, error) {
+	r, ok := c.(dataReader)
+	if !ok {
+		return nil, nil
+	}
+	var digests []string
+	for _, name := range r.dataSets() {
+		d, err := interruptible(ctx, func() (string, error) { return dataDigest(name) })
+		if err != nil {
+			return nil, err
+		}
+		digests = append(digests, name+":"+d)
+	}
+	return digests, nil
+}
+
+var (
+	_ dataReader = CoordinatedConfig{}
+	_ dataReader = LoaderShufflesConfig{}
+	_ dataReader = ScalableConfig{}
+)

@@ -132,7 +132,9 @@ type Env struct {
 	// Workers is the number of goroutines a claim may use; 0 means
 	// GOMAXPROCS.
 	Workers int
-	// FigDir is the folder charts and their data are written to.
+	// FigDir is the folder charts and their data are written to when a
+	// claim has finished; "" writes none, leaving them to the caller (the
+	// reproduce command writes them with the claim's result: SaveResult).
 	FigDir string
 	// CacheDir is the folder finished runs are cached in; "" disables the
 	// cache.
@@ -310,19 +312,6 @@ func (o *Outcome) addChart(base, title string, c chart.Chart) {
 	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
 }
 
-// WriteFigures writes every chart of o into dir as base.png, .svg, .html
-// and .csv (see chart.WriteAll) and sets o.Figures to their base names.
-func (o *Outcome) WriteFigures(dir string) error {
-	o.Figures = o.Figures[:0]
-	for _, f := range o.Charts {
-		if _, err := chart.WriteAll(dir, f.Base, f.Title, f.Chart); err != nil {
-			return err
-		}
-		o.Figures = append(o.Figures, f.Base)
-	}
-	return nil
-}
-
 // Claim is one checkable statement of the paper.
 type Claim struct {
 	// ID is the short name used by the reproduce command's -only flag.
@@ -354,7 +343,10 @@ func (c Claim) Skipped(s Scale, env *Env) string {
 
 // claimRun returns the Run function of a claim whose protocol at scale s
 // is scale(s), whose runs are run and whose outcome is outcome: every
-// claim runs the same way, and writes its charts into env.FigDir.
+// claim runs the same way, and writes its charts into env.FigDir, all
+// together once it has finished, or none if ctx is done by then (the Run
+// then returns ctx's error) or env.FigDir is "" (the caller writes them:
+// SaveResult).
 func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, Scale, *Env) (*Outcome, error) {
 	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
@@ -373,7 +365,10 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 				env.warn(fmt.Sprintf("figure %s: %v", f.Base, strings.ReplaceAll(err.Error(), "\n", "; ")))
 			}
 		}
-		return out, out.WriteFigures(env.FigDir)
+		if err := out.writeFigures(ctx, env.FigDir); err != nil {
+			return nil, err
+		}
+		return out, nil
 	}
 }
 
@@ -481,8 +476,9 @@ type checker interface {
 // fills nothing: a zero field is used as zero, or rejected), and returns run's result for c and env.Seed from env's
 // cache (a nil env is the zero Env), computing and storing it if it is not
 // there. The key is the name, the code reachable from root, the name of
-// run in this package (see cached), the config and the seed, nothing else. A ctx done at the start gives its
-// error at once, cache or not.
+// run in this package (see cached), the config, the seed and, for a config
+// that reads data sets (dataReader), the digests of their files, nothing
+// else. A ctx done at the start gives its error at once, cache or not.
 func runCached[C any, PC interface {
 	*C
 	protocol
@@ -495,10 +491,15 @@ func runCached[C any, PC interface {
 	if err := PC(&c).validate(); err != nil {
 		return zero, err
 	}
+	data, err := dataKey(ctx, c)
+	if err != nil {
+		return zero, err
+	}
 	return cached(env, name, []string{root}, struct {
 		Config C
 		Seed   uint64
-	}{c, env.Seed}, R.check, func() (R, error) {
+		Data   []string `json:",omitempty"`
+	}{c, env.Seed, data}, R.check, func() (R, error) {
 		return run(ctx, env, c)
 	})
 }

@@ -104,6 +104,15 @@ func (c *CoordinatedConfig) fill() {
 	})
 }
 
+// dataSets names the data set the runs of c read: MNIST unless MNISTN < 0
+// (dataReader).
+func (c CoordinatedConfig) dataSets() []string {
+	if c.MNISTN >= 0 {
+		return []string{"mnist"}
+	}
+	return nil
+}
+
 // validate returns an error naming the first field of c out of range.
 func (c *CoordinatedConfig) validate() error {
 	pos := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }

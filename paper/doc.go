@@ -114,8 +114,10 @@
 // exactly the inputs that determine it, seed included, and nothing else:
 // a table-1 run is keyed on its protocol without the list of orders or the
 // number of seeds, so the scalable-training claim reuses the RR and greedy
-// runs of table-1 instead of training them again; a CIFAR-10 run is keyed
-// on the SHA-256 of the batch files, not on the folder's path. All cache
+// runs of table-1 instead of training them again; a run on a data set
+// (MNIST, Fashion-MNIST, CIFAR-10) is keyed on the SHA-256 of the files it
+// reads (dataset.Files), not on the data set's name or folder, which
+// GOODORDER_MNIST_DIR and the like choose. All cache
 // code is in cache.go (and cachecode.go, the code's hash), whose one entry
 // point is cached; notebooks reach it through Env.CacheDir. Env.Fresh
 // recomputes and overwrites.
@@ -127,11 +129,12 @@
 // config). Any other entry, such as a truncated file, one edited by hand
 // or one copied from another key, is reported through Env.Warn (on stderr
 // by default) with its path, and recomputed; it is never used. Only a
-// regular file (or a link to one) of at most 1 GiB is read, so a named
-// pipe, a device or a link to /dev/zero in the cache is a bad entry too,
-// never a hang or an endless read; and an entry is written only where a
-// regular file or nothing stands (paper/atomic), else the run is not
-// cached, with a warning.
+// regular file (not a link) of at most 1 GiB is read (atomic.ReadFile),
+// so a named pipe, a device or a link in the cache is a bad entry too,
+// never a hang, an endless read or a read of a file elsewhere; and an
+// entry is written only where a regular file, nothing, or a link to either
+// stands, replacing the link, never writing through it (paper/atomic),
+// else the run is not cached, with a warning.
 //
 // The full key holds, besides the run's inputs, the builds that may round
 // differently (ordering.BLAS, the Go release, the versions of the gonum

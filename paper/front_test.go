@@ -104,7 +104,7 @@ func TestReportFront(t *testing.T) {
 	dir := t.TempDir()
 	figs := filepath.Join(dir, "figures")
 	save := func(id string, o *Outcome) {
-		if err := SaveResult(figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o}); err != nil {
+		if err := SaveResult(context.Background(), figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o}); err != nil {
 			t.Fatal(err)
 		}
 	}

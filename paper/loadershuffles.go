@@ -159,6 +159,11 @@ func (c *LoaderShufflesConfig) fill() {
 	})
 }
 
+// dataSets names the data set the runs of c read: MNIST (dataReader).
+func (c LoaderShufflesConfig) dataSets() []string {
+	return []string{"mnist"}
+}
+
 // validate returns an error naming the first field of c out of range.
 func (c *LoaderShufflesConfig) validate() error {
 	switch {

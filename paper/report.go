@@ -6,6 +6,7 @@ package paper
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/atomic"
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // Result is a claim's outcome with the conditions it was measured under.
@@ -40,12 +42,93 @@ func resultPath(figDir, id string) string {
 	return filepath.Join(figDir, "results", id+".json")
 }
 
-// SaveResult writes r atomically into figDir/results/<id>.json.
-func SaveResult(figDir string, r *Result) error {
-	if err := atomic.WriteJSON(resultPath(figDir, r.ID), r); err != nil {
+// SaveResult writes r into figDir/results/<id>.json, with the charts its
+// outcome holds (Outcome.Charts, as a claim's Run run with an Env.FigDir
+// of "" returns them) into figDir: all of these files together
+// (atomic.CommitAll), or none if ctx is done before they are renamed into
+// place, when it returns ctx's error. So a claim stopped by an interrupt
+// leaves its charts and result as they were, and a finished one never has
+// new charts beside an old result.
+func SaveResult(ctx context.Context, figDir string, r *Result) error {
+	var staged []*atomic.File
+	if r.Outcome != nil {
+		var err error
+		if staged, err = r.Outcome.stageFigures(figDir); err != nil {
+			return fmt.Errorf("paper: charts of %s: %w", r.ID, err)
+		}
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err == nil {
+		err = os.MkdirAll(filepath.Dir(resultPath(figDir, r.ID)), 0o755)
+	}
+	var f *atomic.File
+	if err == nil {
+		f, err = atomic.Create(resultPath(figDir, r.ID))
+	}
+	if err == nil {
+		staged = append(staged, f)
+		_, err = f.Write(append(b, '\n'))
+	}
+	if err == nil {
+		err = atomic.CommitAll(ctx, staged...)
+	} else {
+		for _, s := range staged {
+			s.Abort()
+		}
+	}
+	if err != nil && ctx.Err() == nil {
 		return fmt.Errorf("paper: result of %s: %w", r.ID, err)
 	}
-	return nil
+	return err
+}
+
+// WriteFigures writes every chart of o into dir as base.png, .svg, .html
+// and .csv (see chart.WriteAll), all of them together or none, and sets
+// o.Figures to their base names.
+func (o *Outcome) WriteFigures(dir string) error {
+	return o.writeFigures(context.Background(), dir)
+}
+
+// writeFigures is WriteFigures unless ctx is done before the files are
+// renamed into place, when it writes none and returns ctx's error; a dir
+// of "" writes none and only sets o.Figures.
+func (o *Outcome) writeFigures(ctx context.Context, dir string) error {
+	if dir == "" {
+		o.setFigures()
+		return ctx.Err()
+	}
+	staged, err := o.stageFigures(dir)
+	if err != nil {
+		return err
+	}
+	return atomic.CommitAll(ctx, staged...)
+}
+
+// stageFigures sets o.Figures to the base names of o's charts and stages
+// their files in dir (chart.Stage) for the caller to commit together
+// (atomic.CommitAll); on error nothing stays staged.
+func (o *Outcome) stageFigures(dir string) ([]*atomic.File, error) {
+	o.setFigures()
+	var staged []*atomic.File
+	for _, f := range o.Charts {
+		_, files, err := chart.Stage(dir, f.Base, f.Title, f.Chart)
+		if err != nil {
+			for _, s := range staged {
+				s.Abort()
+			}
+			return nil, err
+		}
+		staged = append(staged, files...)
+	}
+	return staged, nil
+}
+
+// setFigures sets o.Figures to the base names of o's charts.
+func (o *Outcome) setFigures() {
+	o.Figures = o.Figures[:0]
+	for _, f := range o.Charts {
+		o.Figures = append(o.Figures, f.Base)
+	}
 }
 
 // LoadResult reads the saved result of claim id; it returns nil and no
@@ -54,10 +137,18 @@ func LoadResult(figDir, id string) (*Result, error) {
 	return loadJSON[Result](resultPath(figDir, id))
 }
 
+// MaxResultFile is the most bytes a file of the results folder may hold
+// when read (LoadResult, LoadRobustness, the timings file): 64 MiB, a
+// hundred times the largest real one, so that a read of a link to an
+// endless device or of a corrupt file stays bounded.
+const MaxResultFile = 64 << 20
+
 // loadJSON reads the JSON file at path into a new T; it returns nil and no
-// error if there is none.
+// error if there is none. It reads only a regular file of at most
+// MaxResultFile bytes (atomic.ReadFile): a named pipe, a device or a link
+// there is an error naming it, never a hang or an unbounded read.
 func loadJSON[T any](path string) (*T, error) {
-	b, err := os.ReadFile(path)
+	b, err := atomic.ReadFile(path, MaxResultFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

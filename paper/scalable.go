@@ -98,6 +98,11 @@ func (c *ScalableConfig) fill() {
 	})
 }
 
+// dataSets names the data set the runs of c read: MNIST (dataReader).
+func (c ScalableConfig) dataSets() []string {
+	return []string{"mnist"}
+}
+
 // validate returns an error naming the first field of c out of range.
 func (c *ScalableConfig) validate() error {
 	switch {

@@ -97,19 +97,22 @@ func absCIFAR10(dataset string) string {
 	return dataset
 }
 
-// cifar10Digests holds the digests cifar10Digest computed, by the folder
-// and the size and modification time of each of its files.
-var cifar10Digests sync.Map
+// dataDigests holds the digests dataDigest computed, by the folder and
+// the size and modification time of each of its files.
+var dataDigests sync.Map
 
-// cifar10Digest returns the hex SHA-256 of the CIFAR-10 batches that
-// LoadCIFAR10 reads for dir: each file's name, size and bytes, in the order
-// of dataset.CIFAR10Files. A run on the folder depends on these bytes, not
-// on the folder's path, so the runs are keyed on it: another folder with
-// the same files reuses them, and the same folder with other files
-// recomputes them. It reads the files once per process as long as their
-// sizes and modification times stay the same.
-func cifar10Digest(dir string) (string, error) {
-	dir, err := dataset.CIFAR10Dir(dir)
+// dataDigest returns the hex SHA-256 of the files that dataset.Load reads
+// for the data set name (dataset.Files): each file's name, size and bytes,
+// in Files' order. A run on a data set depends on these bytes, not on the
+// data set's name or folder, and GOODORDER_MNIST_DIR,
+// GOODORDER_FASHION_MNIST_DIR and the CIFAR-10 folder choose the files, so
+// the runs are keyed on it: another folder with the same files reuses them,
+// and other files under the same name recompute them. It reads the files
+// once per process as long as their sizes and modification times stay the
+// same (a file rewritten in place with its size and modification time kept
+// is seen by the next process).
+func dataDigest(name string) (string, error) {
+	dir, files, err := dataset.Files(name)
 	if err != nil {
 		return "", err
 	}
@@ -119,18 +122,18 @@ func cifar10Digest(dir string) (string, error) {
 	}
 	var stamp strings.Builder
 	stamp.WriteString(abs)
-	for _, f := range dataset.CIFAR10Files() {
+	for _, f := range files {
 		st, err := os.Stat(filepath.Join(abs, f))
 		if err != nil {
 			return "", err
 		}
 		fmt.Fprintf(&stamp, "\x00%s %d %d", f, st.Size(), st.ModTime().UnixNano())
 	}
-	if d, ok := cifar10Digests.Load(stamp.String()); ok {
+	if d, ok := dataDigests.Load(stamp.String()); ok {
 		return d.(string), nil
 	}
 	h := sha256.New()
-	for _, f := range dataset.CIFAR10Files() {
+	for _, f := range files {
 		fh, err := os.Open(filepath.Join(abs, f))
 		if err != nil {
 			return "", err
@@ -145,11 +148,11 @@ func cifar10Digest(dir string) (string, error) {
 		}
 		fh.Close()
 		if err != nil {
-			return "", fmt.Errorf("paper: CIFAR-10: %w", err)
+			return "", fmt.Errorf("paper: %s: %w", name, err)
 		}
 	}
 	d := hex.EncodeToString(h.Sum(nil))
-	cifar10Digests.Store(stamp.String(), d)
+	dataDigests.Store(stamp.String(), d)
 	return d, nil
 }
 
@@ -526,13 +529,11 @@ func (c Table1Config) runAnyOrders(ctx context.Context, env *Env) (*Table1Result
 		})
 		return err
 	}
-	// A CIFAR-10 run is keyed on the contents of the files, read here once.
-	var digest string
-	if dir, ok := strings.CutPrefix(c.Dataset, cifar10Prefix); ok {
-		var err error
-		if digest, err = interruptible(ctx, func() (string, error) { return cifar10Digest(dir) }); err != nil {
-			return nil, err
-		}
+	// A run is keyed on the contents of the data set's files, read here
+	// once.
+	digest, err := interruptible(ctx, func() (string, error) { return dataDigest(c.Dataset) })
+	if err != nil {
+		return nil, err
 	}
 	res := &Table1Result{Config: c, Batchings: slices.Clone(c.Batchings)}
 	type job struct{ o, b, s int }
@@ -659,17 +660,18 @@ type table1RunKey struct {
 	Order, Batching string
 	Seed            uint64
 	Run             int
-	// Data is the SHA-256 of the CIFAR-10 files (cifar10Digest), whose
-	// folder is then not part of Config.Dataset; empty for the other data
-	// sets, which are fixed by their name.
-	Data string `json:",omitempty"`
+	// Data is the SHA-256 of the data set's files (dataDigest): the run
+	// depends on their contents, whichever folder holds them, so a
+	// CIFAR-10 folder is not part of Config.Dataset.
+	Data string
 }
 
 // runKey returns the cache key of run s of order under batching, on the
-// CIFAR-10 files whose digest is data ("" for another data set).
+// data set files whose digest is data ("": the key names a CIFAR-10
+// folder instead, for comparing configs, not for caching).
 func (c Table1Config) runKey(order, batching, data string, seed uint64, s int) table1RunKey {
 	k := c
-	if data != "" {
+	if data != "" && strings.HasPrefix(k.Dataset, cifar10Prefix) {
 		k.Dataset = cifar10Prefix
 	}
 	k.Orders, k.Seeds, k.Batchings = nil, 0, nil

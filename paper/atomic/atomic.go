@@ -5,6 +5,7 @@
 package atomic
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,37 +23,50 @@ var ErrClosed = errors.New("atomic: file already committed or aborted")
 // WriteFile for a target that is neither a regular file nor missing.
 var ErrNotRegular = errors.New("not a regular file")
 
-// Target returns the path a write to name replaces: name itself if nothing
-// or a regular file stands there, and, if name is a symbolic link, the
-// file its chain of links ends at, if that is a regular file. Anything else
-// (a folder, a device, a named pipe, a socket, a link to one of these or
-// to nothing) is refused with an error that names it and wraps
-// ErrNotRegular: a write never replaces what it does not own, and never
-// replaces a link by a file.
+// Target returns the path a write to name replaces, which is name itself,
+// or an error if the write is refused. A write replaces only what stands
+// at name: nothing, a regular file, or a symbolic link whose chain of
+// links ends at a regular file or at nothing. A link is never followed: the
+// write replaces the link itself by a regular file, and the file it led to
+// is left as it was. Anything else (a folder, a device, a named pipe, a
+// socket, or a link to one of these, such as /dev/stdout) is refused with
+// an error that names it and wraps ErrNotRegular: a write never replaces
+// what it does not own.
 func Target(name string) (string, error) {
+	if _, err := replaced(name); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// replaced checks that a write may replace what stands at name (see
+// Target) and returns the permission bits the new file may have at most:
+// those of the regular file that stands there or that a link there leads
+// to, so that a write never widens the mode of what it replaces, and all
+// of them if there is none.
+func replaced(name string) (os.FileMode, error) {
 	st, err := os.Lstat(name)
 	switch {
 	case errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		// Nothing there (a file in the path fails when writing).
-		return name, nil
+		return os.ModePerm, nil
 	case err != nil:
-		return "", fmt.Errorf("atomic: %w", err)
+		return 0, fmt.Errorf("atomic: %w", err)
 	case st.Mode().IsRegular():
-		return name, nil
+		return st.Mode().Perm(), nil
 	case st.Mode()&os.ModeSymlink == 0:
-		return "", fmt.Errorf("atomic: %s is %s, %w: refusing to write over it", name, kindOf(st.Mode()), ErrNotRegular)
+		return 0, fmt.Errorf("atomic: %s is %s, %w: refusing to write over it", name, kindOf(st.Mode()), ErrNotRegular)
 	}
-	target, err := filepath.EvalSymlinks(name)
-	if err != nil {
-		return "", fmt.Errorf("atomic: %s is a symbolic link to nothing (%v), %w: refusing to write there", name, errors.Unwrap(err), ErrNotRegular)
+	st, err = os.Stat(name)
+	switch {
+	case err != nil:
+		// A link to nothing (or to a loop): the link is replaced.
+		return os.ModePerm, nil
+	case !st.Mode().IsRegular():
+		to, _ := filepath.EvalSymlinks(name)
+		return 0, fmt.Errorf("atomic: %s is a symbolic link to %s, which is %s, %w: refusing to replace it", name, to, kindOf(st.Mode()), ErrNotRegular)
 	}
-	if st, err = os.Stat(target); err != nil {
-		return "", fmt.Errorf("atomic: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("atomic: %s is a symbolic link to %s, which is %s, %w: refusing to write over it", name, target, kindOf(st.Mode()), ErrNotRegular)
-	}
-	return target, nil
+	return st.Mode().Perm(), nil
 }
 
 // kindOf names the kind of file of mode m, with an article.
@@ -75,35 +89,36 @@ func kindOf(m os.FileMode) string {
 // File is a file being written that replaces its target only when
 // committed. A File is not safe for concurrent use.
 type File struct {
-	name   string   // as given to Create
-	target string   // Target(name) at Create
-	f      *os.File // temporary file; nil once committed or aborted
-	perm   os.FileMode
-	err    error // first write error
+	name string   // as given to Create
+	f    *os.File // temporary file; nil once committed or aborted
+	perm os.FileMode
+	err  error // first write error
 }
 
 var _ io.Writer = (*File)(nil)
 
-// Create starts writing the named file, or the regular file a symbolic
-// link name ends at (see Target, whose error it returns for anything
-// else). The target is not touched until Commit, which gives it mode 0644
-// unless Chmod sets another.
+// Create starts writing the named file, which replaces what stands there
+// on Commit if Target allows it (Create returns Target's error
+// otherwise). Nothing at name is touched until Commit, which gives the
+// file mode 0644, or the one Chmod sets, narrowed to the mode of the file
+// it replaces.
 func Create(name string) (*File, error) {
-	target, err := Target(name)
-	if err != nil {
+	if _, err := Target(name); err != nil {
 		return nil, err
 	}
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("atomic: writing %s: %w", name, err)
 	}
-	return &File{name: name, target: target, f: f, perm: 0o644}, nil
+	return &File{name: name, f: f, perm: 0o644}, nil
 }
 
 // Name returns the name of the target file, as given to Create.
 func (f *File) Name() string { return f.name }
 
-// Chmod sets the mode the target gets on Commit. The umask is not applied.
+// Chmod sets the mode the file gets on Commit, narrowed to the mode of the
+// file it replaces (a write never widens a mode). The umask is not
+// applied.
 func (f *File) Chmod(perm os.FileMode) { f.perm = perm }
 
 // Write writes p to the temporary file. After a failed Write, Commit
@@ -123,49 +138,106 @@ func (f *File) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// Commit syncs the data written so far and renames them over the target,
-// after checking again that it is a regular file or missing (Target).
+// Commit syncs the data written so far and renames them over what stands
+// at the file's name, after checking again that Target allows it.
 // If a Write failed, or syncing or renaming fails, Commit removes the
 // temporary file, leaves the target as it was and returns the error.
 func (f *File) Commit() error {
+	if err := f.sync(); err != nil {
+		return err
+	}
+	return f.rename()
+}
+
+// sync syncs the data written so far to disk. If a Write failed or the
+// sync fails, it discards the temporary file and returns the error.
+func (f *File) sync() error {
 	if f.f == nil {
 		return ErrClosed
 	}
+	if f.err == nil {
+		if err := f.f.Sync(); err != nil {
+			f.err = fmt.Errorf("atomic: writing %s: %w", f.name, err)
+		}
+	}
+	if f.err != nil {
+		f.Abort()
+		return f.err
+	}
+	return nil
+}
+
+// rename renames the synced temporary file over what stands at the
+// file's name, after checking again that Target allows it; on error it
+// removes the temporary file.
+func (f *File) rename() error {
 	tmp := f.f
 	f.f = nil
 	fail := func(err error) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		if f.err != nil {
-			return f.err
-		}
 		return fmt.Errorf("atomic: writing %s: %w", f.name, err)
 	}
-	if f.err != nil {
-		return fail(nil)
+	// What stands at the name may have changed since Create.
+	limit, err := replaced(f.name)
+	if err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
 	}
-	if err := tmp.Chmod(f.perm); err != nil {
-		return fail(err)
-	}
-	if err := tmp.Sync(); err != nil {
+	if err := tmp.Chmod(f.perm & limit); err != nil {
 		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {
 		return fail(err)
 	}
-	// What stands at the target may have changed since Create.
-	if target, err := Target(f.name); err != nil || target != f.target {
-		os.Remove(tmp.Name())
-		if err != nil {
-			return err
-		}
-		return fmt.Errorf("atomic: writing %s: it now leads to %s, not %s", f.name, target, f.target)
-	}
-	if err := os.Rename(tmp.Name(), f.target); err != nil {
+	// A rename replaces a link at f.name by the file, never the file the
+	// link leads to.
+	if err := os.Rename(tmp.Name(), f.name); err != nil {
 		return fail(err)
 	}
-	syncDir(filepath.Dir(f.target))
+	syncDir(filepath.Dir(f.name))
 	return nil
+}
+
+// CommitAll commits files together, so that a reader finds all of them
+// written or none: it syncs them all and, unless ctx is done by then,
+// renames each over its name, one right after the other. If a Write or a
+// sync failed, or ctx is done before the renames, it discards them all,
+// leaves every name as it was and returns the error (ctx's if ctx is
+// done). Once the renames have begun they all happen, whatever ctx; one
+// that fails (something that is not a regular file put at its name
+// meanwhile) is reported, the others committed. Files already committed or
+// aborted give ErrClosed, and nothing is written.
+func CommitAll(ctx context.Context, files ...*File) error {
+	abort := func() {
+		for _, f := range files {
+			f.Abort()
+		}
+	}
+	for _, f := range files {
+		if f.f == nil {
+			abort()
+			return ErrClosed
+		}
+	}
+	for _, f := range files {
+		if err := f.sync(); err != nil {
+			abort()
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		abort()
+		return err
+	}
+	var errs []error
+	for _, f := range files {
+		if err := f.rename(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Abort discards the data written and leaves the target as it was. It
@@ -186,8 +258,8 @@ func (f *File) Abort() error {
 	return nil
 }
 
-// WriteFile writes data to the named file atomically with mode perm; the
-// umask is not applied. On error the target is left as it was and no
+// WriteFile writes data to the named file atomically with mode perm,
+// narrowed to the mode of the file it replaces; the umask is not applied. On error the target is left as it was and no
 // temporary file remains.
 func WriteFile(name string, data []byte, perm os.FileMode) error {
 	f, err := Create(name)
@@ -228,4 +300,50 @@ func syncDir(dir string) {
 	}
 	d.Sync()
 	d.Close()
+}
+
+// ErrTooLarge is wrapped by the error of ReadFile for a file larger than
+// its bound.
+var ErrTooLarge = errors.New("file too large")
+
+// ReadFile returns the contents of the named file if it is a regular file
+// of at most max bytes. Anything else is an error that names the file and
+// what it is: a symbolic link (not followed, as a write does not follow
+// one) or a folder, device, named pipe or socket (wrapping ErrNotRegular),
+// or a larger file (wrapping ErrTooLarge), so that a named pipe never
+// blocks the reader and a device never floods it. A missing file is an
+// error wrapping fs.ErrNotExist.
+func ReadFile(name string, max int64) ([]byte, error) {
+	st, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("atomic: %s is %s, %w", name, kindOf(st.Mode()), ErrNotRegular)
+	}
+	// Something put there since the Lstat: a link is not followed
+	// (noFollow), a pipe opens at once (O_NONBLOCK), and either is
+	// refused below.
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|noFollow, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fst, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case !fst.Mode().IsRegular():
+		return nil, fmt.Errorf("atomic: %s is %s, %w", name, kindOf(fst.Mode()), ErrNotRegular)
+	case fst.Size() > max:
+		return nil, fmt.Errorf("atomic: %s holds %d bytes, more than the %d it may, %w", name, fst.Size(), max, ErrTooLarge)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > max {
+		return nil, fmt.Errorf("atomic: %s holds more than the %d bytes it may, %w", name, max, ErrTooLarge)
+	}
+	return b, nil
 }

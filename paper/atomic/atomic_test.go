@@ -7,6 +7,7 @@ package atomic
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -47,12 +48,12 @@ func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "out.csv")
 	for _, tc := range []struct {
-		data string
-		perm os.FileMode
+		data       string
+		perm, want os.FileMode // want: perm narrowed to the mode of the file replaced
 	}{
-		{"first", 0o644},
-		{"second, longer than the first", 0o600},
-		{"", 0o640},
+		{"first", 0o644, 0o644},
+		{"second, longer than the first", 0o600, 0o600},
+		{"", 0o640, 0o600},
 	} {
 		if err := WriteFile(name, []byte(tc.data), tc.perm); err != nil {
 			t.Fatal(err)
@@ -64,8 +65,8 @@ func TestWriteFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if runtime.GOOS != "windows" && st.Mode().Perm() != tc.perm {
-			t.Errorf("mode %v, want %v", st.Mode().Perm(), tc.perm)
+		if runtime.GOOS != "windows" && st.Mode().Perm() != tc.want {
+			t.Errorf("write with mode %v: mode %v, want %v", tc.perm, st.Mode().Perm(), tc.want)
 		}
 	}
 	onlyFiles(t, dir, "out.csv")
@@ -327,5 +328,48 @@ func TestWriteJSON(t *testing.T) {
 	}
 	if _, err := os.Stat(bad); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a func: %s exists after the error (%v)", bad, err)
+	}
+}
+
+// TestCommitAll checks that CommitAll writes every file, or, with a
+// context done before the renames, none, leaving every target as it was
+// and no temporary file behind.
+func TestCommitAll(t *testing.T) {
+	dir, name := withOld(t)
+	second := filepath.Join(dir, "second")
+	stage := func() []*File {
+		var files []*File
+		for _, n := range []string{name, second} {
+			f, err := Create(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(f, "new")
+			files = append(files, f)
+		}
+		return files
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := CommitAll(ctx, stage()...); !errors.Is(err, context.Canceled) {
+		t.Errorf("CommitAll with a cancelled context: %v, want context.Canceled", err)
+	}
+	if got := content(t, name); got != old {
+		t.Errorf("after a cancelled CommitAll the target holds %q, want %q", got, old)
+	}
+	onlyFiles(t, dir, "data")
+
+	files := stage()
+	if err := CommitAll(context.Background(), files...); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{name, second} {
+		if got := content(t, n); got != "new" {
+			t.Errorf("after CommitAll %s holds %q, want new", n, got)
+		}
+	}
+	onlyFiles(t, dir, "data", "second")
+	if err := CommitAll(context.Background(), files...); !errors.Is(err, ErrClosed) {
+		t.Errorf("CommitAll of committed files: %v, want ErrClosed", err)
 	}
 }

@@ -16,14 +16,23 @@
 //
 // # What a write replaces
 //
-// Only a regular file, or nothing: a folder, a device, a named pipe or a
-// socket at the target is refused with an error naming it (wrapping
-// ErrNotRegular), so that, run as root, a write to /dev/null cannot
-// replace the device with a file. A symbolic link is followed on purpose:
-// the write replaces the regular file its chain of links ends at, in that
-// file's folder, and the link stays a link; a link to anything else, or to
-// nothing, is refused. Target says where a write would go, so that a
-// program can check its outputs before any work.
+// Only a regular file, nothing, or a symbolic link to either: a folder, a
+// device, a named pipe or a socket at the target, or a link to one, is
+// refused with an error naming it (wrapping ErrNotRegular), so that, run as
+// root, a write to /dev/null or /dev/stdout cannot replace the device with
+// a file. A link is never followed: the rename replaces the link itself by
+// the new file, and the file it led to keeps its content and mode, so that
+// a link cannot lead a write out of the folder it was asked to write in.
+// The new file's mode is the one asked for, narrowed to the mode of the
+// file it replaces (or the link led to): a write never widens a mode.
+// Target says whether a write would be refused, so that a program can
+// check its outputs before any work. CommitAll publishes several files
+// together, or none if its context is done before the renames.
+//
+// # What a read accepts
+//
+// ReadFile reads only a regular file, not a link, of bounded size: a named
+// pipe there never blocks it, a link to a device never floods it.
 //
 // # Failures
 //

@@ -6,6 +6,7 @@ package chart
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -225,24 +226,47 @@ type Files struct {
 }
 
 // WriteAll writes base.png, base.svg, base.html and base.csv into dir,
-// creating dir if needed, each file atomically. The HTML page has the
-// given title and the element id base (see Snippet). base must be a file
-// name without a folder.
+// creating dir if needed, all four together (atomic.CommitAll): a reader
+// finds the new files or the old ones, never a mixture. The HTML page has
+// the given title and the element id base (see Snippet). base must be a
+// file name without a folder.
 func WriteAll(dir, base, title string, c Chart) (Files, error) {
-	if base == "" || base != filepath.Base(base) || base == "." || base == ".." {
-		return Files{}, fmt.Errorf("chart: figure name %q, want a file name without a folder", base)
-	}
-	if err := c.validate(); err != nil {
+	f, staged, err := Stage(dir, base, title, c)
+	if err != nil {
 		return Files{}, err
 	}
+	if err := atomic.CommitAll(context.Background(), staged...); err != nil {
+		return Files{}, err
+	}
+	return f, nil
+}
+
+// Stage renders the files WriteAll writes and stages them in dir
+// (creating dir if needed), without replacing anything: the caller
+// publishes them with atomic.CommitAll, with other files if it likes, or
+// discards them with Abort. On error nothing stays staged.
+func Stage(dir, base, title string, c Chart) (Files, []*atomic.File, error) {
+	if base == "" || base != filepath.Base(base) || base == "." || base == ".." {
+		return Files{}, nil, fmt.Errorf("chart: figure name %q, want a file name without a folder", base)
+	}
+	if err := c.validate(); err != nil {
+		return Files{}, nil, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return Files{}, fmt.Errorf("chart: %w", err)
+		return Files{}, nil, fmt.Errorf("chart: %w", err)
 	}
 	f := Files{
 		PNG:  filepath.Join(dir, base+".png"),
 		SVG:  filepath.Join(dir, base+".svg"),
 		HTML: filepath.Join(dir, base+".html"),
 		CSV:  filepath.Join(dir, base+".csv"),
+	}
+	var staged []*atomic.File
+	fail := func(err error) (Files, []*atomic.File, error) {
+		for _, s := range staged {
+			s.Abort()
+		}
+		return Files{}, nil, err
 	}
 	for _, out := range []struct {
 		path string
@@ -255,13 +279,18 @@ func WriteAll(dir, base, title string, c Chart) (Files, error) {
 	} {
 		b, err := out.make()
 		if err != nil {
-			return Files{}, err
+			return fail(err)
 		}
-		if err := atomic.WriteFile(out.path, b, 0o644); err != nil {
-			return Files{}, err
+		w, err := atomic.Create(out.path)
+		if err != nil {
+			return fail(err)
+		}
+		staged = append(staged, w)
+		if _, err := w.Write(b); err != nil {
+			return fail(err)
 		}
 	}
-	return f, nil
+	return f, staged, nil
 }
 
 // num formats a number for CSV: shortest exact form, "" for NaN.

@@ -14,8 +14,10 @@
 // seed and the build, so a rerun leaves them byte-identical; the wall times,
 // which depend on the machine, go with the machine and the command line to
 // figures/results/timings.json, which is not committed. Before any work it checks
-// the flags and that every output folder can be written; a bad flag line
-// gets one line naming the flag and its value, then a hint to -h.
+// the flags, that every output folder can be written and that no output
+// names another (a report over a result, say); a bad flag line gets one
+// line naming the flag and its value, then a hint to -h. Outputs replace
+// a symbolic link that stands where they go, never write through it.
 //
 // Progress goes to stderr (-quiet silences it): at the start of every claim
 // a line saying claim i of n, the time elapsed and an estimate of the time
@@ -25,10 +27,11 @@
 //
 // With -seeds 1,2,3,4,5 (make robustness) it runs the robustness pass
 // instead: each claim that is not too costly for it reruns with each base
-// seed, its figures thrown away; the verdicts and key numbers go to
+// seed, writing no figures; the verdicts and key numbers go to
 // figures/results/robustness.json (committed), and the report, rewritten,
 // says per claim whether its verdict is stable across the seeds and the
-// spread of its key number.
+// spread of its key number. A pass that would replace that file by one
+// covering less (another scale, fewer seeds or claims) is refused.
 //
 // Some claims do not run everywhere, and are skipped with the reason and
 // what to run instead, leaving their saved results as they were:
@@ -42,9 +45,10 @@
 // An interrupt (Ctrl-C) stops the claim being run within about a second:
 // the command prints which claim it is stopping, keeps the runs already
 // finished in the cache (a rerun resumes from them) and leaves the figures,
-// results and report as they were (each is written whole or not at all). A
-// second interrupt kills the process at once. SIGTERM, which Slurm sends
-// a cancelled job, stops it the same way.
+// results and report as they were (a claim's charts and result are written
+// together once it has finished, or not at all). A second interrupt kills
+// the process at once. SIGTERM, which Slurm sends a cancelled job, stops it
+// the same way.
 //
 // On a cluster, the work is split into units, a claim at a base seed (at
 // the scale and seeds of the run, -seeds included): -plan lists those not
@@ -135,7 +139,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	o := &options{seed: paper.DefaultSeed, workers: runtime.GOMAXPROCS(0), scale: paper.Default}
 	var (
 		only = fs.String("only", "", "comma-separated claim ids to run (default all); -list shows them")
-		list = fs.Bool("list", false, "list the claims and exit")
+		list = fs.Bool("list", false, "list the claims (those of -only if given) and exit")
 	)
 	fs.Var((*scaleFlag)(&o.scale), "scale", "`scale` of the runs: smoke (seconds, for CI), default (minutes) or paper (the paper's protocol where feasible)")
 	fs.StringVar(&o.figDir, "figures", "figures", "folder for charts (PNG, SVG, HTML), their data (CSV) and per-claim results")
@@ -162,23 +166,12 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if fs.NArg() > 0 {
 		return nil, usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
 	}
-	if *list {
-		w := tabwriter.NewWriter(stderr, 0, 4, 2, ' ', 0)
-		for _, c := range paper.Claims() {
-			fmt.Fprintf(w, "%s\t%s\n", c.ID, c.Where)
-		}
-		w.Flush()
-		return nil, flag.ErrHelp
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["seed"] && set["seeds"] {
+		return nil, usageError{errors.New("-seed and -seeds: give one; the robustness pass runs each base seed of -seeds, a run without it the one base seed of -seed")}
 	}
-	if o.figDir == "" {
-		return nil, usageError{errors.New("-figures: empty folder name")}
-	}
-	if o.report == "" {
-		return nil, usageError{errors.New("-report: empty path")}
-	}
-	onlySet := false
-	fs.Visit(func(f *flag.Flag) { onlySet = onlySet || f.Name == "only" })
-	if onlySet && strings.Trim(*only, " \t,") == "" {
+	if set["only"] && strings.Trim(*only, " \t,") == "" {
 		return nil, usageError{errors.New("-only: empty list of claims; leave the flag out to run them all, or name some (-list shows them)")}
 	}
 	if *only == "" {
@@ -195,6 +188,21 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 			}
 			o.only = append(o.only, c)
 		}
+	}
+	if *list {
+		// The claims of -only, all without it.
+		w := tabwriter.NewWriter(stderr, 0, 4, 2, ' ', 0)
+		for _, c := range o.only {
+			fmt.Fprintf(w, "%s\t%s\n", c.ID, c.Where)
+		}
+		w.Flush()
+		return nil, flag.ErrHelp
+	}
+	if o.figDir == "" {
+		return nil, usageError{errors.New("-figures: empty folder name")}
+	}
+	if o.report == "" {
+		return nil, usageError{errors.New("-report: empty path")}
 	}
 	if err := checkPlanFlags(o); err != nil {
 		return nil, usageError{err}
@@ -274,8 +282,8 @@ func (w *workersFlag) Set(v string) error {
 // checkPaths checks, before any work, that every output can be written:
 // the figure folder and its results subfolder (where paper.SaveResult
 // writes), the report's folder, and the cache folder if caching is on,
-// and that the report is a regular file, a link to one, or missing. Its error names the flag and the
-// path. It creates nothing.
+// and that the report is a regular file, a link to one or to nothing, or
+// missing. Its error names the flag and the path. It creates nothing.
 func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, o.figDir); err != nil {
 		return err
@@ -283,8 +291,8 @@ func checkPaths(o *options) error {
 	if err := checkDir("-figures", o.figDir, filepath.Join(o.figDir, "results")); err != nil {
 		return err
 	}
-	// The report replaces only a regular file, following links on purpose
-	// (atomic.Target): its folder is the one of the file it will replace.
+	// The report replaces only a regular file, nothing, or a link to
+	// either, never written through (atomic.Target).
 	report, err := atomic.Target(o.report)
 	if err != nil {
 		return fmt.Errorf("-report %s: %v", o.report, strings.TrimPrefix(err.Error(), "atomic: "))
@@ -292,12 +300,80 @@ func checkPaths(o *options) error {
 	if err := checkDir("-report", o.report, filepath.Dir(report)); err != nil {
 		return err
 	}
+	if err := notAnOutput("-report", o.report, o); err != nil {
+		return err
+	}
+	if o.cpuprof != "" {
+		if err := notAnOutput("-cpuprofile", o.cpuprof, o); err != nil {
+			return err
+		}
+		if resolved(o.cpuprof) == resolved(o.report) {
+			return fmt.Errorf("-cpuprofile %s: the path of the report (-report %s); give another", o.cpuprof, o.report)
+		}
+	}
 	if o.cacheDir != "" {
 		if err := checkDir("-cache", o.cacheDir, o.cacheDir); err != nil {
 			return err
 		}
 	}
 	return checkCIFAR10(o.cifar10)
+}
+
+// chartExts are the extensions of the charts' files in the figure folder
+// (chart.WriteAll).
+var chartExts = []string{".png", ".svg", ".html", ".csv"}
+
+// notAnOutput returns an error naming the flag name and its path p if p is
+// where the run writes another of its outputs: a file in the results
+// folder (the claims' results, the robustness and timings files), a
+// chart's file in the figure folder, or a file in the cache folder; so
+// that one output never overwrites another (a report written over a
+// result would break every later run).
+func notAnOutput(name, p string, o *options) error {
+	file, figs := resolved(p), resolvedDir(o.figDir)
+	results := filepath.Join(figs, "results")
+	switch {
+	case within(file, results):
+		return fmt.Errorf("%s %s: a file in the results folder %s, where the claims' results are written; give a path outside it", name, p, results)
+	case filepath.Dir(file) == figs && slices.Contains(chartExts, strings.ToLower(filepath.Ext(file))):
+		return fmt.Errorf("%s %s: a chart's file in the figure folder %s (its %s files are the charts); give another name or folder", name, p, figs, strings.Join(chartExts, ", "))
+	case o.cacheDir != "" && within(file, resolvedDir(o.cacheDir)):
+		return fmt.Errorf("%s %s: a file in the cache folder %s; give a path outside it", name, p, resolvedDir(o.cacheDir))
+	}
+	return nil
+}
+
+// resolvedDir returns the absolute path of the folder dir with the links
+// of its existing part resolved, so that two paths to one place compare
+// equal.
+func resolvedDir(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	rest := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(d) == d {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+	}
+}
+
+// resolved returns the absolute path of the file p with the links of its
+// folder resolved; a link at p itself is not followed, as a write
+// replaces it (atomic.Target).
+func resolved(p string) string {
+	return filepath.Join(resolvedDir(filepath.Dir(p)), filepath.Base(p))
+}
+
+// within reports whether path p lies inside the folder dir.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkCIFAR10 checks that dir, if not "", holds the CIFAR-10 batches as
@@ -415,10 +491,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reproduce: %v\n%s\n", ue.error, hint)
 		return 2
 	}
+	var old *paper.Robustness
+	if o.seeds != nil {
+		if old, err = planRobustness(o); err != nil {
+			fmt.Fprintf(stderr, "reproduce: -seeds: %v\n", err)
+			return 2
+		}
+	}
+	// The profile is created once the run is sure to start, and written
+	// whole at its end (never through a link).
 	if o.cpuprof != "" {
-		f, err := os.Create(o.cpuprof)
+		f, err := atomic.Create(o.cpuprof)
 		if err == nil {
-			err = pprof.StartCPUProfile(f)
+			if err = pprof.StartCPUProfile(f); err != nil {
+				f.Abort()
+			}
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "reproduce: -cpuprofile: %v\n", err)
@@ -426,7 +513,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		defer func() {
 			pprof.StopCPUProfile()
-			f.Close()
+			if err := f.Commit(); err != nil {
+				fmt.Fprintf(stderr, "reproduce: -cpuprofile: %v\n", err)
+			}
 		}()
 	}
 	switch {
@@ -436,7 +525,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return shard(ctx, o, &lockedWriter{w: stderr})
 	}
 	if o.seeds != nil {
-		return robustness(ctx, o, stdout, &lockedWriter{w: stderr})
+		return robustness(ctx, o, old, stdout, &lockedWriter{w: stderr})
 	}
 	isTerm := false
 	if f, ok := stderr.(*os.File); ok {
@@ -469,9 +558,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// The timings file names the machine and the command of the run.
 	mach, cmd := machine(), command(args)
 	for i, c := range o.only {
+		// No FigDir: the charts are written with the result (SaveResult).
 		env := &paper.Env{
 			Seed: o.seed, Workers: o.workers,
-			FigDir: o.figDir, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
+			CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
 		}
 		all.begin(i)
@@ -502,9 +592,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		t0 := time.Now()
 		// Say at once what an interrupt stops.
+		sayStopping := func() {
+			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+		}
 		said := make(chan struct{})
 		stopping := context.AfterFunc(ctx, func() {
-			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			sayStopping()
 			close(said)
 		})
 		out, err := c.Run(ctx, o.scale, env)
@@ -514,7 +607,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		} else if ctx.Err() != nil {
 			// The run ended on the interrupt before the AfterFunc could
 			// say so: say it here, so that the line is never missing.
-			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			sayStopping()
 		}
 		if bar != nil {
 			bar.Finish()
@@ -533,7 +626,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
 		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(), Outcome: out}
-		if err := paper.SaveResult(o.figDir, res); err != nil {
+		// The charts and the result, together or not at all.
+		if err := paper.SaveResult(ctx, o.figDir, res); err != nil {
+			if ctx.Err() != nil {
+				sayStopping()
+				fmt.Fprintf(stderr, "reproduce: %s stopped after %.1fs; rerun to resume\n", c.ID, secs)
+				return exitInterrupted
+			}
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}

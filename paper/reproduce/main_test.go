@@ -7,9 +7,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,6 +139,14 @@ func TestBadFlags(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A link to a figure folder.
+	if err := errors.Join(os.Mkdir(filepath.Join(dir, "figs"), 0o755), os.Symlink("figs", filepath.Join(dir, "figs-link"))); err != nil {
+		t.Fatal(err)
+	}
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	type test struct {
 		args []string
 		want string
@@ -152,6 +162,15 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-seeds", "1"}, `invalid value "1" for flag -seeds: want at least two seeds`},
 		{[]string{"-seeds", "1,2,1"}, `invalid value "1,2,1" for flag -seeds: seed 1 given twice, want distinct seeds`},
 		{[]string{"-only", "theorem-1,theorem-1"}, `-only: claim "theorem-1" named twice`},
+		{[]string{"-list", "-only", "nosuch"}, `-only: unknown claim "nosuch"`},
+		{[]string{"-seed", "3", "-seeds", "1,2"}, "-seed and -seeds: give one"},
+		// Outputs that name each other.
+		{[]string{"-report", filepath.Join(dir, "figures", "results", "robustness.json")}, "-report " + filepath.Join(dir, "figures", "results", "robustness.json") + ": a file in the results folder " + filepath.Join(realDir, "figures", "results")},
+		{[]string{"-report", filepath.Join(dir, "figures", "theorem-1.SVG")}, "a chart's file in the figure folder " + filepath.Join(realDir, "figures")},
+		{[]string{"-report", filepath.Join(dir, "cache", "x.json")}, "-report " + filepath.Join(dir, "cache", "x.json") + ": a file in the cache folder " + filepath.Join(realDir, "cache")},
+		{[]string{"-report", filepath.Join(dir, "figs-link", "results", "table-1.json"), "-figures", filepath.Join(dir, "figs")}, "a file in the results folder " + filepath.Join(realDir, "figs", "results")},
+		{[]string{"-cpuprofile", filepath.Join(dir, "figures", "results", "p")}, "-cpuprofile " + filepath.Join(dir, "figures", "results", "p") + ": a file in the results folder"},
+		{[]string{"-cpuprofile", filepath.Join(dir, "R.md")}, "-cpuprofile " + filepath.Join(dir, "R.md") + ": the path of the report"},
 		{[]string{"-seeds", "1,x"}, `invalid value "1,x" for flag -seeds: want comma-separated integers from 0 to 2^64-1, got "x"`},
 		{[]string{"-seed", "abc"}, `invalid value "abc" for flag -seed`},
 		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
@@ -202,7 +221,7 @@ func TestBadFlags(t *testing.T) {
 		}
 	}
 	// No work was done and nothing was created.
-	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 1 || m[0] != file {
+	if m, _ := filepath.Glob(filepath.Join(dir, "*")); !slices.Equal(m, []string{filepath.Join(dir, "figs"), filepath.Join(dir, "figs-link"), file}) {
 		t.Errorf("bad flag lines left %v", m)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -66,32 +65,20 @@ func (s *seedsFlag) Set(v string) error {
 }
 
 // robustness runs the robustness pass: every claim of o.only that is not
-// costly nor skipped, once per seed of o.seeds, at o.scale, with the
-// figures of each run written to a temporary folder and thrown away (the
-// main results and figures are not touched); it saves the verdicts and
-// key numbers to the robustness file (paper.RobustnessFile) and rewrites
-// the report, which reads it.
+// costly nor skipped, once per seed of o.seeds, at o.scale, writing no
+// figures (the main results and figures are not touched); it saves the
+// verdicts and key numbers to the robustness file (paper.RobustnessFile)
+// and rewrites the report, which reads it.
 //
-// A pass over some claims only (-only) is merged into the robustness file:
-// the claims it reruns replace their entries, the others keep theirs. It
-// must then have the file's seeds, scale and build, else it is refused
-// before any work, as is a pass that reruns no claim.
-func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
-	old, err := planRobustness(o)
-	if err != nil {
-		fmt.Fprintf(stderr, "reproduce: -seeds: %v\n", err)
-		return 2
-	}
-	tmp, err := os.MkdirTemp("", "reproduce-seeds-*")
-	if err != nil {
-		fmt.Fprintf(stderr, "reproduce: %v\n", err)
-		return 1
-	}
-	defer os.RemoveAll(tmp)
+// A pass over some claims only (-only) is merged into the robustness file
+// old (planRobustness, which the caller runs before any work): the claims
+// it reruns replace their entries, the others keep theirs.
+func robustness(ctx context.Context, o *options, old *paper.Robustness, stdout, stderr io.Writer) int {
 	rob := &paper.Robustness{Scale: o.scale.String(), Seeds: o.seeds, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel()}
 	start := time.Now()
 	for _, c := range o.only {
-		env := &paper.Env{Seed: o.seeds[0], Workers: o.workers, FigDir: tmp, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
+		// No FigDir: the figures are not written.
+		env := &paper.Env{Seed: o.seeds[0], Workers: o.workers, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) }}
 		if why, ok := costly[c.ID]; ok {
 			rob.Costly = append(rob.Costly, paper.Row{Quantity: c.ID, Ours: why})
@@ -163,11 +150,14 @@ func robustness(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 // planRobustness checks, before any work, that the pass o asks for can be
 // saved, and returns the robustness file it will be merged into (nil for
 // none, or for a pass over every claim, which replaces it). It refuses a
-// pass that reruns no claim (every claim named is costly or skipped), and
-// a pass over some claims only whose seeds, scale or build differ from
-// the file's: merged, the file would mix passes it cannot tell apart.
+// pass that reruns no claim (every claim named is costly or skipped); a
+// pass over some claims only whose seeds, scale or build differ from
+// the file's: merged, the file would mix passes it cannot tell apart; and
+// a pass over every claim that covers less than the file (another scale,
+// not all of its seeds, or not all of its claims): it would replace the
+// file, which is committed, by a smaller pass without a word.
 func planRobustness(o *options) (*paper.Robustness, error) {
-	runs := 0
+	var runs []string
 	var out []string
 	for _, c := range o.only {
 		env := &paper.Env{CIFAR10: o.cifar10}
@@ -179,23 +169,44 @@ func planRobustness(o *options) (*paper.Robustness, error) {
 			out = append(out, c.ID+" (not run at the "+o.scale.String()+" scale)")
 			continue
 		}
-		runs++
+		runs = append(runs, c.ID)
 	}
-	if runs == 0 {
+	if len(runs) == 0 {
 		return nil, fmt.Errorf("no claim to rerun: %s; the robustness file is left as it is", strings.Join(out, "; "))
-	}
-	if len(o.only) == len(paper.Claims()) {
-		return nil, nil
 	}
 	old, err := paper.LoadRobustness(o.figDir)
 	if err != nil || old == nil {
 		return nil, err
 	}
+	if len(o.only) == len(paper.Claims()) {
+		var missing []string
+		for _, c := range old.Claims {
+			if !slices.Contains(runs, c.ID) {
+				missing = append(missing, c.ID)
+			}
+		}
+		lessSeeds := slices.ContainsFunc(old.Seeds, func(s uint64) bool { return !slices.Contains(o.seeds, s) })
+		if old.Scale != o.scale.String() || lessSeeds || len(missing) > 0 {
+			what := fmt.Sprintf("seeds %s at the %s scale", (*seedsFlag)(&o.seeds).String(), o.scale)
+			if len(missing) > 0 {
+				what += ", without " + strings.Join(missing, ", ")
+			}
+			return nil, fmt.Errorf("the robustness file %s holds seeds %s at the %s scale for %d claims, and this pass (%s) covers less: it would replace the file; rerun with at least the file's seeds, scale and claims, write elsewhere (-figures), or remove the file first",
+				robustnessFile(o.figDir), (*seedsFlag)(&old.Seeds).String(), old.Scale, len(old.Claims), what)
+		}
+		return nil, nil
+	}
 	if old.Scale != o.scale.String() || !slices.Equal(old.Seeds, o.seeds) || old.BLAS != ordering.BLAS || old.Kernel != ordering.BLASKernel() {
 		return nil, fmt.Errorf("the robustness file %s holds seeds %s at the %s scale (%s build); a pass over some claims only (-only) is merged into it, so it must use the same seeds, scale and build; rerun every claim (leave out -only) or write elsewhere (-figures)",
-			filepath.Join(o.figDir, "results", paper.RobustnessFile), (*seedsFlag)(&old.Seeds).String(), old.Scale, old.BLAS)
+			robustnessFile(o.figDir), (*seedsFlag)(&old.Seeds).String(), old.Scale, old.BLAS)
 	}
 	return old, nil
+}
+
+// robustnessFile is the path of the robustness file in the figure folder
+// figDir.
+func robustnessFile(figDir string) string {
+	return filepath.Join(figDir, "results", paper.RobustnessFile)
 }
 
 // mergeRobustness returns the pass rob merged into the file old (nil: rob

@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,7 +72,9 @@ func TestRobustnessSmoke(t *testing.T) {
 // into the robustness file, keeping the entries of the claims it did not
 // rerun, and the report says which claims it covered; that a pass that
 // reruns no claim, or some claims with other seeds than the file's, is
-// refused before any work and leaves the file as it was.
+// refused before any work and leaves the file as it was, as is a pass over
+// every claim that covers less than the file (which it would replace);
+// and that a refused run leaves no -cpuprofile file.
 func TestRobustnessPartial(t *testing.T) {
 	dir := t.TempDir()
 	figs, report := filepath.Join(dir, "figures"), filepath.Join(dir, "REPORT.md")
@@ -92,9 +95,11 @@ func TestRobustnessPartial(t *testing.T) {
 		return b
 	}
 	before := saved()
+	prof := filepath.Join(dir, "cpu.prof")
 	pass := func(args ...string) (int, string) {
 		var stdout, stderr bytes.Buffer
-		args = append(args, "-scale", "smoke", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet")
+		args = append([]string{"-scale", "smoke"}, args...)
+		args = append(args, "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet")
 		code := run(context.Background(), args, &stdout, &stderr)
 		return code, stderr.String()
 	}
@@ -104,6 +109,10 @@ func TestRobustnessPartial(t *testing.T) {
 	}{
 		{[]string{"-seeds", "1,2", "-only", "table-1"}, "-seeds: no claim to rerun: table-1 (left out: "},
 		{[]string{"-seeds", "1,2,3", "-only", "mishchenko-lemma1"}, "holds seeds 1,2 at the smoke scale"},
+		// A pass over every claim that covers less than the file would
+		// replace it.
+		{[]string{"-seeds", "1,3"}, "holds seeds 1,2 at the smoke scale for 2 claims, and this pass (seeds 1,3 at the smoke scale) covers less"},
+		{[]string{"-seeds", "1,2,3", "-cifar10", "", "-scale", "default", "-cpuprofile", prof}, "and this pass (seeds 1,2,3 at the default scale"},
 	} {
 		code, stderr := pass(refused.args...)
 		if code != 2 || !strings.Contains(stderr, refused.want) || strings.Count(stderr, "\n") != 1 {
@@ -111,6 +120,9 @@ func TestRobustnessPartial(t *testing.T) {
 		}
 		if !bytes.Equal(saved(), before) {
 			t.Errorf("%v: the robustness file changed", refused.args)
+		}
+		if _, err := os.Lstat(prof); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%v: the refused run left the -cpuprofile file (%v)", refused.args, err)
 		}
 	}
 	if code, stderr := pass("-seeds", "1,2", "-only", "mishchenko-lemma1"); code != 0 {

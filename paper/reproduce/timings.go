@@ -7,7 +7,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -50,9 +49,11 @@ func timingsPath(figDir string) string {
 }
 
 // loadTimings reads the timings file of figDir. It returns nil if there is
-// none or it cannot be read: its callers go on without it.
+// none or it cannot be read, or is not a regular file of at most
+// paper.MaxResultFile bytes (a named pipe does not block it, a device does
+// not flood it): its callers go on without it.
 func loadTimings(figDir string) *timings {
-	b, err := os.ReadFile(timingsPath(figDir))
+	b, err := atomic.ReadFile(timingsPath(figDir), paper.MaxResultFile)
 	if err != nil {
 		return nil
 	}

@@ -198,6 +198,47 @@ func TestLoadUnknown(t *testing.T) {
 	if _, _, err := Load("imagenet"); err == nil {
 		t.Error("Load(imagenet): no error")
 	}
+	if _, _, err := Files("imagenet"); err == nil {
+		t.Error("Files(imagenet): no error")
+	}
+}
+
+// TestFiles checks that Files names the folder and the files Load reads:
+// the environment's MNIST and Fashion-MNIST folders and a CIFAR-10
+// folder, and the error of the Dir function for a folder without them.
+func TestFiles(t *testing.T) {
+	mnist, fashion, cifar := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, f := range MNISTFiles() {
+		for _, d := range []string{mnist, fashion} {
+			if err := os.WriteFile(filepath.Join(d, f), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, f := range CIFAR10Files() {
+		if err := os.WriteFile(filepath.Join(cifar, f), cifarRecords(1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOODORDER_MNIST_DIR", mnist)
+	t.Setenv("GOODORDER_FASHION_MNIST_DIR", fashion)
+	for _, test := range []struct {
+		name, dir string
+		files     []string
+	}{
+		{"mnist", mnist, MNISTFiles()},
+		{"fashion-mnist", fashion, MNISTFiles()},
+		{"cifar10:" + cifar, cifar, CIFAR10Files()},
+	} {
+		dir, files, err := Files(test.name)
+		if err != nil || dir != test.dir || !slices.Equal(files, test.files) {
+			t.Errorf("Files(%q) = %s, %q, %v; want %s, %q", test.name, dir, files, err, test.dir, test.files)
+		}
+	}
+	t.Setenv("GOODORDER_MNIST_DIR", t.TempDir())
+	if _, _, err := Files("mnist"); !errors.Is(err, ErrNotInstalled) {
+		t.Errorf("Files(mnist) of an empty folder: %v, want ErrNotInstalled", err)
+	}
 }
 
 // The class counts of MNIST, from the canonical files (LeCun, Cortes and

@@ -75,18 +75,28 @@ func MNISTDir() (string, error) {
 }
 
 func hasMNIST(dir string) bool {
-	_, err := os.Stat(filepath.Join(dir, "train-images-idx3-ubyte.gz"))
+	_, err := os.Stat(filepath.Join(dir, mnistFiles[0]))
 	return err == nil
 }
 
+// mnistFiles are the files of an MNIST-like folder: the training images
+// and labels, then the test images and labels.
+var mnistFiles = [...]string{"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"}
+
+// MNISTFiles returns the names of the four files MNIST and FashionMNIST
+// read in their folder: train-images-idx3-ubyte.gz,
+// train-labels-idx1-ubyte.gz, t10k-images-idx3-ubyte.gz and
+// t10k-labels-idx1-ubyte.gz.
+func MNISTFiles() []string { return mnistFiles[:] }
+
 // loadPair reads the train and t10k files of an MNIST-like folder.
 func loadPair(dir, name string) (train, test *Set, err error) {
-	file := func(f string) string { return filepath.Join(dir, f) }
-	train, err = LoadIDX(name+"-train", file("train-images-idx3-ubyte.gz"), file("train-labels-idx1-ubyte.gz"))
+	file := func(i int) string { return filepath.Join(dir, mnistFiles[i]) }
+	train, err = LoadIDX(name+"-train", file(0), file(1))
 	if err != nil {
 		return nil, nil, err
 	}
-	test, err = LoadIDX(name+"-test", file("t10k-images-idx3-ubyte.gz"), file("t10k-labels-idx1-ubyte.gz"))
+	test, err = LoadIDX(name+"-test", file(2), file(3))
 	if err != nil {
 		return nil, nil, err
 	}
