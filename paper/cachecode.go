@@ -108,14 +108,14 @@ type codeFile struct {
 	pkg      string // its import path
 	f        *ast.File
 	src      []byte
-	preamble string // its cgo preamble, "" if none
+	preamble string      // its cgo preamble, "" if none
+	info     *types.Info // its package's
 }
 
 // codeCheck is the module's non-test files, type-checked.
 type codeCheck struct {
 	fset  *token.FileSet
-	files []codeFile // by import path, then file name
-	info  *types.Info
+	files []codeFile                 // by import path, then file name
 	top   map[string]map[string]bool // import path -> its top-level names
 }
 
@@ -127,14 +127,10 @@ type codeCheck struct {
 func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
 	c := &codeCheck{
 		fset: token.NewFileSet(),
-		info: &types.Info{
-			Defs:       make(map[*ast.Ident]types.Object),
-			Uses:       make(map[*ast.Ident]types.Object),
-			Selections: make(map[*ast.SelectorExpr]*types.Selection),
-		},
-		top: make(map[string]map[string]bool),
+		top:  make(map[string]map[string]bool),
 	}
 	byPkg := make(map[string][]*ast.File)
+	infos := make(map[string]*types.Info)
 	paths := slices.Sorted(mapKeys(pkgs))
 	for _, p := range paths {
 		ents, err := fs.Glob(pkgs[p], "*.go")
@@ -142,6 +138,8 @@ func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
 			return nil, err
 		}
 		c.top[p] = make(map[string]bool)
+		first := len(c.files)
+		size := 0
 		for _, name := range ents {
 			if strings.HasSuffix(name, "_test.go") {
 				continue
@@ -156,9 +154,23 @@ func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
 			}
 			byPkg[p] = append(byPkg[p], f)
 			c.files = append(c.files, codeFile{pkg: p, f: f, src: src})
+			size += len(src)
 			for _, n := range declNames(f) {
 				c.top[p][n] = true
 			}
+		}
+		// Sized from the package's bytes (the module's sources hold
+		// about one use of an identifier per 20 bytes, a definition
+		// or a selection per 100), so that the maps do not grow while
+		// go/types fills them.
+		info := &types.Info{
+			Defs:       make(map[*ast.Ident]types.Object, size/64),
+			Uses:       make(map[*ast.Ident]types.Object, size/16),
+			Selections: make(map[*ast.SelectorExpr]*types.Selection, size/64),
+		}
+		infos[p] = info
+		for i := first; i < len(c.files); i++ {
+			c.files[i].info = info
 		}
 	}
 	for i := range c.files {
@@ -206,7 +218,7 @@ func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
 			FakeImportC: true,
 			Error:       func(error) {},
 		}
-		p, _ := conf.Check(path, c.fset, byPkg[path], c.info)
+		p, _ := conf.Check(path, c.fset, byPkg[path], infos[path])
 		checked[path] = p
 		return p, nil
 	}
@@ -465,7 +477,7 @@ func (g *codeGraph) refsOf(d *codeDecl, n ast.Node, c *codeCheck, fl *codeFile) 
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if sel, ok := c.info.Selections[n]; ok {
+			if sel, ok := fl.info.Selections[n]; ok {
 				// A field or a method of x, which go/types typed.
 				g.selected[n.Sel.Name] = true
 				if f, ok := sel.Obj().(*types.Func); ok {
@@ -478,12 +490,12 @@ func (g *codeGraph) refsOf(d *codeDecl, n ast.Node, c *codeCheck, fl *codeFile) 
 				ast.Inspect(n.X, visit)
 				return false
 			}
-			if obj, ok := c.info.Uses[n.Sel]; ok {
+			if obj, ok := fl.info.Uses[n.Sel]; ok {
 				ref(obj) // pkg.Name
 				return false
 			}
 			if x, ok := n.X.(*ast.Ident); ok {
-				if _, ok := c.info.Uses[x].(*types.PkgName); ok {
+				if _, ok := fl.info.Uses[x].(*types.PkgName); ok {
 					return false // a name of a package outside the module
 				}
 			}
@@ -494,12 +506,12 @@ func (g *codeGraph) refsOf(d *codeDecl, n ast.Node, c *codeCheck, fl *codeFile) 
 			ast.Inspect(n.X, visit)
 			return false
 		case *ast.Ident:
-			if obj, ok := c.info.Uses[n]; ok {
+			if obj, ok := fl.info.Uses[n]; ok {
 				ref(obj)
 				return true
 			}
 			if c.top[fl.pkg][n.Name] {
-				if _, ok := c.info.Defs[n]; !ok {
+				if _, ok := fl.info.Defs[n]; !ok {
 					refs[fl.pkg+"."+n.Name] = true // unresolved: by name
 				}
 			}

@@ -196,10 +196,10 @@ func TestCachedRoots(t *testing.T) {
 			// seed): the values compute may use.
 			defs := make(map[types.Object][]ast.Node)
 			local := func(id *ast.Ident) types.Object {
-				if o := c.info.Defs[id]; o != nil {
+				if o := fl.info.Defs[id]; o != nil {
 					return o
 				}
-				return c.info.Uses[id]
+				return fl.info.Uses[id]
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
@@ -300,7 +300,7 @@ func TestCachedRoots(t *testing.T) {
 					refs = append(refs, d.refs...)
 					ast.Inspect(n, func(m ast.Node) bool {
 						if id, ok := m.(*ast.Ident); ok {
-							if o := c.info.Uses[id]; o != nil {
+							if o := fl.info.Uses[id]; o != nil {
 								for _, v := range defs[o] {
 									walk(v)
 								}
