@@ -13,12 +13,14 @@ import (
 )
 
 // TestCodeGraphScopes checks that the code graph of the cache keys
-// (cachecode.go) follows scopes, on a module of two small packages: a
-// local or a parameter named like a top-level declaration, a struct field
-// or a composite literal's key is no edge to it, and a real use is, a
-// method called on a local named like an import included. A graph that
-// read names instead (before issue 39) tied Shadow's key to helper and seq
-// and missed ShadowImport's call of T.M.
+// (cachecode.go) follows scopes and types, on a module of two small
+// packages: a local or a parameter named like a top-level declaration, a
+// struct field or a composite literal's key is no edge to it, and a real
+// use is, a method called on a local named like an import included; a
+// method called on a value of a module type is an edge to that type's
+// method alone. A graph that read names instead (before issue 39) tied
+// Shadow's key to helper and seq, missed ShadowImport's call of T.M and
+// gave Precise U.M.
 func TestCodeGraphScopes(t *testing.T) {
 	const (
 		a = sources.Module + "/a"
@@ -37,9 +39,27 @@ func NewT() T { return T{} }
 
 func F() int { return 3 }
 
+type G[E any] struct{ e E }
+
+func (g G[E]) Get() E { return g.e }
+
+func (g *G[E]) Set(e E) { g.e = e }
+
+type Outer struct{ T }
+
+type U struct{}
+
+func (U) M() int { return 6 }
+
+func NewU() U { return U{} }
+
 // other selects M and N, so that neither is reached as a method no
 // code of the module names (which code outside it may call).
 func other(t T) int { return t.M() + t.N() }
+
+func gs(g *G[int]) int { g.Set(1); return g.Get() }
+
+func um(u U) int { return u.M() }
 `)}},
 		a: fstest.MapFS{
 			"a.go": {Data: []byte(`package a
@@ -76,6 +96,30 @@ func Iface() int {
 }
 
 func Kernel() int { return kernel() }
+
+func Generic() int {
+	var g b.G[int]
+	return g.Get()
+}
+
+func Precise() int {
+	t, u := b.NewT(), b.NewU()
+	_ = u
+	return t.M()
+}
+
+func Promoted(o b.Outer) int { return o.M() }
+
+func Value(t b.T) int {
+	f := t.N
+	return f()
+}
+
+type mer interface{ M() int }
+
+func call[X mer](x X) int { return x.M() }
+
+func Constrained() int { return call(b.NewT()) }
 `)},
 			// One function in two files of different build tags: both
 			// bodies count, each with its own scopes.
@@ -121,6 +165,13 @@ func pure() int { return 5 }
 		{"MethodExpr", []string{"b.T", "b.T.N"}, []string{"b.T.M"}},
 		{"Iface", []string{"b.NewT", "b.T.M"}, []string{"b.T.N"}},
 		{"Kernel", []string{"a.kernel", "a.blas", "a.pure"}, []string{"a.helper", "a.seq"}},
+		{"Generic", []string{"b.G", "b.G.Get"}, []string{"b.G.Set"}},
+		// T.M is called, U.M is not, though U is reached.
+		{"Precise", []string{"b.T.M", "b.U"}, []string{"b.U.M"}},
+		{"Promoted", []string{"b.Outer", "b.T", "b.T.M"}, []string{"b.T.N"}},
+		{"Value", []string{"b.T", "b.T.N"}, []string{"b.T.M"}},
+		// A method called through a type parameter is found by name.
+		{"Constrained", []string{"a.call", "a.mer", "b.T.M"}, []string{"b.T.N"}},
 	} {
 		seen, err := g.reach(a, []string{c.root})
 		if err != nil {
