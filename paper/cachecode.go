@@ -13,6 +13,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"slices"
 	"strconv"
@@ -28,17 +29,24 @@ import (
 // sources are embedded in the build (internal/sources). A declaration is a
 // function, a method, or one spec of a type, var or const declaration (a
 // const spec with its iota, and the spec it repeats if it has no values). Its text
-// is its tokens, so comments and layout do not count. From a declaration
-// the walk goes to
+// is its tokens, so comments and layout do not count. The identifiers are
+// resolved by go/types over the module's packages (checkCode), with every
+// package outside the module imported as an empty one, so that the graph
+// depends on the module's sources alone. From a declaration the walk goes
+// to
 //
-//   - every top-level declaration of its package named by an identifier in
-//     it (all of them where build tags give a name several: the
-//     OpenBLAS and pure-Go files are both counted);
-//   - pkg.Name for a package of the module, to that package's Name;
-//   - x.Name for any other x (a method call, a method value or expression,
-//     a field), to every method named Name of every reached type: a value
-//     of a type can only reach the computation through code that names the
-//     type, or calls code that does;
+//   - every top-level declaration of a module package that an identifier
+//     in it denotes, pkg.Name included (all the declarations of that name
+//     where build tags give it several: the OpenBLAS and pure-Go files are
+//     both counted); a local or a parameter denotes none, whatever its
+//     name;
+//   - x.Name where go/types finds a method of a module type (a call, a
+//     method value, a method expression T.Name), to that method;
+//   - x.Name where it finds an interface's method, or cannot type x (a
+//     value of a type from outside the module), to every method named Name
+//     of every reached type: a value of a type can only reach the
+//     computation through code that names the type, or calls code that
+//     does;
 //   - from a type, to its methods called by name in reached code, and to
 //     those that code outside the module may call through an interface
 //     without naming them here: the methods named as a standard interface's
@@ -49,11 +57,14 @@ import (
 //     var _ I = T{}), which run whenever the package does, and to the cgo
 //     preamble of a file that has one.
 //
-// The walk overshoots (a local variable named like a top-level function
-// counts it) but does not miss code the computation calls through the
-// module's source, which is what the key needs: an edit recomputes the
-// runs it can change, and one to code that only judges or renders results
-// (Findings, Outcome, charts) recomputes nothing.
+// An identifier go/types leaves unresolved (a key of a composite literal
+// of a type from outside the module) counts by name, as a top-level name
+// of its package. The walk overshoots (an interface call reaches every
+// reached type's method of that name) but does not miss code the
+// computation calls through the module's source, which is what the key
+// needs: an edit recomputes the runs it can change, and one to code that
+// only judges or renders results (Findings, Outcome, charts) recomputes
+// nothing.
 
 // implicitMethods are the method names that the standard library and gonum
 // call through their interfaces on values the module hands them.
@@ -92,36 +103,43 @@ var moduleCode = sync.OnceValues(func() (*codeGraph, error) {
 	return newCodeGraph(sources.All())
 })
 
-// newCodeGraph parses the non-test Go files of pkgs, by import path.
-func newCodeGraph(pkgs map[string]fs.FS) (*codeGraph, error) {
-	g := &codeGraph{
-		decls:    make(map[string][]*codeDecl),
-		byMethod: make(map[string][]string),
-		ofType:   make(map[string][]string),
-		always:   make(map[string][]string),
-		selected: make(map[string]bool),
-		hashes:   make(map[string]string),
+// codeFile is one type-checked Go file of a module package.
+type codeFile struct {
+	pkg      string // its import path
+	f        *ast.File
+	src      []byte
+	preamble string      // its cgo preamble, "" if none
+	info     *types.Info // its package's
+}
+
+// codeCheck is the module's non-test files, type-checked.
+type codeCheck struct {
+	fset  *token.FileSet
+	files []codeFile                 // by import path, then file name
+	top   map[string]map[string]bool // import path -> its top-level names
+}
+
+// checkCode parses the non-test Go files of pkgs, by import path, and
+// type-checks them, importing every package outside pkgs as an empty one
+// and tolerating the errors that follow (an undefined name, the same
+// function in two files of different build tags): what it records is
+// which object each identifier denotes, wherever go/types can tell.
+func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
+	c := &codeCheck{
+		fset: token.NewFileSet(),
+		top:  make(map[string]map[string]bool),
 	}
-	type file struct {
-		pkg string
-		f   *ast.File
-		src []byte
-	}
-	var files []file
-	fset := token.NewFileSet()
-	names := make(map[string]string) // import path -> package name
-	paths := slices.Sorted(func(yield func(string) bool) {
-		for p := range pkgs {
-			if !yield(p) {
-				return
-			}
-		}
-	})
+	byPkg := make(map[string][]*ast.File)
+	infos := make(map[string]*types.Info)
+	paths := slices.Sorted(mapKeys(pkgs))
 	for _, p := range paths {
 		ents, err := fs.Glob(pkgs[p], "*.go")
 		if err != nil {
 			return nil, err
 		}
+		c.top[p] = make(map[string]bool)
+		first := len(c.files)
+		size := 0
 		for _, name := range ents {
 			if strings.HasSuffix(name, "_test.go") {
 				continue
@@ -130,81 +148,160 @@ func newCodeGraph(pkgs map[string]fs.FS) (*codeGraph, error) {
 			if err != nil {
 				return nil, err
 			}
-			f, err := parser.ParseFile(fset, p+"/"+name, src, parser.ParseComments|parser.SkipObjectResolution)
+			f, err := parser.ParseFile(c.fset, p+"/"+name, src, parser.ParseComments|parser.SkipObjectResolution)
 			if err != nil {
 				return nil, err
 			}
-			names[p] = f.Name.Name
-			files = append(files, file{p, f, src})
-		}
-	}
-	// The top-level names of each package.
-	top := make(map[string]map[string]bool)
-	for _, fl := range files {
-		if top[fl.pkg] == nil {
-			top[fl.pkg] = make(map[string]bool)
-		}
-		for _, d := range fl.f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil && d.Name.Name != "init" {
-					top[fl.pkg][d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					switch s := s.(type) {
-					case *ast.TypeSpec:
-						top[fl.pkg][s.Name.Name] = true
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							top[fl.pkg][n.Name] = true
-						}
-					}
-				}
+			byPkg[p] = append(byPkg[p], f)
+			c.files = append(c.files, codeFile{pkg: p, f: f, src: src})
+			size += len(src)
+			for _, n := range declNames(f) {
+				c.top[p][n] = true
 			}
 		}
+		// Sized from the package's bytes (the module's sources hold
+		// about one use of an identifier per 20 bytes, a definition
+		// or a selection per 100), so that the maps do not grow while
+		// go/types fills them.
+		info := &types.Info{
+			Defs:       make(map[*ast.Ident]types.Object, size/64),
+			Uses:       make(map[*ast.Ident]types.Object, size/16),
+			Selections: make(map[*ast.SelectorExpr]*types.Selection, size/64),
+		}
+		infos[p] = info
+		for i := first; i < len(c.files); i++ {
+			c.files[i].info = info
+		}
 	}
-	for _, fl := range files {
-		imports := make(map[string]string) // local name -> module import path; "" for others
-		preamble := ""
+	for i := range c.files {
+		fl := &c.files[i]
 		for _, im := range fl.f.Imports {
 			path, _ := strconv.Unquote(im.Path.Value)
 			if path == "C" {
 				// The cgo preamble is C code the file runs.
 				for _, d := range fl.f.Decls {
 					if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT && gd.Doc != nil && slices.Contains(gd.Specs, ast.Spec(im)) {
-						preamble = gd.Doc.Text()
+						fl.preamble = gd.Doc.Text()
 					}
 				}
 				continue
 			}
-			local := path[strings.LastIndex(path, "/")+1:]
-			inModule := strings.HasPrefix(path, sources.Module+"/")
-			if inModule {
-				if _, ok := pkgs[path]; !ok {
-					return nil, fmt.Errorf("%s imports %s, whose sources are not registered (internal/sources)", fset.File(fl.f.Pos()).Name(), path)
-				}
-				local = names[path]
-			}
-			if im.Name != nil {
-				local = im.Name.Name
-			}
-			if local == "_" || local == "." {
-				continue
-			}
-			if inModule {
-				imports[local] = path
-			} else {
-				imports[local] = ""
+			if _, ok := pkgs[path]; !ok && strings.HasPrefix(path, sources.Module+"/") {
+				return nil, fmt.Errorf("%s imports %s, whose sources are not registered (internal/sources)", c.fset.File(fl.f.Pos()).Name(), path)
 			}
 		}
+	}
+	// Type-check each module package after those it imports.
+	checked := make(map[string]*types.Package)
+	var imp importerFunc
+	imp = func(path string) (*types.Package, error) {
+		if p, ok := checked[path]; ok {
+			if p == nil {
+				return nil, fmt.Errorf("import cycle through %s", path)
+			}
+			return p, nil
+		}
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		if _, ok := pkgs[path]; !ok {
+			// A package outside the module: empty, and complete so
+			// that its names are undefined rather than looked up.
+			p := types.NewPackage(path, importName(path))
+			p.MarkComplete()
+			checked[path] = p
+			return p, nil
+		}
+		checked[path] = nil
+		conf := types.Config{
+			Importer:    imp,
+			FakeImportC: true,
+			Error:       func(error) {},
+		}
+		p, _ := conf.Check(path, c.fset, byPkg[path], infos[path])
+		checked[path] = p
+		return p, nil
+	}
+	for _, p := range paths {
+		if _, err := imp(p); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// importerFunc is a types.Importer.
+type importerFunc func(path string) (*types.Package, error)
+
+// Import returns the package of path.
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// importName returns the name a package of import path path is known by
+// when imported without one: its last element, or the one before a major
+// version suffix (math/rand/v2) or without a gopkg.in one (yaml.v3).
+func importName(path string) string {
+	elems := strings.Split(path, "/")
+	last := elems[len(elems)-1]
+	if len(elems) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = elems[len(elems)-2]
+	}
+	if i := strings.Index(last, ".v"); i > 0 {
+		last = last[:i]
+	}
+	return last
+}
+
+// declNames returns the names f declares at the top level, but init and
+// methods.
+func declNames(f *ast.File) []string {
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil && d.Name.Name != "init" {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					names = append(names, s.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// newCodeGraph builds the graph of the non-test Go files of pkgs, by
+// import path.
+func newCodeGraph(pkgs map[string]fs.FS) (*codeGraph, error) {
+	c, err := checkCode(pkgs)
+	if err != nil {
+		return nil, err
+	}
+	g := &codeGraph{
+		decls:    make(map[string][]*codeDecl),
+		byMethod: make(map[string][]string),
+		ofType:   make(map[string][]string),
+		always:   make(map[string][]string),
+		selected: make(map[string]bool),
+		hashes:   make(map[string]string),
+	}
+	fset := c.fset
+	for i := range c.files {
+		fl := &c.files[i]
 		add := func(id string, n ast.Node, typ string) {
 			d := &codeDecl{pkg: fl.pkg, typ: typ}
 			d.text = tokens(fl.src, fset.Position(n.Pos()).Offset, fset.Position(n.End()).Offset)
-			if preamble != "" {
-				d.text += "\nimport \"C\" " + strconv.Quote(preamble)
+			if fl.preamble != "" {
+				d.text += "\nimport \"C\" " + strconv.Quote(fl.preamble)
 			}
-			g.refsOf(d, n, fl.pkg, top[fl.pkg], imports)
+			g.refsOf(d, n, c, fl)
 			g.decls[id] = append(g.decls[id], d)
 		}
 		for _, decl := range fl.f.Decls {
@@ -243,7 +340,7 @@ func newCodeGraph(pkgs map[string]fs.FS) (*codeGraph, error) {
 							d.text += fmt.Sprintf("iota %d\n", i)
 							if last != nil && last != sp {
 								r := &codeDecl{}
-								g.refsOf(r, last, fl.pkg, top[fl.pkg], imports)
+								g.refsOf(r, last, c, fl)
 								d.text += tokens(fl.src, fset.Position(last.Pos()).Offset, fset.Position(last.End()).Offset)
 								d.refs = slices.Compact(slices.Sorted(slices.Values(append(d.refs, r.refs...))))
 								d.methods = slices.Compact(slices.Sorted(slices.Values(append(d.methods, r.methods...))))
@@ -366,32 +463,57 @@ func tokens(src []byte, from, to int) string {
 	return b.String()
 }
 
-// refsOf sets d's references from the syntax n of a declaration of package
-// pkg, whose top-level names are top, in a file whose imports are imports
-// (local name -> import path of a module package, "" for another).
-func (g *codeGraph) refsOf(d *codeDecl, n ast.Node, pkg string, top map[string]bool, imports map[string]string) {
+// refsOf sets d's references from the syntax n of a declaration in file
+// fl of c.
+func (g *codeGraph) refsOf(d *codeDecl, n ast.Node, c *codeCheck, fl *codeFile) {
 	refs := make(map[string]bool)
 	methods := make(map[string]bool)
+	ref := func(obj types.Object) {
+		if id := c.declID(obj); id != "" {
+			refs[id] = true
+		}
+	}
 	var visit func(ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if x, ok := n.X.(*ast.Ident); ok && !top[x.Name] {
-				if path, ok := imports[x.Name]; ok {
-					if path != "" {
-						refs[path+"."+n.Sel.Name] = true
+			if sel, ok := fl.info.Selections[n]; ok {
+				// A field or a method of x, which go/types typed.
+				g.selected[n.Sel.Name] = true
+				if f, ok := sel.Obj().(*types.Func); ok {
+					if id := c.methodID(f); id != "" {
+						refs[id] = true
+					} else {
+						methods[n.Sel.Name] = true // an interface's
 					}
-					return false
+				}
+				ast.Inspect(n.X, visit)
+				return false
+			}
+			if obj, ok := fl.info.Uses[n.Sel]; ok {
+				ref(obj) // pkg.Name
+				return false
+			}
+			if x, ok := n.X.(*ast.Ident); ok {
+				if _, ok := fl.info.Uses[x].(*types.PkgName); ok {
+					return false // a name of a package outside the module
 				}
 			}
-			// A method or a field of x: walk x, not the name.
+			// A method or a field of an x go/types could not type: walk
+			// x, not the name.
 			methods[n.Sel.Name] = true
 			g.selected[n.Sel.Name] = true
 			ast.Inspect(n.X, visit)
 			return false
 		case *ast.Ident:
-			if top[n.Name] {
-				refs[pkg+"."+n.Name] = true
+			if obj, ok := fl.info.Uses[n]; ok {
+				ref(obj)
+				return true
+			}
+			if c.top[fl.pkg][n.Name] {
+				if _, ok := fl.info.Defs[n]; !ok {
+					refs[fl.pkg+"."+n.Name] = true // unresolved: by name
+				}
 			}
 		}
 		return true
@@ -399,6 +521,50 @@ func (g *codeGraph) refsOf(d *codeDecl, n ast.Node, pkg string, top map[string]b
 	ast.Inspect(n, visit)
 	d.refs = slices.Sorted(mapKeys(refs))
 	d.methods = slices.Sorted(mapKeys(methods))
+}
+
+// declID returns the id of the top-level declaration of a module package
+// that obj is, or "" if it is none (a local, a parameter, a field, a
+// name of the universe or of a package outside the module).
+func (c *codeCheck) declID(obj types.Object) string {
+	switch o := obj.(type) {
+	case *types.Func:
+		if o.Signature().Recv() != nil {
+			return c.methodID(o)
+		}
+		obj = o.Origin()
+	case *types.Var:
+		obj = o.Origin()
+	}
+	p := obj.Pkg()
+	if p == nil || c.top[p.Path()] == nil || obj.Parent() != p.Scope() {
+		return ""
+	}
+	return p.Path() + "." + obj.Name()
+}
+
+// methodID returns the id of method f if its receiver is a type of a
+// module package other than an interface, or "" (a call through an
+// interface, whose method the walk finds by name).
+func (c *codeCheck) methodID(f *types.Func) string {
+	f = f.Origin()
+	recv := f.Signature().Recv()
+	if recv == nil {
+		return ""
+	}
+	t := types.Unalias(recv.Type())
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(ptr.Elem())
+	}
+	named, ok := t.(*types.Named)
+	if !ok || types.IsInterface(named) {
+		return ""
+	}
+	obj := named.Origin().Obj()
+	if obj.Pkg() == nil || c.top[obj.Pkg().Path()] == nil {
+		return ""
+	}
+	return obj.Pkg().Path() + "." + obj.Name() + "." + f.Name()
 }
 
 // mapKeys yields the keys of m.

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"slices"
 	"strconv"
@@ -166,7 +167,7 @@ func TestCodeKeyFollowsEdits(t *testing.T) {
 // TestCachedRoots checks every call of cached and runCached in the
 // package's sources: its roots are declared, and every declaration its
 // compute function names is reachable from them, directly or through the
-// values its enclosing function assigns to the local names it uses (a
+// values its enclosing function assigns to the locals it uses (a
 // closure, a seed), so that the key covers the code the computation runs;
 // and they reach no Findings or Outcome method, chart or report.
 func TestCachedRoots(t *testing.T) {
@@ -174,46 +175,32 @@ func TestCachedRoots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys := sources.All()[paperPath]
-	names, _ := fs.Glob(fsys, "*.go")
+	c, err := checkCode(sources.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := c.fset
 	calls := 0
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") {
+	for i := range c.files {
+		fl := &c.files[i]
+		f := fl.f
+		if fl.pkg != paperPath {
 			continue
-		}
-		src, _ := fs.ReadFile(fsys, n)
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, n, src, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		top := make(map[string]bool)
-		for id := range g.decls {
-			if rest, ok := strings.CutPrefix(id, paperPath+"."); ok && !strings.Contains(rest, ".") {
-				top[rest] = true
-			}
-		}
-		imports := make(map[string]string)
-		for _, im := range f.Imports {
-			p, _ := strconv.Unquote(im.Path.Value)
-			local := p[strings.LastIndex(p, "/")+1:]
-			if im.Name != nil {
-				local = im.Name.Name
-			}
-			if strings.HasPrefix(p, sources.Module+"/") {
-				imports[local] = p
-			} else {
-				imports[local] = ""
-			}
 		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
 			}
-			// What fd assigns to each of its local names (a closure, a
+			// What fd assigns to each of its locals (a closure, a
 			// seed): the values compute may use.
-			defs := make(map[string][]ast.Node)
+			defs := make(map[types.Object][]ast.Node)
+			local := func(id *ast.Ident) types.Object {
+				if o := fl.info.Defs[id]; o != nil {
+					return o
+				}
+				return fl.info.Uses[id]
+			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.AssignStmt:
@@ -222,18 +209,20 @@ func TestCachedRoots(t *testing.T) {
 						if !ok {
 							continue
 						}
+						o := local(id)
 						if len(n.Lhs) == len(n.Rhs) {
-							defs[id.Name] = append(defs[id.Name], n.Rhs[i])
+							defs[o] = append(defs[o], n.Rhs[i])
 						} else {
 							for _, r := range n.Rhs {
-								defs[id.Name] = append(defs[id.Name], r)
+								defs[o] = append(defs[o], r)
 							}
 						}
 					}
 				case *ast.ValueSpec:
 					for _, id := range n.Names {
+						o := local(id)
 						for _, v := range n.Values {
-							defs[id.Name] = append(defs[id.Name], v)
+							defs[o] = append(defs[o], v)
 						}
 					}
 				}
@@ -307,15 +296,14 @@ func TestCachedRoots(t *testing.T) {
 					}
 					done[n] = true
 					d := &codeDecl{}
-					g.refsOf(d, n, paperPath, top, imports)
+					g.refsOf(d, n, c, fl)
 					refs = append(refs, d.refs...)
 					ast.Inspect(n, func(m ast.Node) bool {
-						// The walk does not know scopes: every err of
-						// the function would be one variable, so err,
-						// which carries no result into compute, is left out.
-						if id, ok := m.(*ast.Ident); ok && id.Name != "err" {
-							for _, v := range defs[id.Name] {
-								walk(v)
+						if id, ok := m.(*ast.Ident); ok {
+							if o := fl.info.Uses[id]; o != nil {
+								for _, v := range defs[o] {
+									walk(v)
+								}
 							}
 						}
 						return true
@@ -323,6 +311,12 @@ func TestCachedRoots(t *testing.T) {
 				}
 				walk(compute)
 				for _, r := range refs {
+					if strings.HasPrefix(r, paperPath+".Env.") {
+						// The run's environment, not its computation:
+						// the seed orDefault gives is in the key, and
+						// progress, warn and workers change no result.
+						continue
+					}
 					if _, ok := g.decls[r]; ok && !seen[r] {
 						t.Errorf("%s: the computation names %s, not reachable from its roots %q", where, strings.TrimPrefix(r, sources.Module+"/"), roots)
 					}
