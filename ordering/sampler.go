@@ -30,7 +30,8 @@ import (
 //	}
 //
 // The orders that learn from the steps' gradients (StaleGreedy,
-// SketchedGreedy with Stale, MeanBalance, PairBalance, PairBalance32, or
+// SketchedGreedy with Stale, MeanBalance, MeanBalance32, PairBalance,
+// PairBalance32, or
 // any Observer)
 // build the next sequence from what they were shown; the others (RR,
 // Incremental, ShuffleOnce, SGD, FlipFlop, the two-level and multi-level
@@ -114,13 +115,16 @@ import (
 //	               per gradient (float32), 36 (float64)
 //	PairBalance32  PairBalance's passes on float32 vectors: 18 bytes per coordinate per
 //	               gradient (float32)
+//	MeanBalance32  <s, c> as PairBalance32's inner product, then s += ε c and the sum
+//	               += g in one pass on float32 vectors: 36 bytes per coordinate per
+//	               gradient (float32)
 //	StaleGreedy    two: the finiteness check, and the copy into its float64 row
 //	SketchedGreedy (Stale)  two: the check, and the sketch
 //
 // MeanBalance and PairBalance keep their running sums in float64, so that
 // float32 and float64 observations of the same values give the same
-// orders, bit for bit, and Run's; PairBalance32 keeps its own in float32,
-// as GraB's PyTorch code does, for half the bytes. A balancing order reads
+// orders, bit for bit, and Run's; PairBalance32 and MeanBalance32 keep
+// theirs in float32, as GraB's PyTorch code does, for about half the bytes. A balancing order reads
 // the finiteness of a gradient off <s, c>, which a NaN or infinite entry
 // makes NaN or infinite, at no cost per coordinate (the first gradient of
 // an epoch, and of a pair, is checked in a pass of its own, or in its
@@ -129,10 +133,8 @@ import (
 // examples: its share of the step falls as 1/B. BenchmarkSampler (make
 // bench-sampler) measures the share on the MNIST MLP, beside the same
 // rule in PyTorch; README.md gives the figures, with the machine and the
-// setting they were measured in. These passes are the Sampler's: Run
-// shows its gradients to the orders' Observe, which keeps the plain loops
-// of before for the paper's cached runs, whose keys hash that code; both
-// give the same bits.
+// setting they were measured in. Run shows its gradients to the orders'
+// Observe, which makes the same passes, so the Sampler gives Run's bits.
 //
 // Next costs the order's Order: O(N) for the orders that learn nothing and
 // the balancing orders; for StaleGreedy, Algorithm 2 on its N stored
@@ -154,6 +156,7 @@ import (
 //	MeanBalance                24d + 17n (three float64 vectors of d)
 //	PairBalance                16d + 17n (two)
 //	PairBalance32              8d + 17n (two float32 vectors)
+//	MeanBalance32              12d + 17n (three float32 vectors)
 //	StaleGreedy                8Nd + 8N² + 8d + 18N (the gradients, their Gram matrix)
 //	SketchedGreedy (Stale)     8NK + 8N² + 12d + 8K + 18N (the sketches, theirs, the sketch's tables)
 //
