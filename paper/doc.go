@@ -145,9 +145,12 @@
 // they are parsed, and the hash covers the top-level declarations
 // reachable from the computation's roots, the functions of this package
 // that do the work, named at each call of cached or runCached (a function
-// "runTheorem1", a method "Table1Config.Run"). Reachable means named by an
-// identifier or pkg.Name, or a method called by name on a type the code
-// reaches, transitively across ordering, problems, nn, dataset and this
+// "runTheorem1", a method "Table1Config.Run"). Reachable means used, as
+// go/types resolves the module's sources: an identifier or pkg.Name that
+// denotes the declaration (a local or a parameter of the same name does
+// not), a method go/types finds on a module type, or, for a call through
+// an interface or a type parameter, every reached type's method of that
+// name, transitively across ordering, problems, nn, dataset and this
 // package, with their init functions; cachecode.go has the exact rule.
 // Comments and layout do not count. So an edit recomputes exactly the
 // runs whose code it touches, and one to code that only judges or
