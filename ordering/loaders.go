@@ -442,6 +442,24 @@ type WindowShuffle struct {
 // NewWindowShuffle returns grain's window shuffle of n components with
 // windows of window components, seeded by seed. It returns an error if n
 // is not in [1, 2^28] or window < 1.
+//
+// Where window does not divide n, this order deviates from grain on
+// purpose. Grain's WindowShuffleMapDataset._shuffled_index
+// (grain/_src/python/dataset/transformations/shuffle.py:112-121, google/grain
+// at f5dd0d8) maps an index of the short last window through index_shuffle
+// with max_index = window_size-1, a bijection of [0, window-1]
+// (index_shuffle.h:25-31), so it can land past n-1, and grain's sources read
+// index i as i mod n (source.py:64-71, 198-205): the read wraps to the first
+// components. With n = 5, window 2 and seed 2 grain's first epoch is
+// [0 1 2 3 0], component 0 twice and 4 never (its index_shuffle.cc compiled
+// and run). Grain also numbers windows by the index counted across epochs,
+// so such windows straddle two epochs. Here every epoch starts a window at
+// component 0 and the short last window is permuted within itself, so that
+// every epoch is a permutation of [0, n), the paper's setting: a
+// permutation has no sample bias (Assumption 3), a sequence that repeats a
+// component and skips another has. Grain's iterator form
+// (WindowShuffleIterDataset, _reshuffle_window, shuffle.py:171-179)
+// permutes its short last window within itself too.
 func NewWindowShuffle(n, window int, seed uint64) (*WindowShuffle, error) {
 	if err := checkComponents("WindowShuffle", n); err != nil {
 		return nil, err

@@ -426,3 +426,49 @@ func TestLoadersZeroValuePanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestWindowShuffleShortLastWindow checks the deviation from grain that
+// NewWindowShuffle documents: where the window does not divide n, the
+// short last window holds a permutation of its own components in every
+// epoch (grain's map form can read past n-1 and wrap to the first
+// components), as every other window does, and it is shuffled, not left in
+// place: over the epochs every one of its r! orders appears.
+func TestWindowShuffleShortLastWindow(t *testing.T) {
+	const epochs = 300 // misses one of r! ≤ 6 orders with probability < 6·(5/6)^300
+	for _, tc := range []struct {
+		n, window int
+		orders    int // r! for the short last window of r = n mod window
+	}{
+		{n: 5, window: 2, orders: 1}, // grain's epoch at seed 2 is [0 1 2 3 0]
+		{n: 5, window: 3, orders: 2},
+		{n: 10, window: 4, orders: 2},
+		{n: 11, window: 4, orders: 6},
+		{n: 9, window: 6, orders: 6},
+		{n: 3, window: 5, orders: 6}, // one window, shorter than window
+	} {
+		w, err := NewWindowShuffle(tc.n, tc.window, uint64(tc.n*tc.window))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := tc.n - tc.n%tc.window
+		seen := map[string]bool{}
+		var seq []int
+		for e := range epochs {
+			if seq, err = w.Order(seq, Epoch{T: e}); err != nil {
+				t.Fatal(err)
+			}
+			for lo := 0; lo < tc.n; lo += tc.window {
+				hi := min(lo+tc.window, tc.n)
+				if got := slices.Sorted(slices.Values(seq[lo:hi])); !slices.Equal(got, identity(nil, hi)[lo:]) {
+					t.Fatalf("n = %d, window %d, epoch %d: window [%d, %d) holds %v, want a permutation of its components\n%v",
+						tc.n, tc.window, e, lo, hi, seq[lo:hi], seq)
+				}
+			}
+			seen[fmt.Sprint(seq[last:])] = true
+		}
+		if len(seen) != tc.orders {
+			t.Errorf("n = %d, window %d: the short last window [%d, %d) took %d orders over %d epochs, want all %d: %v",
+				tc.n, tc.window, last, tc.n, len(seen), epochs, tc.orders, seen)
+		}
+	}
+}
