@@ -517,6 +517,24 @@ type CorgiPile struct {
 // blocks, seeded by seed. The sizes are copied. It returns an error for no
 // blocks, a size that is not positive, more than 2^28 components, or
 // buffer < 1.
+//
+// The buffer counts blocks; CorgiPile's PyTorch code counts records.
+// Its CorgiPileTFRecordDataset sets buffer_size = int(num_records ·
+// buffer_size_ratio) records (shuffleformat/corgipile/dataset.py:77 and
+// 83, JerryLead/CorgiPile-PyTorch at b25447c), and its shuffle_iterator
+// (shuffleformat/corgipile/block_iterator_utils.py:15-33) fills the buffer
+// with that many records of the stream of shuffled blocks, so a fill can
+// end inside a block, whose rest starts the next fill. Its blocks hold
+// m = int(num_records/block_num) records each, the last one the rest
+// (dataset.py:108-126), which is UniformShards(n, m). To convert, a buffer
+// of B records is B/m blocks here: the two orders have the same
+// distribution when every block holds m records and m divides B; otherwise
+// no block count reproduces the record-counted cuts (⌈B/m⌉ blocks holds at
+// least B records). CorgiPile's code also reseeds Python's random with the
+// epoch before shuffling the block list in place (dataset.py:90-93) and
+// from the operating system before each buffer pass
+// (block_iterator_utils.py:17), so its orders cannot be reproduced bit for
+// bit in any case.
 func NewCorgiPile(blocks []int, buffer int, seed uint64) (*CorgiPile, error) {
 	n, err := checkShards("CorgiPile", blocks)
 	if err != nil {
