@@ -143,7 +143,15 @@ func (a StreamingAlgo) String() string {
 //     (B = Block), the first block shortened by a stagger drawn from
 //     [0, ⌊0.75B⌋) and the block boundaries placed as streaming places
 //     them: the second block starts a stagger before the first ends, so
-//     the two overlap and their common samples are shuffled twice;
+//     the two overlap and their common samples are shuffled twice. From
+//     the second block on, streaming's running end lies up to a stagger
+//     past the last block's stop, and its loop ends once that running end
+//     reaches the node's end (streaming/base/shuffle/py1br.py:75-91,
+//     mosaicml/streaming at 89e7bb9), so the node's last samples, at most
+//     a stagger of them, can be in no block: they are not shuffled and
+//     stay in stored order (the order of the node's parts, each part's
+//     samples as stored). This order keeps that tail, as it keeps the
+//     overlap;
 //     - py1e: the samples within each part are shuffled, then the sample
 //     at position p of the node, in a part of size z starting at o, gets
 //     the key p + u with u uniform on [max(-c, -o), min(c, L-o-z)], c =

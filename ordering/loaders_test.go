@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -470,5 +471,114 @@ func TestWindowShuffleShortLastWindow(t *testing.T) {
 			t.Errorf("n = %d, window %d: the short last window [%d, %d) took %d orders over %d epochs, want all %d: %v",
 				tc.n, tc.window, last, tc.n, len(seen), epochs, tc.orders, seen)
 		}
+	}
+}
+
+// py1brReference returns the distribution of streaming's py1br sequence
+// for one node holding one shard of n samples with block size B, worked
+// exactly from streaming/base/shuffle/py1br.py:64-91 (mosaicml/streaming
+// at 89e7bb9): the stagger s uniform on [0, ⌊0.75B⌋) (line 64), each block
+// size uniform on [⌊0.75B⌋, ⌊1.25B⌋) (line 80), the block ranges of lines
+// 79-87, and each range shuffled uniformly in turn (lines 89-91). With
+// shuffleTail, the samples after the last range are shuffled as one more
+// block, which streaming does not do; the test uses it to show that it
+// tells the two apart.
+func py1brReference(n, B int, shuffleTail bool) map[string]float64 {
+	lo, hi := 3*B/4, 5*B/4
+	type weighted struct {
+		seq []int
+		p   float64
+	}
+	out := map[string]float64{}
+	var walk func(s int, sizes []int, p float64)
+	walk = func(s int, sizes []int, p float64) {
+		var ranges [][2]int
+		end := 0
+		for k := 0; end < n; k++ {
+			if k == len(sizes) {
+				// The loop draws another block size: branch on each value.
+				for b := lo; b < hi; b++ {
+					walk(s, append(slices.Clone(sizes), b), p/float64(hi-lo))
+				}
+				return
+			}
+			start, stop := max(end-s, 0), min(end+sizes[k]-s, n)
+			ranges = append(ranges, [2]int{start, stop})
+			end += stop - start
+		}
+		if last := ranges[len(ranges)-1][1]; shuffleTail && last < n {
+			ranges = append(ranges, [2]int{last, n})
+		}
+		cur := []weighted{{identity(nil, n), p}}
+		for _, r := range ranges {
+			perms := permutations(r[1] - r[0])
+			next := map[string]*weighted{}
+			for _, w := range cur {
+				for _, pm := range perms {
+					q := slices.Clone(w.seq)
+					for i, j := range pm {
+						q[r[0]+i] = w.seq[r[0]+j]
+					}
+					k := fmt.Sprint(q)
+					if next[k] == nil {
+						next[k] = &weighted{seq: q}
+					}
+					next[k].p += w.p / float64(len(perms))
+				}
+			}
+			cur = cur[:0]
+			for _, w := range next {
+				cur = append(cur, *w)
+			}
+		}
+		for _, w := range cur {
+			out[fmt.Sprint(w.seq)] += w.p
+		}
+	}
+	for s := range lo {
+		walk(s, nil, 1/float64(lo))
+	}
+	return out
+}
+
+// TestStreamingPy1brTail checks py1br against its reference distribution
+// and the unshuffled tail that StreamingShuffle's comment documents, on
+// one shard of 6 samples with B = 4: stagger s ∈ {0, 1, 2}, block sizes in
+// {3, 4}. Worked by hand from py1br.py:79-87, s = 2 with blocks 4, 4 gives
+// the ranges [0,2) [0,4) and s = 2 with blocks 3, 3, 3 gives [0,1) [0,2)
+// [1,4): the last two samples are in no block, with probability
+// 1/3·1/4 + 1/3·1/8 = 1/8 (no other draw leaves two). Such a tail ends the
+// sequence in stored order, [... 4 5]; were it shuffled it would do so half
+// the time, so the probability of ending in [4 5] is 1/8 · 1/2 = 1/16
+// higher than with the tail shuffled (tails of one sample are the same
+// either way).
+func TestStreamingPy1brTail(t *testing.T) {
+	const n, B, draws = 6, 4, 20000
+	o, err := NewStreamingShuffle(StreamingPy1br, []int{n}, 1, B, 13)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := frequencies(t, o, draws)
+	want := py1brReference(n, B, false)
+	checkFrequencies(t, "py1br, one shard of 6, B = 4", got, want, draws)
+
+	inOrder := func(m map[string]float64) float64 {
+		var p float64
+		for s, q := range m {
+			if strings.HasSuffix(s, " 4 5]") {
+				p += q
+			}
+		}
+		return p
+	}
+	p, shuffled := inOrder(want), inOrder(py1brReference(n, B, true))
+	if math.Abs(p-shuffled-1.0/16) > 1e-12 {
+		t.Fatalf("reference: P(ends in [4 5]) = %.6g, %.6g with the tail shuffled, want a difference of 1/16", p, shuffled)
+	}
+	// 5 binomial standard errors (0.017) is well below the 1/16 between the
+	// two, so the check tells a kept tail from a shuffled one.
+	se := math.Sqrt(p * (1 - p) / draws)
+	if g := inOrder(got); math.Abs(g-p) > 5*se {
+		t.Errorf("py1br: P(ends in [4 5]) = %.4f, want %.4f ± %.4f (%.4f if the tail were shuffled)", g, p, 5*se, shuffled)
 	}
 }
