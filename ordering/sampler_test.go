@@ -80,6 +80,10 @@ type loop struct {
 	rows  []float64
 	rows2 []float32
 	idx   []int
+
+	at     bool     // observe by position (ObserveAt and its kin)
+	save   bool     // save the sampler's state after each batch, in states
+	states [][]byte // the states saved
 }
 
 func newLoop(q quad, f32 bool, batch int) *loop {
@@ -118,6 +122,22 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 		}
 		var err error
 		switch {
+		case l.at && (l.batch == 1 || l.one) && l.f32:
+			for k := range l.idx {
+				if err = s.ObserveAt32(lo+k, l.rows2[k*d:k*d+d]); err != nil {
+					break
+				}
+			}
+		case l.at && (l.batch == 1 || l.one):
+			for k := range l.idx {
+				if err = s.ObserveAt(lo+k, l.rows[k*d:k*d+d]); err != nil {
+					break
+				}
+			}
+		case l.at && l.f32:
+			err = s.ObserveBatchAt32(lo, len(l.idx), l.rows2)
+		case l.at:
+			err = s.ObserveBatchAt(lo, len(l.idx), l.rows)
 		case (l.batch == 1 || l.one) && l.f32:
 			for k, i := range l.idx {
 				if err = s.Observe32(i, l.rows2[k*d:k*d+d]); err != nil {
@@ -137,6 +157,13 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 		}
 		if err != nil {
 			t.Fatal(err)
+		}
+		if l.save {
+			state, err := s.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.states = append(l.states, state)
 		}
 		for k := range l.idx {
 			for j := range d {
