@@ -61,11 +61,12 @@ import (
 // batch dropped, say); a skipped entry is not observed, and the learning
 // orders place a component they did not see in the middle of the next
 // order, in its order in r_t (the balancing orders), or keep its last
-// gradient (the greedy ones). The gradient is read during the call and not retained:
-// the sampler copies nothing, and an order copies only what it keeps (a
-// row of StaleGreedy's matrix, a sketch, the first gradient of a pair of
-// PairBalance). float32 gradients are read in place by the package's
-// orders; an Observer from outside the package gets a float64 copy.
+// gradient (the greedy ones). The gradient is read during the call and
+// not retained: the sampler copies nothing, and an order copies only what
+// it keeps (a row of StaleGreedy's matrix, a sketch, the first gradient
+// of a pair of PairBalance). float32 gradients are read in place by the
+// package's orders; an Observer from outside the package gets a float64
+// copy.
 //
 // The first gradient fixes the length d. A gradient of another length, a
 // position outside r_t or before Pos (observed or skipped already), an
@@ -113,13 +114,13 @@ import (
 //
 // Observing a gradient costs the checks of its position or index (O(1),
 // and for the first component-keyed observation of an epoch, O(L + n) to
-// index r_t) and what the order does with it; the orders that learn nothing do not read it. The
-// balancing orders make passes over vectors of d, bound by the bytes they
-// move: on amd64 with AVX2 in assembly (package internal/vec), elsewhere
-// in Go loops, with the same results (where the compiler may fuse
-// multiply-adds, GOAMD64=v3, MeanBalance's and PairBalance's inner
-// products and MeanBalance's update run in Go, compiled as Run's are).
-// Per gradient of length d they make
+// index r_t) and what the order does with it; the orders that learn
+// nothing do not read it. The balancing orders make passes over vectors
+// of d, bound by the bytes they move: on amd64 with AVX2 in assembly
+// (package internal/vec), elsewhere in Go loops, with the same results
+// (where the compiler may fuse multiply-adds, GOAMD64=v3, MeanBalance's
+// and PairBalance's inner products and MeanBalance's update run in Go,
+// compiled as Run's are). Per gradient of length d they make
 //
 //	MeanBalance    two passes: <s, c>, c = g - m (reading s, the centre m and g),
 //	               then s += ε c and the epoch's sum += g (reading the four, writing s
@@ -288,8 +289,8 @@ func (s *Sampler) Next(dst []int) ([]int, error) {
 	return append(dst[:0], s.seq...), nil
 }
 
-// start makes seq the sequence of epoch t, at position 0, or returns an error if it is empty, too long or holds an index outside
-// [0, n).
+// start makes seq the sequence of epoch t, at position 0, or returns an
+// error if it is empty, too long or holds an index outside [0, n).
 func (s *Sampler) start(t int, seq []int) error {
 	if len(seq) == 0 {
 		return fmt.Errorf("ordering: %w: epoch %d has an empty sequence", ErrEmpty, t)
@@ -492,19 +493,27 @@ func observeAt[T float32 | float64](s *Sampler, pos, b int, grads []T) error {
 // errPos returns the error of a batch of b positions from pos that are
 // not all in the current sequence from Pos on.
 func (s *Sampler) errPos(pos, b int) error {
-	what := fmt.Sprintf("position %d", pos)
+	what, want := fmt.Sprintf("position %d", pos), "a position"
 	if b > 1 {
-		what = fmt.Sprintf("batch of %d positions from %d", b, pos)
+		what, want = fmt.Sprintf("batch of %d positions from %d", b, pos), "a first position"
 	}
-	why := fmt.Sprintf("outside its %d entries", len(s.seq))
-	if pos >= 0 && pos < s.pos {
+	var why string
+	switch {
+	case pos < 0 || pos >= len(s.seq):
+		why = fmt.Sprintf("outside its %d entries", len(s.seq))
+	case pos < s.pos:
 		why = "observed or skipped already"
+	default:
+		why = fmt.Sprintf("running past its %d entries", len(s.seq))
 	}
 	lo, hi := s.pos, len(s.seq)-b+1
-	if lo >= hi {
+	switch {
+	case lo == len(s.seq):
 		return fmt.Errorf("ordering: %w: %s of epoch %d %s, and none left from Pos = %d: call Next", ErrIndex, what, s.t, why, lo)
+	case lo >= hi:
+		return fmt.Errorf("ordering: %w: %s of epoch %d %s, and only %d left from Pos = %d", ErrIndex, what, s.t, why, len(s.seq)-lo, lo)
 	}
-	return fmt.Errorf("ordering: %w: %s of epoch %d %s: want a start in [%d, %d)", ErrIndex, what, s.t, why, lo, hi)
+	return fmt.Errorf("ordering: %w: %s of epoch %d %s: want %s in [%d, %d)", ErrIndex, what, s.t, why, want, lo, hi)
 }
 
 // observeRows finds the positions of the rows of grads for the

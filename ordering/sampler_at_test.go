@@ -270,8 +270,8 @@ func TestSamplerObserveAtMisuse(t *testing.T) {
 			{"observed already", s.ObserveAt(1, good), ErrIndex, []string{"position 1 ", "observed", "[2, 6)"}},
 			{"below", s.ObserveAt(-1, good), ErrIndex, []string{"position -1 ", "outside its 6 entries", "[2, 6)"}},
 			{"past the end", s.ObserveAt32(6, []float32{1, 2, 3}), ErrIndex, []string{"position 6 ", "outside its 6 entries", "[2, 6)"}},
-			{"batch past the end", s.ObserveBatchAt(4, 3, slices.Repeat(good, 3)), ErrIndex, []string{"batch of 3 positions from 4", "[2, 4)"}},
-			{"batch skipped already", s.ObserveBatchAt(1, 2, slices.Repeat(good, 2)), ErrIndex, []string{"batch of 2 positions from 1", "[2, 5)"}},
+			{"batch past the end", s.ObserveBatchAt(4, 3, slices.Repeat(good, 3)), ErrIndex, []string{"batch of 3 positions from 4", "running past its 6 entries", "[2, 4)"}},
+			{"batch skipped already", s.ObserveBatchAt(1, 2, slices.Repeat(good, 2)), ErrIndex, []string{"batch of 2 positions from 1", "skipped already", "[2, 5)"}},
 			{"empty batch", s.ObserveBatchAt(2, 0, nil), ErrEmpty, []string{"0 positions"}},
 			{"negative batch", s.ObserveBatchAt32(2, -1, nil), ErrEmpty, []string{"-1 positions"}},
 			{"batch not a multiple", s.ObserveBatchAt(2, 2, good), ErrDim, []string{"3 gradient values for 2"}},
@@ -307,11 +307,19 @@ func TestSamplerObserveAtMisuse(t *testing.T) {
 				t.Errorf("%s: failed observations changed the state (%v)", o.name, err)
 			}
 		}
-		// The rest of the epoch (from 3 if the NaN gradient was taken),
-		// then a position past it.
+		// The rest of the epoch (from 3 if the NaN gradient was taken) but
+		// its last position, a batch past it, the last position, then a
+		// position past the end.
 		from := s.Pos()
-		if err := s.ObserveBatchAt(from, n-from, slices.Repeat(good, n-from)); err != nil {
+		if err := s.ObserveBatchAt(from, n-1-from, slices.Repeat(good, n-1-from)); err != nil {
 			t.Fatalf("%s: the positions from %d: %v", o.name, from, err)
+		}
+		if err := s.ObserveBatchAt(n-1, 2, slices.Repeat(good, 2)); !errors.Is(err, ErrIndex) ||
+			!strings.Contains(err.Error(), "batch of 2 positions from 5") || !strings.Contains(err.Error(), "only 1 left from Pos = 5") {
+			t.Errorf("%s: a batch of 2 at the last position: %v", o.name, err)
+		}
+		if err := s.ObserveAt(n-1, good); err != nil {
+			t.Fatalf("%s: the last position: %v", o.name, err)
 		}
 		if err := s.ObserveAt(5, good); !errors.Is(err, ErrIndex) || !strings.Contains(err.Error(), "none left from Pos = 6: call Next") {
 			t.Errorf("%s: position 5 of an epoch observed to its end: %v", o.name, err)
