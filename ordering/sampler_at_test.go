@@ -326,3 +326,37 @@ func TestSamplerObserveAtMisuse(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplerObserveAtAllocs: once an epoch has fixed the buffers,
+// observing by position allocates nothing.
+func TestSamplerObserveAtAllocs(t *testing.T) {
+	const n, d = 64, 8
+	g := make([]float32, 2*d)
+	for j := range g {
+		g[j] = float32(j%5) - 2
+	}
+	for _, o := range []samplerOrder{samplerOrders[9], samplerOrders[11]} {
+		s := newTestSampler(t, o, n)
+		for range 2 {
+			if _, err := s.Next(nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.ObserveBatchAt32(0, n/4, slices.Repeat(g[:d], n/4)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pos := n / 4 // 11 runs of 3 positions follow
+		allocs := testing.AllocsPerRun(10, func() {
+			if err := s.ObserveAt32(pos, g[:d]); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.ObserveBatchAt32(pos+1, 2, g); err != nil {
+				t.Fatal(err)
+			}
+			pos += 3
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per ObserveAt32 and ObserveBatchAt32, want 0", o.name, allocs)
+		}
+	}
+}
