@@ -355,8 +355,10 @@ func TestSamplerResume(t *testing.T) {
 		for _, v := range []struct {
 			f32   bool
 			batch int
-		}{{false, 1}, {true, 3}} {
+			at    bool // observed by position
+		}{{false, 1, false}, {true, 3, false}, {true, 3, true}} {
 			ref := newLoop(q, v.f32, v.batch)
+			ref.at = v.at
 			want := samplerRun(t, newTestSampler(t, o, n), ref, epochs)
 			// A stop at (e, k): in epoch e after the steps up to
 			// position k; k = -1 is before epoch e's Next.
@@ -367,6 +369,7 @@ func TestSamplerResume(t *testing.T) {
 					}
 					s := newTestSampler(t, o, n)
 					l := newLoop(q, v.f32, v.batch)
+					l.at = v.at
 					got := samplerRun(t, s, l, e)
 					if k >= 0 {
 						seq, err := s.Next(nil)
@@ -391,6 +394,7 @@ func TestSamplerResume(t *testing.T) {
 						t.Fatalf("%s: state saved again differs (%v)", o.name, err)
 					}
 					l2 := newLoop(q, v.f32, v.batch)
+					l2.at = v.at
 					copy(l2.x, x)
 					if k >= 0 {
 						if r.Epoch() != e || r.Pos() != k {
@@ -409,8 +413,8 @@ func TestSamplerResume(t *testing.T) {
 					}
 					for ep := range got {
 						if !slices.Equal(got[ep], want[ep]) {
-							t.Fatalf("%s (float32 %v, batch %d) stopped at epoch %d, position %d: epoch %d %v, want %v",
-								o.name, v.f32, v.batch, e, k, ep, got[ep], want[ep])
+							t.Fatalf("%s (float32 %v, batch %d, by position %v) stopped at epoch %d, position %d: epoch %d %v, want %v",
+								o.name, v.f32, v.batch, v.at, e, k, ep, got[ep], want[ep])
 						}
 					}
 					if !slices.Equal(l2.x, ref.x) {
