@@ -53,13 +53,15 @@
 //
 // A Sampler drives any Orderer without Run, from a loop that keeps its
 // own network, optimiser and checkpoints: Next gives each epoch's
-// sequence, Observe, Observe32, ObserveBatch and ObserveBatch32 show it
-// the gradients (float64 or float32, one or a row-major batch at a time)
-// as the loop computes them, and MarshalBinary and UnmarshalBinary save
-// and restore its state, so that a resumed run continues with the same
-// orders bit for bit. StaleGreedy and stale SketchedGreedy run there
-// without an oracle (Epoch.N gives them N). BenchmarkSampler measures its
-// cost against the MNIST MLP's training step.
+// sequence, ObserveAt, ObserveAt32, ObserveBatchAt and ObserveBatchAt32
+// show it the gradients by their position in it (Observe, Observe32,
+// ObserveBatch and ObserveBatch32 by their component; float64 or float32,
+// one or a row-major batch at a time) as the loop computes them, and
+// MarshalBinary and UnmarshalBinary save and restore its state, so that
+// a resumed run continues with the same orders bit for bit. StaleGreedy
+// and stale SketchedGreedy run there without an oracle (Epoch.N gives
+// them N). BenchmarkSampler measures its cost against the MNIST MLP's
+// training step.
 //
 // # Reproducing GraB, grab-sampler and CD-GraB (beyond the paper)
 //

@@ -22,9 +22,9 @@ import (
 //	s, err := ordering.NewSampler(o, n)
 //	for epoch := range epochs {
 //		seq, err := s.Next(seq) // r_t
-//		for _, i := range seq {
-//			g := gradient(i)         // the loop's own
-//			err := s.Observe32(i, g) // or Observe, ObserveBatch, ObserveBatch32
+//		for k, i := range seq {
+//			g := gradient(i)           // the loop's own
+//			err := s.ObserveAt32(k, g) // or ObserveAt, ObserveBatchAt, ObserveBatchAt32
 //			step(g)
 //		}
 //	}
@@ -35,7 +35,7 @@ import (
 // any Observer)
 // build the next sequence from what they were shown; the others (RR,
 // Incremental, ShuffleOnce, SGD, FlipFlop, the two-level and multi-level
-// orders) ignore the gradients and cost only the checks of the index.
+// orders) ignore the gradients and cost only the checks of the position.
 // An order that needs an oracle (Greedy, SketchedGreedy without Stale)
 // cannot be driven this way: NewSampler returns its Uses error.
 //
@@ -43,18 +43,33 @@ import (
 //
 // Next starts epoch t (0 for its first call) and returns r_t. Within the
 // epoch, the gradients are observed in the order of r_t, each entry at
-// most once: observing component i takes the first position of i in r_t
-// after the last position observed. Entries may be skipped (a last batch
-// dropped, say); a skipped entry is not observed, and the learning orders
-// place a component they did not see in the middle of the next order, in
-// its order in r_t (the balancing orders), or keep its last gradient (the
-// greedy ones). The gradient is read during the call and not retained:
-// the sampler copies nothing, and an order copies only what it keeps (a
-// row of StaleGreedy's matrix, a sketch, the first gradient of a pair of
-// PairBalance). float32 gradients are read in place by the package's
-// orders; an Observer from outside the package gets a float64 copy.
+// most once, keyed by their position in r_t or by their component:
 //
-// The first gradient fixes the length d. A gradient of another length, an
+//   - ObserveAt, ObserveAt32, ObserveBatchAt and ObserveBatchAt32 take
+//     the position, as an Observer is shown it: a position after the next
+//     one skips those between, and a component that repeats in r_t (SGD's
+//     draws) is observed at the position given. A loop that walks r_t
+//     (for k, i := range seq) should use them.
+//   - Observe, Observe32, ObserveBatch and ObserveBatch32 take the
+//     component, for a loop that knows only which components it computed
+//     (a loader that yields indices, or shuffles within a batch):
+//     observing component i takes the first position of i in r_t after
+//     the last position observed (ObserveBatch says how a batch is read).
+//     The first of them in an epoch indexes r_t for it.
+//
+// The two may be mixed within an epoch. Entries may be skipped (a last
+// batch dropped, say); a skipped entry is not observed, and the learning
+// orders place a component they did not see in the middle of the next
+// order, in its order in r_t (the balancing orders), or keep its last
+// gradient (the greedy ones). The gradient is read during the call and
+// not retained: the sampler copies nothing, and an order copies only what
+// it keeps (a row of StaleGreedy's matrix, a sketch, the first gradient
+// of a pair of PairBalance). float32 gradients are read in place by the
+// package's orders; an Observer from outside the package gets a float64
+// copy.
+//
+// The first gradient fixes the length d. A gradient of another length, a
+// position outside r_t or before Pos (observed or skipped already), an
 // index outside [0, n), or a component not in r_t or observed already
 // (after the last position observed) returns an error naming the value
 // and wrapping ErrDim or ErrIndex, and an observation before the first
@@ -97,14 +112,15 @@ import (
 //
 // # Cost
 //
-// Observing a gradient costs the checks of its index (O(1)) and what the
-// order does with it; the orders that learn nothing do not read it. The
-// balancing orders make passes over vectors of d, bound by the bytes they
-// move: on amd64 with AVX2 in assembly (package internal/vec), elsewhere
-// in Go loops, with the same results (where the compiler may fuse
-// multiply-adds, GOAMD64=v3, MeanBalance's and PairBalance's inner
-// products and MeanBalance's update run in Go, compiled as Run's are).
-// Per gradient of length d they make
+// Observing a gradient costs the checks of its position or index (O(1),
+// and for the first component-keyed observation of an epoch, O(L + n) to
+// index r_t) and what the order does with it; the orders that learn
+// nothing do not read it. The balancing orders make passes over vectors
+// of d, bound by the bytes they move: on amd64 with AVX2 in assembly
+// (package internal/vec), elsewhere in Go loops, with the same results
+// (where the compiler may fuse multiply-adds, GOAMD64=v3, MeanBalance's
+// and PairBalance's inner products and MeanBalance's update run in Go,
+// compiled as Run's are). Per gradient of length d they make
 //
 //	MeanBalance    two passes: <s, c>, c = g - m (reading s, the centre m and g),
 //	               then s += ε c and the epoch's sum += g (reading the four, writing s
@@ -146,9 +162,10 @@ import (
 // the exact order, at greedy's price; SketchedGreedy with Stale is the
 // affordable one.
 //
-// The sampler keeps 12L + 4n bytes for an epoch of L entries over n
-// components (the sequence and the positions of each component in it),
-// and up to 32B for a batch of B (the rows' positions);
+// The sampler keeps 8L bytes for an epoch of L entries (the sequence),
+// 4L + 4n more over n components once a component-keyed method is used
+// (the positions of each component in it), and up to 32B for a batch of
+// B (the rows' positions);
 // the orders keep, in bytes, with N = n and K = min(K, d),
 //
 //	RR, SGD, StandardShuffle   none (a random stream)
@@ -179,8 +196,10 @@ type Sampler struct {
 	pos   int   // the next position that may be observed
 	d     int   // the gradient length, 0 until the first observation
 	// The positions of component i in r_t are at[first[i]:first[i+1]],
-	// increasing.
+	// increasing, once indexed (by the first component-keyed observation
+	// of the epoch).
 	first, at []int32
+	indexed   bool
 	g64       []float64  // float32 gradients converted for an Observer from outside
 	batch     []batchRow // the rows of a batch by position
 }
@@ -270,9 +289,8 @@ func (s *Sampler) Next(dst []int) ([]int, error) {
 	return append(dst[:0], s.seq...), nil
 }
 
-// start makes seq the sequence of epoch t, at position 0, and indexes it,
-// or returns an error if it is empty, too long or holds an index outside
-// [0, n).
+// start makes seq the sequence of epoch t, at position 0, or returns an
+// error if it is empty, too long or holds an index outside [0, n).
 func (s *Sampler) start(t int, seq []int) error {
 	if len(seq) == 0 {
 		return fmt.Errorf("ordering: %w: epoch %d has an empty sequence", ErrEmpty, t)
@@ -286,18 +304,26 @@ func (s *Sampler) start(t int, seq []int) error {
 		}
 	}
 	s.seq, s.t, s.pos = seq, t, 0
+	s.indexed = false
+	return nil
+}
+
+// index builds the positions of each component in the current sequence,
+// which the component-keyed methods read: only when one is first used in
+// an epoch, so that a loop that observes by position never pays for them.
+func (s *Sampler) index() {
 	s.first = slices.Grow(s.first[:0], s.n+1)[:s.n+1]
 	clear(s.first)
-	for _, i := range seq {
+	for _, i := range s.seq {
 		s.first[i+1]++
 	}
 	for i := 0; i < s.n; i++ {
 		s.first[i+1] += s.first[i]
 	}
-	s.at = slices.Grow(s.at[:0], len(seq))[:len(seq)]
+	s.at = slices.Grow(s.at[:0], len(s.seq))[:len(s.seq)]
 	// fill[i] = first[i] + (positions of i placed so far), kept in first
 	// shifted down by one, then restored.
-	for k, i := range seq {
+	for k, i := range s.seq {
 		s.at[s.first[i]] = int32(k)
 		s.first[i]++
 	}
@@ -305,7 +331,7 @@ func (s *Sampler) start(t int, seq []int) error {
 		s.first[i] = s.first[i-1]
 	}
 	s.first[0] = 0
-	return nil
+	s.indexed = true
 }
 
 // Epoch returns the current epoch t, -1 before the first Next.
@@ -332,6 +358,9 @@ func (s *Sampler) locate(i, d, from int) (int, error) {
 		return 0, fmt.Errorf("ordering: %w: gradient of component %d has length %d, want d = %d (the first gradient's)", ErrDim, i, d, s.d)
 	case i < 0 || i >= s.n:
 		return 0, fmt.Errorf("ordering: %w: component %d, want [0, %d)", ErrIndex, i, s.n)
+	}
+	if !s.indexed {
+		s.index()
 	}
 	at := s.at[s.first[i]:s.first[i+1]]
 	if len(at) == 0 {
@@ -360,7 +389,9 @@ func (s *Sampler) setDim(d int) error {
 }
 
 // Observe shows the sampler the gradient of component i, computed at the
-// current iterate, in float64. See Sampler for the errors.
+// current iterate, in float64, at the first position of i after the last
+// one observed. See Sampler for the errors. ObserveAt, keyed by the
+// position, is the one to use where the loop knows it.
 func (s *Sampler) Observe(i int, grad []float64) error {
 	idx := [1]int{i}
 	return observeRows(s, idx[:], grad)
@@ -399,8 +430,94 @@ func (s *Sampler) ObserveBatch32(idx []int, grads []float32) error {
 	return observeRows(s, idx, grads)
 }
 
-// observeRows checks every row of grads for the components idx, then
-// shows them to the order in the order of their positions.
+// ObserveAt shows the sampler the gradient at position pos of the
+// current sequence (of component seq[pos], for the seq Next returned),
+// computed at the current iterate, in float64. Positions are observed in
+// increasing order: pos is Pos or after it, the positions between them
+// skipped. ObserveAt returns an error wrapping ErrIndex, naming pos and
+// the positions it may take, if pos is before Pos (observed or skipped
+// already) or outside the sequence, and one wrapping ErrNoEpoch before
+// the first Next; see Sampler for the others.
+func (s *Sampler) ObserveAt(pos int, grad []float64) error {
+	return observeAt(s, pos, 1, grad)
+}
+
+// ObserveAt32 is ObserveAt for a float32 gradient.
+func (s *Sampler) ObserveAt32(pos int, grad []float32) error {
+	return observeAt(s, pos, 1, grad)
+}
+
+// ObserveBatchAt shows the sampler the gradients at the b positions pos,
+// pos+1, ..., pos+b-1 of the current sequence, the rows of the row-major
+// b×d matrix grads, as ObserveAt does one by one. It returns an error,
+// and observes none of the rows, if b < 1, len(grads) is not a multiple
+// of b, the positions are not all in the sequence from Pos on, or a row
+// would fail ObserveAt.
+func (s *Sampler) ObserveBatchAt(pos, b int, grads []float64) error {
+	return observeAt(s, pos, b, grads)
+}
+
+// ObserveBatchAt32 is ObserveBatchAt for float32 gradients.
+func (s *Sampler) ObserveBatchAt32(pos, b int, grads []float32) error {
+	return observeAt(s, pos, b, grads)
+}
+
+// observeAt checks the b rows of grads for the positions pos, ...,
+// pos+b-1, then shows them to the order.
+func observeAt[T float32 | float64](s *Sampler, pos, b int, grads []T) error {
+	if b < 1 {
+		return fmt.Errorf("ordering: %w: batch of %d positions, want at least 1", ErrEmpty, b)
+	}
+	if len(grads)%b != 0 {
+		return fmt.Errorf("ordering: %w: %d gradient values for %d positions, want a multiple", ErrDim, len(grads), b)
+	}
+	d := len(grads) / b
+	switch {
+	case s.t < 0:
+		return fmt.Errorf("ordering: %w: gradient at position %d observed before the first epoch: call Next first", ErrNoEpoch, pos)
+	case d == 0:
+		return fmt.Errorf("ordering: %w: empty gradient at position %d", ErrDim, pos)
+	case s.d != 0 && d != s.d:
+		return fmt.Errorf("ordering: %w: gradient at position %d has length %d, want d = %d (the first gradient's)", ErrDim, pos, d, s.d)
+	case pos < s.pos || pos > len(s.seq)-b:
+		return s.errPos(pos, b)
+	}
+	rows := s.batch[:0]
+	for k := range b {
+		rows = append(rows, batchRow{k, pos + k})
+	}
+	s.batch = rows
+	return showRows(s, rows, grads, d)
+}
+
+// errPos returns the error of a batch of b positions from pos that are
+// not all in the current sequence from Pos on.
+func (s *Sampler) errPos(pos, b int) error {
+	what, want := fmt.Sprintf("position %d", pos), "a position"
+	if b > 1 {
+		what, want = fmt.Sprintf("batch of %d positions from %d", b, pos), "a first position"
+	}
+	var why string
+	switch {
+	case pos < 0 || pos >= len(s.seq):
+		why = fmt.Sprintf("outside its %d entries", len(s.seq))
+	case pos < s.pos:
+		why = "observed or skipped already"
+	default:
+		why = fmt.Sprintf("running past its %d entries", len(s.seq))
+	}
+	lo, hi := s.pos, len(s.seq)-b+1
+	switch {
+	case lo == len(s.seq):
+		return fmt.Errorf("ordering: %w: %s of epoch %d %s, and none left from Pos = %d: call Next", ErrIndex, what, s.t, why, lo)
+	case lo >= hi:
+		return fmt.Errorf("ordering: %w: %s of epoch %d %s, and only %d left from Pos = %d", ErrIndex, what, s.t, why, len(s.seq)-lo, lo)
+	}
+	return fmt.Errorf("ordering: %w: %s of epoch %d %s: want %s in [%d, %d)", ErrIndex, what, s.t, why, want, lo, hi)
+}
+
+// observeRows finds the positions of the rows of grads for the
+// components idx, then shows them to the order.
 func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	if len(idx) == 0 {
 		return fmt.Errorf("ordering: %w: batch of no components", ErrEmpty)
@@ -413,6 +530,13 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	if err != nil {
 		return err
 	}
+	return showRows(s, rows, grads, d)
+}
+
+// showRows checks every row of grads, each of length d, at the positions
+// rows gives them, increasing, then shows them to the order in that
+// order.
+func showRows[T float32 | float64](s *Sampler, rows []batchRow, grads []T, d int) error {
 	// Check every row before observing any, so that an error leaves the
 	// sampler as it was. An order that checks the finiteness of a
 	// gradient in its own first pass over it (the balancing orders) is
@@ -423,7 +547,7 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 	if s.obs != nil {
 		for k, r := range rows {
 			if !(fused && k == 0) {
-				if err := checkRow(s, idx[r.row], r.pos, grads[r.row*d:r.row*d+d]); err != nil {
+				if err := checkRow(s, s.seq[r.pos], r.pos, grads[r.row*d:r.row*d+d]); err != nil {
 					return err
 				}
 			}
@@ -433,7 +557,7 @@ func observeRows[T float32 | float64](s *Sampler, idx []int, grads []T) error {
 		return err
 	}
 	for _, r := range rows {
-		i, g := idx[r.row], grads[r.row*d:r.row*d+d]
+		i, g := s.seq[r.pos], grads[r.row*d:r.row*d+d]
 		switch {
 		case s.chk != nil:
 			// Only an unchecked first row can fail.

@@ -90,10 +90,10 @@ func ExampleSampler() {
 			if seq, err = s.Next(seq); err != nil {
 				log.Fatal(err)
 			}
-			for _, b := range seq {
+			for k, b := range seq {
 				lo, hi := b*batch, (b+1)*batch
 				ws.LossGrad(g, w, x[lo*features:hi*features], y[lo:hi])
-				if err := s.Observe(b, g); err != nil {
+				if err := s.ObserveAt(k, g); err != nil { // the gradient at position k, of batch b
 					log.Fatal(err)
 				}
 				for j, v := range g {

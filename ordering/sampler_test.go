@@ -80,6 +80,10 @@ type loop struct {
 	rows  []float64
 	rows2 []float32
 	idx   []int
+
+	at     bool     // observe by position (ObserveAt and its kin)
+	save   bool     // save the sampler's state after each batch, in states
+	states [][]byte // the states saved
 }
 
 func newLoop(q quad, f32 bool, batch int) *loop {
@@ -118,6 +122,22 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 		}
 		var err error
 		switch {
+		case l.at && (l.batch == 1 || l.one) && l.f32:
+			for k := range l.idx {
+				if err = s.ObserveAt32(lo+k, l.rows2[k*d:k*d+d]); err != nil {
+					break
+				}
+			}
+		case l.at && (l.batch == 1 || l.one):
+			for k := range l.idx {
+				if err = s.ObserveAt(lo+k, l.rows[k*d:k*d+d]); err != nil {
+					break
+				}
+			}
+		case l.at && l.f32:
+			err = s.ObserveBatchAt32(lo, len(l.idx), l.rows2)
+		case l.at:
+			err = s.ObserveBatchAt(lo, len(l.idx), l.rows)
 		case (l.batch == 1 || l.one) && l.f32:
 			for k, i := range l.idx {
 				if err = s.Observe32(i, l.rows2[k*d:k*d+d]); err != nil {
@@ -137,6 +157,13 @@ func (l *loop) run(t *testing.T, s *Sampler, seq []int, from, to int) {
 		}
 		if err != nil {
 			t.Fatal(err)
+		}
+		if l.save {
+			state, err := s.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.states = append(l.states, state)
 		}
 		for k := range l.idx {
 			for j := range d {
@@ -328,8 +355,10 @@ func TestSamplerResume(t *testing.T) {
 		for _, v := range []struct {
 			f32   bool
 			batch int
-		}{{false, 1}, {true, 3}} {
+			at    bool // observed by position
+		}{{false, 1, false}, {true, 3, false}, {true, 3, true}} {
 			ref := newLoop(q, v.f32, v.batch)
+			ref.at = v.at
 			want := samplerRun(t, newTestSampler(t, o, n), ref, epochs)
 			// A stop at (e, k): in epoch e after the steps up to
 			// position k; k = -1 is before epoch e's Next.
@@ -340,6 +369,7 @@ func TestSamplerResume(t *testing.T) {
 					}
 					s := newTestSampler(t, o, n)
 					l := newLoop(q, v.f32, v.batch)
+					l.at = v.at
 					got := samplerRun(t, s, l, e)
 					if k >= 0 {
 						seq, err := s.Next(nil)
@@ -364,6 +394,7 @@ func TestSamplerResume(t *testing.T) {
 						t.Fatalf("%s: state saved again differs (%v)", o.name, err)
 					}
 					l2 := newLoop(q, v.f32, v.batch)
+					l2.at = v.at
 					copy(l2.x, x)
 					if k >= 0 {
 						if r.Epoch() != e || r.Pos() != k {
@@ -382,8 +413,8 @@ func TestSamplerResume(t *testing.T) {
 					}
 					for ep := range got {
 						if !slices.Equal(got[ep], want[ep]) {
-							t.Fatalf("%s (float32 %v, batch %d) stopped at epoch %d, position %d: epoch %d %v, want %v",
-								o.name, v.f32, v.batch, e, k, ep, got[ep], want[ep])
+							t.Fatalf("%s (float32 %v, batch %d, by position %v) stopped at epoch %d, position %d: epoch %d %v, want %v",
+								o.name, v.f32, v.batch, v.at, e, k, ep, got[ep], want[ep])
 						}
 					}
 					if !slices.Equal(l2.x, ref.x) {
