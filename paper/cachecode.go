@@ -109,6 +109,7 @@ type codeFile struct {
 	f        *ast.File
 	src      []byte
 	preamble string      // its cgo preamble, "" if none
+	asm      string      // its package's assembly (.s files), "" if none
 	info     *types.Info // its package's
 }
 
@@ -138,6 +139,21 @@ func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
 			return nil, err
 		}
 		c.top[p] = make(map[string]bool)
+		// The package's assembly is the body of its Go declarations
+		// without one (internal/vec's kernels): each such declaration
+		// is keyed on all of it, with the files' names.
+		asms, err := fs.Glob(pkgs[p], "*.s")
+		if err != nil {
+			return nil, err
+		}
+		var asm strings.Builder
+		for _, name := range asms {
+			src, err := fs.ReadFile(pkgs[p], name)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(&asm, "%s\n%s\n", name, src)
+		}
 		first := len(c.files)
 		size := 0
 		for _, name := range ents {
@@ -171,6 +187,7 @@ func checkCode(pkgs map[string]fs.FS) (*codeCheck, error) {
 		infos[p] = info
 		for i := first; i < len(c.files); i++ {
 			c.files[i].info = info
+			c.files[i].asm = asm.String()
 		}
 	}
 	for i := range c.files {
@@ -300,6 +317,9 @@ func newCodeGraph(pkgs map[string]fs.FS) (*codeGraph, error) {
 			d.text = tokens(fl.src, fset.Position(n.Pos()).Offset, fset.Position(n.End()).Offset)
 			if fl.preamble != "" {
 				d.text += "\nimport \"C\" " + strconv.Quote(fl.preamble)
+			}
+			if fd, ok := n.(*ast.FuncDecl); ok && fd.Body == nil && fl.asm != "" {
+				d.text += "\nasm " + strconv.Quote(fl.asm)
 			}
 			g.refsOf(d, n, c, fl)
 			g.decls[id] = append(g.decls[id], d)

@@ -30,7 +30,11 @@ func moduleSources(t *testing.T) map[string]fstest.MapFS {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range names {
+		asm, err := fs.Glob(fsys, "*.s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range slices.Concat(names, asm) {
 			b, err := fs.ReadFile(fsys, n)
 			if err != nil {
 				t.Fatal(err)
@@ -161,6 +165,53 @@ func TestCodeKeyFollowsEdits(t *testing.T) {
 				t.Errorf("%s in %s.%s: the key of %s changed %t, want %t", strconv.Quote(e.stmt), e.pkg, e.decl, id, changed, !changed)
 			}
 		}
+	}
+}
+
+// TestCodeKeyFollowsAssembly checks that the key of code reaching a kernel
+// written in assembly (internal/vec, through pair balancing) changes with
+// an edit to the assembly, and the key of code that reaches no kernel
+// does not.
+func TestCodeKeyFollowsAssembly(t *testing.T) {
+	srcs := moduleSources(t)
+	vec := sources.Module + "/internal/vec"
+	ord := sources.Module + "/ordering"
+	var asm string
+	for n := range srcs[vec] {
+		if strings.HasSuffix(n, ".s") {
+			asm = n
+		}
+	}
+	if asm == "" {
+		t.Fatalf("no assembly among %s's registered sources", vec)
+	}
+	hashes := func(g *codeGraph) (kernel, plain string) {
+		var err error
+		if kernel, err = g.hash(ord, []string{"PairBalanceOrder"}); err != nil {
+			t.Fatal(err)
+		}
+		if plain, err = g.hash(ord, []string{"ExpectedPhi2RR"}); err != nil {
+			t.Fatal(err)
+		}
+		return kernel, plain
+	}
+	k0, p0 := hashes(graphOf(t, srcs))
+	edited := make(map[string]fstest.MapFS)
+	for p, m := range srcs {
+		edited[p] = m
+	}
+	m := make(fstest.MapFS)
+	for n, f := range srcs[vec] {
+		m[n] = f
+	}
+	m[asm] = &fstest.MapFile{Data: slices.Concat(srcs[vec][asm].Data, []byte("\n\tNOP\n"))}
+	edited[vec] = m
+	k1, p1 := hashes(graphOf(t, edited))
+	if k1 == k0 {
+		t.Errorf("an edit to %s left the key of PairBalanceOrder, which runs its kernels, unchanged", asm)
+	}
+	if p1 != p0 {
+		t.Errorf("an edit to %s changed the key of ExpectedPhi2RR, which runs no kernel", asm)
 	}
 }
 

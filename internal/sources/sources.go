@@ -6,8 +6,8 @@
 // in the build, so that the paper's run cache can key a run on the code
 // that computed it (see paper's doc.go, section Cache). Every package of
 // the module whose code can run inside a cached computation registers
-// its own non-test files (it embeds *.go; the _test.go files are dropped
-// by the reader) from an init function.
+// its own non-test files (it embeds *.go, and *.s where it has assembly;
+// the _test.go files are dropped by the reader) from an init function.
 package sources
 
 import (
