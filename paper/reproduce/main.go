@@ -492,7 +492,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	var old *paper.Robustness
-	if o.seeds != nil {
+	// Only a robustness pass that writes the robustness file checks it:
+	// -plan and -shard write no results (a confirmatory pass on other
+	// seeds, scale or claims is planned and sharded like any other).
+	if o.seeds != nil && !o.plan && o.shard.n == 0 {
 		if old, err = planRobustness(o); err != nil {
 			fmt.Fprintf(stderr, "reproduce: -seeds: %v\n", err)
 			return 2
