@@ -442,9 +442,9 @@ type PairBalance struct{ pairBalance[float64] }
 // PairBalance32 is PairBalance with its running sum and the kept first
 // gradient of a pair in float32, as GraB's and CD-GraB's PyTorch code
 // keeps them in the gradients' type: half PairBalance's memory and 18
-// bytes moved per coordinate of a float32 gradient against 30, which on
-// the MNIST MLP brings the balancing under 5% of a training step at batch
-// 64 (BenchmarkSampler; see Sampler's Cost).
+// bytes moved per coordinate of a float32 gradient against 30
+// (BenchmarkSampler measures its share of a training step; README.md gives
+// the figures).
 //
 // The rule is PairBalance's; the arithmetic of each coordinate is in
 // float32 but for the inner product of the sign, whose terms and 16
@@ -653,7 +653,8 @@ func pairObserve[S, T float32 | float64](p *pairBalance[S], i int, grad []T) boo
 // starting from the previous result, are balancing over several epochs on
 // a fixed gradient matrix; dst may be start. It returns an error if
 // grads is nil, has no rows or more than 2^28 of them, or if start is not
-// a permutation of the rows.
+// a permutation of the rows, and one wrapping ErrNaN, naming the row, if
+// a row has a NaN or infinite entry.
 func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSettings) ([]int, error) {
 	if err := checkGrads(grads); err != nil {
 		return dst, err
@@ -675,6 +676,9 @@ func MeanBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 	raw := grads.RawMatrix()
 	for k, i := range start {
 		m.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])
+	}
+	if m.err != nil {
+		return dst, m.err
 	}
 	return m.b.finish(dst, nil), nil
 }
@@ -699,6 +703,9 @@ func PairBalanceOrder(dst []int, grads *mat.Dense, start []int, s BalanceSetting
 	d := raw.Cols
 	for k, i := range start {
 		p.Observe(0, k, i, raw.Data[i*raw.Stride:i*raw.Stride+d])
+	}
+	if p.err != nil {
+		return dst, p.err
 	}
 	p.flush()
 	return p.b.finish(dst, nil), nil

@@ -5,10 +5,12 @@
 package ordering
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -446,4 +448,33 @@ func ExampleNewPairBalance() {
 	// epoch 1: σ*² 4
 	// epoch 2: σ*² 1
 	// epoch 3: σ*² 1
+}
+
+// TestBalanceOrderNaN checks that the offline balancing orders refuse a
+// gradient matrix with a NaN or infinite entry, naming its row, rather
+// than return an order built from the rows before it.
+func TestBalanceOrderNaN(t *testing.T) {
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, name := range []string{"mean", "pair"} {
+			g := mat.NewDense(6, 3, nil)
+			for i := range 6 {
+				for j := range 3 {
+					g.Set(i, j, float64(i*3+j%2)-7)
+				}
+			}
+			g.Set(4, 1, v)
+			var (
+				order []int
+				err   error
+			)
+			if name == "mean" {
+				order, err = MeanBalanceOrder(nil, g, nil, BalanceSettings{})
+			} else {
+				order, err = PairBalanceOrder(nil, g, nil, BalanceSettings{})
+			}
+			if !errors.Is(err, ErrNaN) || !strings.Contains(err.Error(), "component 4") {
+				t.Errorf("%s balance, row 4 holding %v: order %v, error %v, want ErrNaN naming component 4", name, v, order, err)
+			}
+		}
+	}
 }

@@ -84,7 +84,8 @@
 //	CD-GraB CD_GraB (microbatch pairs)       WorkerOrders, CDGraB, observing each
 //	                                         microbatch's examples in turn
 //	CD-GraB Independent_PairBalance          WorkerOrders, IDGraB
-//	their float32 state                      PairBalance32 for PairBalance
+//	their float32 state                      PairBalance32 for PairBalance,
+//	                                         MeanBalance32 for MeanBalance
 //
 // The golden tests (reference_golden_test.go) check every row against
 // the orders their code builds, transcribed as data, on cases with ties
@@ -97,9 +98,10 @@
 //     ties to -1, Strict. The two forms agree in exact arithmetic; in
 //     floating point, a near tie can round differently.
 //   - Precision. Their running sums are in the gradients' type, float32 by
-//     default. PairBalance32 keeps its sums in float32 too, but adds the
-//     sign's inner product in float64 where PyTorch adds it in float32, in
-//     an order of its own; PairBalance and MeanBalance are float64
+//     default. PairBalance32 and MeanBalance32 keep their sums (and
+//     MeanBalance32 its means) in float32 too, but add the sign's inner
+//     product in float64 where PyTorch adds it in float32, in an order of
+//     its own; PairBalance and MeanBalance are float64
 //     throughout. The orders are theirs bit for bit where the arithmetic
 //     is exact (as in the golden tests), and otherwise but for a sign
 //     whose inner product lies within rounding of 0.

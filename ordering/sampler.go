@@ -75,8 +75,8 @@ import (
 // and wrapping ErrDim or ErrIndex, and an observation before the first
 // Next one wrapping ErrNoEpoch;
 // a gradient with a NaN or infinite entry returns an error wrapping ErrNaN
-// (and, for PairBalance32, one with a finite entry of magnitude 2^99 or
-// more once rounded to float32, ErrRange) if the order learns from it
+// (and, for PairBalance32 and MeanBalance32, one with a finite entry of
+// magnitude 2^99 or more once rounded to float32, ErrRange) if the order learns from it
 // (orders that learn nothing do not read the gradients).
 // A call that returns an error observes nothing and leaves the sampler as
 // it was, a batch included.

@@ -54,7 +54,8 @@
 // the scale and seeds of the run, -seeds included): -plan lists those not
 // yet in the cache, one line each (key, claim, estimated time on the
 // reference machine); -shard i/N computes only shard i of N into the cache
-// (a split balanced by the estimates, the same on every node) and exits
+// (a split balanced by the estimates, the same on every node that sees the
+// same data sets: a claim skipped for want of its data changes it) and exits
 // without writing figures or report; a run without -shard over the filled
 // cache then writes them, in seconds. scripts/slurm runs the shards as a
 // Slurm job array on a shared cache folder.
