@@ -510,6 +510,9 @@ func NewPairBalance32(n int, s BalanceSettings) (*PairBalance32, error) {
 // newPairBalance returns pair balancing of n components in S.
 func newPairBalance[S float32 | float64](n int, s BalanceSettings) (pairBalance[S], error) {
 	p := pairBalance[S]{pendingI: -1}
+	// Mean balancing's option, which pair balancing ignores, is not part
+	// of its state: a saved state restores whatever the option.
+	s.FirstEpochRunningMean = false
 	var err error
 	p.b, err = newBalancer(p.name(), n, s)
 	return p, err

@@ -824,12 +824,12 @@ func readFloats[S float32 | float64](r *decoder) []S {
 }
 
 // checkSums fails r if an entry of v is not finite, or for float32 not
-// below 2^127 in magnitude (the bound the float32 orders keep their sums
-// under).
-func checkSums[S float32 | float64](r *decoder, what string, v []S) {
+// below lim32 in magnitude (the bounds the float32 orders keep their sums,
+// 2^127, and means, 2^99, under).
+func checkSums[S float32 | float64](r *decoder, what string, v []S, lim32 float64) {
 	lim := math.Inf(1)
 	if is32[S]() {
-		lim = 0x1p127
+		lim = lim32
 	}
 	for j, x := range v {
 		if !(math.Abs(float64(x)) < lim) {
@@ -881,9 +881,9 @@ func (o *meanBalance[S]) readState(r *decoder, _, d int) error {
 		r.check(started && (d == 0 || len(b.next) != o.b.n || len(s) != d), "saved %s started without its buffers", name)
 		r.check(havePrev && prev == nil, "saved %s with a mean it does not hold", name)
 		r.check(!havePrev && slices.ContainsFunc(prev, func(v S) bool { return v != 0 }), "saved %s with a mean before it has one", name)
-		checkSums(r, name+" sum", s)
-		checkSums(r, name+" mean", prev)
-		checkSums(r, name+" running sum", cur)
+		checkSums(r, name+" sum", s, 0x1p127)
+		checkSums(r, name+" mean", prev, pair32Limit)
+		checkSums(r, name+" running sum", cur, 0x1p127)
 		r.perm("saved "+name+" order", last, o.b.n)
 		placed := checkBalancing(r, name, &b, last, started, -1)
 		r.check(r.err == nil && started && count != placed, "saved %s with %d gradients observed and %d components placed", name, count, placed)
@@ -936,7 +936,7 @@ func (o *pairBalance[S]) readState(r *decoder, _, d int) error {
 		r.check(started && (d == 0 || len(b.next) != o.b.n || len(s) != d), "saved %s started without its buffers", name)
 		r.check(pendingI >= 0 && !started, "saved %s with a pending gradient outside an epoch", name)
 		r.check(!takes[S](pending), "saved %s pending gradient with an entry out of range", name)
-		checkSums(r, name+" sum", s)
+		checkSums(r, name+" sum", s, 0x1p127)
 		r.perm("saved "+name+" order", last, o.b.n)
 		checkBalancing(r, name, &b, last, started, pendingI)
 		r.check(pendingI < 0 && slices.ContainsFunc(pending, func(v S) bool { return v != 0 }), "saved %s with no pending component but a pending gradient", name)

@@ -326,3 +326,36 @@ func TestSamplerEpochEndedEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestPairBalanceStateIgnoresMeanOption checks that a pair balancing
+// state restores into a pair balancing made with or without mean
+// balancing's FirstEpochRunningMean, which it ignores.
+func TestPairBalanceStateIgnoresMeanOption(t *testing.T) {
+	const n = 8
+	saved, _ := NewPairBalance(n, BalanceSettings{Seed: 3, FirstEpochRunningMean: true})
+	s, err := NewSampler(saved, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seq, err := s.Next(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, i := range seq[:3] {
+		if err := s.Observe(i, []float64{float64(k), 1, -2}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	state, err := s.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, _ := NewPairBalance(n, BalanceSettings{Seed: 3})
+	r, err := NewSampler(o, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.UnmarshalBinary(state); err != nil {
+		t.Errorf("a PairBalance state saved with FirstEpochRunningMean set, restored without it: %v", err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -36,6 +37,30 @@ func MNISTDir() (string, error) {
 		}
 		return "", fmt.Errorf("%w: GOODORDER_MNIST_DIR=%s has no train-images-idx3-ubyte.gz", ErrNotInstalled, d)
 	}
+	// The module's folder is found once per process (a run keys every
+	// cached run on the data's files, so it asks often); a failure is
+	// not remembered.
+	goMNISTFound.Lock()
+	defer goMNISTFound.Unlock()
+	if d := goMNISTFound.dir; d != "" && hasMNIST(d) {
+		return d, nil
+	}
+	d, err := findGoMNIST()
+	if err == nil {
+		goMNISTFound.dir = d
+	}
+	return d, err
+}
+
+// goMNISTFound is the data folder of the GoMNIST module, once found.
+var goMNISTFound struct {
+	sync.Mutex
+	dir string
+}
+
+// findGoMNIST returns the data folder of the GoMNIST module, fetched or
+// in the module cache, or an error naming every place tried.
+func findGoMNIST() (string, error) {
 	var tried []string
 	// go mod download fetches the module through the module proxy if it is
 	// not in the module cache yet (a no-op if it is) and prints its folder.
