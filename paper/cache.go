@@ -251,9 +251,3 @@ func dataKey(ctx context.Context, c any) ([]string, error) {
 	}
 	return digests, nil
 }
-
-var (
-	_ dataReader = CoordinatedConfig{}
-	_ dataReader = LoaderShufflesConfig{}
-	_ dataReader = ScalableConfig{}
-)

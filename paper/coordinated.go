@@ -104,6 +104,8 @@ func (c *CoordinatedConfig) fill() {
 	})
 }
 
+var _ dataReader = CoordinatedConfig{}
+
 // dataSets names the data set the runs of c read: MNIST unless MNISTN < 0
 // (dataReader).
 func (c CoordinatedConfig) dataSets() []string {

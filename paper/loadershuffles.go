@@ -159,6 +159,8 @@ func (c *LoaderShufflesConfig) fill() {
 	})
 }
 
+var _ dataReader = LoaderShufflesConfig{}
+
 // dataSets names the data set the runs of c read: MNIST (dataReader).
 func (c LoaderShufflesConfig) dataSets() []string {
 	return []string{"mnist"}

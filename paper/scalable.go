@@ -98,6 +98,8 @@ func (c *ScalableConfig) fill() {
 	})
 }
 
+var _ dataReader = ScalableConfig{}
+
 // dataSets names the data set the runs of c read: MNIST (dataReader).
 func (c ScalableConfig) dataSets() []string {
 	return []string{"mnist"}
