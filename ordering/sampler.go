@@ -349,14 +349,10 @@ func (s *Sampler) Sequence(dst []int) []int { return append(dst[:0], s.seq...) }
 // with a gradient of length d, starting the search at position from, or
 // an error.
 func (s *Sampler) locate(i, d, from int) (int, error) {
-	switch {
-	case s.t < 0:
-		return 0, fmt.Errorf("ordering: %w: gradient of component %d observed before the first epoch: call Next first", ErrNoEpoch, i)
-	case d == 0:
-		return 0, fmt.Errorf("ordering: %w: empty gradient of component %d", ErrDim, i)
-	case s.d != 0 && d != s.d:
-		return 0, fmt.Errorf("ordering: %w: gradient of component %d has length %d, want d = %d (the first gradient's)", ErrDim, i, d, s.d)
-	case i < 0 || i >= s.n:
+	if err := s.checkGrad(d, "of component", i); err != nil {
+		return 0, err
+	}
+	if i < 0 || i >= s.n {
 		return 0, fmt.Errorf("ordering: %w: component %d, want [0, %d)", ErrIndex, i, s.n)
 	}
 	if !s.indexed {
@@ -371,6 +367,22 @@ func (s *Sampler) locate(i, d, from int) (int, error) {
 		return 0, fmt.Errorf("ordering: %w: component %d (at position %d of epoch %d) observed already or out of order: the next position is %d", ErrIndex, i, at[len(at)-1], s.t, from)
 	}
 	return int(at[k]), nil
+}
+
+// checkGrad returns the error of a gradient of length d, the gradient
+// "of component" i or "at position" i (where, i), observed before the
+// first epoch, empty, or of another length than the first one's; nil if
+// there is none.
+func (s *Sampler) checkGrad(d int, where string, i int) error {
+	switch {
+	case s.t < 0:
+		return fmt.Errorf("ordering: %w: gradient %s %d observed before the first epoch: call Next first", ErrNoEpoch, where, i)
+	case d == 0:
+		return fmt.Errorf("ordering: %w: empty gradient %s %d", ErrDim, where, i)
+	case s.d != 0 && d != s.d:
+		return fmt.Errorf("ordering: %w: gradient %s %d has length %d, want d = %d (the first gradient's)", ErrDim, where, i, d, s.d)
+	}
+	return nil
 }
 
 // setDim fixes d at the first observation, or returns the error of an
@@ -472,14 +484,10 @@ func observeAt[T float32 | float64](s *Sampler, pos, b int, grads []T) error {
 		return fmt.Errorf("ordering: %w: %d gradient values for %d positions, want a multiple", ErrDim, len(grads), b)
 	}
 	d := len(grads) / b
-	switch {
-	case s.t < 0:
-		return fmt.Errorf("ordering: %w: gradient at position %d observed before the first epoch: call Next first", ErrNoEpoch, pos)
-	case d == 0:
-		return fmt.Errorf("ordering: %w: empty gradient at position %d", ErrDim, pos)
-	case s.d != 0 && d != s.d:
-		return fmt.Errorf("ordering: %w: gradient at position %d has length %d, want d = %d (the first gradient's)", ErrDim, pos, d, s.d)
-	case pos < s.pos || pos > len(s.seq)-b:
+	if err := s.checkGrad(d, "at position", pos); err != nil {
+		return err
+	}
+	if pos < s.pos || pos > len(s.seq)-b {
 		return s.errPos(pos, b)
 	}
 	rows := s.batch[:0]
