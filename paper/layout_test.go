@@ -38,7 +38,7 @@ func TestClaimFilesDependDownward(t *testing.T) {
 		if !declaresClaim(f) {
 			continue
 		}
-		for _, n := range topLevelNames(f) {
+		for _, n := range declNames(f) {
 			declared[n] = name
 		}
 	}
@@ -102,30 +102,4 @@ func declaresClaim(f *ast.File) bool {
 		}
 	}
 	return false
-}
-
-// topLevelNames returns the package-level names f declares: functions
-// (not methods), types, variables and constants.
-func topLevelNames(f *ast.File) []string {
-	var names []string
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				names = append(names, d.Name.Name)
-			}
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					names = append(names, s.Name.Name)
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						names = append(names, n.Name)
-					}
-				}
-			}
-		}
-	}
-	return names
 }
