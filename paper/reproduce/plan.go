@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,9 +207,7 @@ func plan(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 	w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	left, secs := 0, 0.0
 	for _, u := range us {
-		env := &paper.Env{Seed: u.seed, Workers: o.workers, CacheDir: o.cacheDir, CIFAR10: o.cifar10,
-			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) }}
-		in, err := u.claim.InCache(ctx, o.scale, env)
+		in, err := u.claim.InCache(ctx, o.scale, unitEnv(o, u, stderr))
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "reproduce: interrupted: -plan stopped at %s\n", u.key(o.scale))
 			return exitInterrupted
@@ -244,8 +241,16 @@ func plan(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// shard computes the units of shard o.shard into the cache, the figures of
-// each thrown away, and writes nothing else: the figures, results, report
+// unitEnv is the Env of unit u of o's run: its seed and o's settings, no
+// figure folder (a unit's charts are written by the run that assembles),
+// warnings to stderr.
+func unitEnv(o *options, u unit, stderr io.Writer) *paper.Env {
+	return &paper.Env{Seed: u.seed, Workers: o.workers, CacheDir: o.cacheDir, CIFAR10: o.cifar10,
+		Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) }}
+}
+
+// shard computes the units of shard o.shard into the cache, rendering no
+// figures, and writes nothing else: the figures, results, report
 // and timings are the work of a run without -shard over the filled cache.
 // A unit already in the cache (computed by an earlier try of this shard)
 // is not run again.
@@ -262,12 +267,6 @@ func shard(ctx context.Context, o *options, stderr io.Writer) int {
 		say("no units of work (%d units over %d shards)", len(all), o.shard.n)
 		return 0
 	}
-	tmp, err := os.MkdirTemp("", "reproduce-shard-*")
-	if err != nil {
-		fmt.Fprintf(stderr, "reproduce: %v\n", err)
-		return 1
-	}
-	defer os.RemoveAll(tmp)
 	keys := make([]string, len(mine))
 	est := make(map[string]float64)
 	total := 0.0
@@ -290,8 +289,7 @@ func shard(ctx context.Context, o *options, stderr io.Writer) int {
 	}
 	computed := 0
 	for i, u := range mine {
-		env := &paper.Env{Seed: u.seed, Workers: o.workers, FigDir: tmp, CacheDir: o.cacheDir, CIFAR10: o.cifar10,
-			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) }}
+		env := unitEnv(o, u, stderr)
 		progress.begin(i)
 		t0 := time.Now()
 		in, err := u.claim.InCache(ctx, o.scale, env)
