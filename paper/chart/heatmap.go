@@ -62,6 +62,13 @@ type Heatmap struct {
 	// Notes, if not nil, has the shape of Values and adds a second line
 	// under a cell's annotation ("±0.05", say); "" adds none.
 	Notes [][]string
+	// Runs is the number of runs each cell summarises; 0 and 1 mean one
+	// run. Cells of several runs show their spread (Notes or Hatched)
+	// unless NoSpread says why not; Check rejects them otherwise.
+	Runs int
+	// NoSpread, if not empty, says why cells of several runs are drawn
+	// without their spread.
+	NoSpread string
 }
 
 var _ Chart = (*Heatmap)(nil)

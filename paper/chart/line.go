@@ -54,6 +54,16 @@ type Series struct {
 	// charts drawn side by side with different series keep one colour per
 	// name. Default 0: the colour its place or Group gives.
 	Colour int
+	// Runs is the number of runs (seeds, repetitions) each point of the
+	// series summarises: 5 for a mean of 5 seeds. 0 and 1 mean one run.
+	// A series of more than one run is drawn with its spread (Lo and Hi:
+	// a band around a line, error bars on markers) unless NoSpread says
+	// why not; Check rejects it otherwise.
+	Runs int
+	// NoSpread, if not empty, says why a series of several runs is drawn
+	// without its spread ("the runs agree to 1e-12", say); the chart's
+	// CSV and interactive chart carry it.
+	NoSpread string
 }
 
 // LineChart is a chart of lines over a numeric x axis, 16 cm wide, with
