@@ -111,6 +111,10 @@ type summary struct {
 	// after a slider moved (transient divs, emptied HTML), and moved the
 	// nbpkg.MovedLine lines of an Explore cell saved away from its defaults.
 	stubs, moved int
+	// gated holds the lines of the parameters gate (nbpkg.InvalidLine,
+	// WaitLine, NotSetUpLine): a notebook saved with a parameter out of
+	// range, or run out of order.
+	gated []string
 }
 
 // stubMarks are in the HTML of the outputs widgets leave behind (as in
@@ -223,6 +227,11 @@ func readNotebook(path string) (*summary, error) {
 					if strings.HasPrefix(line, nbpkg.MovedLine) {
 						s.moved++
 					}
+					for _, g := range []string{nbpkg.InvalidLine, nbpkg.WaitLine, nbpkg.NotSetUpLine} {
+						if strings.HasPrefix(line, g) {
+							s.gated = append(s.gated, line)
+						}
+					}
 					if m := scaleLine.FindStringSubmatch(line); m != nil {
 						s.scales = append(s.scales, m[1])
 					}
@@ -276,6 +285,9 @@ func (s *summary) problems(scale string, committed bool) []string {
 		}
 		if s.stubs > 0 {
 			p = append(p, fmt.Sprintf("%d outputs left by GoNB's widgets (saved after moving a slider? %s removes them)", s.stubs, cleanCommand))
+		}
+		for _, g := range s.gated {
+			p = append(p, fmt.Sprintf("%q: saved with a parameter out of range or run out of order (fix the Parameters cell, then make notebooks NOTEBOOKS=<this notebook>)", g))
 		}
 		if s.moved > 0 {
 			p = append(p, fmt.Sprintf("an Explore cell saved with its sliders away from the defaults (%q; make notebooks NOTEBOOKS=<this notebook> reruns it at the defaults)", nbpkg.MovedLine))
@@ -659,6 +671,7 @@ func TestSavedAfterSliders(t *testing.T) {
 	   {"output_type": "display_data", "data": {"text/html": ["<div id=\"dom.transient_div_3\"></div>"]}, "metadata": {}},
 	   {"output_type": "display_data", "data": {"text/html": ""}, "metadata": {}},
 	   {"output_type": "stream", "name": "stdout", "text": "` + nbpkg.MovedLine + `: m = 16\n"},
+	   {"output_type": "stream", "name": "stdout", "text": "` + nbpkg.WaitLine + ` paper: two-level with m = -4\n"},
 	   {"output_type": "display_data", "data": {"image/png": "iVBOR"}, "metadata": {}}]}]}`
 	dir := t.TempDir()
 	path := filepath.Join(dir, "x.ipynb")
@@ -669,11 +682,11 @@ func TestSavedAfterSliders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.stubs != 2 || s.moved != 1 {
-		t.Errorf("%d stubs and %d moved lines, want 2 and 1", s.stubs, s.moved)
+	if s.stubs != 2 || s.moved != 1 || len(s.gated) != 1 {
+		t.Errorf("%d stubs, %d moved lines and %d gate lines, want 2, 1 and 1", s.stubs, s.moved, len(s.gated))
 	}
 	got := strings.Join(s.problems("default", true), "\n")
-	for _, want := range []string{"2 outputs left by GoNB's widgets", cleanCommand, nbpkg.MovedLine, "make notebooks NOTEBOOKS="} {
+	for _, want := range []string{"2 outputs left by GoNB's widgets", cleanCommand, nbpkg.MovedLine, "make notebooks NOTEBOOKS=", "m = -4"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("problems do not mention %q:\n%s", want, got)
 		}
