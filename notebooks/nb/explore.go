@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/comms"
 	"github.com/janpfeifer/gonb/gonbui/dom"
 	"github.com/janpfeifer/gonb/gonbui/widgets"
 
@@ -104,6 +105,42 @@ func showFinal(sliders []Slider, values []float64, c chart.Chart, text string) e
 	return Show(c)
 }
 
+// move is a slider's position pos, the seq-th the page sent for it.
+type move struct{ slider, seq, pos int }
+
+// seqStride packs a move's sequence number and position into the one
+// integer the page sends: seq*seqStride + pos (positions are below it).
+const seqStride = 1 << 16
+
+// seqScript is the page's side of a slider with the element id id: at
+// every input it sends the position with its sequence number to addr.
+func seqScript(id, addr string) string {
+	return fmt.Sprintf(`(() => {
+	const gc = globalThis?.gonb_comm;
+	const el = document.getElementById(%q);
+	if (!gc || !el) { return; }
+	let seq = 0;
+	const v = gc.newSyncedVariable(%q, -1);
+	el.addEventListener("input", () => { seq++; v.set(seq * %d + Number(el.value)); });
+})();`, id, addr, seqStride)
+}
+
+// latestMoves keeps the highest sequence number applied per slider.
+type latestMoves []int
+
+func newLatest(n int) latestMoves { return make(latestMoves, n) }
+
+// apply reports whether m is newer than every move of its slider applied
+// so far, and records it if so: a move that arrives after a newer one is
+// stale.
+func (l latestMoves) apply(m move) bool {
+	if m.seq <= l[m.slider] {
+		return false
+	}
+	l[m.slider] = m.seq
+	return true
+}
+
 // errNoWidgets is printed when the page does not answer GoNB's widgets.
 var errNoWidgets = errors.New("nb: the page did not show the sliders")
 
@@ -133,16 +170,22 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 		fmt.Printf("(%v within %v: the defaults only)\n", errNoWidgets, widgetTimeout)
 		return showFinal(sliders, values, c, text)
 	}
-	// Listen before the first chart shows, so that no move is missed.
-	type move struct{ slider, pos int }
+	// Listen before the first chart shows, so that no move is missed, and
+	// before the page's script sends its first value: GoNB delivers each
+	// value from the page in a goroutine of its own, so they arrive in any
+	// order, and the page numbers them (seqScript) for the latest to win.
 	moves := make(chan move, 64)
 	for i, w := range ws {
-		ch := w.Listen()
+		addr := "goodorder_seq_" + gonbui.UniqueID()
+		ch := comms.Listen[int](addr)
 		go func() {
-			for pos := range ch.C {
-				moves <- move{i, pos}
+			for v := range ch.C {
+				if v >= 0 {
+					moves <- move{slider: i, seq: v / seqStride, pos: v % seqStride}
+				}
 			}
 		}()
+		dom.TransientJavascript(seqScript(w.HtmlId(), addr))
 	}
 	clicks := done.Listen()
 	out := "goodorder_explore_" + gonbui.UniqueID()
@@ -170,6 +213,7 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 	}
 	lastValues := append([]float64(nil), values...)
 	defaults := append([]float64(nil), values...)
+	latest := newLatest(len(sliders))
 	idle := time.NewTimer(idleTimeout)
 loop:
 	for {
@@ -180,16 +224,25 @@ loop:
 			break loop
 		case m := <-moves:
 			idle.Reset(idleTimeout)
-			// Draw only the latest position of every slider.
+			// Draw only the latest position of every slider: the moves
+			// that came during the last drawing, newest first or not.
+			changed := false
 			for pending := true; pending; {
-				s := sliders[m.slider]
-				values[m.slider] = s.Choices[min(max(m.pos, 0), len(s.Choices)-1)]
-				dom.SetInnerHtml(rows[m.slider]+"_value", "= "+html.EscapeString(strconv.FormatFloat(values[m.slider], 'g', -1, 64)))
+				if latest.apply(m) {
+					s := sliders[m.slider]
+					v := s.Choices[min(max(m.pos, 0), len(s.Choices)-1)]
+					changed = changed || v != values[m.slider]
+					values[m.slider] = v
+					dom.SetInnerHtml(rows[m.slider]+"_value", "= "+html.EscapeString(strconv.FormatFloat(v, 'g', -1, 64)))
+				}
 				select {
 				case m = <-moves:
 				default:
 					pending = false
 				}
+			}
+			if !changed {
+				continue
 			}
 			start := time.Now()
 			c, text, err := draw(values)

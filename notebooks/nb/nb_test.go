@@ -5,7 +5,9 @@
 package nb
 
 import (
+	"fmt"
 	"html"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,5 +120,35 @@ func TestExploreBatch(t *testing.T) {
 	sliders[1].Default = 2
 	if err := Explore(sliders, draw); err == nil || len(calls) != 1 {
 		t.Errorf("Explore with a default out of range: error %v after %d draws, want an error before drawing", err, len(calls)-1)
+	}
+}
+
+// TestLatestMoves checks that a burst of slider moves delivered in any
+// order (as GoNB delivers them, each in a goroutine of its own) ends on
+// the position the page sent last, which the handle shows.
+func TestLatestMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 100 {
+		const n = 20
+		burst := make([]move, n)
+		for i := range burst {
+			burst[i] = move{slider: trial % 2, seq: i + 1, pos: rng.IntN(8)}
+		}
+		want := burst[n-1].pos
+		rng.Shuffle(n, func(i, j int) { burst[i], burst[j] = burst[j], burst[i] })
+		latest := newLatest(2)
+		got := -1
+		for _, m := range burst {
+			if latest.apply(m) {
+				got = m.pos
+			}
+		}
+		if got != want {
+			t.Fatalf("trial %d: the burst ends at position %d, want %d (the last one sent)", trial, got, want)
+		}
+	}
+	// The page packs a move in one integer.
+	if js := seqScript("h", "a"); !strings.Contains(js, fmt.Sprintf("seq * %d + Number(el.value)", seqStride)) {
+		t.Errorf("seqScript does not pack the sequence number with stride %d:\n%s", seqStride, js)
 	}
 }
