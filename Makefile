@@ -210,7 +210,10 @@ DEBPKGS += $(if $(shell jupyter notebook --version 2>/dev/null),,jupyter-noteboo
 
 # jupyter installs Debian's Jupyter Notebook if it is missing, installs the
 # kernel (make kernel) and starts Jupyter Notebook on 127.0.0.1, serving
-# notebooks/ (as root with --allow-root). Open the URL it prints.
+# notebooks/ (as root with --allow-root). Open the URL it prints. Its
+# configuration (notebooks/internal/jupyter) saves the edits of a tracked
+# notebook to notebooks/edits/ (git-ignored) and opens them from there, so
+# that git status stays clean until make keep-notebook.
 # It also installs jupyter-nbconvert (make notebooks-clean needs it; the
 # jupyter-notebook package does not bring it) and shares NB_CACHE, the
 # reproduce command's cache of finished runs, with the kernel
@@ -221,8 +224,25 @@ jupyter: kernel
 	@$(JUPYTER) notebook --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-notebook
 	@$(JUPYTER) nbconvert --version >/dev/null 2>&1 || $(MAKE) --no-print-directory deps DEBPKGS=jupyter-nbconvert
 	cd notebooks && GOODORDER_NB_CACHE="$(NB_CACHE)" GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" \
+	  GOODORDER_NB_EDITS=notebooks/edits \
 	  $(JUPYTER) notebook --no-browser --ip=127.0.0.1 --port=$(JUPYTER_PORT) \
+	  --config=internal/jupyter/jupyter_notebook_config.py \
 	  $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
+
+# keep-notebook keeps the edits of NB (make keep-notebook
+# NB=notebooks/10-two-level-shuffling.ipynb) that make jupyter saved in
+# notebooks/edits/ instead of the tracked file: it copies them over NB,
+# without the outputs make notebooks-clean removes, and drops the copy.
+# discard-notebook drops them (reload the page in Jupyter after either).
+.PHONY: keep-notebook discard-notebook
+keep-notebook:
+	@[ -n "$(NB)" ] || { echo "usage: make keep-notebook NB=notebooks/<file>.ipynb"; exit 1; }
+	@e=notebooks/edits/$(notdir $(NB)); [ -f "$$e" ] || { echo "no edits of $(NB) to keep ($$e is missing)"; exit 1; }; \
+	cp "$$e" "$(NB)" && rm -f "$$e" && $(MAKE) --no-print-directory notebooks-clean NOTEBOOKS="$(NB)" && \
+	echo "kept the edits in $(NB) (git diff shows them; make notebooks NOTEBOOKS=$(NB) reruns it before a commit)"
+discard-notebook:
+	@[ -n "$(NB)" ] || { echo "usage: make discard-notebook NB=notebooks/<file>.ipynb"; exit 1; }
+	@rm -f notebooks/edits/$(notdir $(NB)) && echo "dropped the edits of $(NB): Jupyter opens the tracked file again"
 
 # notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
 # with the kernel installed in a temporary Jupyter data directory. The
