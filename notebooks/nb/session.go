@@ -118,33 +118,90 @@ func SkipIfInterrupted() {
 var progressEvery = 15 * time.Second
 
 // Progress returns an Env.Progress that prints how much of what is done,
-// the time taken and a rough estimate of the time left, at most every 15
-// seconds and when all is done. It may be called from several goroutines.
-// With $GOODORDER_NB_BATCH set (make notebooks) it prints nothing, so that
-// the committed outputs hold no wall times.
+// the time taken and a rough estimate of the time left: at its first call,
+// then at most every 15 seconds, and when all is done. Between calls a
+// clock prints the same line every 15 seconds from the moment Progress
+// is called, so that a step longer than that (the first training run, a
+// data set loading) still shows the cell working. It may be called from
+// several goroutines. With $GOODORDER_NB_BATCH set (make notebooks) it
+// prints nothing, so that the committed outputs hold no wall times.
 func Progress(what string) func(done, total int) {
 	if os.Getenv(BatchEnv) != "" {
 		return func(int, int) {}
 	}
-	var mu sync.Mutex
-	start := time.Now()
-	var last time.Time
-	return func(done, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		now := time.Now()
-		if done < total && now.Sub(last) < progressEvery {
-			return
+	p := &progress{what: what, start: time.Now(), stop: make(chan struct{})}
+	go p.clock(progressEvery)
+	return p.report
+}
+
+// progress is the state of a Progress line.
+type progress struct {
+	what        string
+	start, last time.Time
+	stop        chan struct{} // closed when all is done
+
+	mu          sync.Mutex
+	done, total int
+	called      bool
+}
+
+// report is the Env.Progress of Progress.
+func (p *progress) report(done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	first := !p.called
+	p.called, p.done, p.total = true, done, total
+	now := time.Now()
+	if done >= total && total > 0 {
+		if p.stop != nil {
+			close(p.stop)
+			p.stop = nil
 		}
-		last = now
-		took := now.Sub(start)
-		line := fmt.Sprintf("%s: %d of %d done, %s", what, done, total, took.Round(time.Second))
-		if done > 0 && done < total {
-			left := time.Duration(float64(took) * float64(total-done) / float64(done))
-			line += fmt.Sprintf(", about %s left", left.Round(time.Second))
-		}
-		fmt.Fprintln(stdout, line)
+	} else if !first && now.Sub(p.last) < progressEvery {
+		return
 	}
+	p.print(now)
+}
+
+// clock prints the line every interval without a report in between,
+// until all is done.
+func (p *progress) clock(every time.Duration) {
+	p.mu.Lock()
+	stop := p.stop
+	p.mu.Unlock()
+	if stop == nil {
+		return
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case now := <-t.C:
+			p.mu.Lock()
+			if p.stop != nil && now.Sub(p.last) >= every {
+				p.print(now)
+			}
+			p.mu.Unlock()
+		}
+	}
+}
+
+// print prints the line at now; p.mu is held.
+func (p *progress) print(now time.Time) {
+	p.last = now
+	took := now.Sub(p.start)
+	if !p.called {
+		fmt.Fprintf(stdout, "%s: started, %s so far\n", p.what, took.Round(time.Second))
+		return
+	}
+	line := fmt.Sprintf("%s: %d of %d done, %s", p.what, p.done, p.total, took.Round(time.Second))
+	if p.done > 0 && p.done < p.total {
+		left := time.Duration(float64(took) * float64(p.total-p.done) / float64(p.done))
+		line += fmt.Sprintf(", about %s left", left.Round(time.Second))
+	}
+	fmt.Fprintln(stdout, line)
 }
 
 // # Committed results

@@ -160,6 +160,22 @@ func TestProgress(t *testing.T) {
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "study: 1 of 4 done") || !strings.Contains(lines[0], "left") || !strings.HasPrefix(lines[1], "study: 4 of 4 done") {
 		t.Errorf("progress lines:\n%s", out)
 	}
+
+	// A step longer than the interval: the clock prints without a call.
+	out.Reset()
+	progressEvery = 20 * time.Millisecond
+	p = Progress("slow")
+	time.Sleep(200 * time.Millisecond)
+	p(1, 1)
+	got := out.String()
+	if !strings.HasPrefix(got, "slow: started") || !strings.HasSuffix(got, "slow: 1 of 1 done, 0s\n") {
+		t.Errorf("progress of a step longer than the interval:\n%s\nwant clock lines, then the end", got)
+	}
+	out.Reset()
+	time.Sleep(100 * time.Millisecond)
+	if out.Len() > 0 {
+		t.Errorf("the clock went on after the end: %q", out)
+	}
 }
 
 func TestProtocol(t *testing.T) {
