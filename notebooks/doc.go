@@ -40,8 +40,15 @@
 //
 // and the others follow these rules:
 //
-//   - A parameters cell reads GOODORDER_SCALE (smoke, default or paper;
-//     empty means default) and prints "scale: <name>".
+//   - Every code cell up to the parameters cell begins with the same two
+//     lines (so that each also works when run first). The parameters cell
+//     reads GOODORDER_SCALE (smoke, default or paper; empty means default)
+//     and prints "scale: <name>". It checks every parameter a reader can
+//     edit through the gate,
+//     nb.Parameters(nb.Validate(config().Run), ...), which prints one line
+//     naming a value out of range; every later cell begins with nb.Ready(),
+//     which then prints one line saying it waits on it (a committed
+//     notebook has neither line).
 //   - Every claim checked prints one line through nb.CheckOutcome:
 //     "CHECK <claim>: ok (<verdict>, as in the report: ...)", "MISMATCH"
 //     where its verdict differs from the committed report's (a committed
@@ -52,8 +59,10 @@
 //   - Markdown explains; every result is printed by a code cell from the
 //     claim's findings (statements_test.go).
 //   - Training runs under nb.Context, so that one Kernel → Interrupt stops
-//     it; helpers start with nb.SkipIfInterrupted and the parameters cell
-//     calls nb.ClearInterrupt.
+//     it; nb.Ready (and helpers, with nb.SkipIfInterrupted) skip after an
+//     interrupt until the parameters cell (nb.Parameters) runs again. Long
+//     runs report through nb.Progress, which prints the time taken and left
+//     every 15 s in Jupyter.
 //   - At least one chart is shown with gonbui.DisplayPng, and a cell with a
 //     large output ends with gonbui.Sync().
 //   - Cells call the packages and hold no algorithm: an experiment is a
