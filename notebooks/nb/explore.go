@@ -113,15 +113,18 @@ type move struct{ slider, seq, pos int }
 const seqStride = 1 << 16
 
 // seqScript is the page's side of a slider with the element id id: at
-// every input it sends the position with its sequence number to addr.
+// every input or change it sends the position with its sequence number to
+// addr.
 func seqScript(id, addr string) string {
 	return fmt.Sprintf(`(() => {
 	const gc = globalThis?.gonb_comm;
-	const el = document.getElementById(%q);
+	const el = document.getElementById(%[1]q);
 	if (!gc || !el) { return; }
 	let seq = 0;
-	const v = gc.newSyncedVariable(%q, -1);
-	el.addEventListener("input", () => { seq++; v.set(seq * %d + Number(el.value)); });
+	const v = gc.newSyncedVariable(%[2]q, -1);
+	const send = () => { seq++; v.set(seq * %[3]d + Number(el.value)); };
+	el.addEventListener("input", send);
+	el.addEventListener("change", send);
 })();`, id, addr, seqStride)
 }
 

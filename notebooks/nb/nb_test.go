@@ -147,8 +147,11 @@ func TestLatestMoves(t *testing.T) {
 			t.Fatalf("trial %d: the burst ends at position %d, want %d (the last one sent)", trial, got, want)
 		}
 	}
-	// The page packs a move in one integer.
-	if js := seqScript("h", "a"); !strings.Contains(js, fmt.Sprintf("seq * %d + Number(el.value)", seqStride)) {
-		t.Errorf("seqScript does not pack the sequence number with stride %d:\n%s", seqStride, js)
+	// The page packs a move in one integer, at every input and change.
+	js := seqScript("h", "a")
+	for _, want := range []string{fmt.Sprintf("seq * %d + Number(el.value)", seqStride), `"input", send`, `"change", send`, `getElementById("h")`, `newSyncedVariable("a", -1)`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("seqScript lacks %s:\n%s", want, js)
+		}
 	}
 }
