@@ -94,7 +94,9 @@ func startJupyter(t *testing.T, ctx context.Context, jupyter, dir string, env []
 	t.Helper()
 	port := freePort(t)
 	args := []string{"notebook", "--no-browser", "--ip=127.0.0.1", "--port=" + strconv.Itoa(port),
-		"--port-retries=0", "--NotebookApp.token=", "--NotebookApp.password=", "--notebook-dir=" + dir}
+		"--port-retries=0", "--NotebookApp.token=", "--NotebookApp.password=", "--notebook-dir=" + dir,
+		// make jupyter's configuration: edits saved to edits/.
+		"--config=" + filepath.Join(dir, "internal", "jupyter", "jupyter_notebook_config.py")}
 	if os.Geteuid() == 0 {
 		args = append(args, "--allow-root")
 	}
@@ -204,13 +206,19 @@ func TestBrowser(t *testing.T) {
 		// charts is the number of ECharts canvases to find, explore the
 		// number of cells with sliders.
 		charts, explore int
+		// invalid, if set, makes a parameter of the edited cell invalid
+		// for a third Run All, whose outputs must be one line in that
+		// cell and one line in each later cell; the notebook is then
+		// saved, which must leave git status clean, and opened again.
+		invalid *paramEdit
 	}{
 		{file: "00-quickstart.ipynb", edits: []paramEdit{
 			omegaSigma,
 			// The quickstart before it used the omega-example protocol.
 			{marker: "var scales = map[string]Params{", from: `"smoke":   {Scale: "smoke", N: 8,`, to: `"smoke":   {Scale: "smoke", N: 16,`},
 		}},
-		{file: "20-omega-example.ipynb", edits: []paramEdit{omegaSigma}, charts: 2, explore: 1},
+		{file: "20-omega-example.ipynb", edits: []paramEdit{omegaSigma}, charts: 2, explore: 1,
+			invalid: &paramEdit{marker: omegaSigma.marker, from: "OmegaConfig{Sigma: 3}", to: "OmegaConfig{Sigma: -1}"}},
 	} {
 		t.Run(test.file, func(t *testing.T) {
 			keepFiles(t, test.file)
@@ -243,6 +251,11 @@ func TestBrowser(t *testing.T) {
 				}
 			}
 			t.Logf("%d cells changed their output after the edit; %v in all", changed, time.Since(start).Round(time.Millisecond))
+			if test.invalid != nil {
+				page.invalidRun(*test.invalid, "-1")
+				page.saveAndReopen(url+"/notebooks/"+test.file, test.file, test.invalid.to)
+				t.Logf("invalid parameter, save and reopen; %v in all", time.Since(start).Round(time.Millisecond))
+			}
 		})
 	}
 }
@@ -314,14 +327,136 @@ func (p *notebookPage) runAll() (explored int) {
 }
 
 // explore moves the first slider of nb.Explore's cell to its other end,
-// waits for the chart to change, and presses Done.
+// waits for the chart to change, then makes a burst of quick moves that
+// ends where the slider started and checks that the chart ends there too
+// (GoNB delivers the page's values in any order: a stale one must not
+// stay drawn), and presses Done.
 func (p *notebookPage) explore() {
 	p.t.Helper()
-	var before string
+	// positions is the text above the chart up to its colon: the
+	// sliders' values it was drawn at.
+	const positions = `document.querySelector("img.goodorder-explore").previousElementSibling.textContent.split(":")[0]`
+	var before, start string
 	p.eval(`document.querySelector("img.goodorder-explore").src`, &before)
-	p.eval(`(() => { const s = document.querySelector(".output_area input[type=range]"); s.value = s.value === s.max ? s.min : s.max; s.dispatchEvent(new Event("change")); return true; })()`, nil)
+	p.eval(positions, &start)
+	p.eval(`(() => { const s = document.querySelector(".output_area input[type=range]"); s.dataset.start = s.value; s.value = s.value === s.max ? s.min : s.max; s.dispatchEvent(new Event("change")); return true; })()`, nil)
 	p.wait("the chart is redrawn after a slider moved", fmt.Sprintf(`(() => { const img = document.querySelector("img.goodorder-explore"); return img !== null && img.src !== %q && img.complete && img.naturalWidth > 0; })()`, before), liveness)
+	var moved string
+	p.eval(positions, &moved)
+	if moved == start {
+		p.t.Errorf("the chart's text %q did not change when the slider moved", moved)
+	}
+	// The burst: 24 input events in one go, through every position, back
+	// to the start.
+	p.eval(`(() => { const s = document.querySelector(".output_area input[type=range]"); const lo = Number(s.min), hi = Number(s.max); for (let i = 0; i < 24; i++) { s.value = lo + (i * 7) % (hi - lo + 1); s.dispatchEvent(new Event("input")); } s.value = s.dataset.start; s.dispatchEvent(new Event("input")); s.dispatchEvent(new Event("change")); return true; })()`, nil)
+	// The chart must end there and stay: a stale value drawn after the
+	// right one would stay for good. Redraws of the burst's positions pass
+	// by meanwhile, so the text must hold still for 3 s.
+	var end string
+	for start0 := time.Now(); ; time.Sleep(250 * time.Millisecond) {
+		p.eval(positions, &end)
+		if end == start {
+			time.Sleep(3 * time.Second)
+			p.eval(positions, &end)
+			if end == start {
+				break
+			}
+		}
+		if time.Since(start0) > 2*time.Minute {
+			p.t.Errorf("after a burst of slider moves ending at %q the chart shows %q", start, end)
+			break
+		}
+	}
 	p.eval(`(() => { const b = Array.from(document.querySelectorAll(".output_area button")).find(b => b.textContent === "Done" && !b.dataset.pressed); b.dataset.pressed = "1"; b.click(); return true; })()`, nil)
+}
+
+// invalidRun makes e, which sets a parameter to the invalid value named
+// value, and runs all: the edited cell must print one line naming value,
+// and every later code cell one line saying it waits on it, with no
+// error output anywhere.
+func (p *notebookPage) invalidRun(e paramEdit, value string) {
+	p.t.Helper()
+	cell := p.edit([]paramEdit{e})
+	if n := p.runAll(); n != 0 {
+		p.t.Errorf("Run All with an invalid parameter met %d cells with sliders, want 0", n)
+	}
+	var cells []struct {
+		Code  bool
+		Lines []string
+		Error bool
+	}
+	p.eval(`Jupyter.notebook.get_cells().map(c => ({Code: c.cell_type === "code", Lines: c.output_area ? c.output_area.outputs.flatMap(o => (o.text || "").split("\n").filter(l => l !== "")) : [], Error: c.output_area ? c.output_area.outputs.some(o => o.output_type === "error" || o.name === "stderr") : false}))`, &cells)
+	for i, c := range cells {
+		if !c.Code || i < cell {
+			continue
+		}
+		var want string
+		switch {
+		case i == cell:
+			want = "invalid parameter:"
+		default:
+			want = "waiting on the Parameters cell:"
+		}
+		var gated []string
+		for _, l := range c.Lines {
+			if strings.HasPrefix(l, want) {
+				gated = append(gated, l)
+			}
+		}
+		switch {
+		case c.Error:
+			p.t.Errorf("cell %d: an error output with an invalid parameter: %q", i, c.Lines)
+		case len(gated) != 1 || !strings.Contains(gated[0], value):
+			p.t.Errorf("cell %d: %q, want one line beginning %q naming %s", i, c.Lines, want, value)
+		case i > cell && len(c.Lines) != 1:
+			p.t.Errorf("cell %d: %q, want only the line %q", i, c.Lines, gated[0])
+		}
+	}
+}
+
+// saveAndReopen saves the notebook file as the page shows it, as Jupyter's
+// autosave does: git status must stay clean, the edit being saved to
+// edits/ (make jupyter's configuration), and the page opened again must
+// show the edited text want. It removes the saved copy.
+func (p *notebookPage) saveAndReopen(url, file, want string) {
+	p.t.Helper()
+	saved := filepath.Join("edits", file)
+	if _, err := os.Stat(saved); err == nil {
+		p.t.Fatalf("%s exists before the test saves (a researcher's edits? make keep-notebook or make discard-notebook NB=notebooks/%s)", saved, file)
+	}
+	_, err := os.Stat("edits")
+	hadEdits := err == nil
+	p.t.Cleanup(func() {
+		os.Remove(saved)
+		os.Remove(filepath.Join("edits", ".ipynb_checkpoints", strings.TrimSuffix(file, ".ipynb")+"-checkpoint.ipynb"))
+		if !hadEdits {
+			os.RemoveAll("edits")
+		}
+	})
+	p.eval(`Jupyter.notebook.writable = true; Jupyter.notebook.save_checkpoint(); true`, nil)
+	for start := time.Now(); ; time.Sleep(250 * time.Millisecond) {
+		if b, err := os.ReadFile(saved); err == nil && bytes.Contains(b, []byte(strings.ReplaceAll(want, `"`, `\"`))) {
+			break
+		}
+		if time.Since(start) > time.Minute {
+			p.t.Fatalf("%s does not hold %q a minute after saving", saved, want)
+		}
+	}
+	out, err := exec.Command("git", "status", "--porcelain", "--", file, "edits").CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("git status: %v\n%s", err, out)
+	}
+	if len(out) > 0 {
+		p.t.Errorf("git status after saving %s from Jupyter: %s, want clean", file, out)
+	}
+	// Saved: leave without the page's "leave site?" question.
+	p.eval(`Jupyter.notebook.set_dirty(false); window.onbeforeunload = null; true`, nil)
+	p.open(url)
+	var shown bool
+	p.eval(fmt.Sprintf(`Jupyter.notebook.get_cells().some(c => c.get_text().includes(%q))`, want), &shown)
+	if !shown {
+		p.t.Errorf("%s opened again does not show the saved edit %q", file, want)
+	}
 }
 
 // paramEdit changes a parameter cell: the first cell holding marker gets
