@@ -424,12 +424,14 @@ func (p *notebookPage) saveAndReopen(url, file, want string) {
 	if _, err := os.Stat(saved); err == nil {
 		p.t.Fatalf("%s exists before the test saves (a researcher's edits? make keep-notebook or make discard-notebook NB=notebooks/%s)", saved, file)
 	}
-	_, err := os.Stat("edits")
-	hadEdits := err == nil
 	p.t.Cleanup(func() {
 		os.Remove(saved)
-		os.Remove(filepath.Join("edits", ".ipynb_checkpoints", strings.TrimSuffix(file, ".ipynb")+"-checkpoint.ipynb"))
-		if !hadEdits {
+		checkpoints := filepath.Join("edits", ".ipynb_checkpoints")
+		os.Remove(filepath.Join(checkpoints, strings.TrimSuffix(file, ".ipynb")+"-checkpoint.ipynb"))
+		// The folder goes too if it holds nothing else (no edits of a
+		// researcher's): removing succeeds only on empty folders.
+		os.Remove(checkpoints)
+		if entries, err := os.ReadDir("edits"); err == nil && len(entries) == 1 && entries[0].Name() == ".gitignore" {
 			os.RemoveAll("edits")
 		}
 	})
