@@ -314,7 +314,8 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string)
 	fam := familyOf(results)
 	daggers := 0
 	table := func(goals bool) {
-		fmt.Fprintf(b, "| %s | where | our answer | the number that decides it | %s | chart |\n|---|---|---|---|---|---|\n",
+		b.WriteString(frontCount(results, rob, goals))
+		fmt.Fprintf(b, "\n\n| %s | where | our answer | the number that decides it | %s | chart |\n|---|---|---|---|---|---|\n",
 			map[bool]string{false: "the paper says", true: "our goal"}[goals], map[bool]string{false: "the paper's", true: "goal"}[goals])
 		for i, c := range registry {
 			if c.Goal != goals {
@@ -356,4 +357,55 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string)
 	if daggers > 0 {
 		fmt.Fprintf(b, "† Rests on a \"holds\" that Holm's control over the report's %d interval tests does not keep ([Many tests, one report](#many-tests-one-report)).\n\n", fam.n)
 	}
+}
+
+// frontCount returns the sentence above a front table: how many of its
+// claims (the paper's statements, or our goals) were run, and how many of
+// those have each answer, flips counted among the unsettled.
+func frontCount(results []*Result, rob *Robustness, goals bool) string {
+	what, yes, no := "statements of the paper", "hold", "do not hold"
+	if goals {
+		what, yes, no = "goals of ours", "are met", "are not met"
+	}
+	var run, notRun, pos, neg, part, open, flip, other int
+	for i, c := range registry {
+		if c.Goal != goals {
+			continue
+		}
+		r := results[i]
+		if r == nil || r.Outcome == nil {
+			notRun++
+			continue
+		}
+		run++
+		v, flips := seedsVerdict(c.ID, r, rob)
+		switch {
+		case flips:
+			open++
+			flip++
+		case v == Reproduced || v == GoalMet:
+			pos++
+		case v == NotReproduced || v == GoalNotMet:
+			neg++
+		case v == PartlyReproduced:
+			part++
+		case v == Inconclusive:
+			open++
+		default:
+			other++
+		}
+	}
+	parts := []string{fmt.Sprintf("%d %s", pos, yes)}
+	if part > 0 {
+		parts = append(parts, fmt.Sprintf("%d hold in part", part))
+	}
+	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d are unsettled (%d of them flip between seeds)", open, flip))
+	if other > 0 {
+		parts = append(parts, fmt.Sprintf("%d are not tested or not checkable", other))
+	}
+	s := fmt.Sprintf("**Of the %d %s we ran, %s.**", run, what, strings.Join(parts, ", "))
+	if notRun > 0 {
+		s += fmt.Sprintf(" Not run: %d.", notRun)
+	}
+	return s
 }

@@ -487,6 +487,20 @@ func TestFrontTables(t *testing.T) {
 			t.Errorf("front row of %s:\n got %+v\nwant %+v", want.id, got, want)
 		}
 	}
+	goals := 0
+	for _, c := range registry {
+		if c.Goal {
+			goals++
+		}
+	}
+	for _, want := range []string{
+		fmt.Sprintf("**Of the 4 statements of the paper we ran, 1 hold, 1 do not hold, 2 are unsettled (1 of them flip between seeds).** Not run: %d.", len(registry)-goals-4),
+		fmt.Sprintf("**Of the 1 goals of ours we ran, 0 are met, 1 are not met, 0 are unsettled (0 of them flip between seeds).** Not run: %d.", goals-1),
+	} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("front lacks %q", want)
+		}
+	}
 	got := frontMismatches(t, rep)
 	if len(got) != 1 || !strings.HasPrefix(got[0], "sub-sampling: 0.42 in the front") {
 		t.Errorf("mismatches %q, want sub-sampling's 0.42 alone", got)

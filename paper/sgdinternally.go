@@ -811,7 +811,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	// check: a check is a part of the verdict.
 	out.addCheck("sgd-internally-combination", f.Combination == Reproduced, "under Theorem 1's limits the combination ahead of SGD internally and of shuffling at T = %d for some σ_low: %v; with free steps and the control (not judged): %s", E, f.Combination, shownWords(f.FreeCombination))
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
-	out.Decides = &Decider{Name: "fitted σ_low exponent of the crossover", Ours: f.SlopeIv.String(), Paper: fmt.Sprintf("%g ± %g (in the paper's terms)", f.PredictedSlope, f.SlopeTol)}
+	out.Decides = &Decider{Name: "fitted σ_low exponent of the crossover", Ours: f.SlopeIv.String(), Paper: fmt.Sprintf("%g ± %g (in the paper's terms)", f.PredictedSlope, f.SlopeTol), Chart: "sgd-internally-crossover"}
 	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; σ_low exponent %s (paper's terms: %g ± %g) %v; combination best for some σ_low %v (free steps, not judged: lead %s)",
 		f.TradeOff, f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart, f.Combination, shownWords(f.Practice))
 	// The interval tests the verdict rests on, each with the one-sided

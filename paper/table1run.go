@@ -1055,7 +1055,7 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	out := Outcome{Verdict: f.Verdict, Summary: table1SettingText(r) + ": " + f.text(), Brief: f.brief()}
 	if f.Gain.N > 0 {
 		out.Key = Key{Name: "greedy − RR, same-class batching (points)", Value: f.Gain.Mean}
-		out.Decides = &Decider{Name: "greedy − RR, same-class batching (points)", Ours: f.Gain.String(), Paper: "+14.97"}
+		out.Decides = &Decider{Name: "greedy − RR, same-class batching (points)", Ours: f.Gain.String(), Paper: "+14.97", Chart: id + "-accuracy-same-class"}
 	}
 	f.addTests(&out, table1SettingText(r))
 	// A check per part of the verdict, so that a seed where it flips

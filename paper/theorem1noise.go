@@ -814,7 +814,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		judged = []string{"none testable"}
 		slopes = judged
 	}
-	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)"}
+	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
 	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
 	if f.NotApproached {
 		boundWords = fmt.Sprintf("bound not approached (slack ≥ %.0f×; not judged)", math.Floor(minSlack))
