@@ -365,7 +365,7 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string)
 func frontCount(results []*Result, rob *Robustness, goals bool) string {
 	what, yes, no := "statements of the paper", "hold", "do not hold"
 	if goals {
-		what, yes, no = "goals of ours", "are met", "are not met"
+		what, yes, no = "goals of ours", "met", "not met"
 	}
 	var run, notRun, pos, neg, part, open, flip, other int
 	for i, c := range registry {
@@ -399,11 +399,11 @@ func frontCount(results []*Result, rob *Robustness, goals bool) string {
 	if part > 0 {
 		parts = append(parts, fmt.Sprintf("%d hold in part", part))
 	}
-	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d are unsettled (%d of them flip between seeds)", open, flip))
+	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d unsettled (%d of them flip between seeds)", open, flip))
 	if other > 0 {
-		parts = append(parts, fmt.Sprintf("%d are not tested or not checkable", other))
+		parts = append(parts, fmt.Sprintf("%d not tested or not checkable", other))
 	}
-	s := fmt.Sprintf("**Of the %d %s we ran, %s.**", run, what, strings.Join(parts, ", "))
+	s := fmt.Sprintf("**Of the %d %s we ran: %s.**", run, what, strings.Join(parts, ", "))
 	if notRun > 0 {
 		s += fmt.Sprintf(" Not run: %d.", notRun)
 	}
