@@ -178,10 +178,12 @@ func statementLabel(c Claim) string {
 	return "The paper:"
 }
 
-// WriteReport writes the Markdown report to path atomically: a summary
-// table and one section per registered claim, with the paper's statement,
-// our numbers, the verdict, the figures (linked relative to the report)
-// and the protocol choices. Claims without a saved result in figDir are
+// WriteReport writes the Markdown report to path atomically: the front
+// tables (writeFront: the paper's statements, then our goals, each with
+// our answer and the number that decides it), "What we found", and one
+// section per registered claim, with the paper's statement, our numbers,
+// the verdict, its brief, the figures (linked relative to the report) and
+// the protocol choices. Claims without a saved result in figDir are
 // listed as not run.
 func WriteReport(path, figDir string) error {
 	rel, err := filepath.Rel(filepath.Dir(path), figDir)
