@@ -201,7 +201,8 @@ func TestReportFront(t *testing.T) {
 }
 
 // TestBriefs checks that every claim's Outcome has a Brief of at most
-// briefMaxWords words (about 30); the report puts the verdict beside it. In short
+// briefMaxWords words (about 30), and a Decides whose numbers its own text
+// states (decidesMismatches); the report puts the verdict beside them. In short
 // mode it runs the claims that take seconds at the smoke scale; the
 // training claims run without -short.
 func TestBriefs(t *testing.T) {
@@ -221,7 +222,39 @@ func TestBriefs(t *testing.T) {
 			continue
 		}
 		checkBrief(t, c.ID, out)
+		for _, m := range decidesMismatches(out) {
+			t.Errorf("%s: %s", c.ID, m)
+		}
 	}
+}
+
+// decidesMismatches returns what is wrong with the number the front
+// takes from out (Outcome.Decides): missing from a checkable outcome, or
+// a number of its value that out's own text (Summary, Brief, Rows,
+// Details), which its section prints, does not state.
+func decidesMismatches(out *Outcome) []string {
+	d := out.Decides
+	if d == nil {
+		if out.Verdict == NotCheckable {
+			return nil
+		}
+		return []string{"no Decides: the front table would have no number"}
+	}
+	var own strings.Builder
+	own.WriteString(out.Summary + "\n" + out.Brief + "\n" + out.Details)
+	for _, r := range out.Rows {
+		own.WriteString("\n" + r.Ours)
+	}
+	var bad []string
+	if d.Name == "" || d.Ours == "" || strings.Contains(d.Name, ": ") {
+		bad = append(bad, fmt.Sprintf("Decides %+v: want a name without \": \" and a value", *d))
+	}
+	for _, num := range numberToken.FindAllString(d.Ours, -1) {
+		if !strings.Contains(own.String(), num) {
+			bad = append(bad, fmt.Sprintf("Decides states %s (%q), which the outcome's text does not", num, d.Ours))
+		}
+	}
+	return bad
 }
 
 func checkBrief(t *testing.T, id string, out *Outcome) {
