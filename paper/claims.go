@@ -221,6 +221,12 @@ type Outcome struct {
 	// number with its interval and the paper's number, for the front of
 	// the report.
 	Brief string `json:"brief,omitempty"`
+	// Decides is the one number that decides the verdict, beside the
+	// paper's, for the report's front table; nil where the claim names
+	// none. Its value is formatted by the same expression as the Brief's or
+	// the Summary's, from the same findings, so the front and the
+	// section cannot disagree.
+	Decides *Decider `json:"decides,omitempty"`
 	// Tests are the interval tests the verdict rests on, each with the
 	// p-value of its "holds", for the report to count and to control as
 	// one family (Holm).
@@ -320,6 +326,10 @@ type Claim struct {
 	Where string
 	// Statement is what the paper states.
 	Statement string
+	// Quote is the statement short, in the paper's words where the paper
+	// has them (a goal of ours: the goal, short), for the report's front
+	// table; Where says where it stands.
+	Quote string
 	// Goal marks a goal of ours beyond the paper (judged GoalMet or
 	// GoalNotMet, or not settled), not a statement of the paper: the
 	// report lists it among the goals whatever its verdict.

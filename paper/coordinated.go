@@ -33,7 +33,8 @@ var coordinatedClaim = Claim{
 		"gives a combined order whose herding is below distributed random reshuffling's (D-RR) by a margin that grows with W, " +
 		"and a faster fall of the training loss at equal steps (the claims of CD-GraB's paper), on the paper's two-level quadratic " +
 		"(the workers as its top level) and on MNIST logistic regression, W = 4, 16, 64.",
-	Run: claimRun(CoordinatedConfig{}.At, CoordinatedConfig.Run, (*CoordinatedResult).Outcome),
+	Quote: "coordinated orders (CD-GraB) herd below D-RR by a margin that grows with W, and lower the loss",
+	Run:   claimRun(CoordinatedConfig{}.At, CoordinatedConfig.Run, (*CoordinatedResult).Outcome),
 }
 
 // # The config
@@ -863,6 +864,7 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 		}
 	}
 	out.Brief = fmt.Sprintf("D-RR/CD-GraB, W = %d, %d seeds, %s: %s (goal: above 1)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), strings.Join(brief, "; "))
+	out.Decides = &Decider{Name: fmt.Sprintf("D-RR over CD-GraB, W = %d (%s)", c.Workers[len(c.Workers)-1], strings.Join(res.Problems, ", ")), Ours: strings.Join(brief, "; "), Paper: "above 1, growing with W"}
 	res.addCoordinatedCharts(out)
 	out.Protocol = []string{
 		fmt.Sprintf("Data-parallel SGD with W workers of n examples each: each step every worker takes its next example and x moves by γ times the mean of the W gradients; n steps an epoch, %d epochs, %d seeds per W, paired across methods (same start, MNIST split and epoch-0 orders).", c.Epochs, c.Seeds),

@@ -231,3 +231,181 @@ func writeTests(b *bytes.Buffer, results []*Result) {
 		}
 	}
 }
+
+// Decider is the one number that decides a claim's verdict, as the
+// report's front table shows it beside the paper's number.
+type Decider struct {
+	// Name says what the number is: "greedy − RR, same-class (points)".
+	Name string `json:"name"`
+	// Ours is the number with its 95% interval where it has one, written
+	// as the claim's section writes it: "+0.70 [+0.19, +1.21]".
+	Ours string `json:"ours"`
+	// Paper is the paper's number for it ("+14.97", "≥ 1"), or for a goal
+	// of ours the goal's threshold; "" where there is none.
+	Paper string `json:"paper,omitempty"`
+	// Chart is the base name of the chart that shows the number; "" means
+	// the outcome's first figure.
+	Chart string `json:"chart,omitempty"`
+}
+
+// frontHeading and goalsHeading head the report's two front tables: the
+// paper's statements, then our goals beyond the paper.
+const (
+	frontHeading = "## Do the paper's statements hold?"
+	goalsHeading = "## Our goals beyond the paper"
+)
+
+// frontDecidesLabel begins the line of a claim's section that repeats the
+// front table's number (Outcome.Decides).
+const frontDecidesLabel = "**The number that decides it:**"
+
+// frontAnswers maps a verdict to the front table's answer: whether the
+// paper's statement holds, or our goal is met, in plain words.
+var frontAnswers = map[Verdict]string{
+	Reproduced:       "holds",
+	NotReproduced:    "does not hold",
+	PartlyReproduced: "holds in part",
+	GoalMet:          "goal met",
+	GoalNotMet:       "goal not met",
+	Inconclusive:     "unsettled",
+	NotTested:        "not tested (a precondition of ours fails)",
+	NotCheckable:     "not checkable",
+}
+
+// frontAnswer returns the answer of the front table for claim c with
+// result r: the seeds' verdict in plain words with how many seeds say it
+// ("holds (5 of 5 seeds)"), "unsettled (flips: ...)" where the verdict
+// flips over the seeds, "(one draw)" for a claim outside the robustness
+// pass, and a dagger where it rests on a hold Holm's control over the
+// report does not keep.
+func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
+	v, flips := seedsVerdict(c.ID, r, rob)
+	dagger := ""
+	if fam.unkept[c.ID] && (restsOnHolds(v) || restsOnHolds(r.Outcome.Verdict)) {
+		dagger = " †"
+	}
+	cs, stale := rob.current(c.ID)
+	if cs == nil || stale {
+		return fmt.Sprintf("%s (one draw)%s", frontAnswers[v], dagger)
+	}
+	n := len(cs.Verdicts)
+	if !flips {
+		return fmt.Sprintf("%s (%d of %d seeds)%s", frontAnswers[v], n, n, dagger)
+	}
+	good, word := Reproduced, "holds"
+	if c.Goal {
+		good, word = GoalMet, "goal met"
+	}
+	k := 0
+	for _, s := range cs.Verdicts {
+		if s == good {
+			k++
+		}
+	}
+	return fmt.Sprintf("unsettled (flips: %s in %d of %d seeds)%s", word, k, n, dagger)
+}
+
+// writeFront writes the front of the report: one table of the paper's
+// statements and one of our goals, a row a claim, with the statement in
+// short, our answer, the number that decides it beside the paper's, and
+// its chart (linked relative to the report through rel). The detail of
+// each row is in its claim's section, which its first cell links to.
+func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string) {
+	fam := familyOf(results)
+	daggers := 0
+	table := func(goals bool) {
+		b.WriteString(frontCount(results, rob, goals))
+		fmt.Fprintf(b, "\n\n| %s | where | our answer | the number that decides it | %s | chart |\n|---|---|---|---|---|---|\n",
+			map[bool]string{false: "the paper says", true: "our goal"}[goals], map[bool]string{false: "the paper's", true: "goal"}[goals])
+		for i, c := range registry {
+			if c.Goal != goals {
+				continue
+			}
+			answer, number, paper, fig := "not run", "", "", ""
+			if r := results[i]; r != nil && r.Outcome != nil {
+				answer = frontAnswer(c, r, rob, fam)
+				if strings.HasSuffix(answer, "†") {
+					daggers++
+				}
+				if d := r.Outcome.Decides; d != nil {
+					number, paper, fig = d.Name+": "+d.Ours, d.Paper, d.Chart
+				}
+				if fig == "" && len(r.Outcome.Figures) > 0 {
+					fig = r.Outcome.Figures[0]
+				}
+			}
+			if paper == "" {
+				paper = "—"
+			}
+			if fig != "" {
+				fig = fmt.Sprintf("[%s](%s/%s.png)", fig, rel, fig)
+			}
+			quote := c.Quote
+			if quote == "" {
+				quote = c.Statement
+			}
+			fmt.Fprintf(b, "| [%s](#%s): %s | %s | %s | %s | %s | %s |\n", c.ID, anchor(c.ID), cellText(quote), cellText(c.Where), cellText(answer), cellText(number), cellText(paper), fig)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "%s\n\n", frontHeading)
+	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answer: holds, does not hold, or unsettled (the seeds settle it neither way at the claim's thresholds), over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw. The number is the one the claim's verdict turns on, with its 95%% interval where it has one, as its section writes it; the claim's name links to the section, which has the rule and the rest of the statistics.\n\n")
+	table(false)
+	fmt.Fprintf(b, "%s\n\n", goalsHeading)
+	fmt.Fprintf(b, "Questions of ours the paper does not state (goal met, not met, or unsettled), kept apart from the paper's statements.\n\n")
+	table(true)
+	if daggers > 0 {
+		fmt.Fprintf(b, "† Rests on a \"holds\" that Holm's control over the report's %d interval tests does not keep ([Many tests, one report](#many-tests-one-report)).\n\n", fam.n)
+	}
+}
+
+// frontCount returns the sentence above a front table: how many of its
+// claims (the paper's statements, or our goals) were run, and how many of
+// those have each answer, flips counted among the unsettled.
+func frontCount(results []*Result, rob *Robustness, goals bool) string {
+	what, yes, no := "statements of the paper", "hold", "do not hold"
+	if goals {
+		what, yes, no = "goals of ours", "met", "not met"
+	}
+	var run, notRun, pos, neg, part, open, flip, other int
+	for i, c := range registry {
+		if c.Goal != goals {
+			continue
+		}
+		r := results[i]
+		if r == nil || r.Outcome == nil {
+			notRun++
+			continue
+		}
+		run++
+		v, flips := seedsVerdict(c.ID, r, rob)
+		switch {
+		case flips:
+			open++
+			flip++
+		case v == Reproduced || v == GoalMet:
+			pos++
+		case v == NotReproduced || v == GoalNotMet:
+			neg++
+		case v == PartlyReproduced:
+			part++
+		case v == Inconclusive:
+			open++
+		default:
+			other++
+		}
+	}
+	parts := []string{fmt.Sprintf("%d %s", pos, yes)}
+	if part > 0 {
+		parts = append(parts, fmt.Sprintf("%d hold in part", part))
+	}
+	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d unsettled (%d of them flip between seeds)", open, flip))
+	if other > 0 {
+		parts = append(parts, fmt.Sprintf("%d not tested or not checkable", other))
+	}
+	s := fmt.Sprintf("**Of the %d %s we ran: %s.**", run, what, strings.Join(parts, ", "))
+	if notRun > 0 {
+		s += fmt.Sprintf(" Not run: %d.", notRun)
+	}
+	return s
+}

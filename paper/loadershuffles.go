@@ -45,7 +45,8 @@ var loaderShufflesClaim = Claim{
 		"above 1.25 times RR's, and every setting whose E σ*² is shown above 1.25 times RR's is shown worse (not met if one is shown not to cost: equal to RR's within a margin), " +
 		"the settings' tests Holm-controlled at 5% as one family; and E σ*² ranks the settings by " +
 		"their loss gap within each storage (stratified Spearman, shown positive).",
-	Run: claimRun(LoaderShufflesConfig{}.At, LoaderShufflesConfig.Run, (*LoaderShufflesResult).Outcome),
+	Quote: "σ*² tells the data loaders' shuffles that cost convergence from those that do not",
+	Run:   claimRun(LoaderShufflesConfig{}.At, LoaderShufflesConfig.Run, (*LoaderShufflesResult).Outcome),
 }
 
 // The thresholds of the claim's goal, fixed before any run.
@@ -1134,6 +1135,7 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 		out.addTest("Spearman's ρ of E σ*² ratio and loss gap within each storage (stratified permutation)", f.Test.P, f.Test.P < loaderAlpha)
 	}
 	out.Key = Key{Name: "mean within-storage Spearman(E σ*² ratio, loss gap)", Value: f.Test.Stat}
+	out.Decides = &Decider{Name: "within-storage Spearman ρ(E σ*² ratio, loss gap), permutation p", Ours: fmt.Sprintf("%.2f, p = %.2g", f.Test.Stat, f.Test.P), Paper: fmt.Sprintf("p < %g", loaderAlpha)}
 	out.Details = loaderTable(c, f)
 	out.Protocol = []string{
 		fmt.Sprintf("Shards of %d components (pages for FFCV, blocks for CorgiPile); knobs %s: canonical nodes for py1s and py2s, "+

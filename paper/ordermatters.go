@@ -32,7 +32,8 @@ var orderMattersClaim = Claim{
 	Statement: "Theorem 1 bounds convergence through σ*², so where greedy's order has a much smaller σ*² than a random one, " +
 		"greedy should gain more over random reshuffling: across settings (data set × model × batching × batch size × momentum × " +
 		"learning rate), within each data set and model under each batching (same-class batching raises both, and so may a data set, so pooling them would mix groups), the measured σ*² ratio (random over greedy) should rank the settings as the greedy − RR accuracy gap does.",
-	Run: claimRun(OrderMattersConfig{}.At, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
+	Quote: "the σ*² ratio (random over greedy) ranks the settings as greedy's gain over RR does",
+	Run:   claimRun(OrderMattersConfig{}.At, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
 	Skip: func(s Scale, env *Env) string {
 		if why := table1StudySkip(s); why != "" {
 			return "needs table-1-study's runs: " + why
@@ -320,6 +321,7 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	out.Summary = fmt.Sprintf("over %d settings × batchings (each run counted once), Spearman's ρ between the σ*² ratio (random / greedy) and greedy's gain over RR in mean accuracy over the epochs (judged): %s. In final accuracy (shown): %s",
 		len(f.Points), testText(f.Test), testText(f.TestFinal))
 	out.Brief = fmt.Sprintf("mean within-stratum (data set, model, batching) ρ(σ*² ratio, greedy's gain) %.2f, stratified permutation p = %.2g (pooled ρ %.2f); %d points tested; not in the paper", f.Test.Stat, f.Test.P, f.Test.Pooled, f.Counted)
+	out.Decides = &Decider{Name: "mean within-stratum Spearman ρ(σ*² ratio, greedy's gain), stratified permutation p", Ours: fmt.Sprintf("%.2f, p = %.2g", f.Test.Stat, f.Test.P), Paper: fmt.Sprintf("ρ > 0 with p < %g", orderMattersAlpha)}
 	if out.Verdict == NotCheckable {
 		out.Summary += fmt.Sprintf(" (needs %d points in strata of at least 3 with a spread; %d of the %d are)", orderMattersMinPoints, f.Counted, len(f.Points))
 	}

@@ -27,7 +27,8 @@ var sgdInternallyClaim = Claim{
 	Statement: "Running SGD inside each f_i (a random h_{i,j} per visit) has after NmT steps the rate O(L(M*+1)F₀/(mT) + (σ_top LF₀/(√N mT))^{2/3} + σ_low √(LF₀/(NmT))): " +
 		"its larger admissible step makes the first terms decay faster while the σ_low term decays slower than under shuffling, so it is preferable early, when T < LF₀√(nM)/σ_low²; " +
 		"the best might be to start with SGD internally and a large step and switch to shuffling with a decayed step.",
-	Run: claimRun(SGDInternallyConfig{}.At, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
+	Quote: "running SGD internally is preferable early, shuffling later: best to start with SGD internally and switch",
+	Run:   claimRun(SGDInternallyConfig{}.At, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -810,6 +811,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	// check: a check is a part of the verdict.
 	out.addCheck("sgd-internally-combination", f.Combination == Reproduced, "under Theorem 1's limits the combination ahead of SGD internally and of shuffling at T = %d for some σ_low: %v; with free steps and the control (not judged): %s", E, f.Combination, shownWords(f.FreeCombination))
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: slope}
+	out.Decides = &Decider{Name: "fitted σ_low exponent of the crossover", Ours: f.SlopeIv.String(), Paper: fmt.Sprintf("%g ± %g (in the paper's terms)", f.PredictedSlope, f.SlopeTol), Chart: "sgd-internally-crossover"}
 	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; σ_low exponent %s (paper's terms: %g ± %g) %v; combination best for some σ_low %v (free steps, not judged: lead %s)",
 		f.TradeOff, f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart, f.Combination, shownWords(f.Practice))
 	// The interval tests the verdict rests on, each with the one-sided

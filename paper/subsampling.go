@@ -30,7 +30,8 @@ var subsamplingClaim = Claim{
 	Statement: "Theorem 1 also holds for sequences r_t that are not permutations (sub-sampling, repeated components) as long as " +
 		"‖(1/n) Σ_i (∇f_{r_i}(x_t) - ∇f(x_t))‖² ≤ ¼‖∇f(x_t)‖² along the run (Assumption 3). " +
 		"(Beyond the paper, our prediction: a sequence whose bias does not vanish where ∇f does can only reach a stationary point of its own mean, not of f.)",
-	Run: claimRun(SubsamplingConfig{}.At, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
+	Quote: "Theorem 1 holds for sequences that are not permutations (sub-sampling) as long as Assumption 3 holds",
+	Run:   claimRun(SubsamplingConfig{}.At, SubsamplingConfig.Run, (*SubsamplingResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -623,6 +624,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 		out.Summary += " (no sequence measured within Assumption 3: nothing to judge)"
 	} else {
 		out.Summary += fmt.Sprintf("; smallest bound/measured of the sequences within Assumption 3 %.3g", f.MinSlack)
+		out.Decides = &Decider{Name: "smallest bound/measured of the sequences within Assumption 3", Ours: fmt.Sprintf("%.3g", f.MinSlack), Paper: "≥ 1"}
 	}
 	if f.NotApproached {
 		out.Summary += fmt.Sprintf(" (bound not approached: slack ≥ %g×)", notApproachedSlack)

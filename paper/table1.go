@@ -11,5 +11,6 @@ var table1Claim = Claim{
 	ID:        table1ID,
 	Where:     "Section 6.1, Table 1 and the test-accuracy figure of the appendix",
 	Statement: table1Statement,
+	Quote:     table1Quote,
 	Run:       claimRun(Table1Config{}.At, Table1Config.Run, (*Table1Result).Outcome),
 }

@@ -14,6 +14,7 @@ var table1CIFAR10Claim = Claim{
 	ID:        table1CIFAR10ID,
 	Where:     "Section 6.1, Table 1, on CIFAR-10 with a small CNN",
 	Statement: table1Statement,
+	Quote:     table1Quote,
 	Run: func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
 		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, s, env)

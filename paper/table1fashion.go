@@ -17,6 +17,7 @@ var table1FashionClaim = Claim{
 	ID:        table1FashionID,
 	Where:     "Section 6.1, Table 1, on Fashion-MNIST with a CNN",
 	Statement: table1Statement,
+	Quote:     table1Quote,
 	Run:       claimRun(Table1Config{Dataset: fashionMNIST}.At, Table1Config.Run, (*Table1Result).Outcome),
 	Skip:      table1FashionSkip,
 }

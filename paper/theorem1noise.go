@@ -30,7 +30,8 @@ var theorem1NoiseClaim = Claim{
 	Statement: "Under a noisy oracle (E‖ξ‖² ≤ ζ² + P‖∇f(x)‖²) and an order with (σ*², M*), for γ < 1/(8Ln(M* + P/n + 1)), " +
 		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned it is in O(… + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))): " +
 		"where the ζ term dominates it decays at least as fast as T^{-1/2}, where the σ* term dominates at least as fast as T^{-2/3}.",
-	Run: claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
+	Quote: "with a noisy oracle, the tuned rate decays as T^{-1/2} where ζ dominates and as T^{-2/3} where σ* does",
+	Run:   claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 }
 
 // Thresholds of the verdict, quoted in the protocol.
@@ -798,7 +799,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if !f.NotApproached {
 		out.addTest("mean under both bounds in every setting", f.BoundP, allHold)
 	}
-	var judged []string
+	var judged, slopes []string // slopes: the judged ones without their verdicts (Decides)
 	for _, rf := range f.Regimes {
 		for _, of := range rf.Orders {
 			if !of.Tested {
@@ -806,11 +807,14 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			}
 			out.addTest(fmt.Sprintf("%s %s slope below %.2f + %g", rf.Regime.Name, of.Name, rf.Want, f.SlopeTol), of.Slope.PBelow(rf.Want+f.SlopeTol), of.SlopeVerdict == Reproduced)
 			judged = append(judged, fmt.Sprintf("%s %s %.2f [%.2f, %.2f] %v", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi, of.SlopeVerdict))
+			slopes = append(slopes, fmt.Sprintf("%s %s %.2f [%.2f, %.2f]", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi))
 		}
 	}
 	if len(judged) == 0 {
 		judged = []string{"none testable"}
+		slopes = judged
 	}
+	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
 	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
 	if f.NotApproached {
 		boundWords = fmt.Sprintf("bound not approached (slack ≥ %.0f×; not judged)", math.Floor(minSlack))

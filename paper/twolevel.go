@@ -32,7 +32,8 @@ var twoLevelClaim = Claim{
 		"1-shuffling needs to reach ‖x‖₂ < 0.2 to the steps standard shuffling needs, each with its learning rate " +
 		"tuned over 1.1·{2^-1, …, 2^-20} by the mean of 3 runs: \"as the value of σ_top grows, two-level shuffling " +
 		"clearly outperforms simple shuffling\".",
-	Run: claimRun(TwoLevelConfig{}.At, TwoLevelConfig.Run, (*TwoLevelResult).Outcome),
+	Quote: "\"as the value of σ_top grows, two-level shuffling clearly outperforms simple shuffling\" (Figure 1)",
+	Run:   claimRun(TwoLevelConfig{}.At, TwoLevelConfig.Run, (*TwoLevelResult).Outcome),
 }
 
 // # The config
@@ -916,6 +917,8 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		out.Summary = fmt.Sprintf("in %d cells of the smallest or the largest σ_top's rows neither method converged within %d steps: not checkable", f.Neither, c.Budget)
 	}
 	out.Key = Key{Name: "geometric-mean steps ratio at the largest σ_top", Value: top}
+	out.Decides = &Decider{Name: fmt.Sprintf("steps, two-level over standard shuffling, geometric mean over m at σ_top = %g", c.SigmaTops[last]), Ours: fmt.Sprintf("%s; shown faster in %d of %d cells", f.GeoIntervals[last].Plain(), f.Shown, len(c.Ms)),
+		Paper: fmt.Sprintf("\"clearly outperforms\" (our rule: below %g, faster in %g%% of cells)", twoLevelClearly, 100*twoLevelWinShare)}
 	out.Brief = fmt.Sprintf("steps, two-level over standard shuffling, geometric mean over m: %s at σ_top = %g, %s at %g; shown faster in %d of %d cells (paper: better as σ_top grows)", f.GeoIntervals[0].Plain(), c.SigmaTops[0], f.GeoIntervals[last].Plain(), c.SigmaTops[last], f.Shown, len(c.Ms))
 	for i, st := range c.SigmaTops {
 		out.Rows = append(out.Rows, Row{
