@@ -127,8 +127,10 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 // and the epochs from `from` on zoomed (ZoomFrom), where the orders end up,
 // with whole-number epoch ticks. paper, if not nil, maps orders of acc to
 // the paper's final accuracy: the full panel draws each as a flat dashed
-// line in its order's colour, for the scale of the paper's gap (one line
-// for orders within a point of each other, which would hide one another).
+// line with markers at its ends in its order's colour, for the scale of
+// the paper's gap (one line for orders within a point of each other,
+// which would hide one another). Orders within a point of each other at
+// every epoch are one line on the full range, in a colour of no order.
 func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *chart.Panels {
 	full, zoom := *acc, *acc
 	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
@@ -147,7 +149,8 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 			continue
 		}
 		x := []float64{s.X[0], s.X[len(s.X)-1]}
-		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Group: s.Name})
+		// Markers at its ends tell it from a dashed order of its colour.
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Group: s.Name})
 	}
 	// Each order keeps its colour in both panels, whatever the panels
 	// draw; the paper's lines take their order's.
@@ -162,14 +165,53 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 	// On the full range orders a fraction of a point apart lie on one
 	// another: they are drawn as one line, named after all of them; the
 	// zoomed panel draws them apart.
-	full.Series = append(mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, "within "+pointsText(accuracyMerge)), lines...)
+	merged := mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, "within "+pointsText(accuracyMerge))
+	// A line that stands for several orders takes a colour of no order,
+	// so that the shared legend never shows one look under two names.
+	next := len(acc.Series) + 1
+	for k, s := range merged {
+		if !slices.ContainsFunc(acc.Series, func(a chart.Series) bool { return a.Name == s.Name }) {
+			merged[k].Colour = next
+			next++
+		}
+	}
+	full.Series = append(merged, lines...)
 	for k, s := range full.Series {
 		if i := slices.IndexFunc(zoom.Series, func(z chart.Series) bool { return z.Name == s.Name }); i >= 0 {
 			full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers = zoom.Series[i].Dashed, zoom.Series[i].Points, zoom.Series[i].Markers
 		}
 	}
 	uncover(&full)
-	return &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+	p := &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+	samePanelStyles(p)
+	return p
+}
+
+// samePanelStyles uncovers every panel of p (uncover) and gives each
+// series name one look in all of them: a line dashed, or drawn as
+// markers, in one panel is so in every panel, since the panels share one
+// legend. Outcome.addChart uncovers each panel again, so it repeats until
+// a pass changes nothing.
+func samePanelStyles(p *chart.Panels) {
+	for range 4 {
+		changed := false
+		dashed, points := map[string]bool{}, map[string]bool{}
+		for _, lp := range p.Panels {
+			changed = len(uncover(lp)) > 0 || changed
+			for _, s := range lp.Series {
+				dashed[s.Name] = dashed[s.Name] || s.Dashed
+				points[s.Name] = points[s.Name] || s.Points
+			}
+		}
+		for _, lp := range p.Panels {
+			for k, s := range lp.Series {
+				lp.Series[k].Dashed, lp.Series[k].Points = dashed[s.Name], points[s.Name]
+			}
+		}
+		if !changed {
+			return
+		}
+	}
 }
 
 // accuracyMerge is how close, in points at every epoch, accuracy curves
