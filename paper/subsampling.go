@@ -559,8 +559,8 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	c := res.Config
 	out := Outcome{Verdict: f.Verdict}
 	ch := &chart.LineChart{
-		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(x_t)‖² (mean over runs)", c.N, c.M),
-		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
+		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(xₜ)‖² (%s)", c.N, c.M, runsBandText(c.Runs)),
+		XLabel: "epoch t", YLabel: "‖∇f(xₜ)‖²", LogY: true,
 	}
 	ts := ints(seq(c.Epochs + 1))
 	var summary []string
@@ -568,7 +568,8 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	for _, sf := range f.Sequences {
 		name := sf.Name
 		maxRatio, endRatio, final, under, fin := sf.MaxRatio, sf.EndRatio, sf.Final, sf.Under, sf.End
-		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean})
+		lo, hi := res.gradRange(name)
+		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean, Lo: lo, Hi: hi, Runs: res.runsOf(name)})
 		var ours string
 		switch {
 		case sf.Hetero && sf.Satisfies:
@@ -610,7 +611,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	// Sequences that converge alike (the random half and the multiset
 	// run on one line) are drawn as one line named after both, so that
 	// neither hides under the other.
-	ch.Series = mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% at every epoch", 100*subsamplingMerge))
+	ch.Series = mergeBands(ch.Series, mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% at every epoch", 100*subsamplingMerge)), math.Log, subsamplingMerge)
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
 	out.Summary = strings.Join(summary, "; ")
 	within := 0
@@ -655,6 +656,59 @@ func lastGrads(runs []SubsamplingRun, t int) []float64 {
 		v[i] = r.GradNorm2[t]
 	}
 	return v
+}
+
+// gradRange returns the least and largest ‖∇f(x_t)‖² over the runs of
+// the named sequence at each epoch t = 0..T, nil if it has fewer than two
+// runs.
+func (r *SubsamplingResult) gradRange(name string) (lo, hi []float64) {
+	for _, o := range r.Orders {
+		if o.Name != name || len(o.Runs) < 2 {
+			continue
+		}
+		for k, run := range o.Runs {
+			if k == 0 {
+				lo, hi = slices.Clone(run.GradNorm2), slices.Clone(run.GradNorm2)
+				continue
+			}
+			for t, g := range run.GradNorm2 {
+				lo[t], hi[t] = math.Min(lo[t], g), math.Max(hi[t], g)
+			}
+		}
+	}
+	return lo, hi
+}
+
+// runsOf returns the number of runs of the named sequence.
+func (r *SubsamplingResult) runsOf(name string) int {
+	for _, o := range r.Orders {
+		if o.Name == name {
+			return len(o.Runs)
+		}
+	}
+	return 0
+}
+
+// mergeBands returns merged, the series of ss as mergeClose(ss, f, tol,
+// ...) merged them, with each line's band widened to span the bands of
+// every series it stands for: the line is its first member's, the spread
+// all of theirs.
+func mergeBands(ss, merged []chart.Series, f func(float64) float64, tol float64) []chart.Series {
+	out := slices.Clone(merged)
+	for _, s := range ss {
+		// s went to the first line it lies within, as in mergeClose (a
+		// line's first member lies within itself).
+		i := slices.IndexFunc(out, func(o chart.Series) bool { return !o.Points && !s.Points && within(o, s, f, tol) })
+		if i < 0 || s.Lo == nil || out[i].Lo == nil {
+			continue
+		}
+		lo, hi := slices.Clone(out[i].Lo), slices.Clone(out[i].Hi)
+		for t := range lo {
+			lo[t], hi[t] = math.Min(lo[t], s.Lo[t]), math.Max(hi[t], s.Hi[t])
+		}
+		out[i].Lo, out[i].Hi = lo, hi
+	}
+	return out
 }
 
 // check returns an error if r is nil or its slices do not have the shape
