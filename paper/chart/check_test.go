@@ -218,3 +218,78 @@ func TestPanels(t *testing.T) {
 		t.Errorf("no panels: %v, want ErrChart", err)
 	}
 }
+
+// TestCheckRules checks each rule of Check on a chart that breaks it, which
+// fails with the finding, and on the same chart fixed, which passes.
+func TestCheckRules(t *testing.T) {
+	epochs := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	acc := []float64{10, 60, 80, 85, 86, 87, 87.5, 88}
+	shift := func(v []float64, d float64) []float64 {
+		out := make([]float64, len(v))
+		for i, x := range v {
+			out[i] = x + d
+		}
+		return out
+	}
+	line := func(s Series) *LineChart {
+		return &LineChart{Title: "accuracy", XLabel: "epoch", YLabel: "test accuracy (%)", Series: []Series{s}}
+	}
+	noSpread := Series{Name: "RR", X: epochs, Y: acc, Runs: 5}
+	withBand := noSpread
+	withBand.Lo, withBand.Hi = shift(acc, -3), shift(acc, 3)
+	thin := noSpread
+	thin.Lo, thin.Hi = shift(acc, -1e-3), shift(acc, 1e-3)
+	thinSaid := thin
+	thinSaid.NoSpread = "band thinner than the line: the runs agree to 1e-3"
+	barsHidden := withBand
+	barsHidden.Points, barsHidden.Lo, barsHidden.Hi = true, shift(acc, -0.1), shift(acc, 0.1)
+	barsShown := barsHidden
+	barsShown.Lo, barsShown.Hi = shift(acc, -4), shift(acc, 4)
+
+	grid := func(runs int, notes bool) *Heatmap {
+		h := &Heatmap{Title: "loss", XLabel: "batch size", YLabel: "momentum", XTicks: []string{"32", "64"}, YTicks: []string{"0", "0.9"},
+			Values: [][]float64{{1, 2}, {0.5, 1.5}}, Center: 1, Runs: runs}
+		if notes {
+			h.Notes = [][]string{{"±0.1", "±0.2"}, {"±0.1", "±0.3"}}
+		}
+		return h
+	}
+	wide := func(names []string) *Heatmap {
+		h := &Heatmap{Title: "loss", XLabel: "setting", YLabel: "order", XTicks: names, YTicks: []string{"RR"}, Center: 1}
+		h.Values = [][]float64{make([]float64, len(names))}
+		for i := range names {
+			h.Values[0][i] = 1 + float64(i)/10
+		}
+		return h
+	}
+	var long, short []string
+	for i := range 8 {
+		long = append(long, fmt.Sprintf("learning rate 0.%d, batch 64", i+1))
+		short = append(short, fmt.Sprintf("0.%d", i+1))
+	}
+	legend := func(name string) *LineChart {
+		return &LineChart{Title: "accuracy", Series: []Series{{Name: name, X: epochs, Y: acc}}}
+	}
+
+	for _, tc := range []struct {
+		name       string
+		bad, fixed Chart
+		want       string
+	}{
+		{"5 runs without spread", line(noSpread), line(withBand), `series "RR" summarises 5 runs but has no spread`},
+		{"5 runs without spread, said why", line(noSpread), func() Chart { s := noSpread; s.NoSpread = "one run shown"; return line(s) }(), `series "RR" summarises 5 runs but has no spread`},
+		{"a band thinner than the line", line(thin), line(thinSaid), `series "RR" summarises 5 runs but its band is at most`},
+		{"error bars inside the markers", line(barsHidden), line(barsShown), `its error bars are at most`},
+		{"a heatmap of 40 runs without spread", grid(40, false), grid(40, true), "the cells summarise 40 runs each but show no spread"},
+		{"a legend running off the image", legend(strings.Repeat("a name far too long for any legend ", 8)), legend("RR"), "runs off the image's"},
+		{"overlapping x tick labels", wide(long), wide(short), `text "learning rate 0.1, batch 64" overlaps text "learning rate 0.2, batch 64"`},
+	} {
+		err := Check(tc.bad)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrLayout) {
+			t.Errorf("%s: error %v, want one with %q wrapping ErrLayout", tc.name, err, tc.want)
+		}
+		if err := Check(tc.fixed); err != nil {
+			t.Errorf("%s, fixed: %v", tc.name, err)
+		}
+	}
+}

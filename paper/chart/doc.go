@@ -40,7 +40,10 @@
 // 60% of the image, two series alike in colour and dash, data spanning
 // too little of an axis, points on the frame, a title over an axis's
 // label, a series not visibly drawn (covered by the series drawn after it,
-// measured on the rendered pixels, or off the plot). Long titles wrap to
+// measured on the rendered pixels, or off the plot), a series or heatmap
+// of several runs (Runs) drawn without a visible spread unless NoSpread
+// says why, and a text of the image clipped by its edge or overlapping
+// another text (tick labels running together, say). Long titles wrap to
 // two lines before shrinking below 10 points. Text is set in
 // DejaVu Sans, embedded from the Go module codeberg.org/go-fonts/dejavu,
 // which has every symbol the labels use (∇, ‖, σ, ², ...); PNG and SVG
