@@ -63,8 +63,8 @@ var ErrLayout = errors.New("chart: poor layout")
 //     taller than its line's width plus a pixel at DPI (error bars of
 //     markers: nowhere longer than a marker plus a pixel), so that the
 //     line hides it on the whole image (see checkSpread); a heatmap of
-//     more than one run (Heatmap.Runs) without Notes or Hatched and with
-//     an empty NoSpread;
+//     more than one run (Heatmap.Runs) without a note (Notes) or Hatched
+//     and with an empty NoSpread;
 //   - a line of text of the static image (title, axis and tick labels,
 //     legend entries, point labels, cell annotations, the colour bar's
 //     labels, panel titles: every string drawn) runs past the image's
@@ -122,7 +122,13 @@ func Check(c Chart) error {
 	case *LineChart:
 		checkLines(c, lay, w, h, false, bad)
 	case *Heatmap:
-		if c.Runs > 1 && c.Notes == nil && c.Hatched == nil && c.NoSpread == "" {
+		noted := false // a cell has a note
+		for _, row := range c.Notes {
+			for _, n := range row {
+				noted = noted || n != ""
+			}
+		}
+		if c.Runs > 1 && !noted && c.Hatched == nil && c.NoSpread == "" {
 			bad("the cells summarise %d runs each but show no spread (Notes or Hatched), and NoSpread does not say why", c.Runs)
 		}
 	case *Panels:
