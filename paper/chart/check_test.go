@@ -301,7 +301,11 @@ func TestCheckRules(t *testing.T) {
 		{"error bars inside the markers", line(barsHidden), line(barsShown), `its error bars are at most`},
 		{"a heatmap of 40 runs without spread", grid(40, false), grid(40, true), "the cells summarise 40 runs each but show no spread"},
 		{"a heatmap of 40 runs with empty notes", func() Chart { h := grid(40, false); h.Notes = [][]string{{"", ""}, {"", ""}}; return h }(),
-			func() Chart { h := grid(40, false); h.NoSpread = "every cell is one run's median, the spread is in the CSV"; return h }(), "the cells summarise 40 runs each"},
+			func() Chart {
+				h := grid(40, false)
+				h.NoSpread = "every cell is one run's median, the spread is in the CSV"
+				return h
+			}(), "the cells summarise 40 runs each"},
 		{"a legend running off the image", legend(strings.Repeat("a name far too long for any legend ", 8)), legend("RR"), "runs off the image's"},
 		{"overlapping x tick labels", wide(long), wide(short), `text "learning rate 0.1, batch 64" overlaps text "learning rate 0.2, batch 64"`},
 	} {
