@@ -527,6 +527,25 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		}
 	}
 	ticks = kept
+	// A label nearer an earlier one than a line of text would touch it:
+	// its tick stays, unlabelled (the centre's label comes first, the
+	// ends' last).
+	var labelled []vg.Length
+	for i, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		y := y0 + vg.Length((t.Value-zlo)/(zhi-zlo))*(y1-y0)
+		near := false
+		for _, o := range labelled {
+			near = near || max(o-y, y-o) < tickSty.Height(t.Label)
+		}
+		if near {
+			ticks[i].Label = ""
+			continue
+		}
+		labelled = append(labelled, y)
+	}
 	const steps = 64
 	dy := (y1 - y0) / steps
 	for i := range steps {
