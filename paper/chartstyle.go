@@ -272,6 +272,71 @@ func within(a, b chart.Series, f func(float64) float64, tol float64) bool {
 	return n > 0
 }
 
+// hiddenBandFrac and hiddenBarFrac are the tallest band and error bar,
+// as shares of the y axis's span (of its logarithm on a log axis), that
+// hide under a line and a marker: about 2 and 5 points (a line's width
+// and a marker's, and a pixel) of a plot 150 to 250 points tall.
+const hiddenBandFrac, hiddenBarFrac = 0.015, 0.035
+
+// noteHiddenBands says of each series of lc of several runs whose band
+// (error bars, for markers) is nowhere taller than hiddenBandFrac
+// (hiddenBarFrac) of the y axis that its band (what the band is: "95%
+// band", "min-to-max band") is drawn but hidden under its line: in
+// NoSpread, which chart.Check asks for, and, if legend, in its legend
+// name ("RR (95% band within the line)"), so that a reader who sees no
+// band knows it is there. Panels share one legend and must keep a name
+// in every panel: pass legend false for them. The axis is lc's fixed
+// range, or its data's widened by the margin of a fitted axis.
+func noteHiddenBands(lc *chart.LineChart, band string, legend bool) {
+	f := func(v float64) float64 { return v }
+	if lc.LogY {
+		f = math.Log
+	}
+	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range lc.Series {
+		for _, vs := range [][]float64{s.Y, s.Lo, s.Hi} {
+			for _, v := range vs {
+				if v := f(v); ok(v) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	lo, hi = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
+	if lc.YMin < lc.YMax {
+		lo, hi = f(lc.YMin), f(lc.YMax)
+	}
+	if !(hi > lo) {
+		return
+	}
+	for k, s := range lc.Series {
+		if s.Runs <= 1 || s.Lo == nil || s.NoSpread != "" {
+			continue
+		}
+		tallest, n := 0.0, 0
+		for i := range s.Lo {
+			a, b := f(s.Lo[i]), f(s.Hi[i])
+			if !ok(a) || !ok(b) || !ok(s.X[i]) {
+				continue
+			}
+			n++
+			tallest = math.Max(tallest, math.Min(hi, b)-math.Max(lo, a))
+		}
+		limit := hiddenBandFrac
+		if s.Points {
+			limit = hiddenBarFrac
+		}
+		if tallest >= limit*(hi-lo) && (s.Points || n >= 2) {
+			continue
+		}
+		lc.Series[k].NoSpread = fmt.Sprintf("its %s over %d runs is drawn but no taller than its line", band, s.Runs)
+		if legend {
+			lc.Series[k].Name += fmt.Sprintf(" (%s within the line)", band)
+		}
+	}
+}
+
 // nOf writes a count with its noun, singular for one: "1 run", "3 runs".
 func nOf(n int, noun string) string {
 	if n == 1 {

@@ -875,7 +875,7 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		if a.Control != nil {
 			lc.Series = append(lc.Series, series("control: shuffling with the same schedule", a.Control, a.ControlSE, true))
 		}
-		noteThinBands(lc)
+		noteHiddenBands(lc, "95% band", true)
 		return lc
 	}
 	out.addChart("sgd-internally-theorem", "SGD internally against shuffling under Theorem 1's step limits", curveChart(&set.Theorem, "within Theorem 1's limits"))
@@ -936,46 +936,6 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		"Rule history: changed again on 2026-11-26 (a second independent referee's read), after the results were known (partly reproduced at seed 1: trade-off holds, exponent unsettled, practice unsettled, combination fails). The practice part (free steps) left combine for a finding beside the verdict, as the paper's argument concerns Theorem 1's admissible steps only; the combination part, which asked for the combination to beat both methods and, with free steps, our control under both step rules at every σ_low, now asks (the paper: it \"might\" be best) that under Theorem 1's limits it beat SGD internally and shuffling for some σ_low, like the trade-off; the free-step combination and the control are shown beside.",
 	}
 	return &out, nil
-}
-
-// thinBandFrac is the widest band, as a share of the y axis's span (of
-// its logarithm on a log axis), that hides under its line: about the
-// width of a line.
-const thinBandFrac = 0.01
-
-// noteThinBands adds "(95% band within the line)" to the name of each
-// series of lc whose band is nowhere wider than thinBandFrac of the span
-// of the chart's values, so that a reader who sees no band knows it is
-// drawn.
-func noteThinBands(lc *chart.LineChart) {
-	f := func(v float64) float64 { return v }
-	if lc.LogY {
-		f = math.Log
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range lc.Series {
-		for _, vs := range [][]float64{s.Y, s.Lo, s.Hi} {
-			for _, v := range vs {
-				if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
-					lo, hi = math.Min(lo, v), math.Max(hi, v)
-				}
-			}
-		}
-	}
-	for k, s := range lc.Series {
-		if s.Lo == nil || !(hi > lo) {
-			continue
-		}
-		widest := 0.0
-		for i := range s.Lo {
-			if w := f(s.Hi[i]) - f(s.Lo[i]); !math.IsNaN(w) {
-				widest = math.Max(widest, w)
-			}
-		}
-		if widest < thinBandFrac*(hi-lo) {
-			lc.Series[k].Name += " (95% band within the line)"
-		}
-	}
 }
 
 // crossEnd formats a crossover bar's upper end: the epoch, or "beyond

@@ -487,8 +487,14 @@ func TestSGDInternallyCharts(t *testing.T) {
 		{Name: "thin", X: x, Y: []float64{1, 10, 100}, Lo: []float64{0.99, 9.9, 99}, Hi: []float64{1.01, 10.1, 101}},
 		{Name: "none", X: x, Y: []float64{2, 20, 200}},
 	}}
-	noteThinBands(lc)
+	for k := range lc.Series {
+		lc.Series[k].Runs = 3
+	}
+	noteHiddenBands(lc, "95% band", true)
 	if got := names(lc.Series); !slices.Equal(got, []string{"wide", "thin (95% band within the line)", "none"}) {
 		t.Errorf("names %q, want only the thin band's noted", got)
+	}
+	if s := lc.Series; s[0].NoSpread != "" || s[1].NoSpread == "" {
+		t.Errorf("NoSpread %q and %q, want only the thin band's set", s[0].NoSpread, s[1].NoSpread)
 	}
 }

@@ -1094,7 +1094,11 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 		if c.Dataset == "mnist" {
 			paper = table1PaperFinal(batching)
 		}
-		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", accuracyPanels(acc, c.Epochs/2, paper))
+		ap := accuracyPanels(acc, c.Epochs/2, paper)
+		for _, pc := range ap.Panels {
+			noteHiddenBands(pc, "min-to-max band", false)
+		}
+		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", ap)
 		loss.Panels = append(loss.Panels, lp)
 	}
 	table1LossAxes(loss)
@@ -1198,6 +1202,9 @@ func table1LossAxes(p *chart.Panels) {
 		for _, lp := range p.Panels {
 			lp.YMin, lp.YMax = all[0]/pad, all[1]*pad
 		}
+	}
+	for _, lp := range p.Panels {
+		noteHiddenBands(lp, "min-to-max band", false)
 	}
 	samePanelStyles(p)
 }

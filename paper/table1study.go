@@ -204,6 +204,7 @@ func (r *Table1StudyResult) tuningChart(i int, name string) chart.Chart {
 		}
 	}
 	lc.InfLabel = "diverged"
+	noteHiddenBands(lc, "min-to-max band", true)
 	return lc
 }
 

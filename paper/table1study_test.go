@@ -369,14 +369,17 @@ func TestTable1DeepCNN(t *testing.T) {
 // number of seeds.
 func TestTable1StudyChartSpread(t *testing.T) {
 	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1)
-	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.1}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 5, Holdout: 100}}
+	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03, 0.1}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 5, Holdout: 100}}
 	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
 	st := fakeStudySetting(paper)
 	st.Tuning = nil
-	for _, order := range table1StudyOrders {
-		for _, b := range table1Batchings {
+	for i, order := range table1StudyOrders {
+		for j, b := range table1Batchings {
+			// Each curve 10 points below the one before.
+			d := 0.1 * float64(2*i+j)
 			st.Tuning = append(st.Tuning,
-				Table1TuneCell{Order: order, Batching: b, LR: 0.01, ValAcc: []float64{0.80, 0.84}},
+				Table1TuneCell{Order: order, Batching: b, LR: 0.01, ValAcc: []float64{0.80 - d, 0.84 - d}},
+				Table1TuneCell{Order: order, Batching: b, LR: 0.03, ValAcc: []float64{0.70 - d, 0.60 - d}},
 				Table1TuneCell{Order: order, Batching: b, LR: 0.1, Diverged: true})
 		}
 	}
@@ -394,9 +397,11 @@ func TestTable1StudyChartSpread(t *testing.T) {
 	if !ok {
 		t.Fatalf("no tuning chart among %v", out.Charts)
 	}
-	for _, s := range tuning.Series {
-		if s.Runs != 2 || len(s.Lo) != 2 || s.Lo[0] != 80 || s.Hi[0] != 84 || !math.IsNaN(s.Lo[1]) {
-			t.Errorf("tuning %q: %d seeds, band %v to %v; want 2 seeds, 80 to 84, none where it diverged", s.Name, s.Runs, s.Lo, s.Hi)
+	for k, s := range tuning.Series {
+		d := 10 * float64(k)
+		near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+		if s.Runs != 2 || len(s.Lo) != 3 || !near(s.Lo[0], 80-d) || !near(s.Hi[0], 84-d) || !near(s.Lo[1], 60-d) || !near(s.Hi[1], 70-d) || !math.IsNaN(s.Lo[2]) {
+			t.Errorf("tuning %q: %d seeds, band %v to %v; want 2 seeds, %g to %g and %g to %g, none where it diverged", s.Name, s.Runs, s.Lo, s.Hi, 80-d, 84-d, 60-d, 70-d)
 		}
 	}
 	f, err := r.Findings()
