@@ -165,7 +165,9 @@ func scriptArg(s string, sup bool) (arg, rest string) {
 	}
 	end := 0
 	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || i == 0 && (sup && r == '-' || r == '*') {
+		// A decimal point between digits belongs to the number.
+		point := r == '.' && i > 0 && unicode.IsDigit(rune(s[i-1])) && i+1 < len(s) && unicode.IsDigit(rune(s[i+1]))
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || point || i == 0 && (sup && r == '-' || r == '*') {
 			end = i + utf8.RuneLen(r)
 			if r == '*' {
 				break
@@ -240,7 +242,13 @@ func markup(s string) string {
 				return string(rs[i : i+2])
 			}
 			if i > 0 && !unicode.IsSpace(rs[i-1]) && (unicode.IsLetter(next) || unicode.IsDigit(next) || r == '^' && next == '-') {
-				return string(rs[max(0, i-1) : i+2])
+				// From the start of the word before, "max_k" rather
+				// than "x_k".
+				start := i - 1
+				for start > 0 && unicode.IsLetter(rs[start-1]) && unicode.IsLetter(rs[start]) {
+					start--
+				}
+				return string(rs[start : i+2])
 			}
 		}
 	}
