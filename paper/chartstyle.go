@@ -165,7 +165,9 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 	// On the full range orders a fraction of a point apart lie on one
 	// another: they are drawn as one line, named after all of them; the
 	// zoomed panel draws them apart.
-	merged := mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, "within "+pointsText(accuracyMerge))
+	id := func(v float64) float64 { return v }
+	// The merged line's band spans its orders' bands.
+	merged := mergeBands(full.Series, mergeClose(full.Series, id, accuracyMerge, "within "+pointsText(accuracyMerge)), id, accuracyMerge)
 	// A line that stands for several orders takes a colour of no order,
 	// so that the shared legend never shows one look under two names.
 	next := len(acc.Series) + 1
@@ -245,6 +247,28 @@ func mergeClose(ss []chart.Series, f func(float64) float64, tol float64, what st
 		if len(members[i]) > 1 {
 			out[i].Name = fmt.Sprintf("%s (%s)", strings.Join(members[i], ", "), what)
 		}
+	}
+	return out
+}
+
+// mergeBands returns merged, the series of ss as mergeClose(ss, f, tol,
+// ...) merged them, with each line's band widened to span the bands of
+// every series it stands for: the line is its first member's, the spread
+// all of theirs.
+func mergeBands(ss, merged []chart.Series, f func(float64) float64, tol float64) []chart.Series {
+	out := slices.Clone(merged)
+	for _, s := range ss {
+		// s went to the first line it lies within, as in mergeClose (a
+		// line's first member lies within itself).
+		i := slices.IndexFunc(out, func(o chart.Series) bool { return !o.Points && !s.Points && within(o, s, f, tol) })
+		if i < 0 || s.Lo == nil || out[i].Lo == nil {
+			continue
+		}
+		lo, hi := slices.Clone(out[i].Lo), slices.Clone(out[i].Hi)
+		for t := range lo {
+			lo[t], hi[t] = math.Min(lo[t], s.Lo[t]), math.Max(hi[t], s.Hi[t])
+		}
+		out[i].Lo, out[i].Hi = lo, hi
 	}
 	return out
 }

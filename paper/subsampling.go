@@ -690,28 +690,6 @@ func (r *SubsamplingResult) runsOf(name string) int {
 	return 0
 }
 
-// mergeBands returns merged, the series of ss as mergeClose(ss, f, tol,
-// ...) merged them, with each line's band widened to span the bands of
-// every series it stands for: the line is its first member's, the spread
-// all of theirs.
-func mergeBands(ss, merged []chart.Series, f func(float64) float64, tol float64) []chart.Series {
-	out := slices.Clone(merged)
-	for _, s := range ss {
-		// s went to the first line it lies within, as in mergeClose (a
-		// line's first member lies within itself).
-		i := slices.IndexFunc(out, func(o chart.Series) bool { return !o.Points && !s.Points && within(o, s, f, tol) })
-		if i < 0 || s.Lo == nil || out[i].Lo == nil {
-			continue
-		}
-		lo, hi := slices.Clone(out[i].Lo), slices.Clone(out[i].Hi)
-		for t := range lo {
-			lo[t], hi[t] = math.Min(lo[t], s.Lo[t]), math.Max(hi[t], s.Hi[t])
-		}
-		out[i].Lo, out[i].Hi = lo, hi
-	}
-	return out
-}
-
 // check returns an error if r is nil or its slices do not have the shape
 // of its config.
 func (r *SubsamplingResult) check() error {
