@@ -127,8 +127,10 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 // and the epochs from `from` on zoomed (ZoomFrom), where the orders end up,
 // with whole-number epoch ticks. paper, if not nil, maps orders of acc to
 // the paper's final accuracy: the full panel draws each as a flat dashed
-// line in its order's colour, for the scale of the paper's gap (one line
-// for orders within a point of each other, which would hide one another).
+// line with markers at its ends in its order's colour, for the scale of
+// the paper's gap (one line for orders within a point of each other,
+// which would hide one another). Orders within a point of each other at
+// every epoch are one line on the full range, in a colour of no order.
 func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *chart.Panels {
 	full, zoom := *acc, *acc
 	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
@@ -147,7 +149,8 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 			continue
 		}
 		x := []float64{s.X[0], s.X[len(s.X)-1]}
-		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Group: s.Name})
+		// Markers at its ends tell it from a dashed order of its colour.
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Group: s.Name})
 	}
 	// Each order keeps its colour in both panels, whatever the panels
 	// draw; the paper's lines take their order's.
@@ -162,14 +165,55 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 	// On the full range orders a fraction of a point apart lie on one
 	// another: they are drawn as one line, named after all of them; the
 	// zoomed panel draws them apart.
-	full.Series = append(mergeClose(full.Series, func(v float64) float64 { return v }, accuracyMerge, "within "+pointsText(accuracyMerge)), lines...)
+	id := func(v float64) float64 { return v }
+	// The merged line's band spans its orders' bands.
+	merged := mergeBands(full.Series, mergeClose(full.Series, id, accuracyMerge, "within "+pointsText(accuracyMerge)), id, accuracyMerge)
+	// A line that stands for several orders takes a colour of no order,
+	// so that the shared legend never shows one look under two names.
+	next := len(acc.Series) + 1
+	for k, s := range merged {
+		if !slices.ContainsFunc(acc.Series, func(a chart.Series) bool { return a.Name == s.Name }) {
+			merged[k].Colour = next
+			next++
+		}
+	}
+	full.Series = append(merged, lines...)
 	for k, s := range full.Series {
 		if i := slices.IndexFunc(zoom.Series, func(z chart.Series) bool { return z.Name == s.Name }); i >= 0 {
 			full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers = zoom.Series[i].Dashed, zoom.Series[i].Points, zoom.Series[i].Markers
 		}
 	}
 	uncover(&full)
-	return &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+	p := &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
+	samePanelStyles(p)
+	return p
+}
+
+// samePanelStyles uncovers every panel of p (uncover) and gives each
+// series name one look in all of them: a line dashed, or drawn as
+// markers, in one panel is so in every panel, since the panels share one
+// legend. Outcome.addChart uncovers each panel again, so it repeats until
+// a pass changes nothing.
+func samePanelStyles(p *chart.Panels) {
+	for range 4 {
+		changed := false
+		dashed, points := map[string]bool{}, map[string]bool{}
+		for _, lp := range p.Panels {
+			changed = len(uncover(lp)) > 0 || changed
+			for _, s := range lp.Series {
+				dashed[s.Name] = dashed[s.Name] || s.Dashed
+				points[s.Name] = points[s.Name] || s.Points
+			}
+		}
+		for _, lp := range p.Panels {
+			for k, s := range lp.Series {
+				lp.Series[k].Dashed, lp.Series[k].Points = dashed[s.Name], points[s.Name]
+			}
+		}
+		if !changed {
+			return
+		}
+	}
 }
 
 // accuracyMerge is how close, in points at every epoch, accuracy curves
@@ -207,6 +251,28 @@ func mergeClose(ss []chart.Series, f func(float64) float64, tol float64, what st
 	return out
 }
 
+// mergeBands returns merged, the series of ss as mergeClose(ss, f, tol,
+// ...) merged them, with each line's band widened to span the bands of
+// every series it stands for: the line is its first member's, the spread
+// all of theirs.
+func mergeBands(ss, merged []chart.Series, f func(float64) float64, tol float64) []chart.Series {
+	out := slices.Clone(merged)
+	for _, s := range ss {
+		// s went to the first line it lies within, as in mergeClose (a
+		// line's first member lies within itself).
+		i := slices.IndexFunc(out, func(o chart.Series) bool { return !o.Points && !s.Points && within(o, s, f, tol) })
+		if i < 0 || s.Lo == nil || out[i].Lo == nil {
+			continue
+		}
+		lo, hi := slices.Clone(out[i].Lo), slices.Clone(out[i].Hi)
+		for t := range lo {
+			lo[t], hi[t] = math.Min(lo[t], s.Lo[t]), math.Max(hi[t], s.Hi[t])
+		}
+		out[i].Lo, out[i].Hi = lo, hi
+	}
+	return out
+}
+
 // within reports whether f(a) and f(b) agree within tol at every point
 // where both are defined, with at least one such point.
 func within(a, b chart.Series, f func(float64) float64, tol float64) bool {
@@ -228,6 +294,71 @@ func within(a, b chart.Series, f func(float64) float64, tol float64) bool {
 		n++
 	}
 	return n > 0
+}
+
+// hiddenBandFrac and hiddenBarFrac are the tallest band and error bar,
+// as shares of the y axis's span (of its logarithm on a log axis), that
+// hide under a line and a marker: about 2 and 5 points (a line's width
+// and a marker's, and a pixel) of a plot 150 to 250 points tall.
+const hiddenBandFrac, hiddenBarFrac = 0.015, 0.035
+
+// noteHiddenBands says of each series of lc of several runs whose band
+// (error bars, for markers) is nowhere taller than hiddenBandFrac
+// (hiddenBarFrac) of the y axis that its band (what the band is: "95%
+// band", "min-to-max band") is drawn but hidden under its line: in
+// NoSpread, which chart.Check asks for, and, if legend, in its legend
+// name ("RR (95% band within the line)"), so that a reader who sees no
+// band knows it is there. Panels share one legend and must keep a name
+// in every panel: pass legend false for them. The axis is lc's fixed
+// range, or its data's widened by the margin of a fitted axis.
+func noteHiddenBands(lc *chart.LineChart, band string, legend bool) {
+	f := func(v float64) float64 { return v }
+	if lc.LogY {
+		f = math.Log
+	}
+	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range lc.Series {
+		for _, vs := range [][]float64{s.Y, s.Lo, s.Hi} {
+			for _, v := range vs {
+				if v := f(v); ok(v) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	lo, hi = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
+	if lc.YMin < lc.YMax {
+		lo, hi = f(lc.YMin), f(lc.YMax)
+	}
+	if !(hi > lo) {
+		return
+	}
+	for k, s := range lc.Series {
+		if s.Runs <= 1 || s.Lo == nil || s.NoSpread != "" {
+			continue
+		}
+		tallest, n := 0.0, 0
+		for i := range s.Lo {
+			a, b := f(s.Lo[i]), f(s.Hi[i])
+			if !ok(a) || !ok(b) || !ok(s.X[i]) {
+				continue
+			}
+			n++
+			tallest = math.Max(tallest, math.Min(hi, b)-math.Max(lo, a))
+		}
+		limit := hiddenBandFrac
+		if s.Points {
+			limit = hiddenBarFrac
+		}
+		if tallest >= limit*(hi-lo) && (s.Points || n >= 2) {
+			continue
+		}
+		lc.Series[k].NoSpread = fmt.Sprintf("its %s over %d runs is drawn but no taller than its line", band, s.Runs)
+		if legend {
+			lc.Series[k].Name += fmt.Sprintf(" (%s within the line)", band)
+		}
+	}
 }
 
 // nOf writes a count with its noun, singular for one: "1 run", "3 runs".

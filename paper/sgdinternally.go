@@ -862,11 +862,12 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	curveChart := func(a *SGDInternallyArms, rule string) *chart.LineChart {
 		series := func(name string, v, se []float64, dashed bool) chart.Series {
 			lo, hi := band(v, se, z95)
-			return chart.Series{Name: name, X: ts, Y: sample(v), Lo: sample(lo), Hi: sample(hi), Dashed: dashed}
+			return chart.Series{Name: name, X: ts, Y: sample(v), Lo: sample(lo), Hi: sample(hi), Dashed: dashed, Runs: c.Runs}
 		}
 		lc := &chart.LineChart{
-			Title:  fmt.Sprintf("(1/T)Σ_{t<T}‖∇f(x_t)‖², steps %s, σ_low = %g, N = %d, m = %d (95%% bands)", rule, set.SigmaLow, c.N, c.M),
-			XLabel: "T (epochs of N·m steps)", YLabel: "(1/T)Σ‖∇f(x_t)‖², mean over runs", LogX: true, LogY: true,
+			// No-break spaces keep "σ low = 2.5" on one line.
+			Title:  fmt.Sprintf("(1/T)Σ ‖∇f(xₜ)‖² over t < T, steps %s, σ\u00a0low\u00a0=\u00a0%g, N = %d, m = %d (mean of %s, 95%% bands)", rule, set.SigmaLow, c.N, c.M, nOf(c.Runs, "run")),
+			XLabel: "T (epochs of N·m steps)", YLabel: "(1/T)Σ ‖∇f(xₜ)‖² over t < T", LogX: true, LogY: true,
 			Series: []chart.Series{
 				series("SGD internally (step tuned per T)", a.Internal, a.InternalSE, false),
 				series("two-level shuffling, K = 1 (step tuned per T)", a.Shuffling, a.ShufflingSE, false),
@@ -876,20 +877,33 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		if a.Control != nil {
 			lc.Series = append(lc.Series, series("control: shuffling with the same schedule", a.Control, a.ControlSE, true))
 		}
+		noteHiddenBands(lc, "95% band", true)
 		return lc
 	}
 	out.addChart("sgd-internally-theorem", "SGD internally against shuffling under Theorem 1's step limits", curveChart(&set.Theorem, "within Theorem 1's limits"))
 	out.addChart("sgd-internally-free", "SGD internally against shuffling with freely tuned steps", curveChart(&set.Free, "tuned freely"))
 	if len(measured) > 0 {
 		lo, hi := f.CrossLo, f.CrossHi
+		// The σ_low without the trade-off have no crossover: the title
+		// names them.
+		var left []string
+		for _, sf := range f.Settings {
+			if sf.TradeOff != Reproduced {
+				left = append(left, fmt.Sprintf("σ\u00a0low\u00a0=\u00a0%g (trade-off %v)", sf.SigmaLow, sf.TradeOff))
+			}
+		}
+		title := fmt.Sprintf("Epoch from which two-level shuffling is at least as good as SGD internally (Theorem 1's step limits, %s)", nOf(c.Runs, "run"))
+		if len(left) > 0 {
+			title += "; no crossover at " + strings.Join(left, ", ")
+		}
 		out.addChart("sgd-internally-crossover", "The crossover against σ_low", &chart.LineChart{
-			Title:  fmt.Sprintf("Epoch from which two-level shuffling is at least as good as SGD internally (Theorem 1's step limits, %d runs)", c.Runs),
-			XLabel: "σ_low", YLabel: "crossover T (epochs)", LogX: true, LogY: true,
+			Title:  title,
+			XLabel: "σ low", YLabel: "crossover T (epochs)", LogX: true, LogY: true,
 			Series: []chart.Series{
-				{Name: "measured (bar: the crossovers with SGD internally's curve moved t standard errors up and down, Bonferroni over the σ_low)", X: lows, Y: measured, Lo: lo, Hi: hi, Points: true},
+				{Name: "measured (bar: SGD internally's curve ± t standard errors)", X: lows, Y: measured, Lo: lo, Hi: hi, Points: true, Runs: c.Runs},
 				// Markers: one σ_low that shows the trade-off gives lines
 				// of one point, which draw nothing.
-				{Name: "LF₀m/(Nσ_low²) (the rates' terms)", X: lows, Y: termsT, Dashed: true, Markers: true},
+				{Name: "L·F₀·m/(N·σ low²) (the rates' terms)", X: lows, Y: termsT, Dashed: true, Markers: true},
 				{Name: "the rates cross (whole epochs)", X: lows, Y: ratesT, Dashed: true, Markers: true},
 			},
 		})

@@ -6,12 +6,14 @@ package paper
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 func TestSGDInternallySmoke(t *testing.T) {
@@ -425,5 +427,74 @@ func TestSGDInternallyCombination(t *testing.T) {
 				t.Errorf("%s: combination check %v: %s", tc.name, ch.OK, ch.Detail)
 			}
 		}
+	}
+}
+
+// TestSGDInternallyCharts checks the charts' spread and words: the
+// curves of several runs say how many and carry their bands, the
+// crossover chart names every σ_low it leaves out, and a band thinner
+// than its line is said to be so.
+func TestSGDInternallyCharts(t *testing.T) {
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 3, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// σ_low = 5 far ahead for 3 epochs and behind after (a crossover),
+	// σ_low = 10 behind throughout (none).
+	for i, ahead := range []int{3, 0} {
+		a := &res.Settings[i].Theorem
+		for k := range a.Internal {
+			a.Internal[k], a.InternalSE[k], a.ShufflingSE[k] = 10*a.Shuffling[k], 0, a.Shuffling[k]/1000
+			if k < ahead {
+				a.Internal[k] = a.Shuffling[k] / 10
+			}
+		}
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := out.Chart("sgd-internally-crossover"); err != nil {
+		t.Fatalf("trade-offs %v, %v: %v", f.Settings[0].TradeOff, f.Settings[1].TradeOff, err)
+	}
+	for _, fig := range out.Charts {
+		lc, ok := fig.Chart.(*chart.LineChart)
+		if !ok {
+			t.Fatalf("%s: %T, want a line chart", fig.Base, fig.Chart)
+		}
+		for _, s := range lc.Series {
+			if s.Lo != nil && s.Runs != res.Config.Runs {
+				t.Errorf("%s: %q with a band of %d runs, want %d", fig.Base, s.Name, s.Runs, res.Config.Runs)
+			}
+		}
+		if fig.Base != "sgd-internally-crossover" {
+			continue
+		}
+		for _, sf := range f.Settings {
+			named := strings.Contains(lc.Title, fmt.Sprintf("σ\u00a0low\u00a0=\u00a0%g", sf.SigmaLow))
+			if named == (sf.TradeOff == Reproduced) {
+				t.Errorf("σ_low = %g, trade-off %v: named in the title %q: %v", sf.SigmaLow, sf.TradeOff, lc.Title, named)
+			}
+		}
+	}
+	x := []float64{1, 2, 3}
+	lc := &chart.LineChart{LogY: true, Series: []chart.Series{
+		{Name: "wide", X: x, Y: []float64{1, 10, 100}, Lo: []float64{0.5, 5, 50}, Hi: []float64{2, 20, 200}},
+		{Name: "thin", X: x, Y: []float64{1, 10, 100}, Lo: []float64{0.99, 9.9, 99}, Hi: []float64{1.01, 10.1, 101}},
+		{Name: "none", X: x, Y: []float64{2, 20, 200}},
+	}}
+	for k := range lc.Series {
+		lc.Series[k].Runs = 3
+	}
+	noteHiddenBands(lc, "95% band", true)
+	if got := names(lc.Series); !slices.Equal(got, []string{"wide", "thin (95% band within the line)", "none"}) {
+		t.Errorf("names %q, want only the thin band's noted", got)
+	}
+	if s := lc.Series; s[0].NoSpread != "" || s[1].NoSpread == "" {
+		t.Errorf("NoSpread %q and %q, want only the thin band's set", s[0].NoSpread, s[1].NoSpread)
 	}
 }

@@ -560,8 +560,8 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	c := res.Config
 	out := Outcome{Verdict: f.Verdict}
 	ch := &chart.LineChart{
-		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(x_t)‖² (mean over runs)", c.N, c.M),
-		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
+		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(xₜ)‖² (%s)", c.N, c.M, runsBandText(c.Runs)),
+		XLabel: "epoch t", YLabel: "‖∇f(xₜ)‖²", LogY: true,
 	}
 	ts := ints(seq(c.Epochs + 1))
 	var summary []string
@@ -569,7 +569,8 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	for _, sf := range f.Sequences {
 		name := sf.Name
 		maxRatio, endRatio, final, under, fin := sf.MaxRatio, sf.EndRatio, sf.Final, sf.Under, sf.End
-		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean})
+		lo, hi := res.gradRange(name)
+		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean, Lo: lo, Hi: hi, Runs: res.runsOf(name)})
 		var ours string
 		switch {
 		case sf.Hetero && sf.Satisfies:
@@ -611,7 +612,8 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	// Sequences that converge alike (the random half and the multiset
 	// run on one line) are drawn as one line named after both, so that
 	// neither hides under the other.
-	ch.Series = mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% at every epoch", 100*subsamplingMerge))
+	ch.Series = mergeBands(ch.Series, mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% at every epoch", 100*subsamplingMerge)), math.Log, subsamplingMerge)
+	noteHiddenBands(ch, "min-to-max band", true)
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
 	out.Summary = strings.Join(summary, "; ")
 	within := 0
@@ -657,6 +659,37 @@ func lastGrads(runs []SubsamplingRun, t int) []float64 {
 		v[i] = r.GradNorm2[t]
 	}
 	return v
+}
+
+// gradRange returns the least and largest ‖∇f(x_t)‖² over the runs of
+// the named sequence at each epoch t = 0..T, nil if it has fewer than two
+// runs.
+func (r *SubsamplingResult) gradRange(name string) (lo, hi []float64) {
+	for _, o := range r.Orders {
+		if o.Name != name || len(o.Runs) < 2 {
+			continue
+		}
+		for k, run := range o.Runs {
+			if k == 0 {
+				lo, hi = slices.Clone(run.GradNorm2), slices.Clone(run.GradNorm2)
+				continue
+			}
+			for t, g := range run.GradNorm2 {
+				lo[t], hi[t] = math.Min(lo[t], g), math.Max(hi[t], g)
+			}
+		}
+	}
+	return lo, hi
+}
+
+// runsOf returns the number of runs of the named sequence.
+func (r *SubsamplingResult) runsOf(name string) int {
+	for _, o := range r.Orders {
+		if o.Name == name {
+			return len(o.Runs)
+		}
+	}
+	return 0
 }
 
 // check returns an error if r is nil or its slices do not have the shape

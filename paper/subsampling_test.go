@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 func TestSubsamplingSmoke(t *testing.T) {
@@ -243,5 +244,54 @@ func TestSubsamplingVerdict(t *testing.T) {
 	}
 	if f.Sequence("none") != nil || f.Converged != subsamplingConverged {
 		t.Error("a sequence not in the result has findings, or the threshold is not the claim's")
+	}
+}
+
+// TestSubsamplingChart checks the chart's bands: each random sequence's
+// band runs from its least to its largest run at every epoch, a line
+// standing for two sequences spans both their bands, and every series of
+// several runs says how many.
+func TestSubsamplingChart(t *testing.T) {
+	res, err := SubsamplingConfig{N: 8, Runs: 3, Epochs: 20}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, ok := checkCharts(t, out)["sub-sampling"].(*chart.LineChart)
+	if !ok {
+		t.Fatal("no sub-sampling line chart")
+	}
+	for _, s := range ch.Series {
+		if strings.Contains(s.Name, "stationary") {
+			if s.Runs > 1 || s.Lo != nil {
+				t.Errorf("%q, computed exactly: %d runs, band %v", s.Name, s.Runs, s.Lo)
+			}
+			continue
+		}
+		if s.Runs != 3 || len(s.Lo) != len(s.X) {
+			t.Fatalf("%q: %d runs, band of %d points; want 3 runs and %d", s.Name, s.Runs, len(s.Lo), len(s.X))
+		}
+		for _, o := range res.Orders {
+			if !strings.HasPrefix(s.Name, o.Name) && !strings.Contains(s.Name, ", "+o.Name+" (") {
+				continue
+			}
+			for tt := range s.X {
+				for _, run := range o.Runs {
+					if g := run.GradNorm2[tt]; g < s.Lo[tt] || g > s.Hi[tt] {
+						t.Fatalf("%q at epoch %d: %s's run at %g outside the band [%g, %g]", s.Name, tt, o.Name, g, s.Lo[tt], s.Hi[tt])
+					}
+				}
+			}
+		}
+	}
+	merged := mergeBands([]chart.Series{
+		{Name: "a", X: []float64{0, 1}, Y: []float64{1, 1}, Lo: []float64{0.9, 0.8}, Hi: []float64{1.1, 1.2}},
+		{Name: "b", X: []float64{0, 1}, Y: []float64{1.01, 1}, Lo: []float64{0.7, 0.95}, Hi: []float64{1.05, 1.3}},
+	}, []chart.Series{{Name: "a, b", X: []float64{0, 1}, Y: []float64{1, 1}, Lo: []float64{0.9, 0.8}, Hi: []float64{1.1, 1.2}}}, math.Log, 0.1)
+	if m := merged[0]; !slices.Equal(m.Lo, []float64{0.7, 0.8}) || !slices.Equal(m.Hi, []float64{1.1, 1.3}) {
+		t.Errorf("merged band %v to %v, want [0.7 0.8] to [1.1 1.3]", m.Lo, m.Hi)
 	}
 }

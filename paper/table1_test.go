@@ -6,9 +6,12 @@ package paper
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // tinyTable1 is a protocol of a few seconds on MNIST.
@@ -215,6 +218,85 @@ func TestTable1OutcomeFindings(t *testing.T) {
 		}
 		if !strings.Contains(out.Summary, "same-class batching costs RR") || !strings.Contains(out.Summary, table1SentenceSameClass) {
 			t.Errorf("%s: summary %q", test.name, out.Summary)
+		}
+	}
+}
+
+// TestTable1Charts checks the charts of Table 1 on made-up runs: every
+// curve of several runs carries their number and a band from the least to
+// the largest run, the loss has a panel per batching with one y range and
+// one look per order, and no two entries of the accuracy charts' shared
+// legend look alike.
+func TestTable1Charts(t *testing.T) {
+	rr := [2][]float64{{0.97, 0.96, 0.97}, {0.80, 0.81, 0.79}}
+	slow := [2][]float64{{0.96, 0.96, 0.96}, {0.85, 0.86, 0.85}}
+	r := fakeTable1([3][2][]float64{rr, {{0.97, 0.961, 0.969}, {0.90, 0.91, 0.905}}, slow})
+	r.Config.Dataset = "mnist"
+	for o := range r.Runs {
+		for b := range r.Runs[o] {
+			for s := range r.Runs[o][b] {
+				r.Runs[o][b][s].TrainLoss = []float64{2.3, 0.5 + 0.1*float64(o) + 0.2*float64(b) + 0.01*float64(s)}
+			}
+		}
+	}
+	out, err := r.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := checkCharts(t, out)
+	loss, ok := charts["table-1-loss"].(*chart.Panels)
+	if !ok || len(loss.Panels) != len(table1Batchings) {
+		t.Fatalf("loss chart %T, want a panel per batching", charts["table-1-loss"])
+	}
+	for i, p := range loss.Panels {
+		if p.YMin != loss.Panels[0].YMin || p.YMax != loss.Panels[0].YMax {
+			t.Errorf("loss panel %d y range [%g, %g], panel 1 [%g, %g]: want one range", i+1, p.YMin, p.YMax, loss.Panels[0].YMin, loss.Panels[0].YMax)
+		}
+		for k, s := range p.Series {
+			want := loss.Panels[0].Series[k]
+			if s.Name != want.Name || s.Colour != want.Colour || s.Dashed != want.Dashed || s.Points != want.Points {
+				t.Errorf("loss panel %d: %q styled apart from panel 1's %q", i+1, s.Name, want.Name)
+			}
+			// Run s of order o, batching i ends at 0.5 + 0.1o + 0.2i + 0.01s.
+			lo, hi := 0.5+0.1*float64(k)+0.2*float64(i), 0.5+0.1*float64(k)+0.2*float64(i)+0.02
+			if s.Runs != 3 || len(s.Lo) != 2 || math.Abs(s.Lo[1]-lo) > 1e-12 || math.Abs(s.Hi[1]-hi) > 1e-12 {
+				t.Errorf("loss panel %d, %s: %d runs, band %v to %v; want 3 runs from %g to %g", i+1, s.Name, s.Runs, s.Lo, s.Hi, lo, hi)
+			}
+		}
+	}
+	for _, b := range table1Batchings {
+		p, ok := charts["table-1-accuracy-"+b].(*chart.Panels)
+		if !ok {
+			t.Fatalf("no accuracy chart for %s batching", b)
+		}
+		type look struct {
+			colour         int
+			dashed, points bool
+			markers        bool
+		}
+		seen := map[look]string{}
+		named := map[string]bool{}
+		for _, pc := range p.Panels {
+			for _, s := range pc.Series {
+				if strings.HasPrefix(s.Name, "the paper's final") {
+					if !s.Markers || s.Runs > 1 {
+						t.Errorf("%s: paper's line %q without markers or with runs", b, s.Name)
+					}
+					continue
+				}
+				if s.Runs != 3 || s.Lo == nil {
+					t.Errorf("%s: %q of %d runs, band %v; want 3 runs and a band", b, s.Name, s.Runs, s.Lo)
+				}
+				if named[s.Name] {
+					continue
+				}
+				named[s.Name] = true
+				l := look{s.Colour, s.Dashed && !s.Points, s.Points, s.Markers}
+				if other, ok := seen[l]; ok {
+					t.Errorf("%s: %q and %q look alike in the shared legend", b, other, s.Name)
+				}
+				seen[l] = s.Name
+			}
 		}
 	}
 }

@@ -1064,21 +1064,23 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	out.addCheck(id+"-standard", f.Standard == PartHolds, "greedy − RR under standard batching %s within ±%g: %s", f.Tie, table1Tie, f.Standard)
 	out.addCheck(id+"-same-class", f.SameClass == PartHolds, "greedy − RR under same-class batching %s above +%g: %s", f.Gain, table1Tie, f.SameClass)
 	epochs := ints(seq(c.Epochs + 1))
-	loss := &chart.LineChart{
-		Title:  fmt.Sprintf("Training loss, %s %s, mean of %d runs", table1DataName(c.Dataset), table1Model(c), c.Seeds),
-		XLabel: "epoch", YLabel: "mean training loss", LogY: true,
-	}
+	loss := &chart.Panels{Title: fmt.Sprintf("Training loss, %s %s (%s)", table1DataName(c.Dataset), table1Model(c), runsBandText(c.Seeds))}
 	for _, batching := range r.Batchings {
 		acc := &chart.LineChart{
-			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (mean of %s, band: min to max)", batching, table1DataName(c.Dataset), table1Model(c), nOf(c.Seeds, "run")),
+			Title:  fmt.Sprintf("Test accuracy with %s batching, %s %s (%s)", batching, table1DataName(c.Dataset), table1Model(c), runsBandText(c.Seeds)),
 			XLabel: "epoch", YLabel: "test accuracy (%)",
 		}
-		for _, order := range c.Orders {
+		lp := &chart.LineChart{Title: batching + " batching", XLabel: "epoch", LogY: true, IntegerX: true}
+		if len(loss.Panels) == 0 {
+			lp.YLabel = "mean training loss"
+		}
+		for k, order := range c.Orders {
 			runs := r.runs(order, batching)
 			mean, lo, hi := table1Curve(runs, func(run Table1Run) []float64 { return run.TestAcc }, 100)
-			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi})
-			lm, _, _ := table1Curve(runs, func(run Table1Run) []float64 { return run.TrainLoss }, 1)
-			loss.Series = append(loss.Series, chart.Series{Name: order + ", " + batching, X: epochs, Y: lm, Dashed: batching == "standard"})
+			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi, Runs: len(runs)})
+			lm, llo, lhi := table1Curve(runs, func(run Table1Run) []float64 { return run.TrainLoss }, 1)
+			// Each order keeps its colour in both panels.
+			lp.Series = append(lp.Series, chart.Series{Name: order, X: epochs, Y: lm, Lo: llo, Hi: lhi, Runs: len(runs), Colour: k + 1})
 
 			cell, _ := r.cell(order, batching)
 			ours := fmt.Sprintf("%.2f (%.2f)", cell.Mean, cell.SE)
@@ -1098,8 +1100,14 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 		if c.Dataset == "mnist" {
 			paper = table1PaperFinal(batching)
 		}
-		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", accuracyPanels(acc, c.Epochs/2, paper))
+		ap := accuracyPanels(acc, c.Epochs/2, paper)
+		for _, pc := range ap.Panels {
+			noteHiddenBands(pc, "min-to-max band", false)
+		}
+		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", ap)
+		loss.Panels = append(loss.Panels, lp)
 	}
+	table1LossAxes(loss)
 	out.addChart(id+"-loss", "Training loss", loss)
 	for _, batching := range r.Batchings {
 		geo, first, last, ok := r.sigmaRatio(batching)
@@ -1166,6 +1174,45 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 		"σ*² of greedy's order against a random one: at the start of every epoch of a greedy run, on the batch gradients greedy chose its order from, max_k φ²_{r,k} (M* = 0) of its order and of a fresh random permutation of the same batches (under standard batching, batches cut once, unlike RR's, which are cut anew each epoch).",
 	}
 	return &out, nil
+}
+
+// table1LossAxes gives the loss panels (one per batching) one y range
+// where each panel's data still span most of it, so that the batchings'
+// losses compare across panels, and each order one look in every panel
+// (samePanelStyles).
+func table1LossAxes(p *chart.Panels) {
+	all := [2]float64{math.Inf(1), math.Inf(-1)}
+	var each [][2]float64
+	for _, lp := range p.Panels {
+		r := [2]float64{math.Inf(1), math.Inf(-1)}
+		for _, s := range lp.Series {
+			for _, vs := range [][]float64{s.Y, s.Lo, s.Hi} {
+				for _, v := range vs {
+					if v > 0 && !math.IsInf(v, 0) {
+						r[0], r[1] = math.Min(r[0], v), math.Max(r[1], v)
+					}
+				}
+			}
+		}
+		each = append(each, r)
+		all[0], all[1] = math.Min(all[0], r[0]), math.Max(all[1], r[1])
+	}
+	share := all[0] < all[1]
+	for _, r := range each {
+		// Check asks a panel's data to span 80% of its axis.
+		share = share && math.Log(r[1]/r[0]) >= 0.9*math.Log(all[1]/all[0])
+	}
+	if share {
+		// The margin of a fitted axis: 5% of the range of the logarithm.
+		pad := math.Pow(all[1]/all[0], 0.05)
+		for _, lp := range p.Panels {
+			lp.YMin, lp.YMax = all[0]/pad, all[1]*pad
+		}
+	}
+	for _, lp := range p.Panels {
+		noteHiddenBands(lp, "min-to-max band", false)
+	}
+	samePanelStyles(p)
 }
 
 // table1IDOf returns the id of the claim that runs Table 1 on dataset:
@@ -1333,8 +1380,17 @@ func table1Short(asked, used int) string {
 	return ""
 }
 
+// runsBandText says what a curve over n runs and its band show: "mean of
+// 3 runs, band: min to max", or "1 run".
+func runsBandText(n int) string {
+	if n == 1 {
+		return "1 run"
+	}
+	return fmt.Sprintf("mean of %d runs, band: min to max", n)
+}
+
 // table1Curve returns the mean, least and largest of a per-epoch quantity
-// over runs, scaled by scale.
+// over runs, scaled by scale; lo and hi are nil for one run.
 func table1Curve(runs []Table1Run, get func(Table1Run) []float64, scale float64) (mean, lo, hi []float64) {
 	n := len(get(runs[0]))
 	mean, lo, hi = make([]float64, n), make([]float64, n), make([]float64, n)
@@ -1345,6 +1401,9 @@ func table1Curve(runs []Table1Run, get func(Table1Run) []float64, scale float64)
 			mean[t] += v / float64(len(runs))
 			lo[t], hi[t] = math.Min(lo[t], v), math.Max(hi[t], v)
 		}
+	}
+	if len(runs) < 2 {
+		return mean, nil, nil
 	}
 	return mean, lo, hi
 }

@@ -7,6 +7,7 @@ package paper
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -183,12 +184,13 @@ func table1StudyRule() string {
 // batching, for setting i.
 func (r *Table1StudyResult) tuningChart(i int, name string) chart.Chart {
 	lc := &chart.LineChart{
-		Title:  fmt.Sprintf("Tuning, %s: mean final accuracy on %d held-out images over %d seeds", name, r.Config.Holdout, r.Config.TuneSeeds),
+		Title:  fmt.Sprintf("Tuning, %s: final accuracy on %d held-out images (mean of %s, band: min to max)", name, r.Config.Holdout, nOf(r.Config.TuneSeeds, "seed")),
 		XLabel: "learning rate", YLabel: "validation accuracy (%)", LogX: true,
 	}
 	for _, order := range table1StudyOrders {
 		for _, b := range table1Batchings {
-			var x, y []float64
+			var x, y, lo, hi []float64
+			runs := 0
 			for _, cell := range r.Settings[i].Tuning {
 				if cell.Order != order || cell.Batching != b {
 					continue
@@ -196,11 +198,15 @@ func (r *Table1StudyResult) tuningChart(i int, name string) chart.Chart {
 				x = append(x, cell.LR)
 				// A diverged rate is +Inf: a triangle at the top of the plot.
 				y = append(y, tuneCellMean(cell))
+				l, h := tuneCellRange(cell)
+				lo, hi = append(lo, l), append(hi, h)
+				runs = max(runs, len(cell.ValAcc))
 			}
-			lc.Series = append(lc.Series, chart.Series{Name: fmt.Sprintf("%s, %s batching (tuned: %g)", order, b, r.tuned(i, order, b)), X: x, Y: y, Markers: true})
+			lc.Series = append(lc.Series, chart.Series{Name: fmt.Sprintf("%s, %s batching (tuned: %g)", order, b, r.tuned(i, order, b)), X: x, Y: y, Lo: lo, Hi: hi, Markers: true, Runs: runs})
 		}
 	}
 	lc.InfLabel = "diverged"
+	noteHiddenBands(lc, "min-to-max band", true)
 	return lc
 }
 
@@ -212,6 +218,15 @@ func tuneCellMean(cell Table1TuneCell) float64 {
 	}
 	m, _ := meanSE(cell.ValAcc)
 	return 100 * m
+}
+
+// tuneCellRange returns the least and largest validation accuracy of the
+// cell's seeds in percent, NaN if it diverged.
+func tuneCellRange(cell Table1TuneCell) (lo, hi float64) {
+	if cell.Diverged || len(cell.ValAcc) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	return 100 * slices.Min(cell.ValAcc), 100 * slices.Max(cell.ValAcc)
 }
 
 // tuningRows returns the tuning table of setting i: a row per order and
@@ -316,15 +331,17 @@ func (r *Table1StudyResult) addSweepCharts(out *Outcome, f *Table1StudyFindings)
 }
 
 // sweepChart draws one interval of each sweep setting as a map, its mean
-// (or at of it, if at is not nil) coloured about center, hatched where the
-// interval spans center: a row per batch size and momentum, a column per
+// (or at of it, if at is not nil) coloured about center with the interval
+// under it, hatched where the interval spans center: a row per batch size and momentum, a column per
 // multiple of the tuned rates. Diverged settings are missing.
 func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1SweepFindings) Interval, at func(Interval) float64, center float64) *chart.Heatmap {
 	c := r.Config
-	h := &chart.Heatmap{XLabel: "multiple of RR's tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center}
+	h := &chart.Heatmap{XLabel: "multiple of RR's tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center, Runs: c.SweepSeeds}
 	if center < 1 {
 		h.Format = "%.2f"
 	}
+	// Under each cell's value, its 95% interval.
+	note := "[" + h.Format + ", " + h.Format + "]"
 	for _, m := range c.Multipliers {
 		h.XTicks = append(h.XTicks, fmt.Sprintf("%g×", m))
 	}
@@ -334,6 +351,7 @@ func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1Swe
 			h.YTicks = append(h.YTicks, fmt.Sprintf("%d, %g", bs, mom))
 			row := make([]float64, len(c.Multipliers))
 			marks := make([]bool, len(c.Multipliers))
+			notes := make([]string, len(c.Multipliers))
 			for j := range row {
 				row[j] = math.NaN()
 				if sf := f.Sweep[k]; !sf.Diverged {
@@ -343,11 +361,15 @@ func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1Swe
 						row[j] = at(iv)
 					}
 					marks[j] = !math.IsNaN(row[j]) && iv.Against(center) == Spans
+					if !math.IsNaN(row[j]) {
+						notes[j] = fmt.Sprintf(note, iv.Lo, iv.Hi)
+					}
 				}
 				k++
 			}
 			h.Values = append(h.Values, row)
 			h.Hatched = append(h.Hatched, marks)
+			h.Notes = append(h.Notes, notes)
 		}
 	}
 	return h

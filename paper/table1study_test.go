@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -358,5 +359,66 @@ func TestTable1DeepCNN(t *testing.T) {
 	}
 	if _, err := res.Outcome(); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestTable1StudyChartSpread checks that the study's charts show the
+// spread of their seeds: the tuning curves a band from the least to the
+// largest seed (none at a diverged rate) and their number of seeds, the
+// sweep's maps each cell's 95% interval under its value and the sweep's
+// number of seeds.
+func TestTable1StudyChartSpread(t *testing.T) {
+	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1)
+	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03, 0.1}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 5, Holdout: 100}}
+	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
+	st := fakeStudySetting(paper)
+	st.Tuning = nil
+	for i, order := range table1StudyOrders {
+		for j, b := range table1Batchings {
+			// Each curve 10 points below the one before.
+			d := 0.1 * float64(2*i+j)
+			st.Tuning = append(st.Tuning,
+				Table1TuneCell{Order: order, Batching: b, LR: 0.01, ValAcc: []float64{0.80 - d, 0.84 - d}},
+				Table1TuneCell{Order: order, Batching: b, LR: 0.03, ValAcc: []float64{0.70 - d, 0.60 - d}},
+				Table1TuneCell{Order: order, Batching: b, LR: 0.1, Diverged: true})
+		}
+	}
+	st.LRStandard, st.LRSameClass, st.GreedyStandard, st.GreedySameClass = 0.01, 0.01, 0.01, 0.01
+	r.Settings = []Table1StudySetting{st}
+	sw := *paper
+	sw.Config.Milestones = []float64{0.5}
+	r.Sweep = []Table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
+	out, err := r.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	charts := checkCharts(t, out)
+	tuning, ok := charts[table1StudyID+"-tuning-1"].(*chart.LineChart)
+	if !ok {
+		t.Fatalf("no tuning chart among %v", out.Charts)
+	}
+	for k, s := range tuning.Series {
+		d := 10 * float64(k)
+		near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+		if s.Runs != 2 || len(s.Lo) != 3 || !near(s.Lo[0], 80-d) || !near(s.Hi[0], 84-d) || !near(s.Lo[1], 60-d) || !near(s.Hi[1], 70-d) || !math.IsNaN(s.Lo[2]) {
+			t.Errorf("tuning %q: %d seeds, band %v to %v; want 2 seeds, %g to %g and %g to %g, none where it diverged", s.Name, s.Runs, s.Lo, s.Hi, 80-d, 84-d, 60-d, 70-d)
+		}
+	}
+	f, err := r.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []struct {
+		base string
+		iv   Interval
+	}{{"loss", f.Sweep[0].Loss}, {"recovery", f.Sweep[0].Recovery}} {
+		h, ok := charts[table1StudyID+"-sweep-"+m.base].(*chart.Heatmap)
+		if !ok {
+			t.Fatalf("no %s map", m.base)
+		}
+		want := fmt.Sprintf("["+h.Format+", "+h.Format+"]", m.iv.Lo, m.iv.Hi)
+		if h.Runs != 5 || len(h.Notes) != 1 || h.Notes[0][0] != want {
+			t.Errorf("%s map: %d seeds, notes %q; want 5 seeds and %q", m.base, h.Runs, h.Notes, want)
+		}
 	}
 }
