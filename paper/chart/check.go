@@ -63,15 +63,20 @@ var ErrLayout = errors.New("chart: poor layout")
 //     taller than its line's width plus a pixel at DPI (error bars of
 //     markers: nowhere longer than a marker plus a pixel), so that the
 //     line hides it on the whole image (see checkSpread); a heatmap of
-//     more than one run (Heatmap.Runs) without Notes or Hatched and with
-//     an empty NoSpread;
+//     more than one run (Heatmap.Runs) without a note (Notes) or Hatched
+//     and with an empty NoSpread;
 //   - a line of text of the static image (title, axis and tick labels,
 //     legend entries, point labels, cell annotations, the colour bar's
 //     labels, panel titles: every string drawn) runs past the image's
 //     edge by more than half a point, or overlaps another by more than
 //     half a point both across and up (a pixel at DPI is rounding). The
 //     boxes are the glyphs' ink, measured with the font gonum/plot draws
-//     with, where the text lands (see textRecorder).
+//     with, where the text lands (see textRecorder);
+//   - a text (title, labels, names, ticks, notes) has markup: "_{",
+//     "^{", a backslash, a pair of "$", or "_" or "^" between a
+//     character and a letter or digit ("σ_top"); Plain writes it plain;
+//   - the panels of Panels draw one series name in two looks (colour,
+//     dash, markers), or give two names of the shared legend one look.
 //
 // The panels of Panels are checked for the line charts' findings each as
 // a chart of its own, without legend.
@@ -98,6 +103,11 @@ func Check(c Chart) error {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrLayout}, args...)...))
 	}
 	checkTexts(rec.boxes, w, h, bad)
+	for _, l := range c.labels() {
+		if m := markup(l); m != "" {
+			bad("text %s has markup %q, which the chart shows as it is: write it plain (chart.Plain gives %q)", quoteShort(l), m, Plain(l))
+		}
+	}
 	for _, r := range lay.axisLabels {
 		if lay.title.Size().X > 0 && overlaps(lay.title, r) {
 			bad("the title overlaps an axis's label")
@@ -112,10 +122,17 @@ func Check(c Chart) error {
 	case *LineChart:
 		checkLines(c, lay, w, h, false, bad)
 	case *Heatmap:
-		if c.Runs > 1 && c.Notes == nil && c.Hatched == nil && c.NoSpread == "" {
+		noted := false // a cell has a note
+		for _, row := range c.Notes {
+			for _, n := range row {
+				noted = noted || n != ""
+			}
+		}
+		if c.Runs > 1 && !noted && c.Hatched == nil && c.NoSpread == "" {
 			bad("the cells summarise %d runs each but show no spread (Notes or Hatched), and NoSpread does not say why", c.Runs)
 		}
 	case *Panels:
+		checkPanelStyles(c, bad)
 		// Each panel is checked as a chart of its own, without legend.
 		for i, pc := range c.Panels {
 			pw, ph := pc.size()
@@ -286,6 +303,78 @@ func checkSpread(lc *LineChart, lay layout, bad func(format string, args ...any)
 		if tallest < need {
 			bad("series %q summarises %d runs but its %s at most %.2f pt tall, hidden under its %s (visible from %.2f pt); show the spread or say why in NoSpread",
 				s.Name, s.Runs, what, tallest.Points(), map[bool]string{false: "line", true: "markers"}[s.Points], need.Points())
+		}
+	}
+}
+
+// look is how a reader tells series apart: colour, dash, markers.
+type look struct {
+	color  color.RGBA
+	dashed bool
+	// glyph is the marker's index in glyphs, -1 for none; points
+	// draws markers without a line.
+	glyph  int
+	points bool
+}
+
+func (l look) String() string {
+	name := hexColor(l.color)
+	for i, c := range lineColors {
+		if c == l.color {
+			name = lineColorNames[i]
+		}
+	}
+	switch {
+	case l.points:
+		name += " " + glyphs[l.glyph].echarts + " markers"
+	case l.dashed:
+		name += " dashed line"
+	default:
+		name += " line"
+	}
+	if !l.points && l.glyph >= 0 {
+		name += " with " + glyphs[l.glyph].echarts + " markers"
+	}
+	return name
+}
+
+// lineColorNames name lineColors in findings.
+var lineColorNames = []string{"blue", "vermillion", "bluish green", "reddish purple", "orange", "sky blue", "black", "wine", "indigo", "olive"}
+
+// checkPanelStyles adds to bad each series name that p's panels draw in
+// two looks (a reader matches series across panels by look, and the
+// shared legend shows one), and each look that panels give two names
+// of the shared legend (series without a Label). Two names alike within
+// one panel are checkLines' finding.
+func checkPanelStyles(p *Panels, bad func(format string, args ...any)) {
+	type where struct {
+		look  look
+		name  string
+		panel int
+	}
+	byName := map[string]where{}
+	byLook := map[look]where{}
+	said := map[[2]string]bool{}
+	for i, pc := range p.Panels {
+		for k, st := range styles(pc.Series) {
+			s := pc.Series[k]
+			l := look{st.color, st.dashed, st.glyph, s.Points}
+			here := where{l, s.Name, i + 1}
+			if w, ok := byName[s.Name]; !ok {
+				byName[s.Name] = here
+			} else if w.look != l && !said[[2]string{s.Name, ""}] {
+				said[[2]string{s.Name, ""}] = true
+				bad("series %q is a %s in panel %d but a %s in panel %d: give a name one look in every panel (Series.Colour, Dashed, Points, Markers)", s.Name, w.look, w.panel, l, i+1)
+			}
+			if s.Label != "" {
+				continue
+			}
+			if w, ok := byLook[l]; !ok {
+				byLook[l] = here
+			} else if w.name != s.Name && w.panel != i+1 && !said[[2]string{w.name, s.Name}] {
+				said[[2]string{w.name, s.Name}] = true
+				bad("series %q (panel %d) and %q (panel %d) are both a %s: the shared legend cannot tell them apart", w.name, w.panel, s.Name, i+1, l)
+			}
 		}
 	}
 }

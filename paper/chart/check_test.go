@@ -56,7 +56,7 @@ func TestCheck(t *testing.T) {
 		{"crossing lines", &LineChart{Series: []Series{
 			{Name: "up", X: epochs, Y: acc},
 			{Name: "down", X: epochs, Y: []float64{88, 87.5, 87, 86, 85, 80, 60, 10}}}}, ""},
-		{"long y label", &LineChart{Title: "a title", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖² (mean over runs, band ±2 SE) of a long label",
+		{"long y label", &LineChart{Title: "a title", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖² (mean over runs, band ±2 SE) of a long label",
 			Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
 		{"+Inf point", &LineChart{LogY: true, InfLabel: "did not converge", Series: []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 5, math.Inf(1)}, Markers: true}}}, ""},
 		// The failing cases.
@@ -271,16 +271,41 @@ func TestCheckRules(t *testing.T) {
 		return &LineChart{Title: "accuracy", Series: []Series{{Name: name, X: epochs, Y: acc}}}
 	}
 
+	titled := func(title string) *LineChart {
+		return &LineChart{Title: title, XLabel: "epoch", Series: []Series{{Name: "RR", X: epochs, Y: acc}}}
+	}
+	panels := func(dashed bool) *Panels {
+		second := []Series{{Name: "greedy", X: epochs, Y: shift(acc, -5)}, {Name: "RR", X: epochs, Y: acc}}
+		if dashed {
+			// Two names, each in its own colour in every panel.
+			second[0].Colour, second[1].Colour = 2, 1
+		}
+		return &Panels{Title: "accuracy", Panels: []*LineChart{
+			{Title: "MNIST", XLabel: "epoch", Series: []Series{{Name: "RR", X: epochs, Y: acc}, {Name: "greedy", X: epochs, Y: shift(acc, -5)}}},
+			{Title: "CIFAR-10", XLabel: "epoch", Series: second},
+		}}
+	}
+
 	for _, tc := range []struct {
 		name       string
 		bad, fixed Chart
 		want       string
 	}{
+		{"a title with markup", titled("σ_{top} over epochs"), titled(Plain("σ_{top} over epochs")), `has markup "_{"`},
+		{"a subscript after a symbol", titled("φ²_{r,k} and σ_top"), titled("φ² at (r, k) and σ top"), `has markup "_{"`},
+		{"one name in two styles across panels", panels(false), panels(true), `series "RR" is a blue line in panel 1 but a vermillion line in panel 2`},
+		{"one style for two names across panels", panels(false), panels(true), `series "RR" (panel 1) and "greedy" (panel 2) are both a blue line`},
 		{"5 runs without spread", line(noSpread), line(withBand), `series "RR" summarises 5 runs but has no spread`},
 		{"5 runs without spread, said why", line(noSpread), func() Chart { s := noSpread; s.NoSpread = "one run shown"; return line(s) }(), `series "RR" summarises 5 runs but has no spread`},
 		{"a band thinner than the line", line(thin), line(thinSaid), `series "RR" summarises 5 runs but its band is at most`},
 		{"error bars inside the markers", line(barsHidden), line(barsShown), `its error bars are at most`},
 		{"a heatmap of 40 runs without spread", grid(40, false), grid(40, true), "the cells summarise 40 runs each but show no spread"},
+		{"a heatmap of 40 runs with empty notes", func() Chart { h := grid(40, false); h.Notes = [][]string{{"", ""}, {"", ""}}; return h }(),
+			func() Chart {
+				h := grid(40, false)
+				h.NoSpread = "every cell is one run's median, the spread is in the CSV"
+				return h
+			}(), "the cells summarise 40 runs each"},
 		{"a legend running off the image", legend(strings.Repeat("a name far too long for any legend ", 8)), legend("RR"), "runs off the image's"},
 		{"overlapping x tick labels", wide(long), wide(short), `text "learning rate 0.1, batch 64" overlaps text "learning rate 0.2, batch 64"`},
 	} {
@@ -290,6 +315,45 @@ func TestCheckRules(t *testing.T) {
 		}
 		if err := Check(tc.fixed); err != nil {
 			t.Errorf("%s, fixed: %v", tc.name, err)
+		}
+	}
+}
+
+// TestNoSpreadShown checks that a NoSpread reaches the CSV (a no_spread
+// column) and the interactive chart (its subtitle), and that charts
+// without one keep their columns.
+func TestNoSpreadShown(t *testing.T) {
+	why := "the runs agree to 1e-12"
+	x := []float64{1, 2, 3}
+	lc := &LineChart{Title: "t", YLabel: "loss", Series: []Series{{Name: "RR", X: x, Y: x, Runs: 5, NoSpread: why}, {Name: "IG", X: x, Y: x}}}
+	h := &Heatmap{XTicks: []string{"a"}, YTicks: []string{"b"}, Values: [][]float64{{1}}, Center: 1, Runs: 3, NoSpread: why}
+	for _, tc := range []struct {
+		name     string
+		c        Chart
+		csv      string
+		subtitle string
+	}{
+		{"line chart", lc, "series,x,y,lo,hi,no_spread\nRR,1,1,,," + why + "\n", "no spread shown for RR: " + why},
+		{"panels", &Panels{Title: "p", Panels: []*LineChart{lc, {Series: []Series{{Name: "SGD", X: x, Y: x}}}}}, "panel,series,x,y,lo,hi,no_spread\nt,RR,1,1,,," + why + "\n", "no spread shown for RR: " + why},
+		{"heatmap", h, "row,column,value,no_spread\nb,a,1," + why + "\n", "no spread shown: " + why},
+		{"without", &LineChart{Series: []Series{{Name: "RR", X: x, Y: x}}}, "series,x,y,lo,hi\nRR,1,1,,\n", ""},
+	} {
+		b, err := CSV(tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(b), tc.csv) {
+			t.Errorf("%s: CSV %q, want it to begin %q", tc.name, b, tc.csv)
+		}
+		if n := strings.Count(string(b), "\n"); tc.name == "panels" && strings.Count(string(b), ",")%n != 0 {
+			t.Errorf("%s: ragged CSV %q", tc.name, b)
+		}
+		html, err := HTML(tc.c, "c", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.subtitle != "" && !strings.Contains(string(html), tc.subtitle) {
+			t.Errorf("%s: the page does not say %q", tc.name, tc.subtitle)
 		}
 	}
 }
