@@ -376,3 +376,77 @@ func pointsText(v float64) string {
 	}
 	return fmt.Sprintf("%g points", v)
 }
+
+// noteBand names series i of chart c "name (what)", what naming its band
+// ("95% band", say), or, if the band is about as wide as the line or
+// narrower (thinBand), "name (what within ±0.41%)" and sets its NoSpread
+// to say so, so that a reader who sees no band knows it is there and how
+// narrow.
+func noteBand(c *chart.LineChart, i int, name, what string) {
+	s := &c.Series[i]
+	s.Name = fmt.Sprintf("%s (%s)", name, what)
+	if rel, hidden := thinBand(c, *s); hidden {
+		s.Name = fmt.Sprintf("%s (%s within ±%.2g%%)", name, what, 100*rel)
+		s.NoSpread = fmt.Sprintf("its %s, within ±%.2g%% of each value, is about as wide as the line or narrower", what, 100*rel)
+	}
+}
+
+// noteThinBands does what noteBand does to every series of c of more
+// than one run whose band is about as wide as its line or narrower, for a
+// chart whose title names the bands: it adds "(what within ±0.41%)" to
+// the series' name and sets its NoSpread; the other series keep their
+// names.
+func noteThinBands(c *chart.LineChart, what string) {
+	for i := range c.Series {
+		s := &c.Series[i]
+		if s.Runs <= 1 || s.Lo == nil || s.NoSpread != "" {
+			continue
+		}
+		if rel, hidden := thinBand(c, *s); hidden {
+			s.Name = fmt.Sprintf("%s (%s within ±%.2g%%)", s.Name, what, 100*rel)
+			s.NoSpread = fmt.Sprintf("its %s, within ±%.2g%% of each value, is about as wide as the line or narrower", what, 100*rel)
+		}
+	}
+}
+
+// thinBand reports whether the band (Lo, Hi) of series s of chart c is no
+// taller than about a line's width at every point, twice coverTol of the
+// y axis's span of c's data (of its logarithm on a log axis), so that a
+// reader may not see it, and rel, its
+// largest half-width as a share of the value. Points at zero up to
+// rounding (below 1e-9 of the series' largest |y|), or at or below zero
+// on a log axis, are left out.
+func thinBand(c *chart.LineChart, s chart.Series) (rel float64, hidden bool) {
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && (!c.LogY || v > 0) }
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, t := range c.Series {
+		for _, ys := range [][]float64{t.Y, t.Lo, t.Hi} {
+			for _, v := range ys {
+				if ok(v) {
+					lo, hi = math.Min(lo, f(v)), math.Max(hi, f(v))
+				}
+			}
+		}
+	}
+	top := 0.0
+	for _, y := range s.Y {
+		if ok(y) {
+			top = math.Max(top, math.Abs(y))
+		}
+	}
+	height := 0.0
+	for k, y := range s.Y {
+		if k >= len(s.Lo) || k >= len(s.Hi) || !ok(y) || math.Abs(y) <= 1e-9*top {
+			continue
+		}
+		if ok(s.Lo[k]) && ok(s.Hi[k]) {
+			height = math.Max(height, f(s.Hi[k])-f(s.Lo[k]))
+		}
+		rel = math.Max(rel, math.Max(s.Hi[k]-y, y-s.Lo[k])/math.Abs(y))
+	}
+	return rel, hi > lo && height <= 2*coverTol*(hi-lo)
+}

@@ -224,13 +224,14 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	out.addTest(fmt.Sprintf("every k < n: E φ²_{r,k} within ±%g%% of k(n-k)/(n-1)σ² (TOST, intersection-union over k)", 100*f.Margin), f.P, f.Holds)
 	out.addCheck("mishchenko-lemma1-deviation", f.Holds, "every k's 95%% interval of the relative deviation within ±%g%% (TOST); largest deviation %.2g", 100*f.Margin, f.MaxRel)
 	lc := &chart.LineChart{
-		Title:  fmt.Sprintf("Random reshuffling, n = %d, d = %d: E φ²_{r,k} against Lemma 1 of Mishchenko et al.", c.N, c.D),
-		XLabel: "k", YLabel: "E φ²_{r,k}",
+		Title:  fmt.Sprintf("Random reshuffling, n = %d, d = %d: E φ²ᵣ,ₖ against Lemma 1 of Mishchenko et al.", c.N, c.D),
+		XLabel: "k", YLabel: "E φ²ᵣ,ₖ",
 		Series: []chart.Series{
-			{Name: fmt.Sprintf("Monte Carlo mean of %d permutations (95%% band)", c.Trials), X: ks, Y: st.Mean, Lo: lo, Hi: hi},
+			{X: ks, Y: st.Mean, Lo: lo, Hi: hi, Runs: c.Trials},
 			{Name: "k(n-k)/(n-1) σ²", X: ks, Y: res.Want, Dashed: true},
 		},
 	}
+	noteBand(lc, 0, fmt.Sprintf("Monte Carlo mean of %d permutations", c.Trials), "95% band")
 	out.addChart("mishchenko-lemma1", "Lemma 1 of Mishchenko et al.", lc)
 	out.Summary = fmt.Sprintf("Monte Carlo E φ²_{r,k} shown within ±%g%% of k(n-k)/(n-1)σ² at every k < n: %v (95%% intervals over %d draws; largest relative deviation %.2g, %.2f standard errors at k = %d)",
 		100*f.Margin, f.Holds, c.Trials, maxRel, res.Worst, res.WorstK)

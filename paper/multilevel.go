@@ -523,10 +523,21 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	per := 1 + len(c.K0s) + len(c.K0s)*len(c.K1s)
 	out := Outcome{Verdict: f.Verdict}
 	heat := &chart.Heatmap{
-		Title:  fmt.Sprintf("max_k E φ²_{r,k} over standard shuffling's, N = %d, m₁ = %d, m₂ = %d", c.N, c.M1, c.M2),
-		XLabel: "two-level K₀, then three-level K₀,K₁", YLabel: "(σ_top, σ_mid, σ_low)", Center: 1,
+		Title:  fmt.Sprintf("maxₖ E φ²ᵣ,ₖ over standard shuffling's, N = %d, m₁ = %d, m₂ = %d", c.N, c.M1, c.M2),
+		XLabel: "two-level K₀, then three-level K₀,K₁", YLabel: "(σ top, σ mid, σ low)", Center: 1,
 		ValueLabel: "ratio to standard shuffling",
 	}
+	// Each cell is a ratio of two Monte Carlo maxima; the widest 95%
+	// interval of a cell, from the standard errors of both maxima, is
+	// what NoSpread states.
+	relSE := func(st *Phi2Stats) float64 {
+		m, k := st.MaxOfMean()
+		if m == 0 || k == 0 {
+			return 0
+		}
+		return st.SE[k-1] / m
+	}
+	widest := 0.0
 	for si, sf := range f.Settings {
 		s := sf.Setting
 		rows := res.Rows[si*per : (si+1)*per]
@@ -540,6 +551,10 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 				}
 				heat.XTicks = append(heat.XTicks, label)
 			}
+			if i > 0 {
+				heat.Runs = max(heat.Runs, r.Stats.Trials)
+				widest = math.Max(widest, z95*math.Hypot(relSE(r.Stats), relSE(rows[0].Stats)))
+			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("%s, %s: max_k E φ²_{r,k}", s.name(), r.name()),
 				Paper:    fmt.Sprintf("≤ %.4g (our recursive bound)", r.Bound),
@@ -549,6 +564,8 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 		heat.YTicks = append(heat.YTicks, fmt.Sprintf("(%g, %g, %g)", s.Top, s.Mid, s.Low))
 		heat.Values = append(heat.Values, sf.OverStandard[1:])
 	}
+	heat.NoSpread = fmt.Sprintf("each cell's 95%% interval, from the Monte Carlo standard errors of both maxima (%d orders each), is within ±%.2g%% of its value", heat.Runs, 100*widest)
+	heat.Title += fmt.Sprintf(" (95%% intervals within ±%.2g%%)", 100*widest)
 	minSlack, agreed, predicted := f.MinSlack, f.Agreed, f.Predicted
 	out.addCheck("multi-level-bound", f.Bound == Reproduced, "every E φ²_{r,k} of three-level shuffling shown below Lemma 2 applied recursively (95%% intervals) in every configuration: part %s (on the means: %s, smallest bound/measured %.3g; over the intervals' upper ends %.3g, not approached from %g: %v)", multiLevelPartWord(f.Bound), holds(f.BoundHolds), minSlack, f.UpperSlack, multiLevelNotApproached, f.NotApproached)
 	out.addCheck("multi-level-benefit", f.Benefit == Reproduced, "three-level shuffling's max_k E φ²_{r,k} shown below two-level shuffling's (same K₀; interval of the difference below 0) in %d of the %d configurations where the recursion's bound is below Lemma 2's by more than %g, shown above in %d (points lower in %d): part %s", f.Shown, predicted, f.Clear, f.Higher, agreed, multiLevelPartWord(f.Benefit))
@@ -579,17 +596,22 @@ func (res *MultiLevelResult) Outcome() (*Outcome, error) {
 	ks := oneTo(n)
 	series := func(r MultiLevelRow) chart.Series {
 		lo, hi := band(r.Stats.Mean[:n], r.Stats.SE[:n], z95)
-		return chart.Series{Name: r.name(), X: ks, Y: r.Stats.Mean[:n], Lo: lo, Hi: hi}
+		return chart.Series{X: ks, Y: r.Stats.Mean[:n], Lo: lo, Hi: hi, Runs: r.Stats.Trials}
 	}
-	out.addChart("multi-level", "Three-level shuffling: E φ² against the recursion's bound", &chart.LineChart{
-		Title:  fmt.Sprintf("E φ²_{r,k}, %s, N = %d, m₁ = %d, m₂ = %d (95%% bands)", c.Settings[best].name(), c.N, c.M1, c.M2),
-		XLabel: "k (k = n, where φ² = 0, left out)", YLabel: "E φ²_{r,k}", LogY: true,
+	bs := c.Settings[best]
+	curves := &chart.LineChart{
+		Title:  fmt.Sprintf("E φ²ᵣ,ₖ, (σ top, σ mid, σ low) = (%g, %g, %g), N = %d, m₁ = %d, m₂ = %d", bs.Top, bs.Mid, bs.Low, c.N, c.M1, c.M2),
+		XLabel: "k (k = n, where φ² = 0, left out)", YLabel: "E φ²ᵣ,ₖ", LogY: true,
 		Series: []chart.Series{
 			series(three), series(two), series(std),
 			{Name: fmt.Sprintf("Lemma 2 applied recursively (K₀ = %d, K₁ = %d)", three.K0, three.K1), X: ks, Y: constant(n, three.Bound), Dashed: true},
 			{Name: fmt.Sprintf("Lemma 2, middle level flattened (K₀ = %d)", two.K0), X: ks, Y: constant(n, two.Bound), Dashed: true},
 		},
-	})
+	}
+	for i, r := range []MultiLevelRow{three, two, std} {
+		noteBand(curves, i, r.name(), fmt.Sprintf("mean of %d orders, 95%% band", r.Stats.Trials))
+	}
+	out.addChart("multi-level", "Three-level shuffling: E φ² against the recursion's bound", curves)
 	tm, _ := three.Stats.MaxOfMean()
 	wm, _ := two.Stats.MaxOfMean()
 	var b strings.Builder

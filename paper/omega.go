@@ -409,16 +409,17 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 	minRatio, maxRatio := f.MinRatio, f.MaxRatio
 	out.addCheck("omega-rr-lower-bound", f.RRHolds, "E σ*² of RR is at least %.3g × nσ²/256 over n; paper: E σ*² ≥ nσ²/256", f.LeastOverLower)
 	lc := &chart.LineChart{
-		Title:  fmt.Sprintf("σ*² of an order on f_i = x²/2 ± σx, σ = %g (M* = 0)", c.Sigma),
+		Title:  fmt.Sprintf("σ*² of an order on fᵢ = x²/2 ± σx, σ = %g (M* = 0)", c.Sigma),
 		XLabel: "n", YLabel: "σ*²", LogX: true, LogY: true,
 		Series: []chart.Series{
 			{Name: "sorted (n²σ²/4)", X: ns, Y: srt},
-			{Name: fmt.Sprintf("random reshuffling (mean of %d, 95%% band)", c.Trials), X: ns, Y: rrm, Lo: lo, Hi: hi},
+			{X: ns, Y: rrm, Lo: lo, Hi: hi, Runs: c.Trials},
 			{Name: "paper's lower bound nσ²/256", X: ns, Y: lb, Dashed: true},
 			{Name: "alternating", X: ns, Y: alt},
 			{Name: "greedy (Algorithm 2)", X: ns, Y: grd, Points: true},
 		},
 	}
+	noteBand(lc, 1, "random reshuffling", fmt.Sprintf("mean of %d orders, 95%% band", c.Trials))
 	out.addChart("omega-example", "σ*² of orders on the Section 4.1 example", lc)
 	if conv != nil {
 		omegaConvergenceOutcome(&out, conv, f)
@@ -507,7 +508,7 @@ func omegaConvergenceSeries(conv *OmegaConvergence) []chart.Series {
 			slices.Sort(col)
 			med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
 		}
-		ss = append(ss, chart.Series{Name: fmt.Sprintf("random reshuffling (median of %d runs, band: least to largest)", len(runs)), X: x, Y: med, Lo: lo, Hi: hi})
+		ss = append(ss, chart.Series{Name: fmt.Sprintf("random reshuffling (median of %d runs, band: least to largest)", len(runs)), X: x, Y: med, Lo: lo, Hi: hi, Runs: len(runs)})
 	}
 	return ss
 }
@@ -516,8 +517,8 @@ func omegaConvergenceSeries(conv *OmegaConvergence) []chart.Series {
 // convergence runs conv, whose findings f holds.
 func omegaConvergenceOutcome(out *Outcome, conv *OmegaConvergence, f *OmegaFindings) {
 	lc := &chart.LineChart{
-		Title:  fmt.Sprintf("Algorithm 1 on f_i = x²/2 ± σx, n = %d, γ = %.3g", conv.N, conv.Gamma),
-		XLabel: "epoch t", YLabel: "‖∇f(x_t)‖²", LogY: true,
+		Title:  fmt.Sprintf("Algorithm 1 on fᵢ = x²/2 ± σx, n = %d, γ = %.3g", conv.N, conv.Gamma),
+		XLabel: "epoch t", YLabel: "‖∇f(xₜ)‖²", LogY: true,
 	}
 	var avgs []string
 	for o, name := range conv.Orders {

@@ -458,8 +458,8 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	c := res.Config
 	out := Outcome{Verdict: f.Verdict}
 	worstChart := &chart.LineChart{
-		Title:  fmt.Sprintf("Remark 4's worst case, n = %d: max_k φ²_{r,k}(x) / (k n (σ² + M‖∇f(x)‖²)) (≤ 1)", c.N),
-		XLabel: "‖∇f(x)‖²", YLabel: "max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²))",
+		Title:  fmt.Sprintf("Remark 4's worst case, n = %d: maxₖ φ²ᵣ,ₖ(x) / (k n (σ² + M‖∇f(x)‖²)) (≤ 1)", c.N),
+		XLabel: "‖∇f(x)‖²", YLabel: "maxₖ φ²ᵣ,ₖ / (k n (σ² + M‖∇f‖²))",
 	}
 	var rrChart *chart.LineChart
 	for _, sr := range res.Settings {
@@ -480,7 +480,13 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 			if oname == "sorted" || oname == "RR (largest of the draws)" {
 				// σ² = 0's lines are dashed: its sorted order's ratio is
 				// that of σ² = 1, M = 0, on part of the same range.
-				worstChart.Series = append(worstChart.Series, chart.Series{Name: lineName + ", " + oname, X: gs, Y: ys[o], Dashed: st.Sigma2 == 0})
+				s := chart.Series{Name: lineName + ", " + oname, X: gs, Y: ys[o], Dashed: st.Sigma2 == 0}
+				if oname == "RR (largest of the draws)" {
+					// The largest over the draws is the worst case the
+					// remark bounds, a maximum, not a mean with an error.
+					s.Runs, s.NoSpread = c.RandomOrders, fmt.Sprintf("the largest over %d random orders, the worst case the remark bounds, not an estimate of a mean", c.RandomOrders)
+				}
+				worstChart.Series = append(worstChart.Series, s)
 			}
 		}
 		if rrChart == nil && st.M > 0 && st.Sigma2 > 0 {
@@ -498,9 +504,9 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 			lo, hi = scaled(lo), scaled(hi)
 			rrChart = &chart.LineChart{
 				Title:  fmt.Sprintf("Random reshuffling with M: %s, ‖∇f(x)‖² = %.3g, n = %d", name, pt.GradNorm2, c.N),
-				XLabel: "k", YLabel: "E φ²_{r,k} / k²", LogY: true,
+				XLabel: "k", YLabel: "E φ²ᵣ,ₖ / k²", LogY: true,
 				Series: []chart.Series{
-					{Name: fmt.Sprintf("Monte Carlo of %d permutations (95%% band)", c.Trials), X: ks, Y: scaled(pt.Mean), Lo: lo, Hi: hi},
+					{X: ks, Y: scaled(pt.Mean), Lo: lo, Hi: hi, Runs: c.Trials},
 					{Name: "(n-k)/(k(n-1)) (σ² + M‖∇f‖²)", X: ks, Y: scaled(pt.Bound), Dashed: true},
 					{Name: "(1/k)(σ² + M‖∇f‖²), the remark's σ*² = nσ², M* = M", X: ks, Y: scaled(constantTimesK(c.N, st.Sigma2+st.M*pt.GradNorm2)), Dashed: true},
 				},
@@ -509,6 +515,7 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	}
 	out.addChart("remark-4-worst", "Remark 4: every order under n²σ², nM", worstChart)
 	if rrChart != nil {
+		noteBand(rrChart, 0, fmt.Sprintf("Monte Carlo of %d permutations", c.Trials), "95% band")
 		out.addChart("remark-4-rr", "Remark 4: random reshuffling with the M term", rrChart)
 	}
 	worstAll, ssAll, worstZ, rrStar, starOK := f.Worst, f.SigmaStar, f.Z, f.Constants, f.ConstantsHold

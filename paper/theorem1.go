@@ -149,6 +149,9 @@ type Theorem1Result struct {
 	// Tuned[o][i] is the smallest mean over runs of Measured over the
 	// step grid at T = Ts[i], and TunedStep[o][i] the step attaining it.
 	Tuned, TunedStep [][]float64
+	// TunedRuns[o][i] are the runs' Measured at TunedStep[o][i], whose
+	// mean is Tuned[o][i]: their spread, for the chart.
+	TunedRuns [][][]float64
 }
 
 // theorem1ResultJSON is Theorem1Result as it is saved and cached: its
@@ -160,12 +163,13 @@ type theorem1ResultJSON struct {
 	MaxStep          []float64
 	Bound            [][][][]Theorem1Run
 	Tuned, TunedStep [][]float64
+	TunedRuns        [][][]float64
 }
 
 // MarshalJSON encodes r with the runs of part (a) as Bound[o][i][f], the
 // layout of the saved and cached results.
 func (r Theorem1Result) MarshalJSON() ([]byte, error) {
-	return json.Marshal(theorem1ResultJSON{r.Config, r.Orders, r.L, r.F0, r.MaxStep, r.bound, r.Tuned, r.TunedStep})
+	return json.Marshal(theorem1ResultJSON{r.Config, r.Orders, r.L, r.F0, r.MaxStep, r.bound, r.Tuned, r.TunedStep, r.TunedRuns})
 }
 
 // UnmarshalJSON decodes what MarshalJSON encodes, rejecting unknown
@@ -175,7 +179,7 @@ func (r *Theorem1Result) UnmarshalJSON(b []byte) error {
 	if err := decodeStrict(b, &v); err != nil {
 		return err
 	}
-	*r = Theorem1Result{Config: v.Config, Orders: v.Orders, L: v.L, F0: v.F0, MaxStep: v.MaxStep, bound: v.Bound, Tuned: v.Tuned, TunedStep: v.TunedStep}
+	*r = Theorem1Result{Config: v.Config, Orders: v.Orders, L: v.L, F0: v.F0, MaxStep: v.MaxStep, bound: v.Bound, Tuned: v.Tuned, TunedStep: v.TunedStep, TunedRuns: v.TunedRuns}
 	return nil
 }
 
@@ -320,7 +324,7 @@ func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Resu
 		}
 		res.MaxStep = append(res.MaxStep, max)
 		bound := make([][][]Theorem1Run, len(c.Ts))
-		tuned, tunedStep := make([]float64, len(c.Ts)), make([]float64, len(c.Ts))
+		tuned, tunedStep, tunedRuns := make([]float64, len(c.Ts)), make([]float64, len(c.Ts)), make([][]float64, len(c.Ts))
 		for i, T := range c.Ts {
 			runs := func(gamma float64) ([]Theorem1Run, error) {
 				var rs []Theorem1Run
@@ -355,17 +359,20 @@ func runTheorem1(ctx context.Context, env *Env, c Theorem1Config) (*Theorem1Resu
 					return nil, err
 				}
 				var m float64
-				for _, r := range rs {
+				measured := make([]float64, len(rs))
+				for k, r := range rs {
 					m += r.Measured / float64(len(rs))
+					measured[k] = r.Measured
 				}
 				if m < tuned[i] {
-					tuned[i], tunedStep[i] = m, gamma
+					tuned[i], tunedStep[i], tunedRuns[i] = m, gamma, measured
 				}
 			}
 		}
 		res.bound = append(res.bound, bound)
 		res.Tuned = append(res.Tuned, tuned)
 		res.TunedStep = append(res.TunedStep, tunedStep)
+		res.TunedRuns = append(res.TunedRuns, tunedRuns)
 	}
 	return res, nil
 }
@@ -514,27 +521,60 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 	last := len(c.Fractions) - 1
 	nt := f.TailTs
 
-	// Part (a): every run against both bounds.
+	// Part (a): every run against both bounds; the random orders' means
+	// with the range of their runs.
 	boundChart := &chart.LineChart{
-		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (solid) and stated bound (dashed)", c.Fractions[last]),
-		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
+		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (solid) and stated bound (dashed); RR and SGD: mean of %s, band: their range", c.Fractions[last], nOf(c.Runs, "run")),
+		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖²", LogX: true, LogY: true,
+	}
+	// spread returns the least and the largest of v over the runs of
+	// order o at each T, at the largest step fraction.
+	spread := func(o int, v func(Theorem1Run) float64) (lo, hi []float64) {
+		for i := range c.Ts {
+			l, h := math.Inf(1), math.Inf(-1)
+			for _, r := range res.bound[o][i][last] {
+				l, h = math.Min(l, v(r)), math.Max(h, v(r))
+			}
+			lo, hi = append(lo, l), append(hi, h)
+		}
+		return lo, hi
 	}
 	var bounds []chart.Series
-	for _, of := range f.Orders {
-		boundChart.Series = append(boundChart.Series, chart.Series{Name: of.Name + " measured", X: ts, Y: of.Measured, Group: of.Name})
-		bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Group: of.Name})
+	for o, of := range f.Orders {
+		m := chart.Series{Name: of.Name + " measured", X: ts, Y: of.Measured, Group: of.Name, Runs: c.runsOf(of.Name)}
+		b := chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Group: of.Name, Runs: m.Runs}
+		if m.Runs > 1 {
+			m.Lo, m.Hi = spread(o, func(r Theorem1Run) float64 { return r.Measured })
+			b.Lo, b.Hi = spread(o, func(r Theorem1Run) float64 { return r.Stated })
+			if slices.Equal(b.Lo, b.Hi) {
+				// SGD's bound has no σ*² measured along the run.
+				b.Lo, b.Hi, b.NoSpread = nil, nil, "the bound is the same in every run"
+			}
+		}
+		boundChart.Series = append(boundChart.Series, m)
+		bounds = shareBound(bounds, b)
 	}
 	boundChart.Series = append(boundChart.Series, bounds...)
+	noteThinBands(boundChart, "range")
 	out.addChart("theorem-1-bound", "Theorem 1: measured against the bound", boundChart)
 
 	// Part (b): tuned steps, slopes and the ordering of the orders.
 	rateChart := &chart.LineChart{
-		Title:  fmt.Sprintf("(1/T) Σ_t ‖∇f(x_t)‖² with γ tuned per T over admissible steps, n = %d", c.N),
-		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
+		Title:  fmt.Sprintf("(1/T) Σₜ ‖∇f(xₜ)‖² with γ tuned per T over admissible steps, n = %d; RR and SGD: mean of %s, band: their range", c.N, nOf(c.Runs, "run")),
+		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖²", LogX: true, LogY: true,
 	}
 	for o, of := range f.Orders {
-		rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s (slope %.2f, last %d T %.2f)", of.Name, of.Slope, nt, of.Tail), X: ts, Y: res.Tuned[o]})
+		s := chart.Series{Name: fmt.Sprintf("%s (slope %.2f, last %d T %.2f)", of.Name, of.Slope, nt, of.Tail), X: ts, Y: res.Tuned[o], Runs: c.runsOf(of.Name)}
+		if s.Runs > 1 {
+			s.Lo, s.Hi = res.tunedRange(o)
+			if s.Lo == nil {
+				// A result saved before TunedRuns.
+				s.NoSpread = fmt.Sprintf("the result keeps only the mean over the %s at the tuned step, not each run", nOf(c.Runs, "run"))
+			}
+		}
+		rateChart.Series = append(rateChart.Series, s)
 	}
+	noteThinBands(rateChart, "range")
 	out.addChart("theorem-1-rates", "Theorem 1: tuned rates", rateChart)
 	gr, rr, ig, igs := res.Tuned[idx["greedy"]], res.Tuned[idx["RR"]], res.Tuned[idx["IG"]], res.Tuned[idx["IG sorted"]]
 	{
@@ -613,6 +653,21 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 	return &out, nil
 }
 
+// tunedRange returns the least and the largest of the runs of order o at
+// the tuned step at each T (TunedRuns), nil if r has no such runs.
+func (r *Theorem1Result) tunedRange(o int) (lo, hi []float64) {
+	if o >= len(r.TunedRuns) || len(r.TunedRuns[o]) != len(r.Config.Ts) {
+		return nil, nil
+	}
+	for _, runs := range r.TunedRuns[o] {
+		if len(runs) == 0 {
+			return nil, nil
+		}
+		lo, hi = append(lo, slices.Min(runs)), append(hi, slices.Max(runs))
+	}
+	return lo, hi
+}
+
 // check returns an error if r is nil or its slices do not have the shape
 // of its config.
 func (r *Theorem1Result) check() error {
@@ -627,6 +682,9 @@ func (r *Theorem1Result) check() error {
 	no := len(r.Orders)
 	if len(r.MaxStep) != no || len(r.bound) != no || len(r.Tuned) != no {
 		return errResult(id, "%d orders but %d step limits, %d bound runs and %d tuned rows", no, len(r.MaxStep), len(r.bound), len(r.Tuned))
+	}
+	if r.TunedRuns != nil && len(r.TunedRuns) != no {
+		return errResult(id, "%d orders but %d rows of tuned runs", no, len(r.TunedRuns))
 	}
 	return checkBoundGrid(id, r.Orders, c.Ts, len(c.Fractions), r.bound, r.Tuned, func(runs []Theorem1Run) bool { return len(runs) > 0 })
 }

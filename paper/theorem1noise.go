@@ -682,8 +682,8 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
-		Title:  fmt.Sprintf("Tuned (1/T) Σ_t ‖∇f(x_t)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
-		XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖², mean (95% t-band)", LogX: true, LogY: true,
+		Title:  fmt.Sprintf("Tuned (1/T) Σₜ ‖∇f(xₜ)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
+		XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖², mean (95% t-band)", LogX: true, LogY: true,
 	}
 	if len(f.Regimes) > 1 {
 		rateChart.Title += fmt.Sprintf(" (solid %s, dashed %s)", f.Regimes[0].Regime.Name, f.Regimes[1].Regime.Name)
@@ -698,7 +698,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		rg, reg := &res.Regimes[r], rf.Regime
 		boundChart := &chart.LineChart{
 			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, 95%% t-band) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
-			XLabel: "epochs T", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖²", LogX: true, LogY: true,
+			XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖²", LogX: true, LogY: true,
 		}
 		var bounds []chart.Series
 		for _, of := range rf.Orders {
@@ -708,10 +708,11 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				lo[i], hi[i] = m-tq*se, m+tq*se
 			}
 			boundChart.Series = append(boundChart.Series,
-				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name})
+				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name, Runs: c.Runs})
 			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
 		}
 		boundChart.Series = append(boundChart.Series, bounds...)
+		noteThinBands(boundChart, "95% band")
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)
 
 		out.Rows = append(out.Rows, Row{
@@ -731,7 +732,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			paper := fmt.Sprintf("%.2f or steeper (%s term; O(·), an upper bound)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
 			if !of.Tested {
 				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, of.Name))
-				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0})
+				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0, Runs: c.Runs})
 				out.Rows = append(out.Rows, Row{
 					Quantity: quantity,
 					Paper:    paper,
@@ -741,7 +742,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				continue
 			}
 			slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s; %s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict), of.Steepness))
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0})
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0, Runs: c.Runs})
 			out.Rows = append(out.Rows, Row{
 				Quantity: quantity,
 				Paper:    paper,
@@ -754,14 +755,18 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if o, err := orderIndex(theorem1NoiseID, res.Orders, "RR"); err == nil {
 		at := len(ts) - 1
 		y0, _ := meanSE(res.Regimes[0].Tuned[o][at].Measured)
-		for _, e := range []float64{-0.5, -2.0 / 3} {
+		for _, e := range []struct {
+			v    float64
+			name string
+		}{{-0.5, "-1/2"}, {-2.0 / 3, "-2/3"}} {
 			ref := make([]float64, len(ts))
 			for i := range ts {
-				ref[i] = y0 * math.Pow(ts[i]/ts[at], e)
+				ref[i] = y0 * math.Pow(ts[i]/ts[at], e.v)
 			}
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("T^%.2f (reference)", e), X: ts, Y: ref, Dashed: true})
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: "reference slope " + e.name, X: ts, Y: ref, Dashed: true})
 		}
 	}
+	noteThinBands(rateChart, "95% band")
 	out.addChart("theorem-1-noise-rates", "Theorem 1 under a noisy oracle: tuned rates", rateChart)
 	rg0 := res.Regimes[0]
 	allHold, minSlack := f.Holds, f.MinSlack

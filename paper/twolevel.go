@@ -870,8 +870,8 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 		out.addTest("geometric-mean steps ratio at the largest σ_top below 0.8", twoLevelP(iv, twoLevelClearly), f.Below == Reproduced)
 	}
 	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured, %s per method and rate; second line: 95%% Fieller interval at the best rates, ∞ where unbounded)", c.Target, nOf(c.Runs, "run")),
-		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
-		ValueLabel: "steps, two-level / standard", HatchLabel: "the interval spans 1"}
+		XLabel: "m", YLabel: "σ top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
+		ValueLabel: "steps, two-level / standard", HatchLabel: "the interval spans 1", Runs: c.Runs}
 	for i := range c.SigmaTops {
 		notes, marks := make([]string, len(c.Ms)), make([]bool, len(c.Ms))
 		for j := range c.Ms {
@@ -891,18 +891,32 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	}
 	out.addChart("two-level-ratio", "two-level-ratio", ratio)
 	out.addChart("two-level-theory", "two-level-theory", &chart.Heatmap{Title: "Epochs to the target by the corollary's rates: two-level / standard",
-		XLabel: "m", YLabel: "σ_top", XTicks: xt, YTicks: yt, Values: f.Predicted, Center: 1,
+		XLabel: "m", YLabel: "σ top", XTicks: xt, YTicks: yt, Values: f.Predicted, Center: 1,
 		ValueLabel: "epochs, two-level / standard"})
 	// The learning rates of both methods in the cell with the largest
 	// σ_top and m.
 	cell := res.Cell(len(c.SigmaTops)-1, len(c.Ms)-1)
 	lr := &chart.LineChart{
-		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ_top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
+		Title:  fmt.Sprintf("Mean steps to the target vs learning rate, σ top = %g, m = %d, K = %d", cell.SigmaTop, cell.M, c.K),
 		XLabel: "learning rate", YLabel: "mean steps (runs that all converged)", LogX: true, LogY: true,
 		InfLabel: "a run did not converge (a row per method, in its colour)",
 	}
 	for meth, name := range res.Methods {
-		lr.Series = append(lr.Series, chart.Series{Name: name, X: c.Steps, Y: cell.Methods[meth].Mean, Markers: true})
+		// The band runs from the fewest to the most steps of the runs at
+		// a rate where all converged.
+		m := cell.Methods[meth]
+		lo, hi := make([]float64, len(m.Steps)), make([]float64, len(m.Steps))
+		for k, runs := range m.Steps {
+			lo[k], hi[k] = math.Inf(1), math.Inf(-1)
+			for _, st := range runs {
+				if st < 0 {
+					lo[k], hi[k] = math.NaN(), math.NaN()
+					break
+				}
+				lo[k], hi[k] = math.Min(lo[k], float64(st)), math.Max(hi[k], float64(st))
+			}
+		}
+		lr.Series = append(lr.Series, chart.Series{Name: fmt.Sprintf("%s (band: least to most steps of the %s)", name, nOf(c.Runs, "run")), X: c.Steps, Y: m.Mean, Lo: lo, Hi: hi, Markers: true, Runs: c.Runs})
 	}
 	out.addChart("two-level-lr", "two-level-lr", lr)
 	measured, gm := f.Ratios, f.GeoMeans

@@ -850,13 +850,13 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		case 2*k == c.M:
 			label += " = m/2"
 		case c.M%k != 0:
-			label += " (padded)"
+			label += "\n(padded)"
 		}
 		xt = append(xt, label)
 	}
 	yt := make([]string, len(c.Ratios))
 	heat := func(title, value string, v func(g *TwoLevelKRegime) []float64) *chart.Heatmap {
-		h := &chart.Heatmap{Title: title, XLabel: "K", YLabel: "σ_top/σ_low", XTicks: xt, YTicks: yt, Center: 1, ValueLabel: value}
+		h := &chart.Heatmap{Title: title, XLabel: "K", YLabel: "σ top / σ low", XTicks: xt, YTicks: yt, Center: 1, ValueLabel: value}
 		for i := range regimes {
 			g := &regimes[i]
 			yt[i] = strconv.FormatFloat(g.Ratio, 'g', -1, 64)
@@ -869,15 +869,36 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		}
 		return h
 	}
-	out.addChart("two-level-k-steps", "two-level-k-steps", heat(
-		fmt.Sprintf("Steps to ‖x‖ < %g (tuned step): two-level K-shuffling / standard shuffling, N = %d, m = %d", c.Target, c.N, c.M),
-		"steps, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Steps }))
+	// The measured maps show each cell's 95% bootstrap interval over the
+	// runs (twoLevelKRatioInterval) under its value, hatched where it
+	// spans 1; the switches' is the steps' times the cell's switches per
+	// step over standard shuffling's, as the findings' CommIv.
+	spread := func(h *chart.Heatmap, scale func(g *TwoLevelKRegime, m int) float64) *chart.Heatmap {
+		h.Runs, h.HatchLabel = c.Runs, "the interval spans 1"
+		for i := range regimes {
+			g := &regimes[i]
+			notes, marks := make([]string, len(c.Ks)), make([]bool, len(c.Ks))
+			for j, k := range c.Ks {
+				m := f.method(twoLevelKMethod(k))
+				notes[j], marks[j] = twoLevelKNote(twoLevelKScaled(g.OverStandard[m], scale(g, m)))
+			}
+			h.Notes, h.Hatched = append(h.Notes, notes), append(h.Hatched, marks)
+		}
+		return h
+	}
+	out.addChart("two-level-k-steps", "two-level-k-steps", spread(heat(
+		fmt.Sprintf("Steps to ‖x‖ < %g (tuned step): two-level K-shuffling / standard shuffling, N = %d, m = %d (second line: 95%% bootstrap interval over %s)", c.Target, c.N, c.M, nOf(c.Runs, "run")),
+		"steps, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Steps }),
+		func(*TwoLevelKRegime, int) float64 { return 1 }))
 	out.addChart("two-level-k-theory", "two-level-k-theory", heat(
 		"Epochs to the target by Theorem 1 with Lemma 2's σ*² whole (constants dropped): K-shuffling / standard shuffling",
 		"epochs, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Predicted }))
-	out.addChart("two-level-k-switches", "two-level-k-switches", heat(
-		"Top-level switches until ‖x‖ < target: K-shuffling / standard shuffling",
-		"switches, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Switches }))
+	out.addChart("two-level-k-switches", "two-level-k-switches", spread(heat(
+		fmt.Sprintf("Top-level switches until ‖x‖ < target: K-shuffling / standard shuffling (second line: the steps' 95%% bootstrap interval over %s times the switches per step)", nOf(c.Runs, "run")),
+		"switches, K-shuffling / standard", func(g *TwoLevelKRegime) []float64 { return g.Switches }),
+		func(g *TwoLevelKRegime, m int) float64 {
+			return (g.Switches[m] / g.Switches[std]) / (g.Steps[m] / g.Steps[std])
+		}))
 
 	gt, gl, g1 := &regimes[f.Top], &regimes[f.Low], &regimes[f.One]
 	perStep := func(j int) float64 { return g1.Switches[j] / g1.Steps[j] }
@@ -972,6 +993,22 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		"Communication is counted as top-level switches: steps whose top-level function differs from the previous step's (the first step of a run counts).",
 	}
 	return &out, nil
+}
+
+// twoLevelKNote writes a heatmap cell's interval iv for its second line,
+// "0.18–0.25", "0.9–∞" for a one-sided one, "unbounded" for one unbounded
+// either way, and reports whether to hatch the cell: iv spans 1. A cell
+// without a value (NaN Mean: neither method converged) has neither.
+func twoLevelKNote(iv Interval) (string, bool) {
+	switch {
+	case math.IsNaN(iv.Mean):
+		return "", false
+	case math.IsNaN(iv.Lo) || math.IsNaN(iv.Hi) || math.IsInf(iv.Lo, -1) && math.IsInf(iv.Hi, 1):
+		return "unbounded", true
+	case math.IsInf(iv.Hi, 1):
+		return fmt.Sprintf("%.2g–∞", iv.Lo), iv.Against(1) == Spans
+	}
+	return fmt.Sprintf("%.2g–%.2g", iv.Lo, iv.Hi), iv.Against(1) == Spans
 }
 
 // twoLevelKScaled returns iv times by.

@@ -435,6 +435,15 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 	for _, t := range ticks {
 		labelW = max(labelW, tickSty.Rectangle(t.Label).Size().X)
 	}
+	// The bar may label its ends with the data's least and largest value
+	// (see below): room for those too.
+	for _, row := range h.Values {
+		for _, v := range row {
+			if !math.IsNaN(v) {
+				labelW = max(labelW, tickSty.Rectangle(fmt.Sprintf("%.3g", v)).Size().X)
+			}
+		}
+	}
 	hasNaN := false
 	for _, row := range h.Values {
 		for _, v := range row {
