@@ -68,8 +68,10 @@ var ErrLayout = errors.New("chart: poor layout")
 //   - a line of text of the static image (title, axis and tick labels,
 //     legend entries, point labels, cell annotations, the colour bar's
 //     labels, panel titles: every string drawn) runs past the image's
-//     edge by more than half a point, or overlaps another by more than
-//     half a point both across and up (a pixel at DPI is rounding). The
+//     edge by more than half a point, overlaps another by more than
+//     half a point both across and up (a pixel at DPI is rounding), or
+//     stands beside another on one line closer than half a space of the
+//     smaller font, so that the two read as one ("1e81e10"). The
 //     boxes are the glyphs' ink, measured with the font gonum/plot draws
 //     with, where the text lands (see textRecorder);
 //   - a text (title, labels, names, ticks, notes) has markup: "_{",
@@ -364,7 +366,7 @@ func checkPanelStyles(p *Panels, bad func(format string, args ...any)) {
 				byName[s.Name] = here
 			} else if w.look != l && !said[[2]string{s.Name, ""}] {
 				said[[2]string{s.Name, ""}] = true
-				bad("series %q is a %s in panel %d but a %s in panel %d: give a name one look in every panel (Series.Colour, Dashed, Points, Markers)", s.Name, w.look, w.panel, l, i+1)
+				bad("series %q is drawn as %s in panel %d but as %s in panel %d: give a name one look in every panel (Series.Colour, Dashed, Points, Markers)", s.Name, w.look, w.panel, l, i+1)
 			}
 			if s.Label != "" {
 				continue
@@ -373,7 +375,7 @@ func checkPanelStyles(p *Panels, bad func(format string, args ...any)) {
 				byLook[l] = here
 			} else if w.name != s.Name && w.panel != i+1 && !said[[2]string{w.name, s.Name}] {
 				said[[2]string{w.name, s.Name}] = true
-				bad("series %q (panel %d) and %q (panel %d) are both a %s: the shared legend cannot tell them apart", w.name, w.panel, s.Name, i+1, l)
+				bad("series %q (panel %d) and %q (panel %d) are both drawn as %s: the shared legend cannot tell them apart", w.name, w.panel, s.Name, i+1, l)
 			}
 		}
 	}

@@ -286,15 +286,27 @@ func TestCheckRules(t *testing.T) {
 		}}
 	}
 
+	costs := func(n int) *Panels {
+		p := &Panels{Title: "σ*² against multiply-adds"}
+		for i := range n {
+			p.Panels = append(p.Panels, &LineChart{Title: fmt.Sprintf("after %d epochs", i), XLabel: "multiply-adds", YLabel: "σ*² ratio", LogX: true, LogY: true, Series: []Series{
+				{Name: "RR", Label: "RR", X: []float64{50}, Y: []float64{90}, Points: true},
+				{Name: "greedy", Label: "greedy", X: []float64{1e10}, Y: []float64{1}, Points: true},
+			}})
+		}
+		return p
+	}
+
 	for _, tc := range []struct {
 		name       string
 		bad, fixed Chart
 		want       string
 	}{
+		{"log tick labels running together", costs(3), costs(2), `text "1e2" runs into text "1e4"`},
 		{"a title with markup", titled("σ_{top} over epochs"), titled(Plain("σ_{top} over epochs")), `has markup "_{"`},
 		{"a subscript after a symbol", titled("φ²_{r,k} and σ_top"), titled("φ² at (r, k) and σ top"), `has markup "_{"`},
-		{"one name in two styles across panels", panels(false), panels(true), `series "RR" is a blue line in panel 1 but a vermillion line in panel 2`},
-		{"one style for two names across panels", panels(false), panels(true), `series "RR" (panel 1) and "greedy" (panel 2) are both a blue line`},
+		{"one name in two styles across panels", panels(false), panels(true), `series "RR" is drawn as blue line in panel 1 but as vermillion line in panel 2`},
+		{"one style for two names across panels", panels(false), panels(true), `series "RR" (panel 1) and "greedy" (panel 2) are both drawn as blue line`},
 		{"5 runs without spread", line(noSpread), line(withBand), `series "RR" summarises 5 runs but has no spread`},
 		{"5 runs without spread, said why", line(noSpread), func() Chart { s := noSpread; s.NoSpread = "one run shown"; return line(s) }(), `series "RR" summarises 5 runs but has no spread`},
 		{"a band thinner than the line", line(thin), line(thinSaid), `series "RR" summarises 5 runs but its band is at most`},

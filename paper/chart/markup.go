@@ -167,6 +167,11 @@ func scriptArg(s string, sup bool) (arg, rest string) {
 	for i, r := range s {
 		// A decimal point between digits belongs to the number.
 		point := r == '.' && i > 0 && unicode.IsDigit(rune(s[i-1])) && i+1 < len(s) && unicode.IsDigit(rune(s[i+1]))
+		if i == 0 && unicode.IsSymbol(r) {
+			// One symbol: "‖x‖_∞".
+			end = utf8.RuneLen(r)
+			break
+		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || point || i == 0 && (sup && r == '-' || r == '*') {
 			end = i + utf8.RuneLen(r)
 			if r == '*' {
@@ -218,8 +223,8 @@ func script(arg string, sup bool) string {
 
 // markup returns the first piece of markup in s, "" if none: "_{" or
 // "^{"; a backslash (a TeX command); "_" or "^" between a character that
-// is not a space and a letter or digit ("σ_top", "x_t", "x^2"); or a
-// pair of "$".
+// is not a space and a letter, digit or symbol ("σ_top", "x_t", "x^2",
+// "‖x‖_∞"); or a pair of "$".
 func markup(s string) string {
 	if strings.Count(s, "$") >= 2 {
 		return "$"
@@ -241,7 +246,7 @@ func markup(s string) string {
 			if next == '{' {
 				return string(rs[i : i+2])
 			}
-			if i > 0 && !unicode.IsSpace(rs[i-1]) && (unicode.IsLetter(next) || unicode.IsDigit(next) || r == '^' && next == '-') {
+			if i > 0 && !unicode.IsSpace(rs[i-1]) && (unicode.IsLetter(next) || unicode.IsDigit(next) || unicode.IsSymbol(next) || next == '*' || r == '^' && next == '-') {
 				// From the start of the word before, "max_k" rather
 				// than "x_k".
 				start := i - 1

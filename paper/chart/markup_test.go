@@ -30,6 +30,8 @@ func TestPlain(t *testing.T) {
 		{"T^-0.50 (reference)", "T to the power -0.50 (reference)", "T^-"},
 		{"T^-1, x^2.", "T⁻¹, x².", "T^-"},
 		{"max_k φ²_{r,k}", "maxₖ φ² at (r, k)", "max_k"},
+		{"max_k ‖S_k‖_∞", "maxₖ ‖Sₖ‖ ∞", "max_k"},
+		{"‖x‖_∞", "‖x‖ ∞", "‖_∞"},
 		// Plain text stays.
 		{"σ*² ratio, k = 64 (±2 SE)", "σ*² ratio, k = 64 (±2 SE)", ""},
 		{"loss _ gap", "loss _ gap", ""},

@@ -21,6 +21,11 @@ import (
 type textBox struct {
 	text string
 	ink  vg.Rectangle
+	// space is the width of a space in the text's font; upright says
+	// the text runs left to right (else it is rotated, reading up or
+	// down).
+	space   vg.Length
+	upright bool
 }
 
 // affine is the map (x, y) → (a·x + c·y + e, b·x + d·y + f).
@@ -101,7 +106,7 @@ func (r *textRecorder) FillString(f font.Face, pt vg.Point, text string) {
 	r.boxes = append(r.boxes, textBox{text: text, ink: vg.Rectangle{
 		Min: vg.Point{X: vg.Length(minX), Y: vg.Length(minY)},
 		Max: vg.Point{X: vg.Length(maxX), Y: vg.Length(maxY)},
-	}})
+	}, space: f.Width(" "), upright: math.Abs(r.m.b) < 1e-9 && r.m.a > 0})
 }
 
 // inkBox returns the rectangle the glyphs of text cover when drawn in f
@@ -196,21 +201,48 @@ func checkTexts(boxes []textBox, w, h vg.Length, bad func(format string, args ..
 		ra := boxes[a].ink
 		for _, b := range idx[i+1:] {
 			rb := boxes[b].ink
-			if rb.Min.X+textOverlap >= ra.Max.X {
+			if rb.Min.X-maxGap(boxes[a], boxes[b]) >= ra.Max.X {
 				break
 			}
-			if min(ra.Max.X, rb.Max.X)-max(ra.Min.X, rb.Min.X) > textOverlap &&
-				min(ra.Max.Y, rb.Max.Y)-max(ra.Min.Y, rb.Min.Y) > textOverlap {
+			if how := collide(boxes[a], boxes[b]); how != "" {
 				first, second := a, b
 				if second < first {
 					first, second = second, first
 				}
-				over = append(over, fmt.Sprintf("text %s overlaps text %s", quoteShort(boxes[first].text), quoteShort(boxes[second].text)))
+				over = append(over, fmt.Sprintf("text %s %s text %s", quoteShort(boxes[first].text), how, quoteShort(boxes[second].text)))
 			}
 		}
 	}
 	sort.Strings(over)
 	report(over, "texts overlap", bad)
+}
+
+// sideGap is the least gap between two texts side by side on one line,
+// as a share of a space in the smaller font: closer, they read as one
+// ("1e81e10").
+const sideGap = 0.5
+
+// maxGap bounds the gap collide asks of two texts whatever their
+// places: sideGap spaces of the larger font.
+func maxGap(a, b textBox) vg.Length { return sideGap * max(a.space, b.space) }
+
+// collide says how the texts a and b collide, "" if they do not:
+// "overlaps" if their ink boxes share more than textOverlap both across
+// and up, "runs into" if they stand side by side on one line (sharing
+// more than textOverlap of their height, both upright or both rotated)
+// closer than sideGap of a space of the smaller font.
+func collide(a, b textBox) string {
+	ox := min(a.ink.Max.X, b.ink.Max.X) - max(a.ink.Min.X, b.ink.Min.X)
+	oy := min(a.ink.Max.Y, b.ink.Max.Y) - max(a.ink.Min.Y, b.ink.Min.Y)
+	if ox > textOverlap && oy > textOverlap {
+		return "overlaps"
+	}
+	gap := sideGap * min(a.space, b.space)
+	if a.upright && b.upright && oy > textOverlap && -ox < gap ||
+		!a.upright && !b.upright && ox > textOverlap && -oy < gap {
+		return "runs into"
+	}
+	return ""
 }
 
 // report adds the first maxTextFindings of found to bad, and a count of
