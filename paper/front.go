@@ -329,6 +329,11 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string)
 				}
 				if d := r.Outcome.Decides; d != nil {
 					number, paper, fig = d.Name+": "+d.Ours, d.Paper, d.Chart
+				} else if r.Outcome.Brief != "" {
+					// A result saved before outcomes named their deciding
+					// number (a paper-scale claim not rerun since): its
+					// brief, which states the number, marked as such.
+					number = r.Outcome.Brief + " (saved before this table; make reproduce-paper names the number)"
 				}
 				if fig == "" && len(r.Outcome.Figures) > 0 {
 					fig = r.Outcome.Figures[0]
