@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
 	"github.com/goodorder/goodorder/problems"
 )
 
@@ -213,6 +214,7 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 	if len(out.Charts) != 9 || !strings.Contains(out.Details, "| shuffle (knob) |") {
 		t.Errorf("outcome has %d charts and details %q", len(out.Charts), out.Details)
 	}
+	checkCharts(t, out)
 	f, err := a.Findings()
 	if err != nil {
 		t.Fatal(err)
@@ -371,5 +373,73 @@ func TestLoaderShufflesFamily(t *testing.T) {
 		if err != nil || out.Verdict != f.Verdict {
 			t.Errorf("%s: outcome %v, %v", tc.name, out.Verdict, err)
 		}
+	}
+}
+
+// TestRoundLog125 checks rounding down and up to 1, 2 or 5 times a power
+// of ten.
+func TestRoundLog125(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		up   bool
+		want float64
+	}{
+		{0.23, false, 0.2}, {0.23, true, 0.5}, {3.3, true, 5}, {3.3, false, 2},
+		{1, false, 1}, {1, true, 1}, {6, true, 10}, {6, false, 5}, {0.0011, true, 0.002},
+	} {
+		if got := roundLog125(c.v, c.up); math.Abs(got-c.want) > 1e-12*c.want {
+			t.Errorf("roundLog125(%v, %v) = %v, want %v", c.v, c.up, got, c.want)
+		}
+	}
+}
+
+// TestLoaderPanelsOf checks the loader charts' panels: each group's
+// series after the reference lines, one colour per shuffle name in every
+// panel, one y range for all panels with 1-2-5 ends on a log axis, or ends
+// at multiples of the step on a narrow range, which gets a linear axis.
+func TestLoaderPanelsOf(t *testing.T) {
+	x := []float64{1, 2}
+	var ss []chart.Series
+	for i, g := range slices.Concat(loaderPanels(false)...) {
+		v := 0.8 + 0.05*float64(i)
+		ss = append(ss, chart.Series{Name: g, X: x, Y: []float64{v, v}, Lo: []float64{v - 0.01, v - 0.01}, Hi: []float64{v + 0.01, v + 0.01}, Colour: loaderColours[g]})
+	}
+	refs := []chart.Series{{Name: loaderRR, X: x, Y: []float64{1, 1}, Dashed: true, Colour: loaderColours[loaderRR]}}
+	for _, c := range []struct {
+		name           string
+		scale          float64 // multiplies the series' values
+		logY           bool
+		step           float64
+		wantLog        bool
+		wantLo, wantHi float64
+	}{
+		{"narrow, step", 1, true, 0.25, false, 0.75, 1.25},
+		{"wide, log", 10, true, 0.25, true, 1, 20}, // RR at 1 to 12.1
+	} {
+		in := slices.Clone(ss)
+		for i := range in {
+			in[i].Y = []float64{in[i].Y[0] * c.scale, in[i].Y[1] * c.scale}
+			in[i].Lo = []float64{in[i].Lo[0] * c.scale, in[i].Lo[1] * c.scale}
+			in[i].Hi = []float64{in[i].Hi[0] * c.scale, in[i].Hi[1] * c.scale}
+		}
+		p := loaderPanelsOf("t", in, refs, loaderPanels(false), true, c.logY, c.step)
+		if len(p.Panels) != len(loaderPanels(false)) {
+			t.Fatalf("%s: %d panels, want %d", c.name, len(p.Panels), len(loaderPanels(false)))
+		}
+		for k, pc := range p.Panels {
+			if pc.LogY != c.wantLog || math.Abs(pc.YMin-c.wantLo) > 1e-9 || math.Abs(pc.YMax-c.wantHi) > 1e-9 {
+				t.Errorf("%s: panel %d: log %v, y range [%v, %v], want %v, [%v, %v]", c.name, k, pc.LogY, pc.YMin, pc.YMax, c.wantLog, c.wantLo, c.wantHi)
+			}
+			if pc.Series[0].Name != loaderRR || len(pc.Series) != 1+len(loaderPanels(false)[k]) {
+				t.Errorf("%s: panel %d has series %d, first %q, want RR first and its group", c.name, k, len(pc.Series), pc.Series[0].Name)
+			}
+		}
+	}
+	seen := map[int]string{}
+	for name, col := range loaderColours {
+		if o, ok := seen[col]; ok || col == loaderMarginColour {
+			t.Errorf("%s and %s share colour %d", name, o, col)
+		}
+		seen[col] = name
 	}
 }
