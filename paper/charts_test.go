@@ -5,7 +5,10 @@
 package paper
 
 import (
+	"context"
+	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -275,4 +278,45 @@ func names(ss []chart.Series) []string {
 		n = append(n, s.Name)
 	}
 	return n
+}
+
+// TestBadChartReported checks that a claim's chart that chart.Check
+// rejects goes to Env.BadChart, named, with Check's findings (the
+// reproduce command fails on it), and is still written; without
+// BadChart it is warned of.
+func TestBadChartReported(t *testing.T) {
+	x := []float64{1, 2, 3}
+	run := claimRun(func(Scale) int { return 0 },
+		func(int, context.Context, *Env) (int, error) { return 0, nil },
+		func(int) (*Outcome, error) {
+			out := &Outcome{}
+			out.addChart("good", "good", &chart.LineChart{Title: "loss", Series: []chart.Series{{Name: "RR", X: x, Y: []float64{3, 2, 1}}}})
+			out.addChart("bad", "bad", &chart.LineChart{Title: "σ_{top}", Series: []chart.Series{{Name: "RR", X: x, Y: []float64{3, 2, 1}, Runs: 5}}})
+			return out, nil
+		})
+	var bad []string
+	dir := t.TempDir()
+	env := &Env{FigDir: dir, BadChart: func(base string, err error) {
+		if !errors.Is(err, chart.ErrLayout) || !strings.Contains(err.Error(), "markup") || !strings.Contains(err.Error(), "no spread") {
+			t.Errorf("%s: %v, want ErrLayout with the markup and the missing spread", base, err)
+		}
+		bad = append(bad, base)
+	}}
+	if _, err := run(context.Background(), Smoke, env); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(bad, ",") != "bad" {
+		t.Errorf("BadChart told of %v, want only bad", bad)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.png")); err != nil {
+		t.Errorf("the rejected chart is not written: %v", err)
+	}
+	var warned []string
+	env = &Env{Warn: func(msg string) { warned = append(warned, msg) }}
+	if _, err := run(context.Background(), Smoke, env); err != nil {
+		t.Fatal(err)
+	}
+	if len(warned) != 1 || !strings.HasPrefix(warned[0], "figure bad: ") {
+		t.Errorf("warnings %q, want one of figure bad", warned)
+	}
 }

@@ -156,6 +156,12 @@ type Env struct {
 	// as a bad cache entry that it recomputes, in one line naming the file;
 	// nil prints the line on os.Stderr. It is never called twice at once.
 	Warn func(msg string)
+	// BadChart, if not nil, is told of each chart of the claim that
+	// chart.Check rejects (the figure's base name, and Check's error,
+	// which wraps chart.ErrLayout) instead of Warn, so that the caller
+	// can fail on it: the reproduce command does. The charts are written
+	// all the same, to be looked at. It is never called twice at once.
+	BadChart func(base string, err error)
 
 	reused atomic.Int64 // cached runs reused
 	warnMu sync.Mutex   // serialises the calls of Warn
@@ -358,10 +364,16 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 		if err != nil {
 			return nil, err
 		}
-		// A chart a reviewer would send back (chart.Check) is reported,
-		// not an error: the figures are still written.
+		// A chart a reviewer would send back (chart.Check) goes to
+		// BadChart, or is warned of: the figures are still written.
 		for _, f := range out.Charts {
 			if err := chart.Check(f.Chart); err != nil {
+				if env.BadChart != nil {
+					env.warnMu.Lock()
+					env.BadChart(f.Base, err)
+					env.warnMu.Unlock()
+					continue
+				}
 				env.warn(fmt.Sprintf("figure %s: %v", f.Base, strings.ReplaceAll(err.Error(), "\n", "; ")))
 			}
 		}

@@ -14,8 +14,10 @@ import (
 // TestChartsPassCheck runs every claim that runs at the smoke scale and
 // checks each of its charts with chart.Check (plot share, distinct series,
 // data span, no point on the frame, no title over an axis's label, every
-// series visibly drawn); TestCheck in package chart shows that Check fails
-// charts that break each rule.
+// series visibly drawn, the spread of several runs shown or NoSpread
+// saying why, no text clipped or over another, no markup, one look per
+// name across panels); TestCheck and TestCheckRules in package chart show
+// that Check fails charts that break each rule.
 func TestChartsPassCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every claim at the smoke scale")

@@ -105,7 +105,9 @@ func drawOn(c Chart, cv vg.CanvasSizer) layout {
 
 // CSV returns the data behind c as CSV, header first, in long format: for
 // a LineChart the columns are series, x, y, lo, hi; for a Heatmap row,
-// column, value. NaN is written as an empty field, infinities as +Inf and
+// column, value; Panels put panel first. A last column no_spread says
+// why a series (or the heatmap's cells) of several runs shows no spread,
+// where NoSpread does. NaN is written as an empty field, infinities as +Inf and
 // -Inf, numbers in their shortest exact form.
 func CSV(c Chart) ([]byte, error) {
 	if err := c.validate(); err != nil {

@@ -57,7 +57,26 @@ var ErrLayout = errors.New("chart: poor layout")
 //   - a series of a line chart that has data draws fewer than MinPixels
 //     pixels in the data area (its points lie off the plot, say, or it is
 //     a line of one point), or the series drawn after it cover all but
-//     less than MinVisible of its pixels there.
+//     less than MinVisible of its pixels there;
+//   - a series of more than one run (Series.Runs) shows no spread and its
+//     NoSpread is empty: it has no Lo and Hi, or its band is nowhere
+//     taller than its line's width plus a pixel at DPI (error bars of
+//     markers: nowhere longer than a marker plus a pixel), so that the
+//     line hides it on the whole image (see checkSpread); a heatmap of
+//     more than one run (Heatmap.Runs) without a note (Notes) or Hatched
+//     and with an empty NoSpread;
+//   - a line of text of the static image (title, axis and tick labels,
+//     legend entries, point labels, cell annotations, the colour bar's
+//     labels, panel titles: every string drawn) runs past the image's
+//     edge by more than half a point, or overlaps another by more than
+//     half a point both across and up (a pixel at DPI is rounding). The
+//     boxes are the glyphs' ink, measured with the font gonum/plot draws
+//     with, where the text lands (see textRecorder);
+//   - a text (title, labels, names, ticks, notes) has markup: "_{",
+//     "^{", a backslash, a pair of "$", or "_" or "^" between a
+//     character and a letter or digit ("σ_top"); Plain writes it plain;
+//   - the panels of Panels draw one series name in two looks (colour,
+//     dash, markers), or give two names of the shared legend one look.
 //
 // The panels of Panels are checked for the line charts' findings each as
 // a chart of its own, without legend.
@@ -77,10 +96,17 @@ func Check(c Chart) error {
 		return err
 	}
 	w, h := c.size()
-	lay := drawOn(c, vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI)))
+	rec := newTextRecorder(vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI)))
+	lay := drawOn(c, rec)
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrLayout}, args...)...))
+	}
+	checkTexts(rec.boxes, w, h, bad)
+	for _, l := range c.labels() {
+		if m := markup(l); m != "" {
+			bad("text %s has markup %q, which the chart shows as it is: write it plain (chart.Plain gives %q)", quoteShort(l), m, Plain(l))
+		}
 	}
 	for _, r := range lay.axisLabels {
 		if lay.title.Size().X > 0 && overlaps(lay.title, r) {
@@ -95,7 +121,18 @@ func Check(c Chart) error {
 	switch c := c.(type) {
 	case *LineChart:
 		checkLines(c, lay, w, h, false, bad)
+	case *Heatmap:
+		noted := false // a cell has a note
+		for _, row := range c.Notes {
+			for _, n := range row {
+				noted = noted || n != ""
+			}
+		}
+		if c.Runs > 1 && !noted && c.Hatched == nil && c.NoSpread == "" {
+			bad("the cells summarise %d runs each but show no spread (Notes or Hatched), and NoSpread does not say why", c.Runs)
+		}
 	case *Panels:
+		checkPanelStyles(c, bad)
 		// Each panel is checked as a chart of its own, without legend.
 		for i, pc := range c.Panels {
 			pw, ph := pc.size()
@@ -140,6 +177,7 @@ func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad fu
 				100*f, a.name, a.data.lo, a.data.hi, a.axis.lo, a.axis.hi, 100*MinCoverage)
 		}
 	}
+	checkSpread(lc, lay, bad)
 	ds := lay.data.Size()
 	onFrame := 0
 	var first [2]float64
@@ -217,4 +255,126 @@ func frac(v float64, r span, log bool) float64 {
 		return (math.Log(v) - math.Log(r.lo)) / (math.Log(r.hi) - math.Log(r.lo))
 	}
 	return (v - r.lo) / (r.hi - r.lo)
+}
+
+// The spread of a series of several runs must show beyond its line or
+// markers somewhere: a band wider than the line by spreadSlack, or error
+// bars longer than the marker by spreadSlack.
+var (
+	// lineWidth is the width of a series' line, markerSize the
+	// diameter of its markers.
+	lineWidth, markerSize = vg.Points(1.5), vg.Points(5)
+	// spreadSlack is a pixel at DPI.
+	spreadSlack = vg.Inch / DPI
+)
+
+// checkSpread adds to bad each series of lc of more than one run (Runs)
+// whose NoSpread is empty and that shows no spread: no Lo and Hi, or a
+// band (error bars, for markers) nowhere taller than the line's width
+// (the marker's size) plus a pixel at DPI, so that it hides under the
+// line (the marker) on the whole image. Heights are measured on the
+// drawn axes, the band clipped to the y axis's range.
+func checkSpread(lc *LineChart, lay layout, bad func(format string, args ...any)) {
+	for _, s := range lc.Series {
+		if s.Runs <= 1 || s.NoSpread != "" {
+			continue
+		}
+		if s.Lo == nil {
+			bad("series %q summarises %d runs but has no spread (Lo, Hi), and NoSpread does not say why", s.Name, s.Runs)
+			continue
+		}
+		need, what := lineWidth+spreadSlack, "band is"
+		if s.Points {
+			need, what = markerSize+spreadSlack, "error bars are"
+		}
+		_, lo, hi := lc.points(s)
+		tallest := vg.Length(0)
+		for i := range lo {
+			if fx := frac(lo[i].X, lay.x, lc.LogX); fx < 0 || fx > 1 {
+				continue
+			}
+			clip := func(v float64) float64 { return math.Max(lay.y.lo, math.Min(lay.y.hi, v)) }
+			f0, f1 := frac(clip(lo[i].Y), lay.y, lc.LogY), frac(clip(hi[i].Y), lay.y, lc.LogY)
+			tallest = max(tallest, vg.Length(math.Abs(f1-f0))*lay.data.Size().Y)
+		}
+		if !s.Points && len(lo) < 2 {
+			tallest = 0 // a band of one point is not drawn
+		}
+		if tallest < need {
+			bad("series %q summarises %d runs but its %s at most %.2f pt tall, hidden under its %s (visible from %.2f pt); show the spread or say why in NoSpread",
+				s.Name, s.Runs, what, tallest.Points(), map[bool]string{false: "line", true: "markers"}[s.Points], need.Points())
+		}
+	}
+}
+
+// look is how a reader tells series apart: colour, dash, markers.
+type look struct {
+	color  color.RGBA
+	dashed bool
+	// glyph is the marker's index in glyphs, -1 for none; points
+	// draws markers without a line.
+	glyph  int
+	points bool
+}
+
+func (l look) String() string {
+	name := hexColor(l.color)
+	for i, c := range lineColors {
+		if c == l.color {
+			name = lineColorNames[i]
+		}
+	}
+	switch {
+	case l.points:
+		name += " " + glyphs[l.glyph].echarts + " markers"
+	case l.dashed:
+		name += " dashed line"
+	default:
+		name += " line"
+	}
+	if !l.points && l.glyph >= 0 {
+		name += " with " + glyphs[l.glyph].echarts + " markers"
+	}
+	return name
+}
+
+// lineColorNames name lineColors in findings.
+var lineColorNames = []string{"blue", "vermillion", "bluish green", "reddish purple", "orange", "sky blue", "black", "wine", "indigo", "olive"}
+
+// checkPanelStyles adds to bad each series name that p's panels draw in
+// two looks (a reader matches series across panels by look, and the
+// shared legend shows one), and each look that panels give two names
+// of the shared legend (series without a Label). Two names alike within
+// one panel are checkLines' finding.
+func checkPanelStyles(p *Panels, bad func(format string, args ...any)) {
+	type where struct {
+		look  look
+		name  string
+		panel int
+	}
+	byName := map[string]where{}
+	byLook := map[look]where{}
+	said := map[[2]string]bool{}
+	for i, pc := range p.Panels {
+		for k, st := range styles(pc.Series) {
+			s := pc.Series[k]
+			l := look{st.color, st.dashed, st.glyph, s.Points}
+			here := where{l, s.Name, i + 1}
+			if w, ok := byName[s.Name]; !ok {
+				byName[s.Name] = here
+			} else if w.look != l && !said[[2]string{s.Name, ""}] {
+				said[[2]string{s.Name, ""}] = true
+				bad("series %q is a %s in panel %d but a %s in panel %d: give a name one look in every panel (Series.Colour, Dashed, Points, Markers)", s.Name, w.look, w.panel, l, i+1)
+			}
+			if s.Label != "" {
+				continue
+			}
+			if w, ok := byLook[l]; !ok {
+				byLook[l] = here
+			} else if w.name != s.Name && w.panel != i+1 && !said[[2]string{w.name, s.Name}] {
+				said[[2]string{w.name, s.Name}] = true
+				bad("series %q (panel %d) and %q (panel %d) are both a %s: the shared legend cannot tell them apart", w.name, w.panel, s.Name, i+1, l)
+			}
+		}
+	}
 }

@@ -56,7 +56,7 @@ func TestCheck(t *testing.T) {
 		{"crossing lines", &LineChart{Series: []Series{
 			{Name: "up", X: epochs, Y: acc},
 			{Name: "down", X: epochs, Y: []float64{88, 87.5, 87, 86, 85, 80, 60, 10}}}}, ""},
-		{"long y label", &LineChart{Title: "a title", YLabel: "(1/T) Σ_t ‖∇f(x_t)‖² (mean over runs, band ±2 SE) of a long label",
+		{"long y label", &LineChart{Title: "a title", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖² (mean over runs, band ±2 SE) of a long label",
 			Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
 		{"+Inf point", &LineChart{LogY: true, InfLabel: "did not converge", Series: []Series{{Name: "a", X: []float64{1, 2, 3}, Y: []float64{10, 5, math.Inf(1)}, Markers: true}}}, ""},
 		// The failing cases.
@@ -216,5 +216,144 @@ func TestPanels(t *testing.T) {
 	}
 	if err := Check(&Panels{}); !errors.Is(err, ErrChart) {
 		t.Errorf("no panels: %v, want ErrChart", err)
+	}
+}
+
+// TestCheckRules checks each rule of Check on a chart that breaks it, which
+// fails with the finding, and on the same chart fixed, which passes.
+func TestCheckRules(t *testing.T) {
+	epochs := []float64{1, 2, 3, 4, 5, 6, 7, 8}
+	acc := []float64{10, 60, 80, 85, 86, 87, 87.5, 88}
+	shift := func(v []float64, d float64) []float64 {
+		out := make([]float64, len(v))
+		for i, x := range v {
+			out[i] = x + d
+		}
+		return out
+	}
+	line := func(s Series) *LineChart {
+		return &LineChart{Title: "accuracy", XLabel: "epoch", YLabel: "test accuracy (%)", Series: []Series{s}}
+	}
+	noSpread := Series{Name: "RR", X: epochs, Y: acc, Runs: 5}
+	withBand := noSpread
+	withBand.Lo, withBand.Hi = shift(acc, -3), shift(acc, 3)
+	thin := noSpread
+	thin.Lo, thin.Hi = shift(acc, -1e-3), shift(acc, 1e-3)
+	thinSaid := thin
+	thinSaid.NoSpread = "band thinner than the line: the runs agree to 1e-3"
+	barsHidden := withBand
+	barsHidden.Points, barsHidden.Lo, barsHidden.Hi = true, shift(acc, -0.1), shift(acc, 0.1)
+	barsShown := barsHidden
+	barsShown.Lo, barsShown.Hi = shift(acc, -4), shift(acc, 4)
+
+	grid := func(runs int, notes bool) *Heatmap {
+		h := &Heatmap{Title: "loss", XLabel: "batch size", YLabel: "momentum", XTicks: []string{"32", "64"}, YTicks: []string{"0", "0.9"},
+			Values: [][]float64{{1, 2}, {0.5, 1.5}}, Center: 1, Runs: runs}
+		if notes {
+			h.Notes = [][]string{{"±0.1", "±0.2"}, {"±0.1", "±0.3"}}
+		}
+		return h
+	}
+	wide := func(names []string) *Heatmap {
+		h := &Heatmap{Title: "loss", XLabel: "setting", YLabel: "order", XTicks: names, YTicks: []string{"RR"}, Center: 1}
+		h.Values = [][]float64{make([]float64, len(names))}
+		for i := range names {
+			h.Values[0][i] = 1 + float64(i)/10
+		}
+		return h
+	}
+	var long, short []string
+	for i := range 8 {
+		long = append(long, fmt.Sprintf("learning rate 0.%d, batch 64", i+1))
+		short = append(short, fmt.Sprintf("0.%d", i+1))
+	}
+	legend := func(name string) *LineChart {
+		return &LineChart{Title: "accuracy", Series: []Series{{Name: name, X: epochs, Y: acc}}}
+	}
+
+	titled := func(title string) *LineChart {
+		return &LineChart{Title: title, XLabel: "epoch", Series: []Series{{Name: "RR", X: epochs, Y: acc}}}
+	}
+	panels := func(dashed bool) *Panels {
+		second := []Series{{Name: "greedy", X: epochs, Y: shift(acc, -5)}, {Name: "RR", X: epochs, Y: acc}}
+		if dashed {
+			// Two names, each in its own colour in every panel.
+			second[0].Colour, second[1].Colour = 2, 1
+		}
+		return &Panels{Title: "accuracy", Panels: []*LineChart{
+			{Title: "MNIST", XLabel: "epoch", Series: []Series{{Name: "RR", X: epochs, Y: acc}, {Name: "greedy", X: epochs, Y: shift(acc, -5)}}},
+			{Title: "CIFAR-10", XLabel: "epoch", Series: second},
+		}}
+	}
+
+	for _, tc := range []struct {
+		name       string
+		bad, fixed Chart
+		want       string
+	}{
+		{"a title with markup", titled("σ_{top} over epochs"), titled(Plain("σ_{top} over epochs")), `has markup "_{"`},
+		{"a subscript after a symbol", titled("φ²_{r,k} and σ_top"), titled("φ² at (r, k) and σ top"), `has markup "_{"`},
+		{"one name in two styles across panels", panels(false), panels(true), `series "RR" is a blue line in panel 1 but a vermillion line in panel 2`},
+		{"one style for two names across panels", panels(false), panels(true), `series "RR" (panel 1) and "greedy" (panel 2) are both a blue line`},
+		{"5 runs without spread", line(noSpread), line(withBand), `series "RR" summarises 5 runs but has no spread`},
+		{"5 runs without spread, said why", line(noSpread), func() Chart { s := noSpread; s.NoSpread = "one run shown"; return line(s) }(), `series "RR" summarises 5 runs but has no spread`},
+		{"a band thinner than the line", line(thin), line(thinSaid), `series "RR" summarises 5 runs but its band is at most`},
+		{"error bars inside the markers", line(barsHidden), line(barsShown), `its error bars are at most`},
+		{"a heatmap of 40 runs without spread", grid(40, false), grid(40, true), "the cells summarise 40 runs each but show no spread"},
+		{"a heatmap of 40 runs with empty notes", func() Chart { h := grid(40, false); h.Notes = [][]string{{"", ""}, {"", ""}}; return h }(),
+			func() Chart {
+				h := grid(40, false)
+				h.NoSpread = "every cell is one run's median, the spread is in the CSV"
+				return h
+			}(), "the cells summarise 40 runs each"},
+		{"a legend running off the image", legend(strings.Repeat("a name far too long for any legend ", 8)), legend("RR"), "runs off the image's"},
+		{"overlapping x tick labels", wide(long), wide(short), `text "learning rate 0.1, batch 64" overlaps text "learning rate 0.2, batch 64"`},
+	} {
+		err := Check(tc.bad)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrLayout) {
+			t.Errorf("%s: error %v, want one with %q wrapping ErrLayout", tc.name, err, tc.want)
+		}
+		if err := Check(tc.fixed); err != nil {
+			t.Errorf("%s, fixed: %v", tc.name, err)
+		}
+	}
+}
+
+// TestNoSpreadShown checks that a NoSpread reaches the CSV (a no_spread
+// column) and the interactive chart (its subtitle), and that charts
+// without one keep their columns.
+func TestNoSpreadShown(t *testing.T) {
+	why := "the runs agree to 1e-12"
+	x := []float64{1, 2, 3}
+	lc := &LineChart{Title: "t", YLabel: "loss", Series: []Series{{Name: "RR", X: x, Y: x, Runs: 5, NoSpread: why}, {Name: "IG", X: x, Y: x}}}
+	h := &Heatmap{XTicks: []string{"a"}, YTicks: []string{"b"}, Values: [][]float64{{1}}, Center: 1, Runs: 3, NoSpread: why}
+	for _, tc := range []struct {
+		name     string
+		c        Chart
+		csv      string
+		subtitle string
+	}{
+		{"line chart", lc, "series,x,y,lo,hi,no_spread\nRR,1,1,,," + why + "\n", "no spread shown for RR: " + why},
+		{"panels", &Panels{Title: "p", Panels: []*LineChart{lc, {Series: []Series{{Name: "SGD", X: x, Y: x}}}}}, "panel,series,x,y,lo,hi,no_spread\nt,RR,1,1,,," + why + "\n", "no spread shown for RR: " + why},
+		{"heatmap", h, "row,column,value,no_spread\nb,a,1," + why + "\n", "no spread shown: " + why},
+		{"without", &LineChart{Series: []Series{{Name: "RR", X: x, Y: x}}}, "series,x,y,lo,hi\nRR,1,1,,\n", ""},
+	} {
+		b, err := CSV(tc.c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(b), tc.csv) {
+			t.Errorf("%s: CSV %q, want it to begin %q", tc.name, b, tc.csv)
+		}
+		if n := strings.Count(string(b), "\n"); tc.name == "panels" && strings.Count(string(b), ",")%n != 0 {
+			t.Errorf("%s: ragged CSV %q", tc.name, b)
+		}
+		html, err := HTML(tc.c, "c", "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.subtitle != "" && !strings.Contains(string(html), tc.subtitle) {
+			t.Errorf("%s: the page does not say %q", tc.name, tc.subtitle)
+		}
 	}
 }

@@ -40,7 +40,22 @@
 // 60% of the image, two series alike in colour and dash, data spanning
 // too little of an axis, points on the frame, a title over an axis's
 // label, a series not visibly drawn (covered by the series drawn after it,
-// measured on the rendered pixels, or off the plot). Long titles wrap to
+// measured on the rendered pixels, or off the plot), a series or heatmap
+// of several runs (Runs) drawn without a visible spread unless NoSpread
+// says why, and a text of the image clipped by its edge or overlapping
+// another text (tick labels running together, say), a series name drawn
+// in two looks by the panels of Panels or two names in one look, and
+// text with markup.
+//
+// # Text
+//
+// Charts show text as it is: nothing typesets TeX, so "σ_{top}" reaches
+// the reader as those eight characters. Write labels, titles, names and
+// ticks in plain Unicode: sub- and superscripts as Unicode's characters
+// where they exist ("xₜ", "σ*²", "σ⁻¹"), otherwise in words ("σ top",
+// "φ² at (r, k)"). Check rejects "_{", "^{", a backslash, "$...$", and
+// "_" or "^" written between a character and a letter or digit ("σ_top",
+// "x^2"); Plain turns such markup into plain text by that convention. Long titles wrap to
 // two lines before shrinking below 10 points. Text is set in
 // DejaVu Sans, embedded from the Go module codeberg.org/go-fonts/dejavu,
 // which has every symbol the labels use (∇, ‖, σ, ², ...); PNG and SVG

@@ -574,13 +574,18 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 	}
 	xname, yname := strings.ReplaceAll(h.XLabel, sep, ""), strings.ReplaceAll(h.YLabel, sep, "")
 	title, titleLines := wrapTitle(h.Title)
+	extra := 0 // lines of the subtitle after the first
+	if h.NoSpread != "" {
+		scale += "\nno spread shown: " + h.NoSpread
+		extra = 1
+	}
 	hm.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values)+24*(titleLines-1))}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 200+40*len(h.Values)+24*(titleLines-1)+16*extra)}),
 		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: scale}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true),
 			Formatter: opts.FuncOpts("function (p) { return p.name.split(String.fromCharCode(31))[1]; }")}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		charts.WithGridOpts(opts.Grid{Top: strconv.Itoa(70 + 24*(titleLines-1)), Right: "110"}),
+		charts.WithGridOpts(opts.Grid{Top: strconv.Itoa(70 + 24*(titleLines-1) + 16*extra), Right: "110"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: h.XTicks, Name: h.XLabel, NameLocation: "middle", NameGap: 30}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: h.YTicks, Name: h.YLabel}),
 		charts.WithVisualMapOpts(opts.VisualMap{
@@ -618,11 +623,21 @@ func (h *Heatmap) echarts(id string) render.Renderer {
 	return hm
 }
 
+// table returns the cells, with a last column no_spread (NoSpread) if
+// NoSpread is not empty.
 func (h *Heatmap) table() [][]string {
-	rows := [][]string{{"row", "column", "value"}}
+	head := []string{"row", "column", "value"}
+	if h.NoSpread != "" {
+		head = append(head, "no_spread")
+	}
+	rows := [][]string{head}
 	for r, row := range h.Values {
 		for c, v := range row {
-			rows = append(rows, []string{h.YTicks[r], h.XTicks[c], num(v)})
+			cells := []string{h.YTicks[r], h.XTicks[c], num(v)}
+			if h.NoSpread != "" {
+				cells = append(cells, h.NoSpread)
+			}
+			rows = append(rows, cells)
 		}
 	}
 	return rows

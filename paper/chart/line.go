@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -767,17 +768,27 @@ func (c *LineChart) echarts(id string) render.Renderer {
 	rows := (width + 859) / 860
 	bottom := 60 + 24*rows
 	title, titleLines := wrapTitle(c.Title)
+	// The subtitle names the y axis and says why a series of several
+	// runs shows no spread, a line each.
+	subtitle := yName(c.YLabel)
+	for _, n := range noSpreadNotes(c.Series) {
+		if subtitle != "" {
+			subtitle += "\n"
+		}
+		subtitle += n
+	}
+	subLines := max(1, strings.Count(subtitle, "\n")+1)
 	xr, yr, hasInf := c.ranges()
 	// The axes' ends are not round: ECharts should not label them.
 	endless := &opts.AxisLabel{Show: opts.Bool(true), ShowMinLabel: opts.Bool(false), ShowMaxLabel: opts.Bool(false)}
 	line.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 480+24*(rows+titleLines-1))}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "900px", Height: fmt.Sprintf("%dpx", 480+24*(rows+titleLines-1)+16*(subLines-1))}),
 		// The y axis's name goes in the subtitle: ECharts centres it on
 		// the axis, where a long one runs off the left edge.
-		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: yName(c.YLabel)}),
+		charts.WithTitleOpts(opts.Title{Title: title, Subtitle: subtitle}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "5", Left: "center", Width: "860"}),
-		charts.WithGridOpts(opts.Grid{Top: strconv.Itoa(75 + 24*(titleLines-1)), Left: "90", Right: "40", Bottom: strconv.Itoa(bottom)}),
+		charts.WithGridOpts(opts.Grid{Top: strconv.Itoa(75 + 24*(titleLines-1) + 16*(subLines-1)), Left: "90", Right: "40", Bottom: strconv.Itoa(bottom)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: axis(c.LogX), Name: c.XLabel, NameLocation: "middle", NameGap: 30,
 			Min: roundAxis(xr.lo), Max: roundAxis(xr.hi), AxisLabel: endless}),
 		charts.WithYAxisOpts(opts.YAxis{Type: axis(c.LogY),
@@ -856,15 +867,38 @@ func lineData(pts plotter.XYs) []opts.LineData {
 	return data
 }
 
+// noSpreadNotes returns, for each series of ss of several runs drawn
+// without their spread, "no spread shown for <name>: <NoSpread>".
+func noSpreadNotes(ss []Series) []string {
+	var notes []string
+	for _, s := range ss {
+		if s.NoSpread != "" {
+			notes = append(notes, fmt.Sprintf("no spread shown for %s: %s", s.Name, s.NoSpread))
+		}
+	}
+	return notes
+}
+
+// table returns the data, with a last column no_spread (each series'
+// NoSpread) if any series has a NoSpread.
 func (c *LineChart) table() [][]string {
-	rows := [][]string{{"series", "x", "y", "lo", "hi"}}
+	note := len(noSpreadNotes(c.Series)) > 0
+	head := []string{"series", "x", "y", "lo", "hi"}
+	if note {
+		head = append(head, "no_spread")
+	}
+	rows := [][]string{head}
 	for _, s := range c.Series {
 		for i := range s.X {
 			lo, hi := "", ""
 			if s.Lo != nil {
 				lo, hi = num(s.Lo[i]), num(s.Hi[i])
 			}
-			rows = append(rows, []string{s.Name, num(s.X[i]), num(s.Y[i]), lo, hi})
+			row := []string{s.Name, num(s.X[i]), num(s.Y[i]), lo, hi}
+			if note {
+				row = append(row, s.NoSpread)
+			}
+			rows = append(rows, row)
 		}
 	}
 	return rows

@@ -188,15 +188,29 @@ func (r panelsRenderer) Render(w io.Writer) error {
 	return fmt.Errorf("chart: panels render as snippets only")
 }
 
+// table returns the panels' data, with a last column no_spread if a
+// series of any panel has a NoSpread (see LineChart.table).
 func (p *Panels) table() [][]string {
-	rows := [][]string{{"panel", "series", "x", "y", "lo", "hi"}}
+	note := false
+	for _, c := range p.Panels {
+		note = note || len(noSpreadNotes(c.Series)) > 0
+	}
+	head := []string{"panel", "series", "x", "y", "lo", "hi"}
+	if note {
+		head = append(head, "no_spread")
+	}
+	rows := [][]string{head}
 	for i, c := range p.Panels {
 		name := c.Title
 		if name == "" {
 			name = fmt.Sprint(i + 1)
 		}
 		for _, r := range c.table()[1:] {
-			rows = append(rows, append([]string{name}, r...))
+			row := append([]string{name}, r...)
+			if len(row) < len(head) {
+				row = append(row, "")
+			}
+			rows = append(rows, row)
 		}
 	}
 	return rows

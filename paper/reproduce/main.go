@@ -561,12 +561,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	// The timings file names the machine and the command of the run.
 	mach, cmd := machine(), command(args)
+	// Charts chart.Check rejects: the run goes on, writing them for a
+	// look, and fails at the end.
+	var badCharts []string
 	for i, c := range o.only {
 		// No FigDir: the charts are written with the result (SaveResult).
 		env := &paper.Env{
 			Seed: o.seed, Workers: o.workers,
 			CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
 			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) },
+			BadChart: func(base string, err error) {
+				line := fmt.Sprintf("%s: figure %s: %s", c.ID, base, strings.ReplaceAll(err.Error(), "\n", "; "))
+				badCharts = append(badCharts, line)
+				fmt.Fprintf(stderr, "reproduce: error: %s\n", line)
+			},
 		}
 		all.begin(i)
 		if why := c.Skipped(o.scale, env); why != "" {
@@ -658,5 +666,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	w.Flush()
 	fmt.Fprintf(stdout, "\n%d claims in %.1fs (%d skipped); report: %s, figures: %s\n", len(rows)-skipped, time.Since(start).Seconds(), skipped, o.report, o.figDir)
+	if len(badCharts) > 0 {
+		fmt.Fprintf(stderr, "reproduce: %d charts fail chart.Check (a reviewer would send them back); they are written, fix them:\n", len(badCharts))
+		for _, l := range badCharts {
+			fmt.Fprintf(stderr, "  %s\n", l)
+		}
+		return 1
+	}
 	return 0
 }
