@@ -985,6 +985,9 @@ func (res *CoordinatedResult) addCoordinatedCharts(out *Outcome) {
 			}
 			ratio.Series = append(ratio.Series, chart.Series{Name: fmt.Sprintf("W = %d", w), X: epochs, Y: y, Lo: lo, Hi: hi, Markers: true, Runs: c.Seeds})
 		}
+		for _, lc := range []*chart.LineChart{herd, sigma, ratio, loss, acc} {
+			seedSpreadNote(lc)
+		}
 		base := "coordinated-" + strings.ToLower(p)
 		out.addChart(base+"-herding", "Combined herding against W, "+p, herd)
 		out.addChart(base+"-sigma", fmt.Sprintf("σ*² per epoch, %s, W = %d", p, wmax), sigma)
@@ -1054,4 +1057,53 @@ func coordFloor(c *chart.LineChart) (float64, bool) {
 		}
 	}
 	return floor, below
+}
+
+// seedSpreadNote sets NoSpread on each series of c of several runs whose
+// band (error bars, for markers) is nowhere taller than a line's width
+// (a marker's size), taken as 1% (2.5%) of the y axis's span (of its
+// logarithm on a log axis), the axis fitted to every series' values and
+// bands unless c fixes it: the runs agree within what the chart can
+// show, and chart.Check wants that said. The band stays drawn.
+func seedSpreadNote(c *chart.LineChart) {
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if c.YMin < c.YMax {
+		lo, hi = f(c.YMin), f(c.YMax)
+	} else {
+		for _, s := range c.Series {
+			for _, v := range slices.Concat(s.Y, s.Lo, s.Hi) {
+				if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	span := hi - lo
+	if !(span > 0) {
+		span = 1 // flat: any band is thin beside the axis drawn about it
+	}
+	for k, s := range c.Series {
+		if s.Runs <= 1 || s.NoSpread != "" || s.Lo == nil {
+			continue
+		}
+		need, what := 0.01, "a line's width"
+		if s.Points {
+			need, what = 0.025, "a marker"
+		}
+		tallest := 0.0
+		for i := range s.Lo {
+			// Clipped to the axis, as drawn.
+			a, b := math.Max(lo, math.Min(hi, f(s.Lo[i]))), math.Max(lo, math.Min(hi, f(s.Hi[i])))
+			if d := math.Abs(b - a); !math.IsNaN(d) {
+				tallest = math.Max(tallest, d)
+			}
+		}
+		if tallest < need*span {
+			c.Series[k].NoSpread = fmt.Sprintf("the %d runs agree within %s", s.Runs, what)
+		}
+	}
 }

@@ -1388,6 +1388,7 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 	// Curves within loaderHerdingMerge of each other at every k lie on one
 	// another: one line, named after all of them.
 	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%%", 100*loaderHerdingMerge))
+	seedSpreadNote(hc)
 	return hc, fmt.Sprintf("E σ*² over RR's at knob %d: %s", k, strings.Join(text, ", ")), nil
 }
 
@@ -1430,7 +1431,7 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 			{Name: loaderRR, X: xs, Y: constant(len(xs), 1), Dashed: true, Colour: loaderColours[loaderRR]},
 			{Name: margin, X: xs, Y: constant(len(xs), loaderMargin), Dashed: true, Colour: loaderMarginColour},
 		}
-		p := loaderPanelsOf(fmt.Sprintf("E σ*² over RR's, %s (95%% bands)", loaderChartText(di)), ss, refs, loaderPanels(false), true, true, 0.25)
+		p := loaderPanelsOf(fmt.Sprintf("E σ*² over RR's, %s (95%% bands)", loaderChartText(di)), ss, refs, loaderPanels(false), true, true)
 		for _, pc := range p.Panels {
 			pc.XLabel = "knob"
 		}
@@ -1491,7 +1492,7 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 			}
 			ss = append(ss, s)
 		}
-		p := loaderPanelsOf(title, ss, []chart.Series{rr}, loaderPanels(true), false, which == "loss", 0)
+		p := loaderPanelsOf(title, ss, []chart.Series{rr}, loaderPanels(true), false, which == "loss")
 		for _, pc := range p.Panels {
 			pc.XLabel, pc.IntegerX = "epoch", true
 		}
@@ -1503,64 +1504,34 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 
 // loaderPanelsOf returns the panels titled title of the series ss, one
 // panel per group of names (the panel's title), each with the reference
-// lines refs first (drawn under the series, first in the legend), all on
-// one y range fitted to every series and band, with a log x axis if logX,
-// and a log y axis if logY and the range spans more than a factor of 3. A
-// narrower range gets linear ticks, its ends rounded out to multiples of
-// step if step > 0 (0.25 puts a labelled tick on RR's ratio 1 and the
-// margin 1.25).
-func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, logX, logY bool, step float64) *chart.Panels {
+// lines refs first (drawn under the series, first in the legend), with a
+// log x axis if logX, and a log y axis if logY and the values and bands of
+// all panels span more than a factor of 3 (all panels alike; a narrower
+// range reads better on linear ticks). Each panel fits its y axis to its
+// own series.
+func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, logX, logY bool) *chart.Panels {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range slices.Concat(ss, refs) {
 		for _, v := range slices.Concat(s.Y, s.Lo, s.Hi) {
-			if !math.IsNaN(v) && !math.IsInf(v, 0) && (!logY || v > 0) {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) && v > 0 {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
 	}
 	logY = logY && hi > 3*lo
-	if logY {
-		// Ends at 1, 2 or 5 times a power of ten: ticks at 1, 2 and 5,
-		// not at every digit crowding about 1.
-		lo, hi = roundLog125(lo, false), roundLog125(hi, true)
-	} else if step > 0 {
-		lo, hi = step*math.Floor(lo/step), step*math.Ceil(hi/step)
-	} else {
-		pad := 0.04 * (hi - lo)
-		lo, hi = lo-pad, hi+pad
-	}
 	p := &chart.Panels{Title: title}
 	for _, g := range groups {
-		pc := &chart.LineChart{Title: loaderPanelTitle(g), LogX: logX, LogY: logY, YMin: lo, YMax: hi}
+		pc := &chart.LineChart{Title: loaderPanelTitle(g), LogX: logX, LogY: logY}
 		pc.Series = slices.Clone(refs)
 		for _, s := range ss {
 			if slices.Contains(g, s.Name) {
 				pc.Series = append(pc.Series, s)
 			}
 		}
+		seedSpreadNote(pc)
 		p.Panels = append(p.Panels, pc)
 	}
 	return p
-}
-
-// roundLog125 rounds v > 0 down (up if up) to 1, 2 or 5 times a power of
-// ten.
-func roundLog125(v float64, up bool) float64 {
-	e := math.Pow10(int(math.Floor(math.Log10(v))))
-	steps := []float64{1, 2, 5, 10}
-	if up {
-		for _, m := range steps {
-			if m*e >= v*(1-1e-12) {
-				return m * e
-			}
-		}
-	}
-	for _, m := range slices.Backward(steps) {
-		if m*e <= v*(1+1e-12) {
-			return m * e
-		}
-	}
-	return e
 }
 
 // loaderPanelTitle names a panel after its shuffles, short.

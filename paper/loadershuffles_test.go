@@ -376,27 +376,10 @@ func TestLoaderShufflesFamily(t *testing.T) {
 	}
 }
 
-// TestRoundLog125 checks rounding down and up to 1, 2 or 5 times a power
-// of ten.
-func TestRoundLog125(t *testing.T) {
-	for _, c := range []struct {
-		v    float64
-		up   bool
-		want float64
-	}{
-		{0.23, false, 0.2}, {0.23, true, 0.5}, {3.3, true, 5}, {3.3, false, 2},
-		{1, false, 1}, {1, true, 1}, {6, true, 10}, {6, false, 5}, {0.0011, true, 0.002},
-	} {
-		if got := roundLog125(c.v, c.up); math.Abs(got-c.want) > 1e-12*c.want {
-			t.Errorf("roundLog125(%v, %v) = %v, want %v", c.v, c.up, got, c.want)
-		}
-	}
-}
-
 // TestLoaderPanelsOf checks the loader charts' panels: each group's
 // series after the reference lines, one colour per shuffle name in every
-// panel, one y range for all panels with 1-2-5 ends on a log axis, or ends
-// at multiples of the step on a narrow range, which gets a linear axis.
+// panel, a log y axis on every panel if the values span more than a factor
+// of 3, else a linear one.
 func TestLoaderPanelsOf(t *testing.T) {
 	x := []float64{1, 2}
 	var ss []chart.Series
@@ -406,15 +389,12 @@ func TestLoaderPanelsOf(t *testing.T) {
 	}
 	refs := []chart.Series{{Name: loaderRR, X: x, Y: []float64{1, 1}, Dashed: true, Colour: loaderColours[loaderRR]}}
 	for _, c := range []struct {
-		name           string
-		scale          float64 // multiplies the series' values
-		logY           bool
-		step           float64
-		wantLog        bool
-		wantLo, wantHi float64
+		name    string
+		scale   float64 // multiplies the series' values
+		wantLog bool
 	}{
-		{"narrow, step", 1, true, 0.25, false, 0.75, 1.25},
-		{"wide, log", 10, true, 0.25, true, 1, 20}, // RR at 1 to 12.1
+		{"narrow", 1, false},
+		{"wide", 10, true}, // RR at 1 to 12.1
 	} {
 		in := slices.Clone(ss)
 		for i := range in {
@@ -422,16 +402,21 @@ func TestLoaderPanelsOf(t *testing.T) {
 			in[i].Lo = []float64{in[i].Lo[0] * c.scale, in[i].Lo[1] * c.scale}
 			in[i].Hi = []float64{in[i].Hi[0] * c.scale, in[i].Hi[1] * c.scale}
 		}
-		p := loaderPanelsOf("t", in, refs, loaderPanels(false), true, c.logY, c.step)
+		p := loaderPanelsOf("t", in, refs, loaderPanels(false), true, true)
 		if len(p.Panels) != len(loaderPanels(false)) {
 			t.Fatalf("%s: %d panels, want %d", c.name, len(p.Panels), len(loaderPanels(false)))
 		}
 		for k, pc := range p.Panels {
-			if pc.LogY != c.wantLog || math.Abs(pc.YMin-c.wantLo) > 1e-9 || math.Abs(pc.YMax-c.wantHi) > 1e-9 {
-				t.Errorf("%s: panel %d: log %v, y range [%v, %v], want %v, [%v, %v]", c.name, k, pc.LogY, pc.YMin, pc.YMax, c.wantLog, c.wantLo, c.wantHi)
+			if pc.LogY != c.wantLog || !pc.LogX {
+				t.Errorf("%s: panel %d: log y %v, log x %v, want %v, true", c.name, k, pc.LogY, pc.LogX, c.wantLog)
 			}
 			if pc.Series[0].Name != loaderRR || len(pc.Series) != 1+len(loaderPanels(false)[k]) {
-				t.Errorf("%s: panel %d has series %d, first %q, want RR first and its group", c.name, k, len(pc.Series), pc.Series[0].Name)
+				t.Errorf("%s: panel %d has %d series, first %q, want RR first and its group", c.name, k, len(pc.Series), pc.Series[0].Name)
+			}
+			for _, s := range pc.Series {
+				if s.Colour != loaderColours[s.Name] {
+					t.Errorf("%s: panel %d: %q in colour %d, want %d", c.name, k, s.Name, s.Colour, loaderColours[s.Name])
+				}
 			}
 		}
 	}

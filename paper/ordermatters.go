@@ -404,6 +404,7 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 			c.lc.Series[k].Name += ": " + byStratum[c.lc.Series[k].Name]
 		}
 		c.lc.Title = "Greedy − RR, " + c.what + ": " + overall
+		seedSpreadNote(c.lc)
 	}
 	return mean, final
 }

@@ -741,36 +741,19 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 	}
 	out := Outcome{Verdict: f.Verdict}
 	orderings := &chart.Panels{}
-	// The orderings' panels share one x range, a decade about the
-	// orders that cost more than RR's, and one y range: random
-	// reshuffling, far above and far left of the others, is named in the
-	// title instead (as its points would squash the others into a corner).
+	// Random reshuffling, far above and far left of the others, is named
+	// in the title instead of drawn: its points would squash the others
+	// into a corner.
 	var rrRatios []string
-	xlo, xhi, yhi := math.Inf(1), math.Inf(-1), f.GoalRatio
-	for _, m := range r.Matrices {
-		for _, meth := range m.Methods {
-			if strings.HasPrefix(meth.Name, "random reshuffling") || !strings.HasPrefix(m.Name, "MNIST") {
-				continue
-			}
-			xlo, xhi = math.Min(xlo, meth.MulAdds), math.Max(xhi, meth.MulAdds)
-			yhi = math.Max(yhi, meth.Ratio)
-			if len(meth.Ratios) > 1 {
-				yhi = math.Max(yhi, tInterval(meth.Ratios).Hi)
-			}
-		}
-	}
-	// In billions, so that the tick labels are short ("0.1", "10").
-	xlo, xhi = math.Pow10(int(math.Floor(math.Log10(xlo/1e9)))), math.Pow10(int(math.Ceil(math.Log10(xhi/1e9))))
 	for mi, m := range r.Matrices {
 		exact := exactOf[mi]
 		name := epochsPlural(m.Name)
 		sc := &chart.LineChart{
-			Title:  scalablePanelTitle(name),
+			Title: scalablePanelTitle(name),
+			// In billions, so that the tick labels are short ("0.1", "10").
 			XLabel: "10⁹ multiply-adds", YLabel: "σ*² / exact greedy's", LogX: true, LogY: true,
-			// From just under the exact greedy's 1, so that no tick
-			// crowds below it.
-			XMin: xlo, XMax: xhi, YMin: 0.95, YMax: roundLog125(yhi*1.05, true),
 		}
+		xlo, xhi := math.Inf(1), math.Inf(-1)
 		for k, meth := range m.Methods {
 			ser := chart.Series{Name: meth.Name, X: []float64{math.Max(meth.MulAdds, 1) / 1e9}, Y: []float64{meth.Ratio}, Points: true, Colour: k + 1, Runs: max(1, len(meth.Ratios))}
 			ratio := fmt.Sprintf("%.3g × greedy's", meth.Ratio)
@@ -792,6 +775,7 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 			switch {
 			case !strings.HasPrefix(meth.Name, "random reshuffling"):
 				sc.Series = append(sc.Series, ser)
+				xlo, xhi = math.Min(xlo, ser.X[0]), math.Max(xhi, ser.X[0])
 			case strings.HasPrefix(m.Name, "MNIST"):
 				rrRatios = append(rrRatios, fmt.Sprintf("%.3g", meth.Ratio))
 			}
@@ -812,6 +796,7 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 			}
 			sc.Series = append(sc.Series, chart.Series{Name: fmt.Sprintf("goal: sketched greedy, k = %d, below %g", f.K, f.GoalRatio),
 				X: []float64{xlo, xhi}, Y: []float64{f.GoalRatio, f.GoalRatio}, Dashed: true, Colour: len(m.Methods) + 1})
+			seedSpreadNote(sc)
 			orderings.Panels = append(orderings.Panels, sc)
 			orderings.Title = fmt.Sprintf("σ*² against multiply-adds to order, %s", scalableMatrixKind(name))
 		}

@@ -200,6 +200,9 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		}
 		panels := accuracyPanels(acc, c.Epochs/2, paper)
 		mergedStyles(panels.Panels[0], len(acc.Series))
+		for _, pc := range panels.Panels {
+			seedSpreadNote(pc)
+		}
 		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", panels)
 	}
 	var summary []string
