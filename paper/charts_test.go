@@ -124,8 +124,8 @@ func containsAll(s string, subs ...string) bool {
 }
 
 // TestOrderMattersCharts draws order-matters' charts from made-up runs:
-// each passes chart.Check, has error bars, and prints ρ and p for each
-// batching and pooled.
+// each passes chart.Check, has error bars, names each stratum's ρ and p in
+// its legend and the mean and pooled ρ in the title.
 func TestOrderMattersCharts(t *testing.T) {
 	var settings []*Table1Result
 	gaps := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
@@ -143,11 +143,14 @@ func TestOrderMattersCharts(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s line chart", base)
 		}
-		if !containsAll(lc.Title, "standard", "same-class", "pooled", "ρ (p)", "mean") || strings.Contains(lc.Title, "NaN") {
-			t.Errorf("%s: title %q, want ρ and p per batching and pooled", base, lc.Title)
+		if !containsAll(lc.Title, "mean ρ", "pooled ρ", "(p ") || strings.Contains(lc.Title, "NaN") {
+			t.Errorf("%s: title %q, want the mean and pooled ρ with their p", base, lc.Title)
 		}
 		for _, s := range lc.Series {
-			if len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
+			if !strings.Contains(s.Name, ": ρ ") || strings.Contains(s.Name, "NaN") {
+				t.Errorf("%s: series %q, want its stratum's ρ", base, s.Name)
+			}
+			if s.Runs < 2 || len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
 				t.Errorf("%s: series %q has %d points and %d, %d bar ends", base, s.Name, len(s.X), len(s.Lo), len(s.Hi))
 			}
 		}

@@ -926,61 +926,69 @@ func coordHolds(g CoordinatedGap) string {
 // addCoordinatedCharts adds per problem the herding against W; σ*² per
 // epoch at the largest W; CD-GraB's training loss over D-RR's per epoch at
 // every W; and, at the smallest W, where the orders differ most, the
-// training loss and MNIST's test accuracy over the epochs.
+// training loss and MNIST's test accuracy over the epochs. Each line is
+// the mean over the seeds (geometric for herding and the loss ratio) in a
+// band from the smallest to the largest seed's value.
 func (res *CoordinatedResult) addCoordinatedCharts(out *Outcome) {
 	c := res.Config
 	wmin, wmax := c.Workers[0], c.Workers[len(c.Workers)-1]
 	epochs := ints(seq(c.Epochs + 1))
+	seeds := fmt.Sprintf("mean of %d seeds, band min to max", c.Seeds)
 	for _, p := range res.Problems {
 		herd := &chart.LineChart{
-			Title:  fmt.Sprintf("Combined herding, %s (mean over epochs %d-%d and %d seeds)", p, coordinatedFrom, c.Epochs-1, c.Seeds),
-			XLabel: "workers W", YLabel: "max_k ‖S_k‖_∞", LogX: true, LogY: true,
+			Title:  fmt.Sprintf("Combined herding, %s, epochs %d-%d (geometric %s)", p, coordinatedFrom, c.Epochs-1, seeds),
+			XLabel: "workers W", YLabel: "maxₖ ‖Sₖ‖∞ (mean over epochs)", LogX: true, LogY: true,
 		}
 		sigma := &chart.LineChart{
-			Title:  fmt.Sprintf("σ*² of the combined order per epoch, %s, W = %d (mean of %d seeds)", p, wmax, c.Seeds),
-			XLabel: "epoch", YLabel: "σ*² = max_k ‖S_k‖²", LogY: true,
+			Title:  fmt.Sprintf("σ*² of the combined order, %s, W = %d (%s)", p, wmax, seeds),
+			XLabel: "epoch", YLabel: "σ*² = maxₖ ‖Sₖ‖²", LogY: true, IntegerX: true,
 		}
 		ratio := &chart.LineChart{
-			Title:  fmt.Sprintf("CD-GraB's training loss over D-RR's, %s (geometric mean of %d seeds)", p, c.Seeds),
-			XLabel: "epoch", YLabel: "f(x_e) CD-GraB / D-RR", LogY: true,
+			Title:  fmt.Sprintf("CD-GraB's training loss over D-RR's, %s (geometric %s)", p, seeds),
+			XLabel: "epoch", YLabel: "f(xₑ), CD-GraB / D-RR", LogY: true, IntegerX: true,
 		}
 		loss := &chart.LineChart{
-			Title:  fmt.Sprintf("Training loss, %s, W = %d (mean of %d seeds)", p, wmin, c.Seeds),
-			XLabel: "epoch", YLabel: "f(x_e)", LogY: true,
+			Title:  fmt.Sprintf("Training loss, %s, W = %d (%s)", p, wmin, seeds),
+			XLabel: "epoch", YLabel: "f(xₑ)", LogY: true, IntegerX: true,
 		}
 		acc := &chart.LineChart{
-			Title:  fmt.Sprintf("Test accuracy, %s, W = %d (mean of %d seeds)", p, wmin, c.Seeds),
-			XLabel: "epoch", YLabel: "test accuracy (%)",
+			Title:  fmt.Sprintf("Test accuracy, %s, W = %d (%s)", p, wmin, seeds),
+			XLabel: "epoch", YLabel: "test accuracy (%)", IntegerX: true,
 		}
-		for _, m := range coordinatedMethods {
-			var y []float64
-			for _, w := range c.Workers {
+		for k, m := range coordinatedMethods {
+			y, lo, hi := make([]float64, len(c.Workers)), make([]float64, len(c.Workers)), make([]float64, len(c.Workers))
+			for i, w := range c.Workers {
 				lh := meanLogHerding(res.runs(p, w, m))
-				var s float64
-				for _, v := range lh {
-					s += v
-				}
-				y = append(y, math.Exp(s/float64(len(lh))))
+				y[i], lo[i], hi[i] = logSeedRange(lh)
 			}
 			dashed := m == coordShuffling
-			herd.Series = append(herd.Series, chart.Series{Name: m, X: ints(c.Workers), Y: y, Markers: true, Dashed: dashed})
-			sigma.Series = append(sigma.Series, chart.Series{Name: m, X: epochs[:c.Epochs], Y: curveMean(res.runs(p, wmax, m), func(r CoordinatedRun) []float64 { return r.SigmaStar2 }), Dashed: dashed, Markers: true})
+			herd.Series = append(herd.Series, chart.Series{Name: m, X: ints(c.Workers), Y: y, Lo: lo, Hi: hi, Markers: true, Dashed: dashed, Colour: k + 1, Runs: c.Seeds})
+			sigma.Series = append(sigma.Series, seedSeries(m, epochs[:c.Epochs], res.runs(p, wmax, m), func(r CoordinatedRun) []float64 { return r.SigmaStar2 }, dashed, k+1))
+			sigma.Series[k].Markers = true
 			runs := res.runs(p, wmin, m)
-			loss.Series = append(loss.Series, chart.Series{Name: m, X: epochs, Y: curveMean(runs, func(r CoordinatedRun) []float64 { return r.Loss }), Dashed: dashed})
+			loss.Series = append(loss.Series, seedSeries(m, epochs, runs, func(r CoordinatedRun) []float64 { return r.Loss }, dashed, k+1))
 			if p == coordMNIST {
-				acc.Series = append(acc.Series, chart.Series{Name: m, X: epochs, Y: curveMean(runs, func(r CoordinatedRun) []float64 { return r.TestAcc }), Dashed: dashed})
+				acc.Series = append(acc.Series, seedSeries(m, epochs, runs, func(r CoordinatedRun) []float64 { return r.TestAcc }, dashed, k+1))
 			}
+		}
+		if floor, ok := coordFloor(sigma); ok {
+			sigma.YLabel = fmt.Sprintf("σ*² = maxₖ ‖Sₖ‖² (floored at %g)", floor)
+			sigma.Series = append(sigma.Series, chart.Series{Name: fmt.Sprintf("floor %g: values below it (rounding zero) drawn on it", floor), X: epochs[:c.Epochs], Y: constant(c.Epochs, floor), Dashed: true, Colour: len(coordinatedMethods) + 3})
 		}
 		for _, w := range c.Workers {
 			drr, cd := res.runs(p, w, ordering.DRR.String()), res.runs(p, w, ordering.CDGraB.String())
-			y := make([]float64, c.Epochs+1)
+			y, lo, hi := make([]float64, c.Epochs+1), make([]float64, c.Epochs+1), make([]float64, c.Epochs+1)
 			for e := range y {
+				v := make([]float64, len(drr))
 				for s := range drr {
-					y[e] += math.Log(cd[s].Loss[e]/drr[s].Loss[e]) / float64(len(drr))
+					v[s] = math.Log(cd[s].Loss[e] / drr[s].Loss[e])
 				}
-				y[e] = math.Exp(y[e])
+				y[e], lo[e], hi[e] = logSeedRange(v)
 			}
-			ratio.Series = append(ratio.Series, chart.Series{Name: fmt.Sprintf("W = %d", w), X: epochs, Y: y, Markers: true})
+			ratio.Series = append(ratio.Series, chart.Series{Name: fmt.Sprintf("W = %d", w), X: epochs, Y: y, Lo: lo, Hi: hi, Markers: true, Runs: c.Seeds})
+		}
+		for _, lc := range []*chart.LineChart{herd, sigma, ratio, loss, acc} {
+			seedSpreadNote(lc)
 		}
 		base := "coordinated-" + strings.ToLower(p)
 		out.addChart(base+"-herding", "Combined herding against W, "+p, herd)
@@ -989,6 +997,115 @@ func (res *CoordinatedResult) addCoordinatedCharts(out *Outcome) {
 		out.addChart(base+"-loss", fmt.Sprintf("Training loss, %s, W = %d", p, wmin), loss)
 		if p == coordMNIST {
 			out.addChart(base+"-accuracy", fmt.Sprintf("Test accuracy, %s, W = %d", p, wmin), acc)
+		}
+	}
+}
+
+// seedSeries is the series named name of the mean over runs of curve at
+// xs, in a band from the smallest to the largest run's value, in the
+// colour-th colour.
+func seedSeries(name string, xs []float64, runs []CoordinatedRun, curve func(CoordinatedRun) []float64, dashed bool, colour int) chart.Series {
+	s := chart.Series{Name: name, X: xs, Y: curveMean(runs, curve), Dashed: dashed, Colour: colour, Runs: len(runs)}
+	s.Lo, s.Hi = make([]float64, len(xs)), make([]float64, len(xs))
+	for i := range xs {
+		s.Lo[i], s.Hi[i] = math.Inf(1), math.Inf(-1)
+		for _, r := range runs {
+			v := curve(r)[i]
+			s.Lo[i], s.Hi[i] = math.Min(s.Lo[i], v), math.Max(s.Hi[i], v)
+		}
+	}
+	return s
+}
+
+// logSeedRange returns exp of the mean of the logs v, and exp of their
+// smallest and largest: a geometric mean over seeds and its min-max band.
+func logSeedRange(v []float64) (mean, lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, x := range v {
+		mean += x / float64(len(v))
+		lo, hi = math.Min(lo, x), math.Max(hi, x)
+	}
+	return math.Exp(mean), math.Exp(lo), math.Exp(hi)
+}
+
+// coordFloorSpan is how many decades below its largest value a σ*² chart
+// draws: CD-GraB's σ*² on the two-level quadratic reaches rounding zero
+// (about 1e-27 against 1e3), which would squash the other orders into one
+// band at the top of a log axis.
+const coordFloorSpan = 6
+
+// coordFloor raises every value (line and band) of c below a floor of
+// coordFloorSpan decades under its largest value, a power of ten, to the
+// floor, and returns the floor and whether a value was below it.
+func coordFloor(c *chart.LineChart) (float64, bool) {
+	top := math.Inf(-1)
+	for _, s := range c.Series {
+		for _, v := range slices.Concat(s.Y, s.Hi) {
+			top = math.Max(top, v)
+		}
+	}
+	floor := math.Pow10(int(math.Floor(math.Log10(top))) - coordFloorSpan)
+	if !(floor > 0) || math.IsInf(floor, 0) {
+		return 0, false
+	}
+	below := false
+	for _, s := range c.Series {
+		for _, v := range [][]float64{s.Y, s.Lo, s.Hi} {
+			for i := range v {
+				if v[i] < floor {
+					v[i], below = floor, true
+				}
+			}
+		}
+	}
+	return floor, below
+}
+
+// seedSpreadNote sets NoSpread on each series of c of several runs whose
+// band (error bars, for markers) is nowhere taller than a line's width
+// (a marker's size), taken as 1% (2.5%) of the y axis's span (of its
+// logarithm on a log axis), the axis fitted to every series' values and
+// bands unless c fixes it: the runs agree within what the chart can
+// show, and chart.Check wants that said. The band stays drawn.
+func seedSpreadNote(c *chart.LineChart) {
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if c.YMin < c.YMax {
+		lo, hi = f(c.YMin), f(c.YMax)
+	} else {
+		for _, s := range c.Series {
+			for _, v := range slices.Concat(s.Y, s.Lo, s.Hi) {
+				if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	span := hi - lo
+	if !(span > 0) {
+		span = 1 // flat: any band is thin beside the axis drawn about it
+	}
+	for k, s := range c.Series {
+		if s.Runs <= 1 || s.NoSpread != "" || s.Lo == nil {
+			continue
+		}
+		need, what := 0.01, "a line's width"
+		if s.Points {
+			need, what = 0.025, "a marker"
+		}
+		tallest := 0.0
+		for i := range s.Lo {
+			// Clipped to the axis, as drawn.
+			a, b := math.Max(lo, math.Min(hi, f(s.Lo[i]))), math.Max(lo, math.Min(hi, f(s.Hi[i])))
+			if d := math.Abs(b - a); !math.IsNaN(d) {
+				tallest = math.Max(tallest, d)
+			}
+		}
+		if tallest < need*span {
+			c.Series[k].NoSpread = fmt.Sprintf("the %d runs agree within %s", s.Runs, what)
 		}
 	}
 }

@@ -8,8 +8,11 @@ import (
 	"context"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // fakeCoordinated returns a result of the two-level problem alone whose
@@ -222,6 +225,52 @@ func TestCoordinatedDeterministic(t *testing.T) {
 		for _, m := range []string{"ID-GraB", "CD-GraB"} {
 			if got := a.runs(coordTwoLevel, w, m)[0].HerdingInf[0]; got != h {
 				t.Errorf("W = %d: %s epoch-0 herding %v, D-RR's %v", w, m, got, h)
+			}
+		}
+	}
+}
+
+// TestCoordinatedCharts draws the charts of made-up runs whose seeds
+// differ and whose CD-GraB σ*² reaches rounding zero: every chart passes
+// chart.Check, every series of several seeds carries their number and a
+// band that holds its mean, and σ*² is drawn down to a stated floor only.
+func TestCoordinatedCharts(t *testing.T) {
+	jitter := func(s int) float64 { return 1 + 0.1*float64(s) }
+	res := fakeCoordinated(3, func(w, s int) float64 { return float64(w) * jitter(s) },
+		func(w, s int) float64 { return 1e-15 * jitter(s) },
+		func(w, s int) float64 { return 2 * jitter(s) }, func(w, s int) float64 { return jitter(s) })
+	out := &Outcome{}
+	res.addCoordinatedCharts(out)
+	charts := checkCharts(t, out)
+	if len(charts) != 4 {
+		t.Fatalf("%d charts, want 4 (two-level: herding, sigma, loss-ratio, loss)", len(charts))
+	}
+	for base, c := range charts {
+		lc := c.(*chart.LineChart)
+		for _, s := range lc.Series {
+			if strings.HasPrefix(s.Name, "floor") {
+				continue
+			}
+			if s.Runs != 3 || len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
+				t.Errorf("%s: series %q of %d runs with %d, %d band ends for %d points, want 3 runs and a band", base, s.Name, s.Runs, len(s.Lo), len(s.Hi), len(s.X))
+				continue
+			}
+			for i, y := range s.Y {
+				if !(s.Lo[i] <= y*(1+1e-12) && y <= s.Hi[i]*(1+1e-12)) {
+					t.Errorf("%s: series %q point %d: %v outside its band [%v, %v]", base, s.Name, i, y, s.Lo[i], s.Hi[i])
+				}
+			}
+		}
+	}
+	sigma := charts["coordinated-two-level-sigma"].(*chart.LineChart)
+	floor := sigma.Series[len(sigma.Series)-1]
+	if !strings.HasPrefix(floor.Name, "floor") || !strings.Contains(sigma.YLabel, "floored at") {
+		t.Fatalf("sigma chart: last series %q, y label %q, want the floor named", floor.Name, sigma.YLabel)
+	}
+	for _, s := range sigma.Series {
+		for _, v := range slices.Concat(s.Y, s.Lo, s.Hi) {
+			if v < floor.Y[0] {
+				t.Errorf("sigma chart: series %q has %v below the floor %v", s.Name, v, floor.Y[0])
 			}
 		}
 	}

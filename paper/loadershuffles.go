@@ -1290,7 +1290,61 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 	return b.String()
 }
 
-// KnobChart returns the herding curves E φ²_{r,k} on the result's data set
+// loaderColours are the palette colours (chart.Series.Colour) of the
+// shuffles, one per name in every loader chart: within each panel of
+// loaderPanels the colours are far apart.
+var loaderColours = map[string]int{
+	"streaming py1s":       1, // blue
+	"streaming py2s":       2, // vermillion
+	"streaming py1br":      3, // bluish green
+	"streaming py1e":       4, // reddish purple
+	"FFCV quasi-random":    5, // orange
+	"grain window shuffle": 6, // sky blue
+	loaderRR:               7, // black
+	"CorgiPile":            8, // wine
+	loaderShardOnce:        9, // indigo
+}
+
+// loaderMarginColour is the colour of the margin line.
+const loaderMarginColour = 10 // olive
+
+// loaderShort is a shuffle's short name, for the herding curves' legend.
+func loaderShort(shuffle string) string {
+	switch shuffle {
+	case loaderRR:
+		return loaderRR
+	case loaderShardOnce:
+		return "shard-once"
+	}
+	return strings.TrimPrefix(strings.TrimSuffix(strings.TrimSuffix(shuffle, " quasi-random"), " window shuffle"), "streaming ")
+}
+
+// loaderChartText is a data set's name in a chart: "σ top", not the
+// markup "σ_top".
+func loaderChartText(i int) string {
+	return strings.ReplaceAll(loaderDataShort(i), "σ_top", "σ top")
+}
+
+// loaderPanels splits the shuffles of a chart into panels of at most three
+// (the shuffles of the training charts, with shard-level shuffle-once, or
+// the families of the σ*² charts, without it), so that no panel overlaps
+// more than four bands, RR's included.
+func loaderPanels(shardOnce bool) [][]string {
+	if shardOnce {
+		return [][]string{
+			{"streaming py1s", "streaming py2s", "streaming py1br"},
+			{"streaming py1e", "FFCV quasi-random", "grain window shuffle"},
+			{"CorgiPile", loaderShardOnce},
+		}
+	}
+	return [][]string{
+		{"streaming py1s", "streaming py2s"},
+		{"streaming py1br", "streaming py1e"},
+		{"FFCV quasi-random", "grain window shuffle", "CorgiPile"},
+	}
+}
+
+// KnobChart returns the herding curves E φ²ᵣ,ₖ on the result's data set
 // data (0: two-level, σ_top > 0; 1: two-level, σ_top = 0; 2: MNIST sorted
 // by class; 3: MNIST in a random order) of every shuffle at knob k, with
 // RR's and shard-level shuffle-once's, and a line of text giving each
@@ -1315,22 +1369,28 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 	n := d.N - 1
 	ks := oneTo(n)
 	hc := &chart.LineChart{
-		Title:  fmt.Sprintf("Herding curves E φ²_{r,k}, %s, knob %d", loaderDataShort(data), k),
-		XLabel: "k (k = N, where φ² = 0, left out)", YLabel: "E φ²_{r,k}", LogY: true,
+		Title:  fmt.Sprintf("Herding curves E φ²ᵣ,ₖ, %s, knob %d (95%% bands)", loaderChartText(data), k),
+		XLabel: "k (k = N, where φ² = 0, left out)", YLabel: "E φ²ᵣ,ₖ", LogY: true,
 	}
 	var text []string
 	for _, s := range d.Settings {
 		if s.Knob != k && s.Shuffle != loaderRR && s.Shuffle != loaderShardOnce {
 			continue
 		}
-		hc.Series = append(hc.Series, chart.Series{Name: loaderSettingName(s.Shuffle, s.Knob), X: ks, Y: s.Stats.Mean[:n], Dashed: s.Shuffle == loaderRR})
+		lo, hi := band(s.Stats.Mean[:n], s.Stats.SE[:n], z95)
+		for i := range lo {
+			lo[i] = math.Max(lo[i], s.Stats.Mean[i]/10)
+		}
+		hc.Series = append(hc.Series, chart.Series{Name: loaderShort(s.Shuffle), X: ks, Y: s.Stats.Mean[:n], Lo: lo, Hi: hi,
+			Dashed: s.Shuffle == loaderRR, Colour: loaderColours[s.Shuffle], Runs: s.Stats.Trials})
 		if s.Shuffle != loaderRR {
 			text = append(text, fmt.Sprintf("%s %.3g", strings.TrimPrefix(s.Shuffle, "streaming "), loaderRatio(s, rr).Ratio))
 		}
 	}
 	// Curves within loaderHerdingMerge of each other at every k lie on one
 	// another: one line, named after all of them.
-	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%% at every k", 100*loaderHerdingMerge))
+	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%%", 100*loaderHerdingMerge))
+	seedSpreadNote(hc)
 	return hc, fmt.Sprintf("E σ*² over RR's at knob %d: %s", k, strings.Join(text, ", ")), nil
 }
 
@@ -1350,29 +1410,35 @@ func loaderKnobName(shuffle string) string {
 
 // loaderCharts adds the claim's charts: E σ*²/RR's against the knob on
 // each data set, the herding curves at the smallest knob on MNIST sorted
-// by class, and the training curves.
+// by class, and the training curves. The σ*² and training charts are rows
+// of panels of a few shuffles each (loaderPanels), RR in every one, on one
+// y range, each shuffle in its colour (loaderColours).
 func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFindings) error {
 	c := res.Config
 	xs := make([]float64, len(c.Knobs))
 	for i, k := range c.Knobs {
 		xs[i] = float64(k)
 	}
+	margin := fmt.Sprintf("margin %g", loaderMargin)
 	for di, d := range f.Data {
-		lc := &chart.LineChart{
-			Title:  fmt.Sprintf("E σ*² over RR's, %s (95%% bands)", loaderDataShort(di)),
-			XLabel: "knob: nodes, or size in shards", YLabel: "E σ*² / RR's", LogX: true, LogY: true,
-		}
+		var ss []chart.Series
 		for _, fam := range d.Families {
 			y, lo, hi := make([]float64, len(fam.Ratios)), make([]float64, len(fam.Ratios)), make([]float64, len(fam.Ratios))
 			for i, r := range fam.Ratios {
 				y[i], lo[i], hi[i] = r.Ratio, math.Max(r.Lo, r.Ratio/10), r.Hi
 			}
-			lc.Series = append(lc.Series, chart.Series{Name: fam.Shuffle, X: xs, Y: y, Lo: lo, Hi: hi})
+			ss = append(ss, chart.Series{Name: fam.Shuffle, X: xs, Y: y, Lo: lo, Hi: hi, Colour: loaderColours[fam.Shuffle], Runs: c.Draws})
 		}
-		lc.Series = append(lc.Series,
-			chart.Series{Name: "RR", X: xs, Y: constant(len(xs), 1), Dashed: true},
-			chart.Series{Name: fmt.Sprintf("margin %g", loaderMargin), X: xs, Y: constant(len(xs), loaderMargin), Dashed: true})
-		out.addChart(fmt.Sprintf("loader-shuffles-sigma-%d", di), "E σ*² of loader shuffles over RR's: "+loaderDataShort(di), lc)
+		refs := []chart.Series{
+			{Name: loaderRR, X: xs, Y: constant(len(xs), 1), Dashed: true, Colour: loaderColours[loaderRR]},
+			{Name: margin, X: xs, Y: constant(len(xs), loaderMargin), Dashed: true, Colour: loaderMarginColour},
+		}
+		p := loaderPanelsOf(fmt.Sprintf("E σ*² over RR's, %s (95%% bands)", loaderChartText(di)), ss, refs, loaderPanels(false), true, true)
+		for _, pc := range p.Panels {
+			pc.XLabel = "knob"
+		}
+		p.Panels[0].YLabel = "E σ*² / RR's"
+		out.addChart(fmt.Sprintf("loader-shuffles-sigma-%d", di), "E σ*² of loader shuffles over RR's: "+loaderDataShort(di), p)
 	}
 	// The herding curves: E φ²_{r,k} at the smallest knob, sorted MNIST.
 	hc, _, err := res.KnobChart(2, c.Knobs[0])
@@ -1390,16 +1456,16 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 		if !ch.sorted {
 			storage = "MNIST stored in a random order"
 		}
-		tc := &chart.LineChart{XLabel: "epoch", LogY: which == "loss"}
-		if which == "loss" {
-			tc.Title, tc.YLabel = fmt.Sprintf("Training loss, %s (mean of %d seeds)", storage, c.Seeds), "training loss"
-		} else {
-			tc.Title, tc.YLabel = fmt.Sprintf("Test accuracy, %s (mean of %d seeds)", storage, c.Seeds), "test accuracy (%)"
+		title, ylabel := fmt.Sprintf("Training loss, %s, knob %d (mean of %d seeds, band min to max)", storage, c.Knobs[0], c.Seeds), "training loss"
+		if which == "accuracy" {
+			title, ylabel = fmt.Sprintf("Test accuracy, %s, knob %d (mean of %d seeds, band min to max)", storage, c.Knobs[0], c.Seeds), "test accuracy (%)"
 		}
 		ep := make([]float64, c.Epochs)
 		for t := range ep {
 			ep[t] = float64(t + 1)
 		}
+		var ss []chart.Series
+		var rr chart.Series
 		for _, t := range res.Training {
 			if t.Sorted != ch.sorted && t.Shuffle != loaderRR {
 				continue
@@ -1409,17 +1475,72 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 			if which == "accuracy" {
 				v, scale = t.Acc, 100
 			}
-			y := make([]float64, c.Epochs)
-			for e := range y {
+			s := chart.Series{Name: t.Shuffle, X: ep, Y: make([]float64, c.Epochs), Lo: make([]float64, c.Epochs), Hi: make([]float64, c.Epochs),
+				Dashed: t.Shuffle == loaderRR, Colour: loaderColours[t.Shuffle], Runs: len(v),
+				// Markers set it apart from CorgiPile, dark as well, in
+				// their panel.
+				Markers: t.Shuffle == loaderShardOnce}
+			for e := range s.Y {
 				col := make([]float64, len(v))
-				for s := range v {
-					col[s] = scale * v[s][e+1]
+				for i := range v {
+					col[i] = scale * v[i][e+1]
 				}
-				y[e], _ = meanSE(col)
+				s.Y[e], _ = meanSE(col)
+				s.Lo[e], s.Hi[e] = slices.Min(col), slices.Max(col)
 			}
-			tc.Series = append(tc.Series, chart.Series{Name: loaderSettingName(t.Shuffle, t.Knob), X: ep, Y: y, Dashed: t.Shuffle == loaderRR})
+			if t.Shuffle == loaderRR {
+				rr = s
+				continue
+			}
+			ss = append(ss, s)
 		}
-		out.addChart("loader-shuffles-"+which+"-"+ch.storage, "Training with loader shuffles, "+storage+": "+which, tc)
+		p := loaderPanelsOf(title, ss, []chart.Series{rr}, loaderPanels(true), false, which == "loss")
+		for _, pc := range p.Panels {
+			pc.XLabel, pc.IntegerX = "epoch", true
+		}
+		p.Panels[0].YLabel = ylabel
+		out.addChart("loader-shuffles-"+which+"-"+ch.storage, "Training with loader shuffles, "+storage+": "+which, p)
 	}
 	return nil
+}
+
+// loaderPanelsOf returns the panels titled title of the series ss, one
+// panel per group of names (the panel's title), each with the reference
+// lines refs first (drawn under the series, first in the legend), with a
+// log x axis if logX, and a log y axis if logY and the values and bands of
+// all panels span more than a factor of 3 (all panels alike; a narrower
+// range reads better on linear ticks). Each panel fits its y axis to its
+// own series.
+func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, logX, logY bool) *chart.Panels {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range slices.Concat(ss, refs) {
+		for _, v := range slices.Concat(s.Y, s.Lo, s.Hi) {
+			if !math.IsNaN(v) && !math.IsInf(v, 0) && v > 0 {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	logY = logY && hi > 3*lo
+	p := &chart.Panels{Title: title}
+	for _, g := range groups {
+		pc := &chart.LineChart{Title: loaderPanelTitle(g), LogX: logX, LogY: logY}
+		pc.Series = slices.Clone(refs)
+		for _, s := range ss {
+			if slices.Contains(g, s.Name) {
+				pc.Series = append(pc.Series, s)
+			}
+		}
+		seedSpreadNote(pc)
+		p.Panels = append(p.Panels, pc)
+	}
+	return p
+}
+
+// loaderPanelTitle names a panel after its shuffles, short.
+func loaderPanelTitle(names []string) string {
+	short := make([]string, len(names))
+	for i, n := range names {
+		short[i] = loaderShort(n)
+	}
+	return strings.Join(short, ", ")
 }

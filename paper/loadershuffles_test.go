@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper/chart"
 	"github.com/goodorder/goodorder/problems"
 )
 
@@ -213,6 +214,7 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 	if len(out.Charts) != 9 || !strings.Contains(out.Details, "| shuffle (knob) |") {
 		t.Errorf("outcome has %d charts and details %q", len(out.Charts), out.Details)
 	}
+	checkCharts(t, out)
 	f, err := a.Findings()
 	if err != nil {
 		t.Fatal(err)
@@ -371,5 +373,58 @@ func TestLoaderShufflesFamily(t *testing.T) {
 		if err != nil || out.Verdict != f.Verdict {
 			t.Errorf("%s: outcome %v, %v", tc.name, out.Verdict, err)
 		}
+	}
+}
+
+// TestLoaderPanelsOf checks the loader charts' panels: each group's
+// series after the reference lines, one colour per shuffle name in every
+// panel, a log y axis on every panel if the values span more than a factor
+// of 3, else a linear one.
+func TestLoaderPanelsOf(t *testing.T) {
+	x := []float64{1, 2}
+	var ss []chart.Series
+	for i, g := range slices.Concat(loaderPanels(false)...) {
+		v := 0.8 + 0.05*float64(i)
+		ss = append(ss, chart.Series{Name: g, X: x, Y: []float64{v, v}, Lo: []float64{v - 0.01, v - 0.01}, Hi: []float64{v + 0.01, v + 0.01}, Colour: loaderColours[g]})
+	}
+	refs := []chart.Series{{Name: loaderRR, X: x, Y: []float64{1, 1}, Dashed: true, Colour: loaderColours[loaderRR]}}
+	for _, c := range []struct {
+		name    string
+		scale   float64 // multiplies the series' values
+		wantLog bool
+	}{
+		{"narrow", 1, false},
+		{"wide", 10, true}, // RR at 1 to 12.1
+	} {
+		in := slices.Clone(ss)
+		for i := range in {
+			in[i].Y = []float64{in[i].Y[0] * c.scale, in[i].Y[1] * c.scale}
+			in[i].Lo = []float64{in[i].Lo[0] * c.scale, in[i].Lo[1] * c.scale}
+			in[i].Hi = []float64{in[i].Hi[0] * c.scale, in[i].Hi[1] * c.scale}
+		}
+		p := loaderPanelsOf("t", in, refs, loaderPanels(false), true, true)
+		if len(p.Panels) != len(loaderPanels(false)) {
+			t.Fatalf("%s: %d panels, want %d", c.name, len(p.Panels), len(loaderPanels(false)))
+		}
+		for k, pc := range p.Panels {
+			if pc.LogY != c.wantLog || !pc.LogX {
+				t.Errorf("%s: panel %d: log y %v, log x %v, want %v, true", c.name, k, pc.LogY, pc.LogX, c.wantLog)
+			}
+			if pc.Series[0].Name != loaderRR || len(pc.Series) != 1+len(loaderPanels(false)[k]) {
+				t.Errorf("%s: panel %d has %d series, first %q, want RR first and its group", c.name, k, len(pc.Series), pc.Series[0].Name)
+			}
+			for _, s := range pc.Series {
+				if s.Colour != loaderColours[s.Name] {
+					t.Errorf("%s: panel %d: %q in colour %d, want %d", c.name, k, s.Name, s.Colour, loaderColours[s.Name])
+				}
+			}
+		}
+	}
+	seen := map[int]string{}
+	for name, col := range loaderColours {
+		if o, ok := seen[col]; ok || col == loaderMarginColour {
+			t.Errorf("%s and %s share colour %d", name, o, col)
+		}
+		seen[col] = name
 	}
 }

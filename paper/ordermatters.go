@@ -361,12 +361,12 @@ func orderMattersSettingNames(settings []*Table1Result) []string {
 
 // orderMattersCharts returns the charts of the gains in mean accuracy over
 // the epochs and in final accuracy against the σ*² ratio: a series of
-// markers per model and batching with error bars of the gaps' 95%
-// t-intervals over the seeds, and in the title Spearman's ρ with its
-// one-sided permutation p-value per stratum (data set, model and
-// batching, a series) and pooled over all points
-// (computed here for the chart), and the mean within-stratum ρ with the
-// findings' stratified p-value, the verdict's test.
+// markers per stratum (data set, model and batching) with error bars of
+// the gaps' 95% t-intervals over the seeds, named with Spearman's ρ and
+// its one-sided permutation p-value within the stratum, and in the title
+// the mean within-stratum ρ with the findings' stratified p-value (the
+// verdict's test) and ρ pooled over all points (computed here for the
+// chart).
 func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) {
 	xl := "σ*² ratio, random order / greedy (geometric mean)"
 	mean = &chart.LineChart{XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true}
@@ -380,8 +380,8 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 		if !ok {
 			k = len(mean.Series)
 			series[name] = k
-			mean.Series = append(mean.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}})
-			final.Series = append(final.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}})
+			mean.Series = append(mean.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}, Runs: p.Mean.N})
+			final.Series = append(final.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}, Runs: p.Final.N})
 		}
 		for _, c := range []struct {
 			s  *chart.Series
@@ -389,56 +389,68 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 		}{{&mean.Series[k], p.Mean}, {&final.Series[k], p.Final}} {
 			c.s.X, c.s.Y = append(c.s.X, p.Ratio), append(c.s.Y, c.iv.Mean)
 			c.s.Lo, c.s.Hi = append(c.s.Lo, c.iv.Lo), append(c.s.Hi, c.iv.Hi)
+			c.s.Runs = max(c.s.Runs, c.iv.N)
 		}
 		ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean.Mean), append(finals, p.Final.Mean)
 		strata = append(strata, name)
 	}
-	mean.Title = "Greedy − RR, mean test accuracy over the epochs, against the σ*² ratio: " + rhoText(ratios, means, strata, f.Test, true)
-	final.Title = "Greedy − RR, final test accuracy, against the σ*² ratio: " + rhoText(ratios, finals, strata, f.TestFinal, false)
+	for _, c := range []struct {
+		lc     *chart.LineChart
+		y      []float64
+		st     StratifiedTest
+		what   string
+		judged bool
+	}{{mean, means, f.Test, "mean accuracy over the epochs", true}, {final, finals, f.TestFinal, "final accuracy", false}} {
+		byStratum, overall := rhoText(ratios, c.y, strata, c.st, c.judged)
+		for k := range c.lc.Series {
+			c.lc.Series[k].Name += ": " + byStratum[c.lc.Series[k].Name]
+		}
+		c.lc.Title = "Greedy − RR, " + c.what + ": " + overall
+		seedSpreadNote(c.lc)
+	}
 	return mean, final
 }
 
 // rhoText is Spearman's ρ of y against x with its one-sided permutation
-// p-value, for each stratum's points (batchings names them), their mean with the findings'
-// stratified test st (judged says whether the verdict uses it), and all of
-// them pooled: "ρ (p) standard 0.40 (0.03), same-class ..., mean ...
-// (judged), pooled ...".
-func rhoText(x, y []float64, batchings []string, st StratifiedTest, judged bool) string {
-	var parts []string
-	one := func(name string, xs, ys []float64) {
-		st := stratifiedSpearman(xs, ys, make([]string, len(xs)), orderMattersPerms, orderMattersPermSeed)
+// p-value for each stratum's points (strata names them), "ρ 0.40 (p 0.03)"
+// or "ρ n/a (2 points)" by stratum, and for their mean with the findings'
+// stratified test st (judged says whether the verdict uses it) and all
+// of them pooled: "mean ρ 0.10 (p 0.3, judged), pooled ρ 0.60 (p 0.001)";
+// with one stratum, only that stratum's ρ.
+func rhoText(x, y []float64, strata []string, st StratifiedTest, judged bool) (byStratum map[string]string, overall string) {
+	one := func(xs, ys []float64) string {
 		if len(xs) < 3 {
-			parts = append(parts, fmt.Sprintf("%s n/a (%s)", name, nOf(len(xs), "point")))
-			return
+			return fmt.Sprintf("ρ n/a (%s)", nOf(len(xs), "point"))
 		}
-		parts = append(parts, fmt.Sprintf("%s %.2f (%.2g)", name, st.Rho[0], st.P))
+		st := stratifiedSpearman(xs, ys, make([]string, len(xs)), orderMattersPerms, orderMattersPermSeed)
+		return fmt.Sprintf("ρ %.2f (p %.2g)", st.Rho[0], st.P)
 	}
 	var seen []string
-	for _, b := range batchings {
+	for _, b := range strata {
 		if !slices.Contains(seen, b) {
 			seen = append(seen, b)
 		}
 	}
+	byStratum = map[string]string{}
 	for _, b := range seen {
 		var xs, ys []float64
 		for i := range x {
-			if batchings[i] == b {
+			if strata[i] == b {
 				xs, ys = append(xs, x[i]), append(ys, y[i])
 			}
 		}
-		one(b, xs, ys)
+		byStratum[b] = one(xs, ys)
 	}
-	if len(seen) > 1 {
-		w := "shown"
-		if judged {
-			w = "judged"
-		}
-		if math.IsNaN(st.Stat) {
-			parts = append(parts, "mean n/a")
-		} else {
-			parts = append(parts, fmt.Sprintf("mean %.2f (%.2g, %s)", st.Stat, st.P, w))
-		}
-		one("pooled", x, y)
+	if len(seen) <= 1 {
+		return byStratum, one(x, y)
 	}
-	return "ρ (p) " + strings.Join(parts, ", ")
+	w := "shown"
+	if judged {
+		w = "judged"
+	}
+	overall = "mean ρ n/a"
+	if !math.IsNaN(st.Stat) {
+		overall = fmt.Sprintf("mean ρ %.2f (p %.2g, %s)", st.Stat, st.P, w)
+	}
+	return byStratum, overall + ", pooled " + one(x, y)
 }

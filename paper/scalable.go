@@ -742,15 +742,21 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 	}
 	out := Outcome{Verdict: f.Verdict}
 	orderings := &chart.Panels{}
+	// Random reshuffling, far above and far left of the others, is named
+	// in the title instead of drawn: its points would squash the others
+	// into a corner.
+	var rrRatios []string
 	for mi, m := range r.Matrices {
 		exact := exactOf[mi]
 		name := epochsPlural(m.Name)
 		sc := &chart.LineChart{
-			Title:  scalablePanelTitle(name),
-			XLabel: "multiply-adds to order", YLabel: "σ*² / exact greedy's", LogX: true, LogY: true,
+			Title: scalablePanelTitle(name),
+			// In billions, so that the tick labels are short ("0.1", "10").
+			XLabel: "10⁹ multiply-adds", YLabel: "σ*² / exact greedy's", LogX: true, LogY: true,
 		}
-		for _, meth := range m.Methods {
-			ser := chart.Series{Name: meth.Name, Label: scalableShortName(meth.Name), X: []float64{math.Max(meth.MulAdds, 1)}, Y: []float64{meth.Ratio}, Points: true}
+		xlo, xhi := math.Inf(1), math.Inf(-1)
+		for k, meth := range m.Methods {
+			ser := chart.Series{Name: meth.Name, X: []float64{math.Max(meth.MulAdds, 1) / 1e9}, Y: []float64{meth.Ratio}, Points: true, Colour: k + 1, Runs: max(1, len(meth.Ratios))}
 			ratio := fmt.Sprintf("%.3g × greedy's", meth.Ratio)
 			if len(meth.Ratios) > 0 {
 				// The sketches: the mean over the draws with its 95%
@@ -761,11 +767,19 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 					ratio += fmt.Sprintf(", 95%% t-interval [%.3g, %.3g]", iv.Lo, iv.Hi)
 				}
 				if iv.Bounded() {
-					ser.Name = fmt.Sprintf("%s (mean of %d sketches, bar: 95%% t-interval)", meth.Name, len(meth.Ratios))
+					ser.Name = fmt.Sprintf("%s (mean of %d, bar: 95%% t-interval)", meth.Name, len(meth.Ratios))
 					ser.Lo, ser.Hi = []float64{iv.Lo}, []float64{iv.Hi}
+				} else if len(meth.Ratios) > 1 {
+					ser.NoSpread = "the sketches' ratios are equal: no t-interval"
 				}
 			}
-			sc.Series = append(sc.Series, ser)
+			switch {
+			case !strings.HasPrefix(meth.Name, "random reshuffling"):
+				sc.Series = append(sc.Series, ser)
+				xlo, xhi = math.Min(xlo, ser.X[0]), math.Max(xhi, ser.X[0])
+			case strings.HasPrefix(m.Name, "MNIST"):
+				rrRatios = append(rrRatios, fmt.Sprintf("%.3g", meth.Ratio))
+			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("%s: %s", name, meth.Name),
 				Paper:    "-",
@@ -781,11 +795,17 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 			if len(orderings.Panels) > 0 {
 				sc.YLabel = ""
 			}
+			sc.Series = append(sc.Series, chart.Series{Name: fmt.Sprintf("goal: sketched greedy, k = %d, below %g", f.K, f.GoalRatio),
+				X: []float64{xlo, xhi}, Y: []float64{f.GoalRatio, f.GoalRatio}, Dashed: true, Colour: len(m.Methods) + 1})
+			seedSpreadNote(sc)
 			orderings.Panels = append(orderings.Panels, sc)
-			orderings.Title = fmt.Sprintf("σ*² against multiply-adds to order, %s (sketches: mean of %d draws, bars: 95%% t-intervals)", scalableMatrixKind(name), r.Config.SketchDraws)
+			orderings.Title = fmt.Sprintf("σ*² against multiply-adds to order, %s", scalableMatrixKind(name))
 		}
 	}
 	if len(orderings.Panels) > 0 {
+		if len(rrRatios) > 0 {
+			orderings.Title += "; random reshuffling, off the chart: " + strings.Join(rrRatios, ", ")
+		}
 		out.addChart("scalable-orderings", "Orders on MNIST's batch-gradient matrices: σ*² and multiply-adds", orderings)
 	}
 	var goal []string
@@ -807,7 +827,7 @@ func (r *ScalableResult) Outcome() (*Outcome, error) {
 		last := r.OneD[len(r.OneD)-1].N
 		lc := &chart.LineChart{
 			Title:  fmt.Sprintf("Online orders on the 1-D example of Section 4.1, n = %d: σ*² of each epoch's order (σ = 1)", last),
-			XLabel: "epoch", YLabel: "σ*²", LogY: true,
+			XLabel: "epoch", YLabel: "σ*²", LogY: true, IntegerX: true,
 		}
 		for _, o := range r.OneD {
 			if o.N == last {
@@ -889,23 +909,6 @@ func scalableMatrixKind(name string) string {
 	return name[:i] + rest
 }
 
-// scalableShortName labels a method's point on the chart: "k = 64",
-// "greedy", "RR", "mean balance", "pair balance".
-func scalableShortName(method string) string {
-	switch {
-	case strings.HasPrefix(method, "greedy"):
-		return "greedy"
-	case strings.HasPrefix(method, "sketched greedy, "):
-		return "sketched " + strings.TrimPrefix(method, "sketched greedy, ")
-	case strings.HasPrefix(method, "random reshuffling"):
-		return "RR"
-	}
-	if i := strings.Index(method, ","); i >= 0 {
-		return method[:i]
-	}
-	return method
-}
-
 // oneDSeries is the 1-D chart's line of o: σ*² per epoch, or for a method
 // with further runs (RR) the median over the runs with a band from the
 // least to the largest.
@@ -924,5 +927,5 @@ func oneDSeries(o ScalableOneD) chart.Series {
 		slices.Sort(col)
 		med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
 	}
-	return chart.Series{Name: fmt.Sprintf("%s (median of %d runs, band: least to largest)", o.Method, len(runs)), X: x, Y: med, Lo: lo, Hi: hi}
+	return chart.Series{Name: fmt.Sprintf("%s (median of %d runs, band: least to largest)", o.Method, len(runs)), X: x, Y: med, Lo: lo, Hi: hi, Runs: len(runs)}
 }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goodorder/goodorder/paper/chart"
 )
 
 // TestBalance1D pins σ*² of the orders the online methods chose in each
@@ -358,5 +360,47 @@ func TestScalableTrainingMonotone(t *testing.T) {
 		if holds, fails := scalableTrainingJudge(iv, scalableTrainingMargin); !holds || fails {
 			t.Errorf("gap %v: holds %v, fails %v; want holds", iv, holds, fails)
 		}
+	}
+}
+
+// TestScalableTrainingCharts draws the scalable-training charts of orders
+// of which some are within a point of each other: every chart passes
+// chart.Check, and a line drawn for several orders has a colour no order's
+// line has, so that the legend gives no style two meanings.
+func TestScalableTrainingCharts(t *testing.T) {
+	r := scalableTrainingFake(map[string][]float64{
+		"RR": {0.80, 0.81, 0.79}, "greedy": {0.90, 0.91, 0.92}, "sketched greedy": {0.90, 0.91, 0.92},
+		"stale greedy": {0.805, 0.815, 0.795}, "mean balance": {0.70, 0.72, 0.71}, "pair balance": {0.60, 0.61, 0.62},
+	})
+	out, err := r.ScalableTrainingOutcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := 0
+	for base, c := range checkCharts(t, out) {
+		p, ok := c.(*chart.Panels)
+		if !ok {
+			t.Fatalf("%s: %T, want panels", base, c)
+		}
+		colours := map[int]string{}
+		for _, pc := range p.Panels {
+			for _, s := range pc.Series {
+				if !strings.Contains(s.Name, " (within ") && !strings.HasPrefix(s.Name, "the paper's") {
+					colours[s.Colour] = s.Name
+				}
+			}
+		}
+		for _, s := range p.Panels[0].Series {
+			if !strings.Contains(s.Name, " (within ") {
+				continue
+			}
+			merged++
+			if o, ok := colours[s.Colour]; ok {
+				t.Errorf("%s: merged line %q has the colour of %q", base, s.Name, o)
+			}
+		}
+	}
+	if merged == 0 {
+		t.Error("no merged line drawn: the test checks nothing")
 	}
 }

@@ -185,7 +185,7 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		}
 		for _, order := range c.Orders {
 			mean, lo, hi := table1Curve(r.runs(order, batching), func(run Table1Run) []float64 { return run.TestAcc }, 100)
-			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi})
+			acc.Series = append(acc.Series, chart.Series{Name: order, X: epochs, Y: mean, Lo: lo, Hi: hi, Runs: c.Seeds})
 			cell, _ := r.cell(order, batching)
 			ours := fmt.Sprintf("final %.2f (SE %.2f, n = %d)", cell.Mean, cell.SE, c.Seeds)
 			out.Timings = append(out.Timings, Row{Quantity: fmt.Sprintf("%s, %s batching: mean wall time of a run", order, batching), Paper: "-", Ours: fmt.Sprintf("%.1f s", cell.Seconds)})
@@ -199,7 +199,12 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		if c.Dataset == "mnist" && c.Model == "mlp" {
 			paper = table1PaperFinal(batching)
 		}
-		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", accuracyPanels(acc, c.Epochs/2, paper))
+		panels := accuracyPanels(acc, c.Epochs/2, paper)
+		mergedStyles(panels.Panels[0], len(acc.Series))
+		for _, pc := range panels.Panels {
+			seedSpreadNote(pc)
+		}
+		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", panels)
 	}
 	var summary []string
 	for _, g := range f.Gaps {
@@ -231,4 +236,19 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		scalableTrainingSensitivity(f),
 	}
 	return &out, nil
+}
+
+// mergedStyles gives each line of c that accuracyPanels drew for several
+// orders within a point of each other (named "... (within 1 point)") a
+// solid line with markers in a colour after the n orders' own, so that it
+// does not take the style of its first order, which the legend lists as
+// well with another meaning.
+func mergedStyles(c *chart.LineChart, n int) {
+	k := n
+	for i, s := range c.Series {
+		if strings.Contains(s.Name, " (within ") {
+			k++
+			c.Series[i].Colour, c.Series[i].Dashed, c.Series[i].Points, c.Series[i].Markers = k, false, false, true
+		}
+	}
 }
