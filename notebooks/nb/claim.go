@@ -84,7 +84,7 @@ func ruleLines(protocol []string) (rule, history []string) {
 //	SEEDS id: <verdict> at seed s1, <verdict> at seed s2, ... (the report's robustness pass, <scale> scale)
 //
 // It says so when the pass has no record of id, or when its record was
-// judged by an earlier rule than the claim's current code.
+// judged by an earlier version of the claim's judging code (paper.JudgeCode).
 func Seeds(id string) {
 	root, err := Root()
 	if err != nil {
@@ -116,7 +116,7 @@ func seedsLine(id string, r *paper.Robustness) string {
 		}
 		note := ""
 		if c.Stale() {
-			note = "; judged by an earlier rule than the claim's current code"
+			note = "; judged by an earlier version of the claim's judging code (paper.JudgeCode differs)"
 		}
 		return fmt.Sprintf("SEEDS %s: %s (the report's robustness pass, %s scale%s)", id, strings.Join(parts, ", "), r.Scale, note)
 	}

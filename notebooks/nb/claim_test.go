@@ -83,7 +83,7 @@ func TestSeedsLine(t *testing.T) {
 		want string
 	}{
 		{"two-level-figure", "SEEDS two-level-figure: reproduced at seed 1, inconclusive at seed 2 (the report's robustness pass, default scale)"},
-		{"theorem-1", "SEEDS theorem-1: reproduced at seed 1, reproduced at seed 2 (the report's robustness pass, default scale; judged by an earlier rule than the claim's current code)"},
+		{"theorem-1", "SEEDS theorem-1: reproduced at seed 1, reproduced at seed 2 (the report's robustness pass, default scale; judged by an earlier version of the claim's judging code (paper.JudgeCode differs))"},
 		{"table-1", "SEEDS table-1: one seed only; the robustness pass leaves it out (too slow)"},
 		{"remark-4", "SEEDS remark-4: one seed only; the robustness pass has no record of it"},
 	} {
