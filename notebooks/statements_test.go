@@ -141,7 +141,7 @@ var sourceOnlyRules = []sourceOnlyRule{
 	{"a statement about this run", regexp.MustCompile(`(?i)\b(?:this run|the committed run|our run|we (?:find|found|measured?|observed?|see|saw))\b`)},
 }
 
-func TestSourceOnlyRule(t *testing.T) {
+func TestMarkdownStatementRule(t *testing.T) {
 	for _, test := range []struct {
 		src  string
 		fail bool
@@ -196,16 +196,4 @@ func TestSourceOnlyRule(t *testing.T) {
 			t.Errorf("sourceOnly(%q) = %q, want a failure: %v", test.src, got, test.fail)
 		}
 	}
-}
-
-// TestMarkdownSourceOnly fails on a markdown cell of a notebook that
-// states what only the claim's code may state (sourceOnly): print it
-// from the claim (nb.Claim, nb.Rule, nb.CheckOutcome, the findings) in a
-// code cell, or explain the idea without it.
-func TestMarkdownSourceOnly(t *testing.T) {
-	eachMarkdown(t, func(f string, i int, src string) {
-		for _, s := range sourceOnly(src) {
-			t.Errorf("%s cell %d: %s", f, i, s)
-		}
-	})
 }
