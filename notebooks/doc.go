@@ -56,8 +56,10 @@
 //     that scale; then its findings, "CHECK <finding>: holds (...)" or
 //     "fails (...)". A failed finding or an unreproduced claim is a
 //     result, not a failure.
-//   - Markdown explains; every result is printed by a code cell from the
-//     claim's findings (statements_test.go).
+//   - Markdown explains the idea and the formula; what a claim states, its
+//     rule, its verdict and every number are printed by code cells from
+//     the claim (nb.Claim, nb.Rule, nb.Seeds, nb.CheckOutcome), and
+//     statements_test.go fails on a markdown cell that states them.
 //   - Training runs under nb.Context, so that one Kernel → Interrupt stops
 //     it; nb.Ready (and helpers, with nb.SkipIfInterrupted) skip after an
 //     interrupt until the parameters cell (nb.Parameters) runs again. Long

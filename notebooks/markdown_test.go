@@ -114,6 +114,18 @@ func TestMarkdownCells(t *testing.T) {
 	})
 }
 
+// TestMarkdownSourceOnly fails on a markdown cell of a notebook that
+// states what only the claim's code may state (sourceOnly): print it
+// from the claim (nb.Claim, nb.Rule, nb.CheckOutcome, the findings) in a
+// code cell, or explain the idea without it.
+func TestMarkdownSourceOnly(t *testing.T) {
+	eachMarkdown(t, func(f string, i int, src string) {
+		for _, s := range sourceOnly(src) {
+			t.Errorf("%s cell %d: %s", f, i, s)
+		}
+	})
+}
+
 // eachMarkdown calls fn with the source of every markdown cell of every
 // notebook, with the notebook's file and the cell's index.
 func eachMarkdown(t *testing.T, fn func(f string, i int, src string)) {

@@ -1,0 +1,129 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package nb
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/goodorder/goodorder/paper"
+)
+
+// A notebook's markdown explains the idea and the formula; what a claim
+// states, the rule that judges it and the verdict come from the claim
+// itself, printed by Claim, Rule and CheckOutcome, so that no sentence
+// of a notebook can drift from the code that judges.
+
+// Claim prints the claim id as the registry holds it (paper.Lookup):
+// where the paper states it and its Statement, or that it is a goal of
+// ours beyond the paper,
+//
+//	CLAIM id (where; the paper's): statement
+//	CLAIM id (where; a goal of ours, not the paper's): statement
+func Claim(id string) {
+	c, ok := paper.Lookup(id)
+	if !ok {
+		Must(fmt.Errorf("nb: no claim %q (paper.IDs lists them)", id))
+		return
+	}
+	fmt.Fprintln(stdout, claimLine(c))
+}
+
+func claimLine(c paper.Claim) string {
+	whose := "the paper's"
+	if c.Goal {
+		whose = "a goal of ours, not the paper's"
+	}
+	return fmt.Sprintf("CLAIM %s (%s; %s): %s", c.ID, c.Where, whose, c.Statement)
+}
+
+// Rule prints the rule that judges claim id's outcome out: the entries of
+// out.Protocol that state the verdict or the goal, then those that say
+// how the rule changed and when (its history), each on its own line,
+//
+//	RULE id: Verdict: ...
+//	RULE HISTORY id: Rule history: ...
+//
+// or one line saying that the protocol states no rule.
+func Rule(id string, out *paper.Outcome) {
+	rule, history := ruleLines(out.Protocol)
+	if len(rule) == 0 {
+		fmt.Fprintf(stdout, "RULE %s: the protocol states no rule\n", id)
+	}
+	for _, r := range rule {
+		fmt.Fprintf(stdout, "RULE %s: %s\n", id, r)
+	}
+	for _, h := range history {
+		fmt.Fprintf(stdout, "RULE HISTORY %s: %s\n", id, h)
+	}
+}
+
+// ruleLines returns the entries of protocol that state a verdict or a
+// goal's rule (they start with "Verdict" or "Goal", or name the verdict)
+// and, apart, those that tell the rule's history ("Rule history").
+func ruleLines(protocol []string) (rule, history []string) {
+	for _, p := range protocol {
+		switch {
+		case strings.HasPrefix(p, "Rule history"):
+			history = append(history, p)
+		case strings.HasPrefix(p, "Verdict"), strings.HasPrefix(p, "Goal"),
+			strings.Contains(strings.ToLower(p), "verdict"):
+			rule = append(rule, p)
+		}
+	}
+	return rule, history
+}
+
+// Seeds prints the verdicts of claim id over the seeds of the report's
+// robustness pass (figures/results/robustness.json), so that a notebook,
+// which runs one seed, shows the others beside it:
+//
+//	SEEDS id: <verdict> at seed s1, <verdict> at seed s2, ... (the report's robustness pass, <scale> scale)
+//
+// It says so when the pass has no record of id, or when its record was
+// judged by an earlier version of the claim's judging code (paper.JudgeCode).
+func Seeds(id string) {
+	root, err := Root()
+	if err != nil {
+		fmt.Fprintf(stdout, "SEEDS %s: no robustness pass to read (%v)\n", id, err)
+		return
+	}
+	r, err := paper.LoadRobustness(filepath.Join(root, "figures"))
+	if err != nil {
+		fmt.Fprintf(stdout, "SEEDS %s: no robustness pass to read (%v)\n", id, err)
+		return
+	}
+	fmt.Fprintln(stdout, seedsLine(id, r))
+}
+
+func seedsLine(id string, r *paper.Robustness) string {
+	if r == nil {
+		return fmt.Sprintf("SEEDS %s: the report has no robustness pass", id)
+	}
+	for _, c := range r.Claims {
+		if c.ID != id || len(c.Verdicts) == 0 {
+			continue
+		}
+		parts := make([]string, len(c.Verdicts))
+		for i, v := range c.Verdicts {
+			parts[i] = v.String()
+			if i < len(r.Seeds) {
+				parts[i] = fmt.Sprintf("%s at seed %d", v, r.Seeds[i])
+			}
+		}
+		note := ""
+		if c.Stale() {
+			note = "; judged by an earlier version of the claim's judging code (paper.JudgeCode differs)"
+		}
+		return fmt.Sprintf("SEEDS %s: %s (the report's robustness pass, %s scale%s)", id, strings.Join(parts, ", "), r.Scale, note)
+	}
+	for _, c := range r.Costly {
+		if c.Quantity == id {
+			return fmt.Sprintf("SEEDS %s: one seed only; the robustness pass leaves it out (%s)", id, c.Ours)
+		}
+	}
+	return fmt.Sprintf("SEEDS %s: one seed only; the robustness pass has no record of it", id)
+}

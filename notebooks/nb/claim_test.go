@@ -1,0 +1,94 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package nb
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/goodorder/goodorder/paper"
+)
+
+func TestRuleLines(t *testing.T) {
+	protocol := []string{
+		"problems.TwoLevel with N = 2.",
+		"Verdict: reproduced iff x.",
+		"Rule history: changed after the results were known.",
+		"Thresholds: the verdict holds if y.",
+		"Goal (ours): z.",
+		"Steps: 0.5 of the limit.",
+	}
+	rule, history := ruleLines(protocol)
+	if want := []string{protocol[1], protocol[3], protocol[4]}; !slices.Equal(rule, want) {
+		t.Errorf("rule = %q, want %q", rule, want)
+	}
+	if want := []string{protocol[2]}; !slices.Equal(history, want) {
+		t.Errorf("history = %q, want %q", history, want)
+	}
+}
+
+// TestClaimLine checks that every claim prints its id, place and
+// Statement, and a goal of ours says so.
+func TestClaimLine(t *testing.T) {
+	for _, c := range paper.Claims() {
+		got := claimLine(c)
+		if !strings.HasPrefix(got, "CLAIM "+c.ID+" (") || !strings.HasSuffix(got, c.Statement) || !strings.Contains(got, c.Where) {
+			t.Errorf("claimLine(%s) = %q: want its id, place and statement", c.ID, got)
+		}
+		if c.Goal != strings.Contains(got, "a goal of ours") {
+			t.Errorf("claimLine(%s) = %q: Goal is %v", c.ID, got, c.Goal)
+		}
+	}
+}
+
+// TestEveryClaimStatesARule checks that the rule Rule prints is there for
+// every claim a notebook checks: each outcome's protocol has a rule entry.
+// It reads the committed results (figures/results), not a run.
+func TestEveryClaimStatesARule(t *testing.T) {
+	read := 0
+	for _, id := range paper.IDs() {
+		r, err := Saved(id)
+		if err != nil || r == nil || r.Outcome == nil {
+			continue
+		}
+		read++
+		if rule, _ := ruleLines(r.Outcome.Protocol); len(rule) == 0 {
+			t.Errorf("claim %s: no protocol entry states its rule (Verdict..., Goal... or naming the verdict): Rule would print none", id)
+		}
+	}
+	if read == 0 {
+		t.Fatal("no committed result read from figures/results")
+	}
+}
+
+func TestSeedsLine(t *testing.T) {
+	code, err := paper.JudgeCode("two-level-figure")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &paper.Robustness{
+		Scale: "default",
+		Seeds: []uint64{1, 2},
+		Claims: []paper.ClaimSeeds{
+			{ID: "two-level-figure", Verdicts: []paper.Verdict{paper.Reproduced, paper.Inconclusive}, Code: code},
+			{ID: "theorem-1", Verdicts: []paper.Verdict{paper.Reproduced, paper.Reproduced}, Code: "old"},
+		},
+		Costly: []paper.Row{{Quantity: "table-1", Ours: "too slow"}},
+	}
+	for _, test := range []struct {
+		id   string
+		want string
+	}{
+		{"two-level-figure", "SEEDS two-level-figure: reproduced at seed 1, inconclusive at seed 2 (the report's robustness pass, default scale)"},
+		{"theorem-1", "SEEDS theorem-1: reproduced at seed 1, reproduced at seed 2 (the report's robustness pass, default scale; judged by an earlier version of the claim's judging code (paper.JudgeCode differs))"},
+		{"table-1", "SEEDS table-1: one seed only; the robustness pass leaves it out (too slow)"},
+		{"remark-4", "SEEDS remark-4: one seed only; the robustness pass has no record of it"},
+	} {
+		if got := seedsLine(test.id, r); got != test.want {
+			t.Errorf("seedsLine(%s) = %q, want %q", test.id, got, test.want)
+		}
+	}
+}
