@@ -333,7 +333,7 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string)
 					// A result saved before outcomes named their deciding
 					// number (a paper-scale claim not rerun since): its
 					// brief, which states the number, marked as such.
-					number = r.Outcome.Brief + " (saved before this table; make reproduce-paper names the number)"
+					number = "saved before this table (make reproduce-paper names the number), its brief: " + r.Outcome.Brief
 				}
 				if fig == "" && len(r.Outcome.Figures) > 0 {
 					fig = r.Outcome.Figures[0]
