@@ -369,3 +369,25 @@ func TestNoSpreadShown(t *testing.T) {
 		}
 	}
 }
+
+// TestBottomLegendDescenders checks that a legend placed under the plot
+// keeps its last row's descenders inside the image (they were cut by the
+// bottom edge before legendDescent), so that Check, which allows no ink
+// past the edge, accepts it.
+func TestBottomLegendDescenders(t *testing.T) {
+	var ss []Series
+	for i, name := range []string{"streaming py1e, grain window shuffle", "greedy, the paper's final: greedy 88.43", "pair balance, sketched greedy (typography)", "streaming py1br, guppy by gypsy"} {
+		ss = append(ss, Series{Name: name, X: []float64{0, 1, 2}, Y: []float64{float64(i), float64(i) + 1, float64(i) + 3}, Colour: i + 1})
+	}
+	for _, c := range []Chart{
+		&LineChart{Title: "Legend below the plot", XLabel: "x", YLabel: "y", Series: ss},
+		&Panels{Title: "Panels, their legend below", Panels: []*LineChart{
+			{Title: "one", XLabel: "x", YLabel: "y", Series: ss[:2]},
+			{Title: "two", XLabel: "x", YLabel: "y", Series: ss[2:]},
+		}},
+	} {
+		if err := Check(c); err != nil {
+			t.Errorf("a chart whose legend goes under the plot: %v", err)
+		}
+	}
+}

@@ -436,8 +436,15 @@ func legendSize(names []string) (w, h vg.Length) {
 		leg.Add(n)
 	}
 	r := leg.Rectangle(draw.Canvas{})
-	return r.Size().X, r.Size().Y
+	// The last row's descenders reach below the rectangle gonum
+	// measures: keep room for them, so that a legend under the plot
+	// stays inside the image.
+	return r.Size().X, r.Size().Y + legendDescent
 }
+
+// legendDescent is the room kept under a legend's last row for its
+// descenders ("g", "p", "y").
+var legendDescent = vg.Points(4)
 
 func planLegend(names []string, width vg.Length) legendPlan {
 	if len(names) == 0 {

@@ -158,9 +158,9 @@ var (
 	// at DPI is rounding (tick labels that touch by a hair).
 	textOverlap = vg.Points(0.5)
 	// edgeSlack is how far past the image's edge a text's ink may reach
-	// before Check calls it clipped: up to a pixel at DPI is rounding (a
-	// descender on the bottom edge).
-	edgeSlack = vg.Points(0.5)
+	// before Check calls it clipped: none, since a reader sees a
+	// descender cut by the bottom edge.
+	edgeSlack = vg.Points(0)
 )
 
 // maxTextFindings is the most overlaps or clipped texts Check lists one
