@@ -988,7 +988,7 @@ func (res *CoordinatedResult) addCoordinatedCharts(out *Outcome) {
 			ratio.Series = append(ratio.Series, chart.Series{Name: fmt.Sprintf("W = %d", w), X: epochs, Y: y, Lo: lo, Hi: hi, Markers: true, Runs: c.Seeds})
 		}
 		for _, lc := range []*chart.LineChart{herd, sigma, ratio, loss, acc} {
-			seedSpreadNote(lc)
+			seedSpreadShown(lc)
 		}
 		base := "coordinated-" + strings.ToLower(p)
 		out.addChart(base+"-herding", "Combined herding against W, "+p, herd)
@@ -1059,6 +1059,28 @@ func coordFloor(c *chart.LineChart) (float64, bool) {
 		}
 	}
 	return floor, below
+}
+
+// seedSpreadShown is seedSpreadNote that also says it in the legend: each
+// series it gives a NoSpread is named with " (band within the line)" (" (bars
+// within the marker)" for series drawn with markers), so that the PNG, not
+// only the CSV, tells why no band can be seen.
+func seedSpreadShown(c *chart.LineChart) {
+	had := make([]bool, len(c.Series))
+	for k, s := range c.Series {
+		had[k] = s.NoSpread != ""
+	}
+	seedSpreadNote(c)
+	for k, s := range c.Series {
+		if had[k] || s.NoSpread == "" {
+			continue
+		}
+		if s.Points || s.Markers {
+			c.Series[k].Name += " (bars within the marker)"
+		} else {
+			c.Series[k].Name += " (band within the line)"
+		}
+	}
 }
 
 // seedSpreadNote sets NoSpread on each series of c of several runs whose

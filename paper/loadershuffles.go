@@ -1390,7 +1390,7 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 	// Curves within loaderHerdingMerge of each other at every k lie on one
 	// another: one line, named after all of them.
 	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%%", 100*loaderHerdingMerge))
-	seedSpreadNote(hc)
+	seedSpreadShown(hc)
 	return hc, fmt.Sprintf("E σ*² over RR's at knob %d: %s", k, strings.Join(text, ", ")), nil
 }
 
@@ -1508,9 +1508,9 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 // panel per group of names (the panel's title), each with the reference
 // lines refs first (drawn under the series, first in the legend), with a
 // log x axis if logX, and a log y axis if logY and the values and bands of
-// all panels span more than a factor of 3 (all panels alike; a narrower
-// range reads better on linear ticks). Each panel fits its y axis to its
-// own series.
+// all panels span more than loaderPanelLogSpan (all panels alike; a
+// narrower range reads better on linear ticks). Each panel fits its y axis
+// to its own series.
 func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, logX, logY bool) *chart.Panels {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range slices.Concat(ss, refs) {
@@ -1520,7 +1520,7 @@ func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, lo
 			}
 		}
 	}
-	logY = logY && hi > 3*lo
+	logY = logY && hi > loaderPanelLogSpan*lo
 	p := &chart.Panels{Title: title}
 	for _, g := range groups {
 		pc := &chart.LineChart{Title: loaderPanelTitle(g), LogX: logX, LogY: logY}
@@ -1530,11 +1530,16 @@ func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, lo
 				pc.Series = append(pc.Series, s)
 			}
 		}
-		seedSpreadNote(pc)
+		seedSpreadShown(pc)
 		p.Panels = append(p.Panels, pc)
 	}
 	return p
 }
+
+// loaderPanelLogSpan is the factor the panels' values must span for a log
+// y axis: over a decade and a half, so that its ticks are whole decades or
+// 1-2-5 steps, not every tenth of a decade.
+const loaderPanelLogSpan = 30
 
 // loaderPanelTitle names a panel after its shuffles, short.
 func loaderPanelTitle(names []string) string {

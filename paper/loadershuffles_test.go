@@ -394,7 +394,8 @@ func TestLoaderPanelsOf(t *testing.T) {
 		wantLog bool
 	}{
 		{"narrow", 1, false},
-		{"wide", 10, true}, // RR at 1 to 12.1
+		{"a decade", 10, false}, // RR at 1 to 12.1: log ticks would crowd
+		{"wide", 50, true},      // RR at 1 to 60.5
 	} {
 		in := slices.Clone(ss)
 		for i := range in {

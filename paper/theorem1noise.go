@@ -685,9 +685,11 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		Title:  fmt.Sprintf("Tuned (1/T) Σₜ ‖∇f(xₜ)‖² under a noisy oracle, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
 		XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖², mean (95% t-band)", LogX: true, LogY: true,
 	}
-	if len(f.Regimes) > 1 {
-		rateChart.Title += fmt.Sprintf(" (solid %s, dashed %s)", f.Regimes[0].Regime.Name, f.Regimes[1].Regime.Name)
-	}
+	// Each regime's orders and each reference slope get a colour of
+	// their own, so that no two series look alike whatever chartstyle's
+	// uncover makes of dashes and markers; the legend names say which is
+	// which (the title keys no style that uncover could break).
+	colour := func(r, o int) int { return r*len(res.Orders) + o + 1 }
 	var slopeText []string
 	// The bands are the 95% t-intervals of the bound part (one run: none).
 	tq := tCrit(c.Runs-1, conf95)
@@ -697,7 +699,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	for r, rf := range f.Regimes {
 		rg, reg := &res.Regimes[r], rf.Regime
 		boundChart := &chart.LineChart{
-			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (solid, 95%% t-band) and stated bound (dashed) at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
+			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (95%% t-band) and stated bound at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
 			XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖²", LogX: true, LogY: true,
 		}
 		var bounds []chart.Series
@@ -708,7 +710,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				lo[i], hi[i] = m-tq*se, m+tq*se
 			}
 			boundChart.Series = append(boundChart.Series,
-				chart.Series{Name: of.Name + " measured", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name, Runs: c.Runs})
+				chart.Series{Name: of.Name + " measured mean", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name, Runs: c.Runs})
 			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
 		}
 		boundChart.Series = append(boundChart.Series, bounds...)
@@ -721,7 +723,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			Ours:     fmt.Sprintf("(%.4g, %.4g): relative errors %.2g and %.2g (tolerance %g)", rg.Zeta2Est, rg.PEst, rf.Zeta2Err, rf.PErr, f.EstimateTol),
 		})
 
-		for _, of := range rf.Orders {
+		for o, of := range rf.Orders {
 			y := of.TunedMean
 			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
 			for i, m := range y {
@@ -732,7 +734,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			paper := fmt.Sprintf("%.2f or steeper (%s term; O(·), an upper bound)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
 			if !of.Tested {
 				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, of.Name))
-				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0, Runs: c.Runs})
+				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Colour: colour(r, o), Dashed: r > 0, Markers: r > 0, Runs: c.Runs})
 				out.Rows = append(out.Rows, Row{
 					Quantity: quantity,
 					Paper:    paper,
@@ -742,7 +744,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 				continue
 			}
 			slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s; %s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict), of.Steepness))
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Group: of.Name, Dashed: r > 0, Runs: c.Runs})
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Colour: colour(r, o), Dashed: r > 0, Markers: r > 0, Runs: c.Runs})
 			out.Rows = append(out.Rows, Row{
 				Quantity: quantity,
 				Paper:    paper,
@@ -755,7 +757,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if o, err := orderIndex(theorem1NoiseID, res.Orders, "RR"); err == nil {
 		at := len(ts) - 1
 		y0, _ := meanSE(res.Regimes[0].Tuned[o][at].Measured)
-		for _, e := range []struct {
+		for k, e := range []struct {
 			v    float64
 			name string
 		}{{-0.5, "-1/2"}, {-2.0 / 3, "-2/3"}} {
@@ -763,7 +765,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			for i := range ts {
 				ref[i] = y0 * math.Pow(ts[i]/ts[at], e.v)
 			}
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: "reference slope " + e.name, X: ts, Y: ref, Dashed: true})
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: "reference slope " + e.name, X: ts, Y: ref, Dashed: true, Colour: colour(len(f.Regimes), k)})
 		}
 	}
 	noteThinBands(rateChart, "95% band")
