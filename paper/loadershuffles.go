@@ -1369,7 +1369,7 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 	n := d.N - 1
 	ks := oneTo(n)
 	hc := &chart.LineChart{
-		Title:  fmt.Sprintf("Herding curves E φ²ᵣ,ₖ, %s, knob %d (95%% bands)", loaderChartText(data), k),
+		Title:  fmt.Sprintf("Herding curves E φ²ᵣ,ₖ, %s, knob %d (95%% bands, most no wider than a line)", loaderChartText(data), k),
 		XLabel: "k (k = N, where φ² = 0, left out)", YLabel: "E φ²ᵣ,ₖ", LogY: true,
 	}
 	var text []string
