@@ -14,9 +14,11 @@ import (
 	"slices"
 )
 
-// CompactDPI is the resolution of CompactPNG: a 16 cm wide chart is 661
-// pixels wide, the width of a notebook's output area.
-const CompactDPI = 105
+// CompactDPI is the resolution of CompactPNG: a 16 cm wide chart is 567
+// pixels wide, within a notebook's output area, its 9 point text 11
+// pixels high. (At 105, the charts with bands made notebooks of a dozen
+// charts larger than the notebooks' 500 KB limit.)
+const CompactDPI = 90
 
 // CompactPNG is the chart as a PNG image at CompactDPI dots per inch,
 // reduced to its 256 most frequent colours, every other pixel taking the

@@ -23,7 +23,7 @@ func CompactFile(b []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("chart: compacting a PNG file: %w", err)
 	}
-	const width = 661 // 16 cm at CompactDPI
+	const width = 567 // 16 cm at CompactDPI
 	if r := img.Bounds(); r.Dx() > width {
 		h := (r.Dy()*width + r.Dx()/2) / r.Dx()
 		dst := image.NewRGBA(image.Rect(0, 0, width, h))

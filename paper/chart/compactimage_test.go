@@ -31,8 +31,8 @@ func TestCompactFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := got.Bounds(); r.Dx() != 661 || r.Dy() != 350 {
-		t.Errorf("compacted to %v, want 661×350", r)
+	if r := got.Bounds(); r.Dx() != 567 || r.Dy() != 300 {
+		t.Errorf("compacted to %v, want 567×300", r)
 	}
 	if _, ok := got.(*image.Paletted); !ok {
 		t.Errorf("compacted image is a %T, want paletted", got)
