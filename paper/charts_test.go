@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,7 +220,8 @@ func TestUncoverDashes(t *testing.T) {
 
 // TestAccuracyPanels checks the accuracy curves' two panels: every epoch
 // with the paper's final accuracies (one line for orders within a point),
-// the zoom without them, the same styles in both, whole-number epochs, and
+// the zoom without them, one look per name in both and none shared, no
+// reference line in an order's colour, whole-number epochs, and
 // chart.Check passing.
 func TestAccuracyPanels(t *testing.T) {
 	x := []float64{0, 1, 2, 3, 4}
@@ -247,8 +249,78 @@ func TestAccuracyPanels(t *testing.T) {
 	if err := chart.Check(p); err != nil {
 		t.Errorf("accuracy panels: %v", err)
 	}
+	if err := oneLook(p); err != nil {
+		t.Errorf("accuracy panels: %v", err)
+	}
 	if acc.Series[0].Group != "" || acc.XMin != 0 {
 		t.Error("accuracyPanels changed its argument")
+	}
+}
+
+// panelLook is how a series looks: its palette colour (Colour), dash
+// and markers.
+type panelLook struct {
+	colour                  int
+	dashed, points, markers bool
+}
+
+// oneLook returns an error if a series name of p has two looks in its
+// panels, two names share a look, a series has no fixed colour (Colour),
+// or a reference line ("the paper's ...") has the colour of an order.
+func oneLook(p *chart.Panels) error {
+	looks := map[string]panelLook{}
+	owner := map[panelLook]string{}
+	orders, refs := map[int]string{}, map[int]string{}
+	for i, lp := range p.Panels {
+		for _, s := range lp.Series {
+			l := panelLook{s.Colour, s.Dashed, s.Points, s.Markers}
+			if s.Colour <= 0 {
+				return fmt.Errorf("panel %d: %q has no fixed colour", i+1, s.Name)
+			}
+			if o, ok := looks[s.Name]; ok && o != l {
+				return fmt.Errorf("panel %d: %q looks %+v, elsewhere %+v", i+1, s.Name, l, o)
+			}
+			looks[s.Name] = l
+			if o, ok := owner[l]; ok && o != s.Name {
+				return fmt.Errorf("panel %d: %q and %q share the look %+v", i+1, s.Name, o, l)
+			}
+			owner[l] = s.Name
+			if strings.HasPrefix(s.Name, "the paper's") {
+				refs[s.Colour] = s.Name
+			} else {
+				orders[s.Colour] = s.Name
+			}
+		}
+	}
+	for c, r := range refs {
+		if o, ok := orders[c]; ok {
+			return fmt.Errorf("reference line %q has the colour of %q", r, o)
+		}
+	}
+	return nil
+}
+
+// TestOneLook checks that oneLook finds a name with two looks, two names
+// with one, and a reference line in an order's colour.
+func TestOneLook(t *testing.T) {
+	x, y := []float64{0, 1}, []float64{1, 2}
+	panels := func(a, b []chart.Series) *chart.Panels {
+		return &chart.Panels{Panels: []*chart.LineChart{{Series: a}, {Series: b}}}
+	}
+	for _, test := range []struct {
+		name string
+		p    *chart.Panels
+		ok   bool
+	}{
+		{"one look", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}, {Name: "the paper's final: RR 1", X: x, Y: y, Colour: 2, Dashed: true}}, []chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}), true},
+		{"two colours", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}, []chart.Series{{Name: "RR", X: x, Y: y, Colour: 2}}), false},
+		{"two dashes", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}, []chart.Series{{Name: "RR", X: x, Y: y, Colour: 1, Dashed: true}}), false},
+		{"shared look", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}, []chart.Series{{Name: "greedy", X: x, Y: y, Colour: 1}}), false},
+		{"reference in an order's colour", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}, {Name: "the paper's final: RR 1", X: x, Y: y, Colour: 1, Dashed: true, Markers: true}}, nil), false},
+	} {
+		if err := oneLook(test.p); (err == nil) != test.ok {
+			t.Errorf("%s: oneLook = %v, want ok %v", test.name, err, test.ok)
+		}
 	}
 }
 
