@@ -392,3 +392,44 @@ func TestBadChartReported(t *testing.T) {
 		t.Errorf("warnings %q, want one of figure bad", warned)
 	}
 }
+
+// TestNoteHiddenPanelBands checks that a band hidden under its line is
+// named in the shared legend, in every panel alike: in all panels, in
+// some (named), or, for views of the same data, only if in all.
+func TestNoteHiddenPanelBands(t *testing.T) {
+	x := []float64{0, 1, 2, 3, 4}
+	series := func(name string, half float64) chart.Series {
+		y := []float64{0, 2, 4, 6, 8}
+		lo, hi := make([]float64, len(y)), make([]float64, len(y))
+		for i, v := range y {
+			lo[i], hi[i] = v-half, v+half
+		}
+		return chart.Series{Name: name, X: x, Y: y, Lo: lo, Hi: hi, Runs: 3}
+	}
+	for _, test := range []struct {
+		name        string
+		left, right float64 // a's band's half-height in each panel
+		views       bool
+		want        string
+	}{
+		{"visible", 1, 1, false, "a"},
+		{"hidden in both", 0.001, 0.001, false, "a (band within the line)"},
+		{"hidden in one", 0.001, 1, false, `a (band within the line in the "L" panel)`},
+		{"hidden in one view", 0.001, 1, true, "a"},
+		{"hidden in both views", 0.001, 0.001, true, "a (band within the line)"},
+	} {
+		p := &chart.Panels{Panels: []*chart.LineChart{
+			{Title: "L", Series: []chart.Series{series("a", test.left), series("b", 1)}},
+			{Title: "R", Series: []chart.Series{series("a", test.right), series("b", 1)}},
+		}}
+		noteHiddenPanelBands(p, "band", test.views)
+		for i, lp := range p.Panels {
+			if got := lp.Series[0].Name; got != test.want {
+				t.Errorf("%s: panel %d names a %q, want %q", test.name, i+1, got, test.want)
+			}
+			if got := lp.Series[1].Name; got != "b" {
+				t.Errorf("%s: panel %d names b %q, want b", test.name, i+1, got)
+			}
+		}
+	}
+}
