@@ -130,7 +130,9 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 // with whole-number epoch ticks. Each order is drawn as itself in both
 // panels with one look (colour, dash, markers) of its own: lines that run
 // on one another are dashed or drawn as markers (uncover), in every panel
-// alike (samePanelStyles). paper, if not nil, maps orders of acc to the
+// alike (samePanelStyles), and a line that a bundle of later ones still
+// hides is left out of that panel and named after the line it lies
+// under (underLines). paper, if not nil, maps orders of acc to the
 // paper's final accuracy: the full panel draws each as a flat dashed line
 // with markers at its ends, in a colour of no order (one line for orders
 // within a point of each other, which would hide one another), for the
