@@ -7,6 +7,7 @@ package paper
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,7 +220,8 @@ func TestUncoverDashes(t *testing.T) {
 
 // TestAccuracyPanels checks the accuracy curves' two panels: every epoch
 // with the paper's final accuracies (one line for orders within a point),
-// the zoom without them, the same styles in both, whole-number epochs, and
+// the zoom without them, one look per name in both and none shared, no
+// reference line in an order's colour, whole-number epochs, and
 // chart.Check passing.
 func TestAccuracyPanels(t *testing.T) {
 	x := []float64{0, 1, 2, 3, 4}
@@ -247,8 +249,78 @@ func TestAccuracyPanels(t *testing.T) {
 	if err := chart.Check(p); err != nil {
 		t.Errorf("accuracy panels: %v", err)
 	}
+	if err := oneLook(p); err != nil {
+		t.Errorf("accuracy panels: %v", err)
+	}
 	if acc.Series[0].Group != "" || acc.XMin != 0 {
 		t.Error("accuracyPanels changed its argument")
+	}
+}
+
+// panelLook is how a series looks: its palette colour (Colour), dash
+// and markers.
+type panelLook struct {
+	colour                  int
+	dashed, points, markers bool
+}
+
+// oneLook returns an error if a series name of p has two looks in its
+// panels, two names share a look, a series has no fixed colour (Colour),
+// or a reference line ("the paper's ...") has the colour of an order.
+func oneLook(p *chart.Panels) error {
+	looks := map[string]panelLook{}
+	owner := map[panelLook]string{}
+	orders, refs := map[int]string{}, map[int]string{}
+	for i, lp := range p.Panels {
+		for _, s := range lp.Series {
+			l := panelLook{s.Colour, s.Dashed, s.Points, s.Markers}
+			if s.Colour <= 0 {
+				return fmt.Errorf("panel %d: %q has no fixed colour", i+1, s.Name)
+			}
+			if o, ok := looks[s.Name]; ok && o != l {
+				return fmt.Errorf("panel %d: %q looks %+v, elsewhere %+v", i+1, s.Name, l, o)
+			}
+			looks[s.Name] = l
+			if o, ok := owner[l]; ok && o != s.Name {
+				return fmt.Errorf("panel %d: %q and %q share the look %+v", i+1, s.Name, o, l)
+			}
+			owner[l] = s.Name
+			if strings.HasPrefix(s.Name, "the paper's") {
+				refs[s.Colour] = s.Name
+			} else {
+				orders[s.Colour] = s.Name
+			}
+		}
+	}
+	for c, r := range refs {
+		if o, ok := orders[c]; ok {
+			return fmt.Errorf("reference line %q has the colour of %q", r, o)
+		}
+	}
+	return nil
+}
+
+// TestOneLook checks that oneLook finds a name with two looks, two names
+// with one, and a reference line in an order's colour.
+func TestOneLook(t *testing.T) {
+	x, y := []float64{0, 1}, []float64{1, 2}
+	panels := func(a, b []chart.Series) *chart.Panels {
+		return &chart.Panels{Panels: []*chart.LineChart{{Series: a}, {Series: b}}}
+	}
+	for _, test := range []struct {
+		name string
+		p    *chart.Panels
+		ok   bool
+	}{
+		{"one look", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}, {Name: "the paper's final: RR 1", X: x, Y: y, Colour: 2, Dashed: true}}, []chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}), true},
+		{"two colours", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}, []chart.Series{{Name: "RR", X: x, Y: y, Colour: 2}}), false},
+		{"two dashes", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}, []chart.Series{{Name: "RR", X: x, Y: y, Colour: 1, Dashed: true}}), false},
+		{"shared look", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}}, []chart.Series{{Name: "greedy", X: x, Y: y, Colour: 1}}), false},
+		{"reference in an order's colour", panels([]chart.Series{{Name: "RR", X: x, Y: y, Colour: 1}, {Name: "the paper's final: RR 1", X: x, Y: y, Colour: 1, Dashed: true, Markers: true}}, nil), false},
+	} {
+		if err := oneLook(test.p); (err == nil) != test.ok {
+			t.Errorf("%s: oneLook = %v, want ok %v", test.name, err, test.ok)
+		}
 	}
 }
 
@@ -318,5 +390,46 @@ func TestBadChartReported(t *testing.T) {
 	}
 	if len(warned) != 1 || !strings.HasPrefix(warned[0], "figure bad: ") {
 		t.Errorf("warnings %q, want one of figure bad", warned)
+	}
+}
+
+// TestNoteHiddenPanelBands checks that a band hidden under its line is
+// named in the shared legend, in every panel alike: in all panels, in
+// some (named), or, for views of the same data, only if in all.
+func TestNoteHiddenPanelBands(t *testing.T) {
+	x := []float64{0, 1, 2, 3, 4}
+	series := func(name string, half float64) chart.Series {
+		y := []float64{0, 2, 4, 6, 8}
+		lo, hi := make([]float64, len(y)), make([]float64, len(y))
+		for i, v := range y {
+			lo[i], hi[i] = v-half, v+half
+		}
+		return chart.Series{Name: name, X: x, Y: y, Lo: lo, Hi: hi, Runs: 3}
+	}
+	for _, test := range []struct {
+		name        string
+		left, right float64 // a's band's half-height in each panel
+		views       bool
+		want        string
+	}{
+		{"visible", 1, 1, false, "a"},
+		{"hidden in both", 0.001, 0.001, false, "a (band within the line)"},
+		{"hidden in one", 0.001, 1, false, `a (band within the line in the "L" panel)`},
+		{"hidden in one view", 0.001, 1, true, "a"},
+		{"hidden in both views", 0.001, 0.001, true, "a (band within the line)"},
+	} {
+		p := &chart.Panels{Panels: []*chart.LineChart{
+			{Title: "L", Series: []chart.Series{series("a", test.left), series("b", 1)}},
+			{Title: "R", Series: []chart.Series{series("a", test.right), series("b", 1)}},
+		}}
+		noteHiddenPanelBands(p, "band", test.views)
+		for i, lp := range p.Panels {
+			if got := lp.Series[0].Name; got != test.want {
+				t.Errorf("%s: panel %d names a %q, want %q", test.name, i+1, got, test.want)
+			}
+			if got := lp.Series[1].Name; got != "b" {
+				t.Errorf("%s: panel %d names b %q, want b", test.name, i+1, got)
+			}
+		}
 	}
 }

@@ -7,7 +7,9 @@ package paper
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -125,68 +127,186 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 
 // accuracyPanels returns accuracy curves acc as two panels: every epoch,
 // and the epochs from `from` on zoomed (ZoomFrom), where the orders end up,
-// with whole-number epoch ticks. paper, if not nil, maps orders of acc to
-// the paper's final accuracy: the full panel draws each as a flat dashed
-// line with markers at its ends in its order's colour, for the scale of
-// the paper's gap (one line for orders within a point of each other,
-// which would hide one another). Orders within a point of each other at
-// every epoch are one line on the full range, in a colour of no order.
+// with whole-number epoch ticks. Each order is drawn as itself in both
+// panels with one look (colour, dash, markers) of its own: lines that run
+// on one another are dashed or drawn as markers (uncover), in every panel
+// alike (samePanelStyles), and a line that a bundle of later ones still
+// hides is left out of that panel and named after the line it lies
+// under (underLines). paper, if not nil, maps orders of acc to the
+// paper's final accuracy: the full panel draws each as a flat dashed line
+// with markers at its ends, in a colour of no order (one line for orders
+// within a point of each other, which would hide one another), for the
+// scale of the paper's gap.
 func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *chart.Panels {
 	full, zoom := *acc, *acc
 	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
 	full.Title, zoom.Title = "every epoch", fmt.Sprintf("epochs %d on, zoomed", from)
 	full.IntegerX, zoom.IntegerX = true, true
 	zoom.YLabel = ""
+	// Each order keeps its colour in both panels, whatever the panels
+	// draw.
+	for k := range acc.Series {
+		full.Series[k].Colour, zoom.Series[k].Colour = k+1, k+1
+	}
 	var lines []chart.Series
-	for k, s := range acc.Series {
+	for _, s := range acc.Series {
 		v, ok := paper[s.Name]
 		if !ok || len(s.X) == 0 {
 			continue
 		}
-		full.Series[k].Group, zoom.Series[k].Group = s.Name, s.Name
 		if i := slices.IndexFunc(lines, func(l chart.Series) bool { return math.Abs(l.Y[0]-v) < 1 }); i >= 0 {
 			lines[i].Name += fmt.Sprintf(", %s %.2f", s.Name, v)
 			continue
 		}
 		x := []float64{s.X[0], s.X[len(s.X)-1]}
-		// Markers at its ends tell it from a dashed order of its colour.
-		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Group: s.Name})
+		// A colour after the orders': a reference line never takes an
+		// order's look.
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Colour: len(acc.Series) + len(lines) + 1})
 	}
-	// Each order keeps its colour in both panels, whatever the panels
-	// draw; the paper's lines take their order's.
-	for k := range acc.Series {
-		full.Series[k].Colour, zoom.Series[k].Colour = k+1, k+1
-	}
-	for i, l := range lines {
-		lines[i].Colour = slices.IndexFunc(acc.Series, func(s chart.Series) bool { return s.Name == l.Group }) + 1
-	}
+	full.Series = append(full.Series, lines...)
 	zoom.ZoomFrom(float64(from))
-	uncover(&zoom)
-	// On the full range orders a fraction of a point apart lie on one
-	// another: they are drawn as one line, named after all of them; the
-	// zoomed panel draws them apart.
-	id := func(v float64) float64 { return v }
-	// The merged line's band spans its orders' bands.
-	merged := mergeBands(full.Series, mergeClose(full.Series, id, accuracyMerge, "within "+pointsText(accuracyMerge)), id, accuracyMerge)
-	// A line that stands for several orders takes a colour of no order,
-	// so that the shared legend never shows one look under two names.
-	next := len(acc.Series) + 1
-	for k, s := range merged {
-		if !slices.ContainsFunc(acc.Series, func(a chart.Series) bool { return a.Name == s.Name }) {
-			merged[k].Colour = next
-			next++
-		}
-	}
-	full.Series = append(merged, lines...)
-	for k, s := range full.Series {
-		if i := slices.IndexFunc(zoom.Series, func(z chart.Series) bool { return z.Name == s.Name }); i >= 0 {
-			full.Series[k].Dashed, full.Series[k].Points, full.Series[k].Markers = zoom.Series[i].Dashed, zoom.Series[i].Points, zoom.Series[i].Markers
-		}
-	}
-	uncover(&full)
 	p := &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
 	samePanelStyles(p)
+	underLines(p)
 	return p
+}
+
+// hiddenRE finds a series chart.Check finds hidden, with its panel.
+var hiddenRE = regexp.MustCompile(`panel (\d+): series "([^"]*)" is hidden`)
+
+// underLines takes out of its panel each series of p that the series
+// drawn after it hide even when dashed or drawn as markers (chart.Check's
+// test: a bundle of three or more lines at one place), and names it in
+// every panel after the line it runs on: "greedy (under stale greedy's
+// line in "every epoch")", so that it keeps one look and the reader
+// knows where it is. The panels keep their other series.
+func underLines(p *chart.Panels) {
+	for range 16 {
+		err := chart.Check(p)
+		if err == nil {
+			return
+		}
+		m := hiddenRE.FindStringSubmatch(err.Error())
+		if m == nil {
+			return
+		}
+		i, _ := strconv.Atoi(m[1])
+		if i < 1 || i > len(p.Panels) {
+			return
+		}
+		lp := p.Panels[i-1]
+		k := slices.IndexFunc(lp.Series, func(s chart.Series) bool { return s.Name == m[2] })
+		if k < 0 {
+			return
+		}
+		// The later line nearest it, in mean distance.
+		on, best := "", math.Inf(1)
+		for _, t := range lp.Series[k+1:] {
+			if len(t.Y) != len(lp.Series[k].Y) {
+				continue
+			}
+			d, n := 0.0, 0
+			for j, y := range lp.Series[k].Y {
+				if v := math.Abs(y - t.Y[j]); !math.IsNaN(v) {
+					d, n = d+v, n+1
+				}
+			}
+			if n > 0 && d/float64(n) < best {
+				on, best = t.Name, d/float64(n)
+			}
+		}
+		if on == "" {
+			return
+		}
+		name := fmt.Sprintf("%s (under %s's line in %q)", m[2], on, lp.Title)
+		lp.Series = slices.Delete(lp.Series, k, k+1)
+		for _, q := range p.Panels {
+			for j, s := range q.Series {
+				if s.Name == m[2] {
+					q.Series[j].Name = name
+				}
+			}
+		}
+	}
+}
+
+// noteHiddenPanelBands does what noteHiddenBands does to each panel of p
+// and says so in the shared legend: a series whose band is hidden under
+// its line in every panel that has it is named "name (band within the
+// line)" in all of them, and one whose band is hidden in some panels
+// only "name (band within the line in the left panel)" (the panels'
+// titles, when they have them), band naming the band ("min-to-max
+// band"), so that each name keeps one legend entry. A band hidden at four
+// in five of its points or more but not at all (mostlyHidden) is named
+// "... within the line at most points" the same way. views says that the
+// panels are views of the same data (every epoch and a zoom, say), where
+// a band seen in one panel needs no note: then only a band hidden in
+// every panel is noted.
+func noteHiddenPanelBands(p *chart.Panels, band string, views bool) {
+	had := make([]map[string]bool, len(p.Panels))
+	for i, lp := range p.Panels {
+		had[i] = map[string]bool{}
+		for _, s := range lp.Series {
+			had[i][s.Name] = s.NoSpread != ""
+		}
+		noteHiddenBands(lp, band, false)
+	}
+	var names []string
+	where, most := map[string][]string{}, map[string][]string{}
+	in := map[string]int{}
+	for i, lp := range p.Panels {
+		for _, s := range lp.Series {
+			if _, ok := in[s.Name]; !ok {
+				names = append(names, s.Name)
+			}
+			in[s.Name]++
+			switch {
+			case s.NoSpread != "" && !had[i][s.Name]:
+				where[s.Name] = append(where[s.Name], panelName(p, i))
+			case s.NoSpread == "" && mostlyHidden(lp, s):
+				most[s.Name] = append(most[s.Name], panelName(p, i))
+			}
+		}
+	}
+	rename := map[string]string{}
+	for _, n := range names {
+		var notes []string
+		w, m := where[n], most[n]
+		switch {
+		case len(w) == in[n]:
+			notes = append(notes, band+" within the line")
+		case len(w) > 0 && !views:
+			notes = append(notes, fmt.Sprintf("%s within the line in %s", band, strings.Join(w, " and ")))
+		}
+		switch {
+		case len(m) == 0, views && len(m)+len(w) < in[n]:
+		case len(m) == in[n]:
+			notes = append(notes, band+" within the line at most points")
+		case len(w) > 0:
+			notes = append(notes, fmt.Sprintf("at most points in %s", strings.Join(m, " and ")))
+		default:
+			notes = append(notes, fmt.Sprintf("%s within the line at most points in %s", band, strings.Join(m, " and ")))
+		}
+		if len(notes) > 0 {
+			rename[n] = fmt.Sprintf("%s (%s)", n, strings.Join(notes, "; "))
+		}
+	}
+	for _, lp := range p.Panels {
+		for k, s := range lp.Series {
+			if r, ok := rename[s.Name]; ok {
+				lp.Series[k].Name = r
+			}
+		}
+	}
+}
+
+// panelName names panel i of p for a legend: its title ("the
+// \"standard batching\" panel"), or its place.
+func panelName(p *chart.Panels, i int) string {
+	if t := p.Panels[i].Title; t != "" {
+		return fmt.Sprintf("the %q panel", t)
+	}
+	return fmt.Sprintf("panel %d", i+1)
 }
 
 // samePanelStyles uncovers every panel of p (uncover) and gives each
@@ -215,10 +335,6 @@ func samePanelStyles(p *chart.Panels) {
 		}
 	}
 }
-
-// accuracyMerge is how close, in points at every epoch, accuracy curves
-// must be to be drawn as one line on the full range of accuracyPanels.
-const accuracyMerge = 1.0
 
 // mergeClose returns ss with each series whose f-values lie within tol of
 // an earlier series' at every shared point (both defined) replaced by
@@ -312,25 +428,7 @@ const hiddenBandFrac, hiddenBarFrac = 0.015, 0.035
 // in every panel: pass legend false for them. The axis is lc's fixed
 // range, or its data's widened by the margin of a fitted axis.
 func noteHiddenBands(lc *chart.LineChart, band string, legend bool) {
-	f := func(v float64) float64 { return v }
-	if lc.LogY {
-		f = math.Log
-	}
-	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range lc.Series {
-		for _, vs := range [][]float64{s.Y, s.Lo, s.Hi} {
-			for _, v := range vs {
-				if v := f(v); ok(v) {
-					lo, hi = math.Min(lo, v), math.Max(hi, v)
-				}
-			}
-		}
-	}
-	lo, hi = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
-	if lc.YMin < lc.YMax {
-		lo, hi = f(lc.YMin), f(lc.YMax)
-	}
+	f, ok, lo, hi := bandAxis(lc)
 	if !(hi > lo) {
 		return
 	}
@@ -359,6 +457,54 @@ func noteHiddenBands(lc *chart.LineChart, band string, legend bool) {
 			lc.Series[k].Name += fmt.Sprintf(" (%s within the line)", band)
 		}
 	}
+}
+
+// bandAxis returns the scale f of lc's y axis (the logarithm on a log
+// axis), which values ok, and the axis's range in f: lc's fixed range,
+// or its data's widened by the margin of a fitted axis.
+func bandAxis(lc *chart.LineChart) (f func(float64) float64, ok func(float64) bool, lo, hi float64) {
+	f = func(v float64) float64 { return v }
+	if lc.LogY {
+		f = math.Log
+	}
+	ok = func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, s := range lc.Series {
+		for _, vs := range [][]float64{s.Y, s.Lo, s.Hi} {
+			for _, v := range vs {
+				if v := f(v); ok(v) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	lo, hi = lo-0.05*(hi-lo), hi+0.05*(hi-lo)
+	if lc.YMin < lc.YMax {
+		lo, hi = f(lc.YMin), f(lc.YMax)
+	}
+	return f, ok, lo, hi
+}
+
+// mostlyHidden reports whether the band of series s of lc is no taller
+// than hiddenBandFrac of the y axis (bandAxis) at four in five of its
+// points or more: drawn, but hidden under its line at most of them.
+func mostlyHidden(lc *chart.LineChart, s chart.Series) bool {
+	f, ok, lo, hi := bandAxis(lc)
+	if !(hi > lo) || s.Runs <= 1 || s.Lo == nil || s.Points {
+		return false
+	}
+	thin, n := 0, 0
+	for i := range s.Lo {
+		a, b := f(s.Lo[i]), f(s.Hi[i])
+		if !ok(a) || !ok(b) || !ok(s.X[i]) {
+			continue
+		}
+		n++
+		if math.Min(hi, b)-math.Max(lo, a) < hiddenBandFrac*(hi-lo) {
+			thin++
+		}
+	}
+	return n > 0 && 5*thin >= 4*n
 }
 
 // nOf writes a count with its noun, singular for one: "1 run", "3 runs".

@@ -200,7 +200,7 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 			paper = table1PaperFinal(batching)
 		}
 		panels := accuracyPanels(acc, c.Epochs/2, paper)
-		mergedStyles(panels.Panels[0], len(acc.Series))
+		noteHiddenPanelBands(panels, "min-to-max band", true)
 		for _, pc := range panels.Panels {
 			seedSpreadNote(pc)
 		}
@@ -236,19 +236,4 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		scalableTrainingSensitivity(f),
 	}
 	return &out, nil
-}
-
-// mergedStyles gives each line of c that accuracyPanels drew for several
-// orders within a point of each other (named "... (within 1 point)") a
-// solid line with markers in a colour after the n orders' own, so that it
-// does not take the style of its first order, which the legend lists as
-// well with another meaning.
-func mergedStyles(c *chart.LineChart, n int) {
-	k := n
-	for i, s := range c.Series {
-		if strings.Contains(s.Name, " (within ") {
-			k++
-			c.Series[i].Colour, c.Series[i].Dashed, c.Series[i].Points, c.Series[i].Markers = k, false, false, true
-		}
-	}
 }

@@ -248,6 +248,9 @@ func TestTable1Charts(t *testing.T) {
 	if !ok || len(loss.Panels) != len(table1Batchings) {
 		t.Fatalf("loss chart %T, want a panel per batching", charts["table-1-loss"])
 	}
+	if err := oneLook(loss); err != nil {
+		t.Errorf("loss: %v", err)
+	}
 	for i, p := range loss.Panels {
 		if p.YMin != loss.Panels[0].YMin || p.YMax != loss.Panels[0].YMax {
 			t.Errorf("loss panel %d y range [%g, %g], panel 1 [%g, %g]: want one range", i+1, p.YMin, p.YMax, loss.Panels[0].YMin, loss.Panels[0].YMax)
@@ -268,6 +271,9 @@ func TestTable1Charts(t *testing.T) {
 		p, ok := charts["table-1-accuracy-"+b].(*chart.Panels)
 		if !ok {
 			t.Fatalf("no accuracy chart for %s batching", b)
+		}
+		if err := oneLook(p); err != nil {
+			t.Errorf("%s: %v", b, err)
 		}
 		type look struct {
 			colour         int

@@ -1101,9 +1101,7 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 			paper = table1PaperFinal(batching)
 		}
 		ap := accuracyPanels(acc, c.Epochs/2, paper)
-		for _, pc := range ap.Panels {
-			noteHiddenBands(pc, "min-to-max band", false)
-		}
+		noteHiddenPanelBands(ap, "min-to-max band", true)
 		out.addChart(id+"-accuracy-"+batching, "Test accuracy, "+batching+" batching", ap)
 		loss.Panels = append(loss.Panels, lp)
 	}
@@ -1209,9 +1207,7 @@ func table1LossAxes(p *chart.Panels) {
 			lp.YMin, lp.YMax = all[0]/pad, all[1]*pad
 		}
 	}
-	for _, lp := range p.Panels {
-		noteHiddenBands(lp, "min-to-max band", false)
-	}
+	noteHiddenPanelBands(p, "min-to-max band", false)
 	samePanelStyles(p)
 }
 
