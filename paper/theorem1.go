@@ -581,7 +581,7 @@ func (res *Theorem1Result) Outcome() (*Outcome, error) {
 		at := len(c.Ts) - 1
 		g, r, i, s := gr[at], rr[at], igs[at], res.Tuned[idx["SGD"]][at]
 		out.addCheck("theorem1-order-ranking", f.Ranked,
-			"tuned at the largest T: greedy %.3g ≤ RR %.3g ≤ IG sorted %.3g ≤ SGD %.3g; paper: smaller σ*² gives a smaller bound, SGD's rate is the slowest", g, r, i, s)
+			"tuned at the largest T, expected greedy ≤ RR ≤ IG sorted ≤ SGD: greedy %.3g, RR %.3g, IG sorted %.3g, SGD %.3g; paper: smaller σ*² gives a smaller bound, SGD's rate is the slowest", g, r, i, s)
 	}
 	tail := func(name string) float64 { return f.Order(name).Tail }
 	out.Summary = fmt.Sprintf("measured (1/T) Σ_{t<T} ‖∇f(x_t)‖² ≤ stated and proof bounds in %s of %d runs; smallest slack (bound/measured) %.3g stated, %.3g proof; "+
