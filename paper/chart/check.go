@@ -68,11 +68,10 @@ var ErrLayout = errors.New("chart: poor layout")
 //   - a line of text of the static image (title, axis and tick labels,
 //     legend entries, point labels, cell annotations, the colour bar's
 //     labels, panel titles: every string drawn) runs past the image's
-//     edge at all, overlaps another by more than half a point both
-//     across and up (a pixel at DPI is rounding), stands beside another
-//     on one line closer than half a space of the smaller font, so that
-//     the two read as one ("1e81e10"), or, a single word, stands above
-//     another single word closer than a point ("1" on "0.9"). The
+//     edge by more than half a point, overlaps another by more than
+//     half a point both across and up (a pixel at DPI is rounding), or
+//     stands beside another on one line closer than half a space of the
+//     smaller font, so that the two read as one ("1e81e10"). The
 //     boxes are the glyphs' ink, measured with the font gonum/plot draws
 //     with, where the text lands (see textRecorder);
 //   - a text (title, labels, names, ticks, notes) has markup: "_{",

@@ -10,8 +10,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-
-	"gonum.org/v1/plot/vg"
 )
 
 // TestCheck checks that Check passes charts a reviewer would accept, the
@@ -390,29 +388,6 @@ func TestBottomLegendDescenders(t *testing.T) {
 	} {
 		if err := Check(c); err != nil {
 			t.Errorf("a chart whose legend goes under the plot: %v", err)
-		}
-	}
-}
-
-// TestCollideStacked checks the rule for texts one above the other: "1"
-// whose ink sits on "0.9"'s (a log axis's ticks) touches; with a point
-// between them it does not.
-func TestCollideStacked(t *testing.T) {
-	box := func(text string, y0, y1 vg.Length) textBox {
-		return textBox{text: text, upright: true, space: vg.Points(2.5), ink: vg.Rectangle{Min: vg.Point{X: 10, Y: y0}, Max: vg.Point{X: 20, Y: y1}}}
-	}
-	for _, tc := range []struct {
-		gap  vg.Length
-		want string
-	}{
-		{gap: 0, want: "touches"},
-		{gap: vg.Points(0.3), want: "touches"},
-		{gap: vg.Points(1.5), want: ""},
-		{gap: -vg.Points(2), want: "overlaps"},
-	} {
-		a, b := box("0.9", 0, 7), box("1", 7+tc.gap, 14+tc.gap)
-		if got := collide(a, b); got != tc.want {
-			t.Errorf("stacked texts %.1f pt apart: %q, want %q", tc.gap.Points(), got, tc.want)
 		}
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
-	"unicode"
 
 	xfont "golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
@@ -163,15 +161,7 @@ var (
 	// before Check calls it clipped: none, since a reader sees a
 	// descender cut by the bottom edge.
 	edgeSlack = vg.Points(0)
-	// stackGap is the least room between the ink of two texts one above
-	// the other (across for rotated texts): closer, they touch.
-	stackGap = vg.Points(1)
 )
-
-// oneWord reports whether s is a single word: no space of any kind.
-func oneWord(s string) bool {
-	return !strings.ContainsFunc(s, unicode.IsSpace)
-}
 
 // maxTextFindings is the most overlaps or clipped texts Check lists one
 // by one; it counts the rest.
@@ -246,14 +236,6 @@ func collide(a, b textBox) string {
 	oy := min(a.ink.Max.Y, b.ink.Max.Y) - max(a.ink.Min.Y, b.ink.Min.Y)
 	if ox > textOverlap && oy > textOverlap {
 		return "overlaps"
-	}
-	// Stacked words (tick labels of an axis, say) whose ink comes closer
-	// than stackGap read as one: "1" sitting on "0.9". Lines of a
-	// title or legend, whose whole-line boxes come that close without
-	// their glyphs touching, are not judged so.
-	if oneWord(a.text) && oneWord(b.text) && (a.upright && b.upright && ox > textOverlap && -oy < stackGap ||
-		!a.upright && !b.upright && oy > textOverlap && -ox < stackGap) {
-		return "touches"
 	}
 	gap := sideGap * min(a.space, b.space)
 	if a.upright && b.upright && oy > textOverlap && -ox < gap ||
