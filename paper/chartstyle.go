@@ -596,3 +596,74 @@ func thinBand(c *chart.LineChart, s chart.Series) (rel float64, hidden bool) {
 	}
 	return rel, hi > lo && height <= 2*coverTol*(hi-lo)
 }
+
+// seedSpreadShown is seedSpreadNote that also says it in the legend: each
+// series it gives a NoSpread is named with " (band within the line)" (" (bars
+// within the marker)" for series drawn with markers), so that the PNG, not
+// only the CSV, tells why no band can be seen.
+func seedSpreadShown(c *chart.LineChart) {
+	had := make([]bool, len(c.Series))
+	for k, s := range c.Series {
+		had[k] = s.NoSpread != ""
+	}
+	seedSpreadNote(c)
+	for k, s := range c.Series {
+		if had[k] || s.NoSpread == "" {
+			continue
+		}
+		if s.Points || s.Markers {
+			c.Series[k].Name += " (bars within the marker)"
+		} else {
+			c.Series[k].Name += " (band within the line)"
+		}
+	}
+}
+
+// seedSpreadNote sets NoSpread on each series of c of several runs whose
+// band (error bars, for markers) is nowhere taller than a line's width
+// (a marker's size), taken as 1% (2.5%) of the y axis's span (of its
+// logarithm on a log axis), the axis fitted to every series' values and
+// bands unless c fixes it: the runs agree within what the chart can
+// show, and chart.Check wants that said. The band stays drawn.
+func seedSpreadNote(c *chart.LineChart) {
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if c.YMin < c.YMax {
+		lo, hi = f(c.YMin), f(c.YMax)
+	} else {
+		for _, s := range c.Series {
+			for _, v := range slices.Concat(s.Y, s.Lo, s.Hi) {
+				if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+	}
+	span := hi - lo
+	if !(span > 0) {
+		span = 1 // flat: any band is thin beside the axis drawn about it
+	}
+	for k, s := range c.Series {
+		if s.Runs <= 1 || s.NoSpread != "" || s.Lo == nil {
+			continue
+		}
+		need, what := 0.01, "a line's width"
+		if s.Points {
+			need, what = 0.025, "a marker"
+		}
+		tallest := 0.0
+		for i := range s.Lo {
+			// Clipped to the axis, as drawn.
+			a, b := math.Max(lo, math.Min(hi, f(s.Lo[i]))), math.Max(lo, math.Min(hi, f(s.Hi[i])))
+			if d := math.Abs(b - a); !math.IsNaN(d) {
+				tallest = math.Max(tallest, d)
+			}
+		}
+		if tallest < need*span {
+			c.Series[k].NoSpread = fmt.Sprintf("the %d runs agree within %s", s.Runs, what)
+		}
+	}
+}
