@@ -168,11 +168,17 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 	p := &chart.Panels{Title: acc.Title, Panels: []*chart.LineChart{&full, &zoom}}
 	samePanelStyles(p)
 	underLines(p)
+	if err := chart.Check(p); err != nil && strings.Contains(err.Error(), "panel 2: the data span") {
+		// Accuracies that barely move after from (a model at chance,
+		// say) leave the zoom's range with too little data: show
+		// those epochs on the range their data span instead.
+		zoom.YMin, zoom.YMax = 0, 0
+	}
 	return p
 }
 
 // hiddenRE finds a series chart.Check finds hidden, with its panel.
-var hiddenRE = regexp.MustCompile(`panel (\d+): series "([^"]*)" is hidden`)
+var hiddenRE = regexp.MustCompile(`panel (\d+): series ("(?:[^"\\]|\\.)*") is hidden`)
 
 // underLines takes out of its panel each series of p that the series
 // drawn after it hide even when dashed or drawn as markers (chart.Check's
@@ -191,6 +197,9 @@ func underLines(p *chart.Panels) {
 			return
 		}
 		i, _ := strconv.Atoi(m[1])
+		if m[2], err = strconv.Unquote(m[2]); err != nil {
+			return
+		}
 		if i < 1 || i > len(p.Panels) {
 			return
 		}
