@@ -340,6 +340,10 @@ type Claim struct {
 	// GoalNotMet, or not settled), not a statement of the paper: the
 	// report lists it among the goals whatever its verdict.
 	Goal bool
+	// Rule is the claim's rule as a value (rule.go), from which its
+	// verdict, its checks and the rule's text are derived, and which the
+	// registration records; nil for a claim not yet declared so.
+	Rule *Rule
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in
