@@ -264,6 +264,10 @@ type Outcome struct {
 	// seeds; a zero Key (no Name) means the claim has none. It is kept out
 	// of the saved result, which says it in its Summary.
 	Key Key `json:"-"`
+	// Judgement is what the claim's rule (Claim.Rule) found, part by
+	// part, with the measures it judged; nil for a claim whose rule is
+	// not declared as a value. The power analysis reads it.
+	Judgement *Judgement `json:"-"`
 }
 
 // Key is a claim's key number: what it measures, and its value.

@@ -393,7 +393,7 @@ func (p *RulePart) verdict(ms []Measure, holds []bool) Verdict {
 // tests of the report's family (one per quantity, with the p-value the
 // part's verdict rests on).
 func (o *Outcome) judged(r *Rule, j Judgement) {
-	o.Verdict = j.Verdict
+	o.Verdict, o.Judgement = j.Verdict, &j
 	for _, pj := range j.Parts {
 		p := pj.Part
 		var qs []string
