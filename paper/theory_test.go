@@ -324,6 +324,13 @@ func TestTheorem1Findings(t *testing.T) {
 	if f.Holds || f.Verdict != NotReproduced || !(f.MinStated < 1) || !(f.Order("IG").Slack < 1) {
 		t.Errorf("a run above its bound: holds %v, verdict %v, smallest slack %v, IG's %v", f.Holds, f.Verdict, f.MinStated, f.Order("IG").Slack)
 	}
+	// The rule's part names the failure: its check misses, and the
+	// outcome's verdict is the rule's.
+	if out, err := res.Outcome(); err != nil || out.Verdict != NotReproduced {
+		t.Errorf("a run above its bound: outcome %v, %v", out, err)
+	} else {
+		checkMisses(t, out, "theorem1-bound")
+	}
 	// The statement's indices t = 1..T are judged too: a run above its
 	// bound only there fails the claim.
 	rs[0].Measured = rs[0].Stated / 2
@@ -351,6 +358,11 @@ func TestTheorem1Findings(t *testing.T) {
 	// A looser bound never reads worse: reproduced, its slack said.
 	if !f.Holds || !f.HoldsEnd || f.Verdict != Reproduced || math.Abs(math.Min(f.MinStated, f.MinProof)-20) > 1e-9 {
 		t.Errorf("every run at 1/20 of its bounds: holds %v, %v, slacks %v and %v, verdict %v, want reproduced", f.Holds, f.HoldsEnd, f.MinStated, f.MinProof, f.Verdict)
+	}
+	if out, err := res.Outcome(); err != nil || out.Verdict != Reproduced {
+		t.Errorf("every run at 1/20 of its bounds: outcome %v, %v", out, err)
+	} else {
+		checkOK(t, out, "theorem1-bound")
 	}
 }
 
