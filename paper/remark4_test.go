@@ -212,3 +212,31 @@ func remark4Settle(r *Remark4Result) {
 		}
 	}
 }
+
+func TestRemark4Worst(t *testing.T) {
+	// The measures that stand for a group hold exactly when every
+	// interval lies below the margin and fail exactly when one lies
+	// wholly above it, even when that one is not the widest.
+	part := remark4Rule.Parts[2]
+	iv := func(lo, hi float64) Interval { return Interval{Mean: (lo + hi) / 2, Lo: lo, Hi: hi, N: 100} }
+	for _, tc := range []struct {
+		name string
+		ivs  []Interval
+		want Verdict
+	}{
+		{"every one below", []Interval{iv(-0.01, 0.01), iv(-0.02, 0.015)}, Reproduced},
+		{"a wide one across", []Interval{iv(-0.01, 0.01), iv(-0.1, 0.1)}, Inconclusive},
+		{"a narrow one above, a wide one across", []Interval{iv(0.03, 0.04), iv(-0.1, 0.1)}, NotReproduced},
+		{"one above", []Interval{iv(0.03, 0.04)}, NotReproduced},
+	} {
+		labels, ps := make([]string, len(tc.ivs)), make([]float64, len(tc.ivs))
+		for i := range tc.ivs {
+			labels[i] = fmt.Sprint(i)
+		}
+		r := Rule{Claim: "c", Parts: []RulePart{part}}
+		j, err := r.Judge(Measures{part.Name: remark4Worst("s", tc.ivs, labels, ps)}, nil)
+		if err != nil || j.Parts[0].Verdict != tc.want {
+			t.Errorf("%s: %v, %v; want %v", tc.name, j.Parts[0].Verdict, err, tc.want)
+		}
+	}
+}
