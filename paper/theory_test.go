@@ -392,6 +392,14 @@ func TestOmegaFindings(t *testing.T) {
 	if f.GreedyHolds || !f.AlternatingHolds || f.Verdict != PartlyReproduced || math.Abs(f.WorstGreedy-1) > 1e-9 || !f.RRHolds {
 		t.Errorf("greedy at 2σ²: holds %v, alternating %v, verdict %v, deviation %v, RR %v", f.GreedyHolds, f.AlternatingHolds, f.Verdict, f.WorstGreedy, f.RRHolds)
 	}
+	// The rule's parts name it: greedy's check misses, the others hold.
+	if out, err := res.Outcome(); err != nil || out.Verdict != PartlyReproduced {
+		t.Errorf("greedy at 2σ²: outcome %v, %v", out, err)
+	} else {
+		checkMisses(t, out, "omega-greedy")
+		checkOK(t, out, "omega-alternating")
+		checkOK(t, out, "omega-rr-lower-bound")
+	}
 	// Both exact parts failing, random reshuffling's bound holding:
 	// partly reproduced; all three failing: not reproduced.
 	res.Rows[1].Alternating *= 2
