@@ -93,3 +93,26 @@ func TestFloatJSON(t *testing.T) {
 		t.Errorf("a word for a number: %v", err)
 	}
 }
+
+// TestRunsAt checks that every claim names its runs per cell, that they
+// are positive at every scale, and that Env.Runs sets them.
+func TestRunsAt(t *testing.T) {
+	for _, c := range Claims() {
+		for _, s := range []Scale{Smoke, Default, Paper} {
+			n, err := RunsAt(c.ID, s)
+			if err != nil || n < 1 {
+				t.Errorf("%s at %v: %d runs, %v", c.ID, s, n, err)
+			}
+		}
+	}
+	if _, err := RunsAt("no-such-claim", Default); err == nil || !strings.Contains(err.Error(), "no-such-claim") {
+		t.Errorf("unknown claim: %v", err)
+	}
+	c := TwoLevelKConfig{}.At(Smoke)
+	if err := setRunsOf(&c, 7); err != nil || c.Runs != 7 {
+		t.Errorf("setRunsOf: runs %d, %v", c.Runs, err)
+	}
+	if err := setRunsOf(&struct{}{}, 7); err == nil {
+		t.Errorf("setRunsOf a config without runs: no error")
+	}
+}
