@@ -5,8 +5,12 @@
 package paper
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -114,5 +118,53 @@ func TestRunsAt(t *testing.T) {
 	}
 	if err := setRunsOf(&struct{}{}, 7); err == nil {
 		t.Errorf("setRunsOf a config without runs: no error")
+	}
+}
+
+// TestReadRegistration checks that the registration's table reads back as
+// written, and that a malformed one is refused naming the line.
+func TestReadRegistration(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "PREREGISTRATION.md")
+	regs := []Registered{{ID: "theorem-1", Scale: Default, Runs: 8, Seed: ConfirmSeed, Code: "abc rule 123"}, {ID: "table-1-study", Scale: Paper, Runs: 5, Seed: ConfirmSeed, Code: "def"}}
+	var b bytes.Buffer
+	b.WriteString("# Registration\n\nProse with | a bar.\n\n")
+	if err := writeRegistrationTable(&b, regs); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadRegistration(path)
+	if err != nil || len(got) != 2 || got[0] != regs[0] || got[1] != regs[1] {
+		t.Errorf("read back %+v, %v; want %+v", got, err, regs)
+	}
+	if _, err := ReadRegistration(filepath.Join(dir, "none.md")); !errors.Is(err, ErrNoRegistration) {
+		t.Errorf("missing file: %v, want ErrNoRegistration", err)
+	}
+	for name, row := range map[string]string{
+		"unknown claim": "| no-such | default | 8 | 1001 | abc |",
+		"twice":         "| theorem-1 | default | 8 | 1001 | abc |\n| theorem-1 | default | 8 | 1001 | abc |",
+		"runs":          "| theorem-1 | default | 0 | 1001 | abc |",
+		"scale":         "| theorem-1 | huge | 8 | 1001 | abc |",
+		"cells":         "| theorem-1 | default | 8 |",
+	} {
+		bad := registrationTable + "\n|---|---|---|---|---|\n" + row + "\n"
+		if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadRegistration(path); err == nil || !strings.Contains(err.Error(), path+":") {
+			t.Errorf("%s: error %v, want one naming %s and the line", name, err, path)
+		}
+	}
+	// A changed hash is named with both hashes.
+	changed := Changed(regs, func(id string) (string, error) {
+		if id == "theorem-1" {
+			return "abc rule 124", nil
+		}
+		return "def", nil
+	})
+	if len(changed) != 1 || !strings.Contains(changed[0], "theorem-1: registered abc rule 123, now abc rule 124") {
+		t.Errorf("changed: %q", changed)
 	}
 }
