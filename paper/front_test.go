@@ -502,6 +502,14 @@ func TestFrontTables(t *testing.T) {
 	if strings.Contains(rep, "The confirmatory pass changed") {
 		t.Errorf("the report says a verdict changed where none did")
 	}
+	for _, want := range []string{
+		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol.",
+		"**Confirmatory pass:** not reproduced with 12 runs per cell from base seed 1001 at the default scale's protocol (judged by a rule since changed",
+	} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("no section line %q", want)
+		}
+	}
 	rows := frontRows(t, rep)
 	if len(rows) != len(registry) {
 		t.Errorf("%d front rows, want one a claim, %d", len(rows), len(registry))

@@ -234,6 +234,9 @@ func WriteReport(path, figDir string) error {
 		}
 		o := r.Outcome
 		fmt.Fprintf(&b, "**Verdict:** %s. %s\n\n", headline(c.ID, r, rob), o.Summary)
+		if l := confirmLine(c, conf); l != "" {
+			fmt.Fprintf(&b, "%s\n\n", l)
+		}
 		if o.Brief != "" {
 			fmt.Fprintf(&b, "**In brief:** %s\n\n", o.Brief)
 		}
@@ -318,4 +321,26 @@ func writeSlips(b *bytes.Buffer) {
 	for _, s := range slips {
 		fmt.Fprintf(b, "| %s | %s | %s |\n", cellText(s.where), cellText(s.what), cellText(s.ours))
 	}
+}
+
+// confirmLine returns the line of claim c's section on its confirmatory
+// result: the verdict, the runs, the seed, the checks that failed and the
+// runs per hour it went at on the machine that ran it (so that a user
+// with more machines can plan more); "" if it has none.
+func confirmLine(c Claim, conf *Confirmation) string {
+	r := conf.find(c.ID)
+	if r == nil {
+		return ""
+	}
+	s := fmt.Sprintf("**Confirmatory pass:** %s with %d runs per cell from base seed %d at the %s scale's protocol", r.Verdict, r.Runs, r.Seed, r.Scale)
+	if !r.Current() {
+		s += " (judged by a rule since changed: the claim is exploratory until a pass on new seeds)"
+	}
+	if len(r.Failed) > 0 {
+		s += "; checks not holding: " + strings.Join(r.Failed, ", ")
+	}
+	if r.Seconds > 0 {
+		s += fmt.Sprintf("; %.0f s, about %.3g runs per cell an hour on its machine", r.Seconds, float64(r.Runs)*3600/r.Seconds)
+	}
+	return s + "."
 }
