@@ -43,7 +43,7 @@ var scalableClaim = Claim{
 	ID:    scalableID,
 	Where: "Beyond the paper: Section 7 (Future Work)",
 	Goal:  true,
-	Statement: "\"Running this algorithm at every epoch is costly ... Finding efficient algorithms for finding good orders " +
+	Statement: "\"... running this algorithm at epoch is costly ... Finding efficient algorithms for finding good orders " +
 		"obtaining the same accuracy is therefore grounds for future work.\" We check whether the sketched greedy order " +
 		"(CountSketch to k = 1024) reaches the σ*² of Algorithm 2 within 10% on the MNIST MLP's batch gradients with at least 20 times fewer multiply-adds, " +
 		"and how online balancing (GraB) and random orders compare.",
