@@ -556,7 +556,7 @@ func TestSGDInternallySomeHolm(t *testing.T) {
 			if sf.TradeOff != tc.raw || !sf.Lead.Above(0) || sf.TradeOffHolm < sf.TradeOffP {
 				t.Errorf("%s: σ_low = %g: own trade-off %v (lead %v), p %v adjusted to %v; want %v", tc.name, sf.SigmaLow, sf.TradeOff, sf.Lead, sf.TradeOffP, sf.TradeOffHolm, tc.raw)
 			}
-			if i == 0 && (sf.TradeOffHolm <= sgdInternallyFamilyAlpha) != tc.adjLow {
+			if i == 0 && (sf.TradeOffHolm <= ruleAlpha) != tc.adjLow {
 				t.Errorf("%s: σ_low = %g: adjusted p %v", tc.name, sf.SigmaLow, sf.TradeOffHolm)
 			}
 		}
