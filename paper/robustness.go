@@ -59,6 +59,10 @@ type ClaimSeeds struct {
 	// judged (JudgeCode); a record whose Code is not the current one was
 	// judged by an earlier rule, and the report does not head with it.
 	Code string `json:"code,omitempty"`
+	// Parts holds, per seed, what each part of the claim's rule found
+	// (SeedParts of the outcome's Judgement; nil for a claim without a
+	// rule value): the measures the power analysis plans from.
+	Parts [][]SeedPart `json:"parts,omitempty"`
 }
 
 // JudgeCode returns the hash of the judging code of claim id: the source
