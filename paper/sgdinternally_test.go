@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -569,5 +570,31 @@ func TestSGDInternallySomeHolm(t *testing.T) {
 				t.Errorf("%s: %s %v: %s", tc.name, ch.Name, ch.OK, ch.Detail)
 			}
 		}
+	}
+}
+
+// TestSGDInternallyTestsHaveP checks that every interval test the outcome
+// hands the report has a p-value (the exponent's interval has none) and
+// that the saved outcome encodes as JSON.
+func TestSGDInternallyTestsHaveP(t *testing.T) {
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 3, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two σ_low, each a quantity of the trade-off and of the combination.
+	if len(out.Tests) != 4 {
+		t.Errorf("%d interval tests, want 4: %+v", len(out.Tests), out.Tests)
+	}
+	for _, it := range out.Tests {
+		if math.IsNaN(it.P) {
+			t.Errorf("test %s has no p-value", it.Name)
+		}
+	}
+	if _, err := json.Marshal(out); err != nil {
+		t.Errorf("outcome does not encode: %v", err)
 	}
 }
