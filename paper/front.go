@@ -84,8 +84,11 @@ func seedsVerdict(id string, r *Result, rob *Robustness) (v Verdict, flips bool)
 // should leave with, rendered from the results: the paper's statements by
 // verdict, each one not reproduced in every seed named with its brief, the
 // goals beyond the paper, the slips and the family of interval tests.
-func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
+func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confirmation) {
 	fmt.Fprintf(b, "## What we found\n\n")
+	if l := confirmFlips(results, rob, conf); l != "" {
+		fmt.Fprintf(b, "- %s\n", l)
+	}
 	fam := familyOf(results)
 	var held, notRun []string
 	var doubt, goals []string
@@ -434,4 +437,24 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 		return "registered, not yet run"
 	}
 	return "not registered"
+}
+
+// confirmFlips returns the sentence that names the claims whose
+// confirmatory verdict differs from their exploratory one, "" if none
+// does.
+func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string {
+	var flips []string
+	for i, c := range registry {
+		r, cr := results[i], conf.find(c.ID)
+		if r == nil || r.Outcome == nil || cr == nil || !cr.Current() {
+			continue
+		}
+		if v, _ := seedsVerdict(c.ID, r, rob); v != cr.Verdict {
+			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s)", c.ID, anchor(c.ID), v, cr.Verdict))
+		}
+	}
+	if len(flips) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The confirmatory pass changed %d verdicts from the exploratory ones: %s.", len(flips), strings.Join(flips, "; "))
 }

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,44 @@ func TestReadRegistration(t *testing.T) {
 	})
 	if len(changed) != 1 || !strings.Contains(changed[0], "theorem-1: registered abc rule 123, now abc rule 124") {
 		t.Errorf("changed: %q", changed)
+	}
+}
+
+// TestRegistrationMutation checks, with a mutation, that a registered
+// claim whose rule changes after its registration is caught: its judging
+// hash (JudgeCode) moves with the rule's value, so Changed names it, and
+// the confirmatory result it had reads as not current. The claim's rule
+// (registry's theorem-1 by default) is mutated in place and restored.
+func TestRegistrationMutation(t *testing.T) {
+	i := slices.IndexFunc(registry, func(c Claim) bool { return c.Rule != nil })
+	if i < 0 {
+		// No claim declares its rule yet: give theorem-1 one for the test.
+		i = slices.IndexFunc(registry, func(c Claim) bool { return c.ID == theorem1ID })
+		registry[i].Rule = &Rule{Claim: theorem1ID, Parts: []RulePart{{Name: "bound", Test: Bound, Side: Below, Threshold: 1}}}
+		defer func() { registry[i].Rule = nil }()
+	}
+	c := registry[i]
+	h := judgeCode(t, c.ID)
+	regs := []Registered{{ID: c.ID, Scale: Default, Runs: 3, Seed: ConfirmSeed, Code: h}}
+	if ch := Changed(regs, JudgeCode); len(ch) != 0 {
+		t.Fatalf("unchanged rule reported changed: %q", ch)
+	}
+	conf := Confirmed{ID: c.ID, Code: h}
+	if !conf.Current() {
+		t.Fatalf("a confirmatory result judged by the current rule is not current")
+	}
+	saved := slices.Clone(c.Rule.Parts)
+	defer func() { c.Rule.Parts = saved }()
+	c.Rule.Parts = slices.Clone(saved)
+	if c.Rule.Parts[0].Test == Equivalence {
+		c.Rule.Parts[0].Hi *= 1.01
+	} else {
+		c.Rule.Parts[0].Threshold = c.Rule.Parts[0].Threshold*1.01 + 0.01
+	}
+	if ch := Changed(regs, JudgeCode); len(ch) != 1 || !strings.Contains(ch[0], c.ID+": registered") {
+		t.Errorf("a changed threshold of %s not caught: %q", c.ID, ch)
+	}
+	if conf.Current() {
+		t.Errorf("a confirmatory result of %s judged by the rule before the change reads as current", c.ID)
 	}
 }
