@@ -859,10 +859,6 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	c := res.Config
 	var out Outcome
 	out.judged(&sgdInternallyRule, f.Judgement)
-	// The exponent's interval, over the crossovers' bars, is not a
-	// t-interval and has no p-value: it is not among the report's
-	// interval tests (Holm over p-values), as it never was.
-	out.Tests = slices.DeleteFunc(out.Tests, func(t IntervalTest) bool { return math.IsNaN(t.P) })
 	out.Rows = res.rows(f)
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: f.Slope}
 	out.Decides = &Decider{Name: "fitted σ_low exponent of the crossover", Ours: f.SlopeIv.String(), Paper: fmt.Sprintf("%g ± %g (in the paper's terms)", f.PredictedSlope, f.SlopeTol), Chart: "sgd-internally-crossover"}
