@@ -54,11 +54,13 @@ func scalableTrainingConfig(s Scale) Table1Config {
 
 // scalableTrainingMargin is the non-inferiority margin, in points of mean
 // test accuracy over the epochs, by which an efficient order may fall
-// short of greedy's and still count as obtaining its accuracy: half a point, about the standard deviation over
-// seeds of Table 1's cells (0.54 and 0.72 points under standard batching),
-// and far inside the 3 to 5 points the paper calls "a small impact on
-// accuracy" of the slow update, which "the same accuracy" of Section 7 is
-// set against.
+// short of greedy's and still count as obtaining its accuracy: half a
+// point, below the standard errors Table 1 states for its cells under
+// standard batching (0.54 for greedy and 0.72 for the slow update, of the
+// mean of 3 runs: standard deviations over seeds of about 0.94 and 1.25,
+// SE·√3), and far inside the 3 to 5 points the paper calls "a small
+// impact on accuracy" of the slow update, which "the same accuracy" of
+// Section 7 is set against.
 const scalableTrainingMargin = 0.5
 
 // ScalableTrainingGap is an efficient order's mean test accuracy over the
@@ -230,7 +232,7 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	out.Protocol = []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies wholly above −%g points (a non-inferiority test, one-sided at 2.5%%; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is about the standard deviation over seeds of Table 1's cells and far inside the 3 to 5 points the paper calls a small impact of the slow update.", c.Seeds, f.Margin, f.Margin, f.Margin, f.Margin),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies wholly above −%g points (a non-inferiority test, one-sided at 2.5%%; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", c.Seeds, f.Margin, f.Margin, f.Margin, f.Margin),
 		"The measure judged is the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs. The final accuracy, the measure of Table 1 and of Section 7, is shown beside each judged gap and not judged.",
 		"Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). On 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE, n = 3), it became: the interval within ±0.5 points (TOST) or wholly above +0.5, fails wholly below −0.5. Later on 2026-11-26, again after those results were known, a second referee found that rule not monotone (a gap of [+0.1, +0.9] was unsettled where [−0.4, +0.4] held), and it became the non-inferiority rule above; at seed 1 both read sketched and stale greedy as holding and mean and pair balance as unsettled (inconclusive).",
 		scalableTrainingSensitivity(f),

@@ -83,14 +83,16 @@ const (
 	// table1Hurt is the loss from same-class batching that RR must be
 	// shown to suffer (the 95% interval of RR standard − RR same-class
 	// above it) for table-1-study's "same-class batching makes random
-	// reshuffling lose accuracy" to hold. For table-1, table-1-fashion and
+	// reshuffling lose accuracy" to hold: our reading, not a sentence of
+	// the paper. For table-1, table-1-fashion and
 	// table-1-cifar10 it is a finding beside the verdict, not a part of
 	// the paper's sentences.
 	table1Hurt = 1.0
 	// table1Recovery is the share of RR's loss greedy must be shown to win
 	// back (Fieller's 95% interval of gain / loss above it) for
-	// table-1-study's "wins most of that loss back" (the paper's share is
-	// 0.78); a finding beside the verdict of the other Table 1 claims.
+	// table-1-study's "wins most of that loss back" (our reading, not a
+	// sentence of the paper; Table 1's share is 0.78); a finding beside
+	// the verdict of the other Table 1 claims.
 	table1Recovery = 0.5
 )
 

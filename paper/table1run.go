@@ -1089,7 +1089,7 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 				ours += fmt.Sprintf("; vs RR %+.2f (SE %.2f, n = %d)", g, se, c.Seeds)
 			}
 			out.Rows = append(out.Rows, Row{
-				Quantity: fmt.Sprintf("%s, %s batching: final test accuracy %%", order, batching),
+				Quantity: fmt.Sprintf("%s, %s batching: final test accuracy %%, mean (standard error) over the runs (the paper: 3)", order, batching),
 				Paper:    table1PaperText(order, batching),
 				Ours:     ours,
 			})
