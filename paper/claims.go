@@ -264,6 +264,10 @@ type Outcome struct {
 	// seeds; a zero Key (no Name) means the claim has none. It is kept out
 	// of the saved result, which says it in its Summary.
 	Key Key `json:"-"`
+	// Judgement is what the claim's rule (Claim.Rule) found, part by
+	// part, with the measures it judged; nil for a claim whose rule is
+	// not declared as a value. The power analysis reads it.
+	Judgement *Judgement `json:"-"`
 }
 
 // Key is a claim's key number: what it measures, and its value.
@@ -340,6 +344,10 @@ type Claim struct {
 	// GoalNotMet, or not settled), not a statement of the paper: the
 	// report lists it among the goals whatever its verdict.
 	Goal bool
+	// Rule is the claim's rule as a value (rule.go), from which its
+	// verdict, its checks and the rule's text are derived, and which the
+	// registration records; nil for a claim not yet declared so.
+	Rule *Rule
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in
