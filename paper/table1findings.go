@@ -175,7 +175,7 @@ type Table1MLPCheck struct {
 // judged on greedy − RR's final test accuracy in one batching. The three
 // claims' rules differ only in their names.
 func table1RuleOf(id string) Rule {
-	st := "greedy − RR under %s batching, final test accuracy in points, paired over seeds (run s of every cell shares its initialisation), t-based 95% interval"
+	st := "greedy − RR under %s batching, final test accuracy in points, paired over seeds (run s of every cell shares its initialisation), t-based 95%% interval"
 	return Rule{Claim: id, Parts: []RulePart{
 		{Name: id + "-standard", Sentence: table1SentenceStandard, Tex: 488, Statistic: fmt.Sprintf(st, "standard"),
 			Test: Equivalence, Lo: -table1Tie, Hi: table1Tie},

@@ -231,6 +231,11 @@ func TestTable1Rules(t *testing.T) {
 		if c.claim.Rule != c.rule || c.rule.Claim != c.claim.ID || c.rule.check() != nil {
 			t.Errorf("%s: rule %p (%s, %v), want its own, well formed", c.claim.ID, c.claim.Rule, c.rule.Claim, c.rule.check())
 		}
+		for _, line := range c.rule.Text() {
+			if strings.Contains(line, "%!") {
+				t.Errorf("%s: rule text %q: a bad format verb", c.claim.ID, line)
+			}
+		}
 	}
 	iv := func(lo, hi float64) Interval {
 		return Interval{Mean: (lo + hi) / 2, Lo: lo, Hi: hi, SE: (hi - lo) / 4, N: 5}
