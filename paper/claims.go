@@ -162,6 +162,12 @@ type Env struct {
 	// can fail on it: the reproduce command does. The charts are written
 	// all the same, to be looked at. It is never called twice at once.
 	BadChart func(base string, err error)
+	// Runs, if positive, sets the runs per cell of the claim's protocol
+	// (the unit of its intervals: runs, seeds or trials) in place of the
+	// scale's: the confirmatory pass's registered runs, or more runs
+	// where a user has the machines for them. A claim without such a
+	// knob returns an error.
+	Runs int
 
 	reused atomic.Int64 // cached runs reused
 	warnMu sync.Mutex   // serialises the calls of Warn
@@ -374,7 +380,13 @@ func (c Claim) Skipped(s Scale, env *Env) string {
 func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, Scale, *Env) (*Outcome, error) {
 	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		res, err := run(scale(s), ctx, env)
+		cfg := scale(s)
+		if env.Runs > 0 {
+			if err := setRunsOf(&cfg, env.Runs); err != nil {
+				return nil, err
+			}
+		}
+		res, err := run(cfg, ctx, env)
 		if err != nil || env.probe {
 			return nil, err
 		}
