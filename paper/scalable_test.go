@@ -309,6 +309,11 @@ func TestScalableTrainingFindings(t *testing.T) {
 		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != len(f.Gaps) {
 			t.Fatalf("%s: outcome %v, %v; want the findings' verdict %v and a test per order", test.name, out, err, f.Verdict)
 		}
+		// Table 1's 0.54 and 0.72 are standard errors (its caption), not
+		// standard deviations.
+		if p := strings.Join(out.Protocol, " "); !strings.Contains(p, "below the standard errors Table 1 states") || strings.Contains(p, "standard deviation over seeds of Table 1") {
+			t.Errorf("%s: protocol %q: want the paper's 0.54 and 0.72 called standard errors", test.name, p)
+		}
 	}
 	f, _ := result(final).ScalableTrainingFindings()
 	if math.Abs(f.Gaps[0].Gap.Mean) > 1e-9 || math.Abs(f.Gaps[2].Gap.Mean+10) > 1e-9 || f.Gaps[0].Gap.N != 3 {
