@@ -323,7 +323,7 @@ func TestTwoLevelFindings(t *testing.T) {
 				return notConverged
 			}
 			return 50
-		}, 3, 3, Inconclusive, Inconclusive, NotCheckable, func(r *TwoLevelResult) {
+		}, 3, 3, NotCheckable, NotCheckable, NotCheckable, func(r *TwoLevelResult) {
 			r.Cell(1, 2).Methods[standardShuffling].Steps = [][]int{{notConverged, notConverged, notConverged}}
 			r.Summarise()
 		}},
@@ -390,7 +390,7 @@ func TestTwoLevelP(t *testing.T) {
 		}
 		iv := f.GeoIntervals[1]
 		for _, x := range []float64{0.55, 0.6, 0.8, 1} {
-			if p := twoLevelP(iv, x); (p < 0.025) != iv.Below(x) {
+			if p := twoLevelMeasure(iv, x).PHold; (p < 0.025) != iv.Below(x) {
 				t.Errorf("spread %d: interval %v below %g: %v, p = %v", spread, iv, x, iv.Below(x), p)
 			}
 		}
