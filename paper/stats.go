@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // This file holds the statistics the outcomes share.
@@ -30,8 +31,9 @@ func meanSE(v []float64) (mean, se float64) {
 	return mean, math.Sqrt(ss / float64(len(v)-1) / float64(len(v)))
 }
 
-// z95 is the number of standard errors of a 95% normal band.
-const z95 = 1.96
+// z95 is the number of standard errors of a normal band at the level
+// conf95, 1.96 at 95%: the level lives in one place.
+var z95 = distuv.UnitNormal.Quantile(1 - (1-conf95)/2)
 
 // band returns mean ∓ z·se elementwise: the band drawn around a mean.
 func band(mean, se []float64, z float64) (lo, hi []float64) {
@@ -105,4 +107,28 @@ func ranks(v []float64) []float64 {
 		i = j + 1
 	}
 	return r
+}
+
+// boundWorst returns the measure of a Bound part over several quantities,
+// each interval ivs[i] against its own bound bounds[i]: the quantities
+// over their bounds reduced to their largest mean, lower end and upper
+// end, so that it lies below 1 exactly when every one does and wholly
+// above 1 exactly when some one does; N the fewest draws. PHold is the
+// intersection-union p-value of every quantity below its bound (the
+// largest of their Interval.PBelow), PFail the smallest of their
+// Interval.PAbove. The note, said beside, is the slack.
+func boundWorst(label string, ivs []Interval, bounds []float64, note string) Measure {
+	m := Measure{Label: label, Note: note, HasP: true, PFail: 1,
+		Iv: Interval{Mean: math.Inf(-1), SE: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(-1), N: math.MaxInt}}
+	for i, iv := range ivs {
+		b := bounds[i]
+		m.Iv.Mean, m.Iv.Lo, m.Iv.Hi = math.Max(m.Iv.Mean, iv.Mean/b), math.Max(m.Iv.Lo, iv.Lo/b), math.Max(m.Iv.Hi, iv.Hi/b)
+		m.Iv.N = min(m.Iv.N, iv.N)
+		m.PHold, m.PFail = math.Max(m.PHold, iv.PBelow(b)), math.Min(m.PFail, iv.PAbove(b))
+	}
+	if len(ivs) == 0 {
+		m.Iv = Interval{Mean: math.NaN(), SE: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
+		m.PHold = 1
+	}
+	return m
 }
