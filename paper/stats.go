@@ -108,3 +108,27 @@ func ranks(v []float64) []float64 {
 	}
 	return r
 }
+
+// boundWorst returns the measure of a Bound part over several quantities,
+// each interval ivs[i] against its own bound bounds[i]: the quantities
+// over their bounds reduced to their largest mean, lower end and upper
+// end, so that it lies below 1 exactly when every one does and wholly
+// above 1 exactly when some one does; N the fewest draws. PHold is the
+// intersection-union p-value of every quantity below its bound (the
+// largest of their Interval.PBelow), PFail the smallest of their
+// Interval.PAbove. The note, said beside, is the slack.
+func boundWorst(label string, ivs []Interval, bounds []float64, note string) Measure {
+	m := Measure{Label: label, Note: note, HasP: true, PFail: 1,
+		Iv: Interval{Mean: math.Inf(-1), SE: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(-1), N: math.MaxInt}}
+	for i, iv := range ivs {
+		b := bounds[i]
+		m.Iv.Mean, m.Iv.Lo, m.Iv.Hi = math.Max(m.Iv.Mean, iv.Mean/b), math.Max(m.Iv.Lo, iv.Lo/b), math.Max(m.Iv.Hi, iv.Hi/b)
+		m.Iv.N = min(m.Iv.N, iv.N)
+		m.PHold, m.PFail = math.Max(m.PHold, iv.PBelow(b)), math.Min(m.PFail, iv.PAbove(b))
+	}
+	if len(ivs) == 0 {
+		m.Iv = Interval{Mean: math.NaN(), SE: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1)}
+		m.PHold = 1
+	}
+	return m
+}

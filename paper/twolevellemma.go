@@ -26,8 +26,28 @@ var twoLevelLemmaClaim = Claim{
 		"E φ²_{r,k} ≤ 3m(1 + N(1 - (K-1)/(m-1)))σ_low² + 2NK²σ_top² for every k, " +
 		"so E σ*² ∈ O(NK²σ_top² + (m + N(m-K))σ_low²).",
 	Quote: "E φ²_{r,k} ≤ 3m(1 + N(1 - (K-1)/(m-1)))σ_low² + 2NK²σ_top² for two-level K-shuffling",
+	Rule:  &twoLevelLemmaRule,
 	Run:   claimRun(TwoLevelLemmaConfig{}.At, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
 }
+
+// twoLevelLemmaRule is the claim's rule: Lemma 2's bound on the proof's
+// quantity, every k's E φ²_{r,k}, and on the statement's, E max_k φ²_{r,k}
+// (E σ*² of one order), each a bound judged whatever its slack, on the
+// measured over the bound in every configuration (boundWorst).
+var twoLevelLemmaRule = Rule{Claim: twoLevelLemmaID, Parts: []RulePart{
+	{
+		Name: "two-level-lemma-max-k", Tex: 665,
+		Sentence:  "E φ²_{r,k} ≤ 3m(1 + N(1 − (K−1)/(m−1)))σ_low² + 2NK²σ_top² (the last line of Lemma 2's proof, every k)",
+		Statistic: "every configuration's and k's E φ²_{r,k} over the bound, the largest: the largest mean, lower and upper end of the 95% normal intervals (mean ± 1.96 SE over the orders)",
+		Test:      Bound, Side: Below, Threshold: 1,
+	},
+	{
+		Name: "two-level-lemma-sigma", Tex: 443,
+		Sentence:  "E σ*²(π) ∈ O(NK²σ_top² + (m + N(m − K))σ_low²), with the constants of the proof's last line",
+		Statistic: "every configuration's E max_k φ²_{r,k} (E σ*² of one order) over the bound, the largest: the largest mean, lower and upper end of the 95% normal intervals (mean ± 1.96 SE over the orders)",
+		Test:      Bound, Side: Below, Threshold: 1,
+	},
+}}
 
 // # The config
 
@@ -187,25 +207,28 @@ type TwoLevelLemmaFindings struct {
 	// quarter of the bound's 3m(1+N(…))σ_low² + 2NK²σ_top² (the rows fall
 	// 4.19, 4.05, 4.00 as σ_top grows), a floor of the lemma's constants,
 	// so the check can fail only if the lemma or our code is wrong.
-	// MaxPart and EMaxPart are the verdicts of the two parts on the 95%
-	// normal intervals (mean ± 1.96 SE over Trials orders: thousands of
-	// draws, so z): Reproduced if every interval lies below the bound in
-	// every row (for max_k E φ², every k's), NotReproduced if some
-	// interval lies wholly above it, else Inconclusive (boundPart).
+	// MaxPart and EMaxPart are the verdicts of the two parts of
+	// twoLevelLemmaRule on the 95% normal intervals (mean ± 1.96 SE over
+	// Trials orders: thousands of draws, so z): Reproduced if every
+	// interval lies below the bound in every row (for max_k E φ², every
+	// k's), NotReproduced if some interval lies wholly above it, else
+	// Inconclusive.
 	MaxPart, EMaxPart Verdict
 	// P is the p-value of both parts holding as one intersection-union
 	// test: the largest over the rows (and, for max_k E φ², the k) of
 	// each interval's one-sided p-value of lying below the bound
-	// (Interval.PBelow). It is the claim's test in the report's family
-	// (Holm).
+	// (Interval.PBelow), the larger of the two parts' tests in the
+	// report's family (Holm).
 	P float64
 	// Figure indexes the result's rows: the first K at the largest σ_top,
 	// where two-level shuffling should help most.
 	Figure int
-	// Verdict combines (combine) MaxPart and EMaxPart: the lemma states
-	// its bound on E σ*², E max_k φ², which is at least max_k E φ², the
-	// quantity its proof bounds.
-	Verdict Verdict
+	// Judgement is twoLevelLemmaRule's judgement, and Verdict its combine
+	// of MaxPart and EMaxPart: the lemma states its bound on E σ*²,
+	// E max_k φ², which is at least max_k E φ², the quantity its proof
+	// bounds.
+	Judgement Judgement
+	Verdict   Verdict
 }
 
 // Findings returns what the claim shows. It returns an error if res has no
@@ -216,16 +239,15 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	}
 	c := res.Config
 	f := &TwoLevelLemmaFindings{Holds: true, MaxHolds: true, MinSlack: math.Inf(1), MaxSlack: math.Inf(1)}
-	var maxSides, emaxSides []Side
+	var maxIvs, emaxIvs []Interval
+	var maxBounds, emaxBounds []float64
 	for i, r := range res.Rows {
 		for k := range r.TwoLevel.Mean {
-			iv := mcInterval(r.TwoLevel.Mean[k], r.TwoLevel.SE[k], r.TwoLevel.Trials)
-			maxSides = append(maxSides, iv.Against(r.Bound))
-			f.P = math.Max(f.P, iv.PBelow(r.Bound))
+			maxIvs = append(maxIvs, mcInterval(r.TwoLevel.Mean[k], r.TwoLevel.SE[k], r.TwoLevel.Trials))
+			maxBounds = append(maxBounds, r.Bound)
 		}
-		emax := mcInterval(r.TwoLevel.MaxMean, r.TwoLevel.MaxSE, r.TwoLevel.Trials)
-		emaxSides = append(emaxSides, emax.Against(r.Bound))
-		f.P = math.Max(f.P, emax.PBelow(r.Bound))
+		emaxIvs = append(emaxIvs, mcInterval(r.TwoLevel.MaxMean, r.TwoLevel.MaxSE, r.TwoLevel.Trials))
+		emaxBounds = append(emaxBounds, r.Bound)
 		f.MaxSlack = math.Min(f.MaxSlack, r.Bound/r.TwoLevel.MaxMean)
 		m, _ := r.TwoLevel.MaxOfMean()
 		sm, _ := r.Standard.MaxOfMean()
@@ -237,8 +259,16 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 			f.Figure = i
 		}
 	}
-	f.MaxPart, f.EMaxPart = boundPart(maxSides), boundPart(emaxSides)
-	f.Verdict = combine(f.MaxPart, f.EMaxPart)
+	confs := fmt.Sprintf("the largest over %d configurations", len(res.Rows))
+	maxM := boundWorst(confs+" and their k", maxIvs, maxBounds, fmt.Sprintf("smallest bound/measured on the means %.3g", f.MinSlack))
+	emaxM := boundWorst(confs, emaxIvs, emaxBounds, fmt.Sprintf("smallest bound/measured on the means %.3g", f.MaxSlack))
+	f.P = math.Max(maxM.PHold, emaxM.PHold)
+	j, err := twoLevelLemmaRule.Judge(Measures{"two-level-lemma-max-k": {maxM}, "two-level-lemma-sigma": {emaxM}}, nil)
+	if err != nil {
+		return nil, err
+	}
+	f.Judgement, f.Verdict = j, j.Verdict
+	f.MaxPart, f.EMaxPart = j.Parts[0].Verdict, j.Parts[1].Verdict
 	return f, nil
 }
 
@@ -251,12 +281,8 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	c, rows := res.Config, res.Rows
-	out := Outcome{Verdict: f.Verdict}
-	// The verdict's parts as checks, so that a seed where it flips names
-	// the part that failed.
-	out.addTest("every row: max_k E φ² and E max_k φ² below Lemma 2's bound (intersection-union over rows and k)", f.P, f.Verdict == Reproduced)
-	out.addCheck("two-level-lemma-max-k", f.Holds, "max_k E φ² of two-level shuffling within the bound in every row (smallest bound / measured %.3g)", f.MinSlack)
-	out.addCheck("two-level-lemma-sigma", f.MaxHolds, "E max_k φ² (E σ*² of one order) within the bound in every row: %v", f.MaxHolds)
+	out := Outcome{}
+	out.judged(&twoLevelLemmaRule, f.Judgement)
 	allHold, holdsMax, minSlack := f.Holds, f.MaxHolds, f.MinSlack
 	for i, r := range rows {
 		m, sm := f.Max[i], f.Standard[i]
