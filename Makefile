@@ -5,7 +5,7 @@ GO ?= go
 CC ?= cc
 PYTHON ?= /usr/bin/python3
 
-.PHONY: test deps apt-install openblas check vet fmt unit reproduce reproduce-paper robustness bench bench-greedy bench-nn bench-sampler fuzz tools kernel notebooks kernel-conformance
+.PHONY: test deps apt-install openblas check vet fmt unit reproduce reproduce-paper robustness register confirm confirm-paper bench bench-greedy bench-nn bench-sampler fuzz tools kernel notebooks kernel-conformance
 
 # HAVE_OPENBLAS is yes when a C program links with -lopenblas (Debian
 # libopenblas-dev). It is expanded when a recipe runs, after the
@@ -123,6 +123,26 @@ reproduce-paper: openblas
 # number. ARGS passes flags, e.g. ARGS='-scale smoke'.
 robustness: openblas
 	$(GO) run $(BLASTAGS) ./paper/reproduce -seeds 1,2,3,4,5 $(ARGS)
+
+# register writes paper/PREREGISTRATION.md: each claim's rule, the hash of
+# its judging code and rule, and the runs per cell the power analysis of
+# the exploratory seeds (figures/results/robustness.json) asks for within
+# the confirmatory pass's budget. Commit it before any confirmatory run.
+# confirm runs the confirmatory pass at the default scale (at most 45
+# minutes on 2 cores), confirm-paper its paper-scale part (Table 1 on
+# Fashion-MNIST, the study, order-matters: at most 2 hours): each claim
+# once, with base seed 1001, which no run had used, at its registered runs,
+# judged by its registered rule; they refuse to run a claim whose rule has
+# changed since the registration. Both resume from the cache and from
+# figures/results/confirm.json after an interruption.
+register: openblas
+	$(GO) run $(BLASTAGS) ./paper/reproduce -register $(ARGS)
+
+confirm: openblas
+	$(GO) run $(BLASTAGS) ./paper/reproduce -confirm $(ARGS)
+
+confirm-paper: openblas
+	$(GO) run $(BLASTAGS) ./paper/reproduce -confirm -scale paper $(ARGS)
 
 # bench runs every benchmark in the default build. bench-greedy and
 # bench-nn print the ratios against the fastest peers, measured in one run

@@ -664,7 +664,15 @@ func (g *codeGraph) reach(pkg string, roots []string) (map[string]bool, error) {
 // hash returns the hex SHA-256 of the declarations reachable from roots
 // in package pkg: each id with the text of its declarations, by id.
 func (g *codeGraph) hash(pkg string, roots []string) (string, error) {
-	k := pkg + " " + strings.Join(roots, " ")
+	return g.hashText(pkg, roots, false)
+}
+
+// hashText returns the hash of the declarations reachable from roots in
+// pkg, with every string literal counted as one and the same token if
+// noWords: the judging code's hash (JudgeCode), which a reworded sentence
+// leaves as it was.
+func (g *codeGraph) hashText(pkg string, roots []string, noWords bool) (string, error) {
+	k := fmt.Sprintf("%s %t %s", pkg, noWords, strings.Join(roots, " "))
 	g.mu.Lock()
 	h, ok := g.hashes[k]
 	g.mu.Unlock()
@@ -678,7 +686,11 @@ func (g *codeGraph) hash(pkg string, roots []string) (string, error) {
 	sum := sha256.New()
 	for _, id := range slices.Sorted(mapKeys(seen)) {
 		for _, d := range g.decls[id] {
-			fmt.Fprintf(sum, "%s\n%s\x00", id, d.text)
+			text := d.text
+			if noWords {
+				text = blankStrings(text)
+			}
+			fmt.Fprintf(sum, "%s\n%s\x00", id, text)
 		}
 	}
 	h = hex.EncodeToString(sum.Sum(nil))
@@ -699,4 +711,16 @@ func codeHash(roots []string) (string, error) {
 		return "", err
 	}
 	return g.hash(paperPath, roots)
+}
+
+// blankStrings returns the tokens of a declaration's text (one a line,
+// see tokens) with every string literal written as one token, "…".
+func blankStrings(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, `"`) || strings.HasPrefix(l, "`") {
+			lines[i] = `"…"`
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -380,3 +380,32 @@ func TestCachedRoots(t *testing.T) {
 		t.Errorf("found %d calls of cached and runCached, want one per cached computation", calls)
 	}
 }
+
+// TestJudgeHashIgnoresWording checks that the judging code's hash (the
+// registration's and the seeds pass's) moves with a change to what the
+// judging code computes and not with a reworded string literal, while the
+// cache key's hash moves with both.
+func TestJudgeHashIgnoresWording(t *testing.T) {
+	srcs := moduleSources(t)
+	roots := judgeRoots[lemma1ID]
+	hash := func(g *codeGraph, noWords bool) string {
+		h, err := g.hashText(paperPath, roots, noWords)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	base := graphOf(t, srcs)
+	worded := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Findings", `_ = "a reworded sentence"`))
+	reworded := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Findings", `_ = "another wording"`))
+	computed := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Findings", `_ = 1.5`))
+	if hash(worded, true) != hash(reworded, true) {
+		t.Errorf("rewording a string literal moved the judging hash")
+	}
+	if hash(worded, false) == hash(reworded, false) {
+		t.Errorf("rewording a string literal left the full hash as it was")
+	}
+	if hash(computed, true) == hash(base, true) {
+		t.Errorf("a computing change left the judging hash as it was")
+	}
+}

@@ -162,6 +162,12 @@ type Env struct {
 	// can fail on it: the reproduce command does. The charts are written
 	// all the same, to be looked at. It is never called twice at once.
 	BadChart func(base string, err error)
+	// Runs, if positive, sets the runs per cell of the claim's protocol
+	// (the unit of its intervals: runs, seeds or trials) in place of the
+	// scale's: the confirmatory pass's registered runs, or more runs
+	// where a user has the machines for them. A claim without such a
+	// knob returns an error.
+	Runs int
 
 	reused atomic.Int64 // cached runs reused
 	warnMu sync.Mutex   // serialises the calls of Warn
@@ -264,6 +270,10 @@ type Outcome struct {
 	// seeds; a zero Key (no Name) means the claim has none. It is kept out
 	// of the saved result, which says it in its Summary.
 	Key Key `json:"-"`
+	// Judgement is what the claim's rule (Claim.Rule) found, part by
+	// part, with the measures it judged; nil for a claim whose rule is
+	// not declared as a value. The power analysis reads it.
+	Judgement *Judgement `json:"-"`
 }
 
 // Key is a claim's key number: what it measures, and its value.
@@ -340,6 +350,10 @@ type Claim struct {
 	// GoalNotMet, or not settled), not a statement of the paper: the
 	// report lists it among the goals whatever its verdict.
 	Goal bool
+	// Rule is the claim's rule as a value (rule.go), from which its
+	// verdict, its checks and the rule's text are derived, and which the
+	// registration records; nil for a claim not yet declared so.
+	Rule *Rule
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in
@@ -366,7 +380,13 @@ func (c Claim) Skipped(s Scale, env *Env) string {
 func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) (R, error), outcome func(R) (*Outcome, error)) func(context.Context, Scale, *Env) (*Outcome, error) {
 	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
-		res, err := run(scale(s), ctx, env)
+		cfg := scale(s)
+		if env.Runs > 0 {
+			if err := setRunsOf(&cfg, env.Runs); err != nil {
+				return nil, err
+			}
+		}
+		res, err := run(cfg, ctx, env)
 		if err != nil || env.probe {
 			return nil, err
 		}

@@ -179,7 +179,8 @@
 // which is committed; WriteReport says per claim whether its verdict is
 // stable across the seeds, with the spread of the key number. Each
 // claim's record holds the hash of the code that judged it (JudgeCode:
-// the declarations reachable from its result's Findings and Outcome); a
+// the declarations reachable from its result's Findings and Outcome,
+// string literals aside, and its rule's value); a
 // record judged by other code than the claim's current rule is not the
 // report's headline, which gives the one draw and says the seeds pass
 // predates the rule.

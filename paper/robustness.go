@@ -59,19 +59,37 @@ type ClaimSeeds struct {
 	// judged (JudgeCode); a record whose Code is not the current one was
 	// judged by an earlier rule, and the report does not head with it.
 	Code string `json:"code,omitempty"`
+	// Parts holds, per seed, what each part of the claim's rule found
+	// (SeedParts of the outcome's Judgement; nil for a claim without a
+	// rule value): the measures the power analysis plans from.
+	Parts [][]SeedPart `json:"parts,omitempty"`
 }
 
 // JudgeCode returns the hash of the judging code of claim id: the source
 // of the declarations reachable from its result's Findings and Outcome
-// methods, comments and layout aside. The robustness pass stores it with
+// methods, comments, layout and the wording of string literals aside (a
+// reworded sentence judges the same), and the hash of its rule's value
+// (Rule.Hash) where it declares one. The robustness pass stores it with
 // the seeds' verdicts (ClaimSeeds.Code), so that a verdict judged by a
-// rule since changed is not reported as the current rule's.
+// rule since changed is not reported as the current rule's; the
+// registration records it (Registration).
 func JudgeCode(id string) (string, error) {
 	roots, ok := judgeRoots[id]
 	if !ok {
 		return "", fmt.Errorf("paper: no judging code named for claim %q", id)
 	}
-	return codeHash(roots)
+	g, err := moduleCode()
+	if err != nil {
+		return "", err
+	}
+	h, err := g.hashText(paperPath, roots, true)
+	if err != nil {
+		return "", err
+	}
+	if c, ok := Lookup(id); ok && c.Rule != nil {
+		h += " rule " + c.Rule.Hash()
+	}
+	return h, nil
 }
 
 // Stale reports whether the seeds of c were judged by code other than the

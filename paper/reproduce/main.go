@@ -125,6 +125,10 @@ type options struct {
 	cifar10  string   // folder of the CIFAR-10 batches, "" for none
 	seeds    []uint64 // the robustness pass's seeds, nil for none
 
+	register     bool   // write the registration (confirm.go)
+	confirm      bool   // run the confirmatory pass (confirm.go)
+	registration string // the registration's path
+
 	plan  bool      // list the units of work not in the cache (plan.go)
 	shard shardFlag // compute one shard of the units (plan.go)
 }
@@ -150,6 +154,9 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.Var((*workersFlag)(&o.workers), "workers", "`number` of goroutines used by parallel claims (results do not depend on it)")
 	fs.Var((*seedFlag)(&o.seed), "seed", "base `seed` of every random choice")
 	fs.Var((*seedsFlag)(&o.seeds), "seeds", "comma-separated base `seeds` of a robustness pass: rerun each affordable claim with each seed, save the verdicts and key numbers to figures/results/"+paper.RobustnessFile+" and rewrite the report, leaving the results and figures as they are")
+	fs.BoolVar(&o.register, "register", false, "write the registration of the confirmatory pass (-registration) from the claims' rules and the exploratory seeds' record, then exit")
+	fs.BoolVar(&o.confirm, "confirm", false, "run the confirmatory pass: each claim registered at -scale (default or paper), at its registered runs and seed, judged by its registered rule; saves figures/results/"+paper.ConfirmFile+" and rewrites the report")
+	fs.StringVar(&o.registration, "registration", paper.RegistrationFile, "`path` of the registration (-register writes it, -confirm reads it)")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress output")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the claims to `file` (go tool pprof)")
 	fs.StringVar(&o.cifar10, "cifar10", os.Getenv("GOODORDER_CIFAR10"), "`folder` of the binary CIFAR-10 batches for table-1-cifar10 (default $GOODORDER_CIFAR10; without it the claim is skipped)")
@@ -171,6 +178,12 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["seed"] && set["seeds"] {
 		return nil, usageError{errors.New("-seed and -seeds: give one; the robustness pass runs each base seed of -seeds, a run without it the one base seed of -seed")}
+	}
+	if n := countTrue(o.register, o.confirm, set["seeds"] || o.plan || set["shard"]); n > 1 {
+		return nil, usageError{errors.New("-register, -confirm and a robustness pass, -plan or -shard: give at most one")}
+	}
+	if o.confirm && o.scale != paper.Default && o.scale != paper.Paper {
+		return nil, usageError{fmt.Errorf("-confirm -scale %s: the confirmatory pass runs at the default or the paper scale", o.scale)}
 	}
 	if set["only"] && strings.Trim(*only, " \t,") == "" {
 		return nil, usageError{errors.New("-only: empty list of claims; leave the flag out to run them all, or name some (-list shows them)")}
@@ -204,6 +217,9 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	}
 	if o.report == "" {
 		return nil, usageError{errors.New("-report: empty path")}
+	}
+	if o.registration == "" {
+		return nil, usageError{errors.New("-registration: empty path")}
 	}
 	if err := checkPlanFlags(o); err != nil {
 		return nil, usageError{err}
@@ -528,8 +544,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case o.shard.n > 0:
 		return shard(ctx, o, &lockedWriter{w: stderr})
 	}
-	if o.seeds != nil {
+	switch {
+	case o.seeds != nil:
 		return robustness(ctx, o, old, stdout, &lockedWriter{w: stderr})
+	case o.register:
+		return register(o, stdout, stderr)
+	case o.confirm:
+		return confirm(ctx, o, stdout, &lockedWriter{w: stderr})
 	}
 	isTerm := false
 	if f, ok := stderr.(*os.File); ok {
@@ -674,4 +695,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// countTrue returns how many of b are true.
+func countTrue(b ...bool) int {
+	n := 0
+	for _, x := range b {
+		if x {
+			n++
+		}
+	}
+	return n
 }

@@ -164,6 +164,10 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-only", "theorem-1,theorem-1"}, `-only: claim "theorem-1" named twice`},
 		{[]string{"-list", "-only", "nosuch"}, `-only: unknown claim "nosuch"`},
 		{[]string{"-seed", "3", "-seeds", "1,2"}, "-seed and -seeds: give one"},
+		{[]string{"-register", "-confirm"}, "-register, -confirm and a robustness pass, -plan or -shard: give at most one"},
+		{[]string{"-confirm", "-seeds", "1,2"}, "give at most one"},
+		{[]string{"-confirm", "-scale", "smoke"}, "-confirm -scale smoke: the confirmatory pass runs at the default or the paper scale"},
+		{[]string{"-registration", ""}, "-registration: empty path"},
 		// Outputs that name each other.
 		{[]string{"-report", filepath.Join(dir, "figures", "results", "robustness.json")}, "-report " + filepath.Join(dir, "figures", "results", "robustness.json") + ": a file in the results folder " + filepath.Join(realDir, "figures", "results")},
 		{[]string{"-report", filepath.Join(dir, "figures", "theorem-1.SVG")}, "a chart's file in the figure folder " + filepath.Join(realDir, "figures")},

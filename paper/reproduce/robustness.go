@@ -113,6 +113,7 @@ func robustness(ctx context.Context, o *options, old *paper.Robustness, stdout, 
 				}
 			}
 			cs.Add(out.Verdict, out.Key, failed...)
+			cs.Parts = append(cs.Parts, paper.SeedParts(out.Judgement))
 			if !o.quiet {
 				fmt.Fprintf(stderr, "%s, seed %d: %s (%.1fs, %s elapsed)\n", c.ID, seed, out.Verdict, time.Since(t0).Seconds(), fmtDuration(time.Since(start).Seconds()))
 			}

@@ -1,0 +1,102 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/goodorder/goodorder/paper/atomic"
+)
+
+// ConfirmFile is the base name of the confirmatory pass's results in the
+// results folder of the figure folder: each registered claim's verdict
+// and parts at its registered runs and seed, with the hash of the
+// registration it was judged by. It is committed, and WriteReport reads
+// it.
+const ConfirmFile = "confirm.json"
+
+// Confirmation is the confirmatory pass's results.
+type Confirmation struct {
+	// BLAS and Kernel are the build's, as in Result.
+	BLAS   string `json:"blas,omitempty"`
+	Kernel string `json:"kernel,omitempty"`
+	// Claims holds the claims judged, in the registry's order.
+	Claims []Confirmed `json:"claims"`
+}
+
+// Confirmed is one claim's confirmatory result.
+type Confirmed struct {
+	ID    string `json:"id"`
+	Scale string `json:"scale"`
+	Runs  int    `json:"runs"`
+	Seed  uint64 `json:"seed"`
+	// Code is the registered hash of the claim's judging code and rule
+	// the run was judged by (Registered.Code); a claim whose current hash
+	// differs is reported as exploratory (Confirmed.Current).
+	Code    string     `json:"code"`
+	Verdict Verdict    `json:"verdict"`
+	Parts   []SeedPart `json:"parts,omitempty"`
+	// Failed names the checks that did not hold.
+	Failed []string `json:"failed,omitempty"`
+	// Seconds is the claim's wall time (with what the cache held), for
+	// the runs per hour the report states.
+	Seconds float64 `json:"seconds"`
+}
+
+// Current reports whether c was judged by the claim's current judging
+// code and rule (JudgeCode).
+func (c *Confirmed) Current() bool {
+	h, err := JudgeCode(c.ID)
+	return err == nil && h == c.Code
+}
+
+// confirmPath returns the path of the confirmatory results of figDir.
+func confirmPath(figDir string) string { return filepath.Join(figDir, "results", ConfirmFile) }
+
+// SaveConfirmation writes the confirmatory results of figDir.
+func SaveConfirmation(figDir string, c *Confirmation) error {
+	if err := atomic.WriteJSON(confirmPath(figDir), c); err != nil {
+		return fmt.Errorf("paper: confirmation: %w", err)
+	}
+	return nil
+}
+
+// LoadConfirmation reads the confirmatory results of figDir; it returns
+// nil and no error if there are none.
+func LoadConfirmation(figDir string) (*Confirmation, error) {
+	return loadJSON[Confirmation](confirmPath(figDir))
+}
+
+// find returns the result of claim id, nil if c is nil or has none.
+func (c *Confirmation) find(id string) *Confirmed {
+	if c == nil {
+		return nil
+	}
+	for i := range c.Claims {
+		if c.Claims[i].ID == id {
+			return &c.Claims[i]
+		}
+	}
+	return nil
+}
+
+// Merge returns c with r in place of its claim's earlier result, the
+// claims in the registry's order.
+func (c *Confirmation) Merge(r Confirmed) *Confirmation {
+	out := &Confirmation{}
+	if c != nil {
+		out.BLAS, out.Kernel = c.BLAS, c.Kernel
+	}
+	for _, id := range IDs() {
+		switch {
+		case id == r.ID:
+			out.Claims = append(out.Claims, r)
+		case c.find(id) != nil:
+			out.Claims = append(out.Claims, *c.find(id))
+		}
+	}
+	return out
+}

@@ -1,0 +1,347 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// This file holds the power analysis: from the measures the rules judged
+// on the exploratory seeds (saved by the robustness pass, SeedPart), the
+// runs each unsettled part needs to settle with 80% power at the effect
+// those seeds observed.
+
+// powerTarget is the power a registered design aims at.
+const powerTarget = 0.8
+
+// Float is a float64 that JSON carries whole: ±Inf and NaN as the strings
+// "+Inf", "-Inf" and "NaN" (an unbounded interval's ends).
+type Float float64
+
+// MarshalJSON encodes f as a number, or as a string if it is not finite.
+func (f Float) MarshalJSON() ([]byte, error) {
+	x := float64(f)
+	switch {
+	case math.IsNaN(x):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(x, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(x, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return []byte(strconv.FormatFloat(x, 'g', -1, 64)), nil
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes.
+func (f *Float) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		switch s {
+		case "NaN":
+			*f = Float(math.NaN())
+		case "+Inf":
+			*f = Float(math.Inf(1))
+		case "-Inf":
+			*f = Float(math.Inf(-1))
+		default:
+			return fmt.Errorf("paper: %q is not a number", s)
+		}
+		return nil
+	}
+	var x float64
+	if err := json.Unmarshal(b, &x); err != nil {
+		return fmt.Errorf("paper: %s is not a number", b)
+	}
+	*f = Float(x)
+	return nil
+}
+
+// Quantity is a measure as saved: its label and its interval.
+type Quantity struct {
+	Label string `json:"label,omitempty"`
+	Mean  Float  `json:"mean"`
+	SE    Float  `json:"se"`
+	Lo    Float  `json:"lo"`
+	Hi    Float  `json:"hi"`
+	N     int    `json:"n"`
+}
+
+// Interval returns the quantity's interval.
+func (q Quantity) Interval() Interval {
+	return Interval{Mean: float64(q.Mean), SE: float64(q.SE), Lo: float64(q.Lo), Hi: float64(q.Hi), N: q.N}
+}
+
+// SeedPart is what a part of a claim's rule found at one seed: its
+// verdict and the quantities it judged.
+type SeedPart struct {
+	Name       string     `json:"name"`
+	Verdict    Verdict    `json:"verdict"`
+	Quantities []Quantity `json:"quantities"`
+}
+
+// SeedParts returns the parts of a judgement as the robustness pass
+// saves them (ClaimSeeds.Parts); nil for nil.
+func SeedParts(j *Judgement) []SeedPart {
+	if j == nil {
+		return nil
+	}
+	var out []SeedPart
+	for _, pj := range j.Parts {
+		sp := SeedPart{Name: pj.Part.Name, Verdict: pj.Verdict}
+		for _, m := range pj.Measures {
+			iv := m.Iv
+			sp.Quantities = append(sp.Quantities, Quantity{Label: m.Label, Mean: Float(iv.Mean), SE: Float(iv.SE), Lo: Float(iv.Lo), Hi: Float(iv.Hi), N: iv.N})
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// PowerNeed is what the power analysis finds for one quantity of a part
+// over the exploratory seeds.
+type PowerNeed struct {
+	Label string `json:"label,omitempty"`
+	// N is the interval's number of runs (or seeds) at each exploratory
+	// seed, Seeds the seeds pooled.
+	N     int `json:"n"`
+	Seeds int `json:"seeds"`
+	// Effect is the mean distance of the quantity from the threshold (or
+	// the nearer end of an equivalence band) on the test's scale (the log
+	// of a ratio), positive on the holding side; SD the pooled standard
+	// deviation of one run on that scale (SE·√N).
+	Effect Float `json:"effect"`
+	SD     Float `json:"sd"`
+	// Need is the number of runs that settles the quantity with 80% power
+	// at the observed effect (0 if it cannot be computed: Why says why).
+	Need int    `json:"need,omitempty"`
+	Why  string `json:"why,omitempty"`
+}
+
+// powerNeed returns the runs quantity k of part p needs, from its
+// intervals at the exploratory seeds (ivs), at the one-sided level alpha:
+// the smallest n with
+//
+//	|effect| · √n / sd ≥ t_{1-α, n-1} + t_{0.8, n-1},
+//
+// the normal approximation of a one-sided t-test's power, effect and sd
+// pooled over the seeds (sd² the mean of the seeds' SE²·N). An interval
+// without a standard error (Fieller, bootstrap) gives one from its width,
+// SE = (Hi - Lo) / (2 t_{N-1}), on the log scale if it is of a ratio (Lo >
+// 0); an unbounded interval gives none. Runs beyond maxRuns count as
+// beyond reach.
+func powerNeed(p RulePart, ivs []Interval, alpha float64) PowerNeed {
+	const maxRuns = 100000
+	pn := PowerNeed{Seeds: len(ivs), Effect: Float(math.NaN()), SD: Float(math.NaN())}
+	if len(ivs) == 0 {
+		pn.Why = "no exploratory seeds"
+		return pn
+	}
+	pn.N = ivs[0].N
+	var eff, v float64
+	for _, iv := range ivs {
+		if !iv.Bounded() || iv.N < 2 {
+			pn.Why = fmt.Sprintf("an interval unbounded at n = %d: these runs give no standard error to plan from", iv.N)
+			return pn
+		}
+		ratio := math.IsNaN(iv.SE) && iv.Lo > 0 && (p.Test == Equivalence && p.Lo > 0 || p.Test != Equivalence && p.Threshold > 0)
+		mean, se := iv.Mean, iv.SE
+		tr := func(x float64) float64 { return x }
+		if ratio {
+			tr = math.Log
+		}
+		if math.IsNaN(se) {
+			se = (tr(iv.Hi) - tr(iv.Lo)) / (2 * tCrit(iv.N-1, conf95))
+		}
+		mean = tr(mean)
+		var d float64
+		switch {
+		case p.Test == Equivalence:
+			d = math.Min(mean-tr(p.Lo), tr(p.Hi)-mean)
+		case p.Side == Below:
+			d = tr(p.Threshold) - mean
+		default:
+			d = mean - tr(p.Threshold)
+		}
+		eff += d
+		v += se * se * float64(iv.N)
+	}
+	eff /= float64(len(ivs))
+	sd := math.Sqrt(v / float64(len(ivs)))
+	pn.Effect, pn.SD = Float(eff), Float(sd)
+	switch {
+	case math.IsNaN(eff) || math.IsNaN(sd):
+		pn.Why = "effect or spread not a number"
+		return pn
+	case sd == 0:
+		pn.Need = 2
+		return pn
+	case eff == 0:
+		pn.Why = "no observed effect: no n settles it"
+		return pn
+	}
+	z := math.Abs(eff) / sd
+	for n := 2; n <= maxRuns; n++ {
+		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}
+		if z*math.Sqrt(float64(n)) >= t.Quantile(1-alpha)+t.Quantile(powerTarget) {
+			pn.Need = n
+			return pn
+		}
+	}
+	pn.Why = fmt.Sprintf("more than %d runs at the observed effect", maxRuns)
+	return pn
+}
+
+// PartPower is the power analysis of one part of a claim's rule.
+type PartPower struct {
+	Name string `json:"name"`
+	// Verdicts are the part's verdicts at the exploratory seeds; Settled
+	// says whether they agree on one settled verdict (then it needs no
+	// more runs and Need is the runs it had).
+	Verdicts []Verdict `json:"verdicts"`
+	Settled  bool      `json:"settled"`
+	// Quantities are the quantities' needs; Need the part's: the most of
+	// them for a part of Every, the fewest for one of Some (0 if none is
+	// computable).
+	Quantities []PowerNeed `json:"quantities"`
+	Need       int         `json:"need,omitempty"`
+}
+
+// partPower returns the power analysis of part p of a rule from its
+// findings at the exploratory seeds (one SeedPart a seed). Holm's level
+// for m quantities of a Some part, or of a family, is taken as Bonferroni's
+// alpha/m, which Holm's first step is.
+func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
+	pp := PartPower{Name: p.Name}
+	for _, s := range seeds {
+		pp.Verdicts = append(pp.Verdicts, s.Verdict)
+	}
+	first := Inconclusive
+	if len(pp.Verdicts) > 0 {
+		first = pp.Verdicts[0]
+	}
+	pp.Settled = len(seeds) > 0 && (first == Reproduced || first == NotReproduced) &&
+		!slices.ContainsFunc(pp.Verdicts, func(v Verdict) bool { return v != first })
+	nq := 0
+	for _, s := range seeds {
+		nq = max(nq, len(s.Quantities))
+	}
+	alpha := ruleAlpha
+	switch {
+	case p.Family != "" && familySize > 1:
+		alpha /= float64(familySize)
+	case p.Each == Some && nq > 1:
+		alpha /= float64(nq)
+	}
+	for k := range nq {
+		var ivs []Interval
+		label := ""
+		for _, s := range seeds {
+			if k < len(s.Quantities) {
+				ivs = append(ivs, s.Quantities[k].Interval())
+				label = s.Quantities[k].Label
+			}
+		}
+		pn := powerNeed(p, ivs, alpha)
+		pn.Label = label
+		pp.Quantities = append(pp.Quantities, pn)
+	}
+	for _, q := range pp.Quantities {
+		switch {
+		case q.Need == 0 && p.Each == Every:
+			pp.Need = 0
+			return pp
+		case q.Need == 0:
+		case pp.Need == 0:
+			pp.Need = q.Need
+		case p.Each == Every:
+			pp.Need = max(pp.Need, q.Need)
+		default:
+			pp.Need = min(pp.Need, q.Need)
+		}
+	}
+	return pp
+}
+
+// ClaimPower is the power analysis of a claim's rule over the
+// exploratory seeds.
+type ClaimPower struct {
+	ID    string      `json:"id"`
+	Parts []PartPower `json:"parts"`
+}
+
+// Power returns the power analysis of claim c's rule from its record in
+// the robustness pass (cs.Parts), or an error if c declares no rule or the
+// record holds no measures.
+func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
+	cp := ClaimPower{ID: c.ID}
+	if c.Rule == nil {
+		return cp, fmt.Errorf("paper: claim %s declares no rule", c.ID)
+	}
+	if cs == nil || len(cs.Parts) == 0 {
+		return cp, fmt.Errorf("paper: claim %s: the robustness pass saved no measures (rerun make robustness)", c.ID)
+	}
+	families := map[string]int{}
+	for _, p := range c.Rule.Parts {
+		if p.Family != "" {
+			families[p.Family]++
+		}
+	}
+	for _, p := range c.Rule.Parts {
+		var seeds []SeedPart
+		for _, parts := range cs.Parts {
+			for _, sp := range parts {
+				if sp.Name == p.Name {
+					seeds = append(seeds, sp)
+				}
+			}
+		}
+		cp.Parts = append(cp.Parts, partPower(p, seeds, families[p.Family]))
+	}
+	return cp, nil
+}
+
+// Text returns the part's power analysis in a line: "settled (reproduced
+// at 5 of 5)" or "needs 14 runs (has 3): σ_low = 10 14, ...".
+func (pp PartPower) Text() string {
+	if pp.Settled {
+		return fmt.Sprintf("settled: %v at %d of %d seeds", pp.Verdicts[0], len(pp.Verdicts), len(pp.Verdicts))
+	}
+	var qs []string
+	has := 0
+	for _, q := range pp.Quantities {
+		has = max(has, q.N)
+		s := q.Label
+		if s != "" {
+			s += ": "
+		}
+		if q.Need > 0 {
+			s += fmt.Sprintf("%d (effect %.3g, sd %.3g)", q.Need, float64(q.Effect), float64(q.SD))
+		} else {
+			s += q.Why
+		}
+		qs = append(qs, s)
+	}
+	need := "no n computable"
+	if pp.Need > 0 {
+		need = fmt.Sprintf("needs %d runs for 80%% power", pp.Need)
+	}
+	return fmt.Sprintf("unsettled (%s); %s (has %d): %s", verdictList(pp.Verdicts), need, has, strings.Join(qs, "; "))
+}
+
+// verdictList writes verdicts as "reproduced, inconclusive, ...".
+func verdictList(vs []Verdict) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = v.String()
+	}
+	return strings.Join(s, ", ")
+}

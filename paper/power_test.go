@@ -1,0 +1,118 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestPowerNeed checks the runs the power analysis asks for against the
+// normal approximation n ≈ ((z_{0.975} + z_{0.8}) sd / effect)², which the
+// t-based n exceeds by a run or two.
+func TestPowerNeed(t *testing.T) {
+	p := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0}
+	// Five seeds of 3 runs each, mean 0.5, SE 1/√3: sd 1, effect 0.5.
+	iv := Interval{Mean: 0.5, SE: 1 / math.Sqrt(3), N: 3, Lo: -1, Hi: 2}
+	pn := powerNeed(p, []Interval{iv, iv, iv, iv, iv}, ruleAlpha)
+	normal := math.Pow((1.959964+0.841621)/0.5, 2)
+	if pn.Need < int(math.Ceil(normal)) || pn.Need > int(normal)+3 {
+		t.Errorf("need %d runs, want just above %.1f", pn.Need, normal)
+	}
+	if math.Abs(float64(pn.Effect)-0.5) > 1e-12 || math.Abs(float64(pn.SD)-1) > 1e-12 {
+		t.Errorf("effect %v sd %v, want 0.5 and 1", pn.Effect, pn.SD)
+	}
+	// A larger effect needs fewer runs; a stricter level more.
+	big := iv
+	big.Mean = 1
+	if n := powerNeed(p, []Interval{big}, ruleAlpha).Need; n >= pn.Need {
+		t.Errorf("effect 1 needs %d runs, effect 0.5 %d", n, pn.Need)
+	}
+	if n := powerNeed(p, []Interval{iv}, ruleAlpha/3).Need; n <= pn.Need {
+		t.Errorf("level %g needs %d runs, %g %d", ruleAlpha/3, n, ruleAlpha, pn.Need)
+	}
+	// An interval with no bound gives no plan, and says so.
+	open := Interval{Mean: 0.5, SE: math.NaN(), N: 3, Lo: math.Inf(-1), Hi: math.Inf(1)}
+	if pn := powerNeed(p, []Interval{open}, ruleAlpha); pn.Need != 0 || !strings.Contains(pn.Why, "unbounded") {
+		t.Errorf("unbounded: %+v", pn)
+	}
+	// A ratio's interval (no SE) is planned on the log scale: 0.8 [0.6,
+	// 1.07] against a margin of 1.25 is log(1.25/0.8) from it.
+	ni := RulePart{Name: "b", Test: NonInferiority, Side: Below, Threshold: 1.25}
+	r := powerNeed(ni, []Interval{{Mean: 0.8, SE: math.NaN(), N: 40, Lo: 0.6, Hi: 1.07}}, ruleAlpha)
+	if math.Abs(float64(r.Effect)-math.Log(1.25/0.8)) > 1e-12 || r.Need < 2 {
+		t.Errorf("ratio: %+v", r)
+	}
+}
+
+// TestPartPower checks that a part settled the same way at every seed
+// needs no plan, that one that flips gets one, and how quantities combine.
+func TestPartPower(t *testing.T) {
+	q := func(mean float64) Quantity {
+		return Quantity{Mean: Float(mean), SE: Float(1 / math.Sqrt(3)), Lo: Float(mean - 2.5), Hi: Float(mean + 2.5), N: 3}
+	}
+	every := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0}
+	settled := []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(3)}}, {Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(3)}}}
+	if pp := partPower(every, settled, 0); !pp.Settled {
+		t.Errorf("reproduced at 2 of 2 not settled: %+v", pp)
+	}
+	flips := []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(0.5), q(1)}}, {Name: "a", Verdict: Inconclusive, Quantities: []Quantity{q(0.5), q(1)}}}
+	pp := partPower(every, flips, 0)
+	if pp.Settled || pp.Need != pp.Quantities[0].Need || pp.Need <= pp.Quantities[1].Need {
+		t.Errorf("every: need %d, quantities %+v", pp.Need, pp.Quantities)
+	}
+	some := every
+	some.Each = Some
+	if pp := partPower(some, flips, 0); pp.Need >= pp.Quantities[0].Need {
+		t.Errorf("some: need %d, quantities %+v", pp.Need, pp.Quantities)
+	}
+	if !strings.Contains(pp.Text(), "unsettled (reproduced, inconclusive)") {
+		t.Errorf("text: %s", pp.Text())
+	}
+}
+
+// TestFloatJSON checks that an unbounded interval's ends survive JSON.
+func TestFloatJSON(t *testing.T) {
+	q := Quantity{Mean: 1, SE: Float(math.NaN()), Lo: Float(math.Inf(-1)), Hi: Float(math.Inf(1)), N: 3}
+	b, err := json.Marshal(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Quantity
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if !math.IsNaN(float64(got.SE)) || !math.IsInf(float64(got.Lo), -1) || !math.IsInf(float64(got.Hi), 1) || got.Mean != 1 {
+		t.Errorf("round trip of %s: %+v", b, got)
+	}
+	if err := json.Unmarshal([]byte(`{"mean":"lots"}`), &got); err == nil || !strings.Contains(err.Error(), "lots") {
+		t.Errorf("a word for a number: %v", err)
+	}
+}
+
+// TestRunsAt checks that every claim names its runs per cell, that they
+// are positive at every scale, and that Env.Runs sets them.
+func TestRunsAt(t *testing.T) {
+	for _, c := range Claims() {
+		for _, s := range []Scale{Smoke, Default, Paper} {
+			n, err := RunsAt(c.ID, s)
+			if err != nil || n < 1 {
+				t.Errorf("%s at %v: %d runs, %v", c.ID, s, n, err)
+			}
+		}
+	}
+	if _, err := RunsAt("no-such-claim", Default); err == nil || !strings.Contains(err.Error(), "no-such-claim") {
+		t.Errorf("unknown claim: %v", err)
+	}
+	c := TwoLevelKConfig{}.At(Smoke)
+	if err := setRunsOf(&c, 7); err != nil || c.Runs != 7 {
+		t.Errorf("setRunsOf: runs %d, %v", c.Runs, err)
+	}
+	if err := setRunsOf(&struct{}{}, 7); err == nil {
+		t.Errorf("setRunsOf a config without runs: no error")
+	}
+}

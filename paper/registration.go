@@ -1,0 +1,276 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file holds the registration of the confirmatory pass: for each
+// claim, its rule (Rule.Text), the hash of its judging code and rule
+// (JudgeCode), the runs per cell it will use and why (the power analysis
+// of the exploratory seeds within a stated budget), and the base seed,
+// never used before, its runs will be drawn from. The reproduce command
+// writes it (-register) to RegistrationFile, committed before any
+// confirmatory run; the confirmatory pass (-confirm) judges with the
+// registered rules only, and TestRegistrationCurrent fails when a claim's
+// judging code or rule no longer matches its registered hash.
+
+// RegistrationFile is the registration's path from the module's root.
+const RegistrationFile = "paper/PREREGISTRATION.md"
+
+// ConfirmSeed is the base seed of the confirmatory pass: the exploratory
+// pass used base seeds 1 to 5, and no run of the project has used this
+// one (every random choice is derived from the base seed and its own
+// stream, mixSeed, so another base seed draws other runs).
+const ConfirmSeed = 1001
+
+// ExploratorySeeds are the base seeds every rule so far was developed on.
+var ExploratorySeeds = []uint64{1, 2, 3, 4, 5}
+
+// runsKnob is the number of runs per cell of a claim's config, the unit
+// of its intervals: what the power analysis plans and Env.Runs sets.
+type runsKnob interface {
+	runs() int
+	setRuns(n int)
+}
+
+func (c *Theorem1Config) runs() int          { return c.Runs }
+func (c *Theorem1Config) setRuns(n int)      { c.Runs = n }
+func (c *Theorem1NoiseConfig) runs() int     { return c.Runs }
+func (c *Theorem1NoiseConfig) setRuns(n int) { c.Runs = n }
+func (c *SubsamplingConfig) runs() int       { return c.Runs }
+func (c *SubsamplingConfig) setRuns(n int)   { c.Runs = n }
+func (c *Remark4Config) runs() int           { return c.Trials }
+func (c *Remark4Config) setRuns(n int)       { c.Trials = n }
+func (c *Lemma1Config) runs() int            { return c.Trials }
+func (c *Lemma1Config) setRuns(n int)        { c.Trials = n }
+func (c *OmegaConfig) runs() int             { return c.Trials }
+func (c *OmegaConfig) setRuns(n int)         { c.Trials = n }
+func (c *AppendixCConfig) runs() int         { return c.Trials }
+func (c *AppendixCConfig) setRuns(n int)     { c.Trials = n }
+func (c *MultiLevelConfig) runs() int        { return c.Trials }
+func (c *MultiLevelConfig) setRuns(n int)    { c.Trials = n }
+func (c *TwoLevelLemmaConfig) runs() int     { return c.Trials }
+func (c *TwoLevelLemmaConfig) setRuns(n int) { c.Trials = n }
+func (c *TwoLevelKConfig) runs() int         { return c.Runs }
+func (c *TwoLevelKConfig) setRuns(n int)     { c.Runs = n }
+func (c *SGDInternallyConfig) runs() int     { return c.Runs }
+func (c *SGDInternallyConfig) setRuns(n int) { c.Runs = n }
+func (c *Table1Config) runs() int            { return c.Seeds }
+func (c *Table1Config) setRuns(n int)        { c.Seeds = n }
+func (c *TwoLevelConfig) runs() int          { return c.Runs }
+func (c *TwoLevelConfig) setRuns(n int)      { c.Runs = n }
+func (c *ScalableConfig) runs() int          { return c.SketchDraws }
+func (c *ScalableConfig) setRuns(n int)      { c.SketchDraws = n }
+func (c *CoordinatedConfig) runs() int       { return c.Seeds }
+func (c *CoordinatedConfig) setRuns(n int)   { c.Seeds = n }
+func (c *LoaderShufflesConfig) runs() int    { return c.Draws }
+func (c *LoaderShufflesConfig) setRuns(n int) {
+	c.Draws = n
+}
+func (c *Table1StudyConfig) runs() int      { return c.Seeds }
+func (c *Table1StudyConfig) setRuns(n int)  { c.Seeds = n }
+func (c *OrderMattersConfig) runs() int     { return c.Study.Seeds }
+func (c *OrderMattersConfig) setRuns(n int) { c.Study.Seeds = n }
+
+// runsAt returns, by claim id, the runs per cell of the claim's protocol
+// at a scale: what its intervals' N counts.
+var runsAt = map[string]func(Scale) int{
+	theorem1ID:         func(s Scale) int { c := Theorem1Config{}.At(s); return c.runs() },
+	theorem1NoiseID:    func(s Scale) int { c := Theorem1NoiseConfig{}.At(s); return c.runs() },
+	subsamplingID:      func(s Scale) int { c := SubsamplingConfig{}.At(s); return c.runs() },
+	remark4ID:          func(s Scale) int { c := Remark4Config{}.At(s); return c.runs() },
+	lemma1ID:           func(s Scale) int { c := Lemma1Config{}.At(s); return c.runs() },
+	omegaID:            func(s Scale) int { c := OmegaConfig{}.At(s); return c.runs() },
+	appendixCID:        func(s Scale) int { c := AppendixCConfig{}.At(s); return c.runs() },
+	multiLevelID:       func(s Scale) int { c := MultiLevelConfig{}.At(s); return c.runs() },
+	twoLevelLemmaID:    func(s Scale) int { c := TwoLevelLemmaConfig{}.At(s); return c.runs() },
+	twoLevelKID:        func(s Scale) int { c := TwoLevelKConfig{}.At(s); return c.runs() },
+	sgdInternallyID:    func(s Scale) int { c := SGDInternallyConfig{}.At(s); return c.runs() },
+	table1ID:           func(s Scale) int { c := Table1Config{}.At(s); return c.runs() },
+	table1FashionID:    func(s Scale) int { c := Table1Config{Dataset: fashionMNIST}.At(s); return c.runs() },
+	table1CIFAR10ID:    func(s Scale) int { c := Table1Config{Dataset: cifar10Prefix}.At(s); return c.runs() },
+	table1StudyID:      func(s Scale) int { c := Table1StudyConfig{}.At(s); return c.runs() },
+	twoLevelID:         func(s Scale) int { c := TwoLevelConfig{}.At(s); return c.runs() },
+	scalableID:         func(s Scale) int { c := ScalableConfig{}.At(s); return c.runs() },
+	scalableTrainingID: func(s Scale) int { c := scalableTrainingConfig(s); return c.runs() },
+	orderMattersID:     func(s Scale) int { c := OrderMattersConfig{}.At(s); return c.runs() },
+	coordinatedID:      func(s Scale) int { c := CoordinatedConfig{}.At(s); return c.runs() },
+	loaderShufflesID:   func(s Scale) int { c := LoaderShufflesConfig{}.At(s); return c.runs() },
+}
+
+// RunsAt returns the runs per cell of claim id's protocol at scale s, or
+// an error naming a claim that has none.
+func RunsAt(id string, s Scale) (int, error) {
+	f, ok := runsAt[id]
+	if !ok {
+		return 0, fmt.Errorf("paper: claim %q has no runs per cell", id)
+	}
+	return f(s), nil
+}
+
+// setRunsOf sets the runs per cell of the config c points at to n, or
+// returns an error if its claim has no such knob.
+func setRunsOf(c any, n int) error {
+	k, ok := c.(runsKnob)
+	if !ok {
+		return fmt.Errorf("paper: %T has no runs per cell to set", c)
+	}
+	k.setRuns(n)
+	return nil
+}
+
+// Registered is one claim's row of the registration.
+type Registered struct {
+	ID string
+	// Scale is the scale whose protocol the confirmatory run takes (with
+	// Runs runs per cell), Seed its base seed.
+	Scale Scale
+	Runs  int
+	Seed  uint64
+	// Code is the claim's JudgeCode when registered.
+	Code string
+	// Why says why Runs: the power analysis's need, and the budget.
+	Why string
+}
+
+// registrationTable heads the registration's machine-read table.
+const registrationTable = "| claim | scale | runs per cell | base seed | judging code and rule |"
+
+// WriteRegistration writes the registration of the claims regs to w: a
+// section per claim with its sentence, its rule's text, its runs and why,
+// then the table the confirmatory pass and TestRegistrationCurrent read.
+// The power analyses pw, by claim id, are shown in each section.
+func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower, budget string) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Registration of the confirmatory pass\n\n")
+	fmt.Fprintf(&b, "Written by `make register` (go run ./paper/reproduce -register) from the rules in the code and the exploratory seeds' record (figures/results/%s); do not edit by hand. ", RobustnessFile)
+	fmt.Fprintf(&b, "Every rule below was developed on the exploratory base seeds %s. The confirmatory pass (`make confirm`, `make confirm-paper`) runs each claim once more with base seed %d, which no run has used, at the registered runs per cell, and judges it with the registered rule: a claim whose judging code or rule has changed since (its hash below) is reported as exploratory until a new registration and a pass on new seeds.\n\n",
+		seedList(ExploratorySeeds), ConfirmSeed)
+	fmt.Fprintf(&b, "Tests: superiority, non-inferiority (an upper bound: a better result never fails) and bounds are one-sided at 2.5%% (a 95%% interval on the holding side), equivalence is TOST at 2.5%% each side; a part judged \"for some\" quantity, or a family, is Holm-adjusted to 2.5%% one-sided. Parts combine by the report's one combine rule (verdict.go, combine). ")
+	fmt.Fprintf(&b, "Power: for each part left unsettled or flipping on the exploratory seeds, the runs that settle it with 80%% power at the effect those seeds observed (t-based, pooled over the seeds; power.go). %s\n\n", budget)
+	for _, r := range regs {
+		c, ok := Lookup(r.ID)
+		if !ok || c.Rule == nil {
+			return fmt.Errorf("paper: registration of %q: no such claim with a rule", r.ID)
+		}
+		fmt.Fprintf(&b, "## %s\n\n%s. %s\n\n", c.ID, c.Where, c.Quote)
+		if c.Goal {
+			fmt.Fprintf(&b, "A question of ours (goal met / not met), not a statement of the paper.\n\n")
+		}
+		for _, l := range c.Rule.Text() {
+			fmt.Fprintf(&b, "- %s\n", l)
+		}
+		fmt.Fprintf(&b, "\nRuns per cell: %d at the %s scale's protocol, base seed %d. %s\n\n", r.Runs, r.Scale, r.Seed, r.Why)
+		if p, ok := pw[r.ID]; ok {
+			for _, pp := range p.Parts {
+				fmt.Fprintf(&b, "- power, %s: %s\n", pp.Name, pp.Text())
+			}
+			fmt.Fprintln(&b)
+		}
+	}
+	fmt.Fprintf(&b, "## The registered hashes\n\n%s\n|---|---|---|---|---|\n", registrationTable)
+	for _, r := range regs {
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", r.ID, r.Scale, r.Runs, r.Seed, r.Code)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// seedList writes seeds as "1, 2, 3".
+func seedList(seeds []uint64) string {
+	s := make([]string, len(seeds))
+	for i, x := range seeds {
+		s[i] = strconv.FormatUint(x, 10)
+	}
+	return strings.Join(s, ", ")
+}
+
+// ErrNoRegistration is wrapped by ReadRegistration's error when there is
+// no registration file.
+var ErrNoRegistration = errors.New("no registration")
+
+// ReadRegistration reads the registered rows of the registration at path,
+// or returns an error naming the file and the line it cannot read.
+func ReadRegistration(path string) ([]Registered, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("paper: %s: %w", path, ErrNoRegistration)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var regs []Registered
+	in := false
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		l := sc.Text()
+		switch {
+		case l == registrationTable:
+			in = true
+			continue
+		case !in || strings.HasPrefix(l, "|---"):
+			continue
+		case !strings.HasPrefix(l, "|"):
+			in = false
+			continue
+		}
+		cells := strings.Split(strings.Trim(l, "| "), " | ")
+		if len(cells) != 5 {
+			return nil, fmt.Errorf("paper: %s:%d: %d cells, want 5: %q", path, line, len(cells), l)
+		}
+		r := Registered{ID: cells[0], Code: cells[4]}
+		var e1, e2, e3 error
+		r.Scale, e1 = ParseScale(cells[1])
+		r.Runs, e2 = strconv.Atoi(cells[2])
+		r.Seed, e3 = strconv.ParseUint(cells[3], 10, 64)
+		if err := errors.Join(e1, e2, e3); err != nil || r.Runs < 1 {
+			return nil, fmt.Errorf("paper: %s:%d: bad row %q: %v", path, line, l, err)
+		}
+		if _, ok := Lookup(r.ID); !ok {
+			return nil, fmt.Errorf("paper: %s:%d: unknown claim %q", path, line, r.ID)
+		}
+		if slices.ContainsFunc(regs, func(o Registered) bool { return o.ID == r.ID }) {
+			return nil, fmt.Errorf("paper: %s:%d: claim %q registered twice", path, line, r.ID)
+		}
+		regs = append(regs, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("paper: %s: %v", path, err)
+	}
+	if len(regs) == 0 {
+		return nil, fmt.Errorf("paper: %s: no registered claims (no table headed %q)", path, registrationTable)
+	}
+	return regs, nil
+}
+
+// Changed returns the ids of the registered claims whose judging code or
+// rule is no longer the registered one (code gives the current hash:
+// JudgeCode), each with the registered and the current hash.
+func Changed(regs []Registered, code func(id string) (string, error)) []string {
+	var out []string
+	for _, r := range regs {
+		h, err := code(r.ID)
+		if err != nil {
+			out = append(out, fmt.Sprintf("%s: %v", r.ID, err))
+			continue
+		}
+		if h != r.Code {
+			out = append(out, fmt.Sprintf("%s: registered %s, now %s", r.ID, r.Code, h))
+		}
+	}
+	return out
+}

@@ -1,0 +1,278 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/goodorder/goodorder/ordering"
+	"github.com/goodorder/goodorder/paper"
+	"github.com/goodorder/goodorder/paper/atomic"
+)
+
+// confirmBudget is the wall time the confirmatory pass may take per
+// scale on the reference machine (referenceSeconds): 45 minutes at the
+// default scale less a tenth for the estimates' error, and 2 hours for
+// the paper-scale part (Table 1 on Fashion-MNIST and the study).
+var confirmBudget = map[paper.Scale]float64{paper.Default: 40 * 60, paper.Paper: 110 * 60}
+
+// confirmScale is the scale whose protocol a claim's confirmatory run
+// takes: the default scale's, except for the claims that run at the paper
+// scale only.
+func confirmScale(id string) paper.Scale {
+	switch id {
+	case "table-1-fashion", "table-1-study", "order-matters", "table-1-cifar10":
+		return paper.Paper
+	}
+	return paper.Default
+}
+
+// maxRunsFactor is the most a claim's runs per cell are multiplied by in
+// the confirmatory design.
+const maxRunsFactor = 20
+
+// plannedClaim is one claim's design before the budget.
+type plannedClaim struct {
+	id           string
+	scale        paper.Scale
+	runs, need   int     // the scale's runs per cell, the power analysis's
+	perRun       float64 // seconds a run per cell, on the reference machine
+	why          string
+	registeredAt int
+}
+
+// register writes the registration (paper.RegistrationFile under the
+// report's folder's parent, o.registration) from the claims' rules and the
+// exploratory seeds' record: every claim that declares its rule as a
+// value, its confirmatory scale, and the runs per cell the power analysis
+// asks for within confirmBudget.
+func register(o *options, stdout, stderr io.Writer) int {
+	rob, err := paper.LoadRobustness(o.figDir)
+	if err != nil || rob == nil {
+		fmt.Fprintf(stderr, "reproduce: -register: no exploratory record to plan from (%v); run make robustness first\n", err)
+		return 1
+	}
+	pw := make(map[string]paper.ClaimPower)
+	var plans []*plannedClaim
+	for _, c := range paper.Claims() {
+		if c.Rule == nil {
+			fmt.Fprintf(stderr, "reproduce: -register: %s declares no rule as a value: not registered\n", c.ID)
+			continue
+		}
+		s := confirmScale(c.ID)
+		runs, err := paper.RunsAt(c.ID, s)
+		if err != nil {
+			fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
+			return 1
+		}
+		p := &plannedClaim{id: c.ID, scale: s, runs: runs, need: runs}
+		p.perRun = referenceSeconds[s][c.ID] / float64(runs)
+		cs := findSeeds(rob, c.ID)
+		cp, err := paper.Power(c, cs)
+		switch {
+		case err != nil:
+			p.why = fmt.Sprintf("No exploratory measures to plan from (%v): the scale's %d runs.", err, runs)
+		default:
+			pw[c.ID] = cp
+			p.need, p.why = planRuns(cp, runs)
+		}
+		plans = append(plans, p)
+	}
+	budgetText := fitBudget(plans)
+	var regs []paper.Registered
+	for _, p := range plans {
+		code, err := paper.JudgeCode(p.id)
+		if err != nil {
+			fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
+			return 1
+		}
+		regs = append(regs, paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: paper.ConfirmSeed, Code: code, Why: p.why})
+	}
+	var b bytes.Buffer
+	if err := paper.WriteRegistration(&b, regs, pw, budgetText); err != nil {
+		fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
+		return 1
+	}
+	if err := atomic.WriteFile(o.registration, b.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
+		return 1
+	}
+	for _, r := range regs {
+		fmt.Fprintf(stdout, "%s: %d runs per cell at the %s scale, seed %d\n", r.ID, r.Runs, r.Scale, r.Seed)
+	}
+	fmt.Fprintf(stdout, "registration: %s (%s)\n", o.registration, budgetText)
+	return 0
+}
+
+// findSeeds returns rob's record of claim id, nil if none.
+func findSeeds(rob *paper.Robustness, id string) *paper.ClaimSeeds {
+	for i := range rob.Claims {
+		if rob.Claims[i].ID == id {
+			return &rob.Claims[i]
+		}
+	}
+	return nil
+}
+
+// planRuns returns the runs per cell the power analysis cp asks for, at
+// least the scale's runs, and why in words.
+func planRuns(cp paper.ClaimPower, runs int) (int, string) {
+	need := runs
+	var open, unplanned []string
+	for _, pp := range cp.Parts {
+		if pp.Settled {
+			continue
+		}
+		open = append(open, pp.Name)
+		if pp.Need == 0 {
+			unplanned = append(unplanned, pp.Name)
+			continue
+		}
+		need = max(need, pp.Need)
+	}
+	switch {
+	case len(open) == 0:
+		return runs, fmt.Sprintf("Every part settled the same way at every exploratory seed: the scale's %d runs.", runs)
+	case len(unplanned) > 0:
+		return runs * maxRunsFactor, fmt.Sprintf("Unsettled parts: %s; no run count computable for %s (see the power lines): planned at %d times the scale's %d runs.", strings.Join(open, ", "), strings.Join(unplanned, ", "), maxRunsFactor, runs)
+	}
+	return need, fmt.Sprintf("Unsettled parts: %s; 80%% power at the observed effects needs %d runs per cell (the scale has %d).", strings.Join(open, ", "), need, runs)
+}
+
+// fitBudget sets each plan's registered runs: its need, capped at
+// maxRunsFactor times the scale's runs, and, where a scale's plans cost
+// more than its confirmBudget, the needs above the scale's runs scaled
+// down by one factor until they fit. It returns the budget in words.
+func fitBudget(plans []*plannedClaim) string {
+	var words []string
+	for _, s := range []paper.Scale{paper.Default, paper.Paper} {
+		cost := func(f float64) float64 {
+			t := 0.0
+			for _, p := range plans {
+				if p.scale != s {
+					continue
+				}
+				t += p.perRun * float64(p.at(f))
+			}
+			return t
+		}
+		f := 1.0
+		if cost(1) > confirmBudget[s] {
+			lo, hi := 0.0, 1.0
+			for range 60 {
+				mid := (lo + hi) / 2
+				if cost(mid) > confirmBudget[s] {
+					hi = mid
+				} else {
+					lo = mid
+				}
+			}
+			f = lo
+		}
+		for _, p := range plans {
+			if p.scale != s {
+				continue
+			}
+			p.registeredAt = p.at(f)
+			if capped := min(p.need, p.runs*maxRunsFactor); p.registeredAt < capped {
+				p.why += fmt.Sprintf(" The %s scale's budget allows %d: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt, p.registeredAt)
+			} else if p.need > p.runs*maxRunsFactor {
+				p.why += fmt.Sprintf(" Capped at %d times the scale's runs: registered %d.", maxRunsFactor, p.registeredAt)
+			}
+		}
+		words = append(words, fmt.Sprintf("budget at the %s scale %s on the reference machine (a 2-core AMD EPYC), planned %s", s, fmtDuration(confirmBudget[s]), fmtDuration(cost(f))))
+	}
+	return "Budget: " + strings.Join(words, "; ") + "."
+}
+
+// at returns the plan's runs with the needs above the scale's runs
+// scaled by f.
+func (p *plannedClaim) at(f float64) int {
+	need := min(p.need, p.runs*maxRunsFactor)
+	if need <= p.runs {
+		return p.runs
+	}
+	return max(p.runs, int(math.Floor(float64(p.runs)+f*float64(need-p.runs))))
+}
+
+// confirm runs the confirmatory pass: each registered claim of o.only
+// whose registered scale is o.scale, at its registered runs and seed,
+// judged by its registered rule. It refuses to start if a claim's judging
+// code or rule has changed since the registration (a verdict by another
+// rule is not confirmatory), and saves each claim's result into the
+// confirmatory results (paper.ConfirmFile) as soon as it finishes, so
+// that an interrupted pass resumes from the cache and the claims saved.
+func confirm(ctx context.Context, o *options, stdout, stderr io.Writer) int {
+	regs, err := paper.ReadRegistration(o.registration)
+	if err != nil {
+		fmt.Fprintf(stderr, "reproduce: -confirm: %v (make register writes it, committed before any confirmatory run)\n", err)
+		return 1
+	}
+	var todo []paper.Registered
+	for _, r := range regs {
+		if r.Scale == o.scale && slices.ContainsFunc(o.only, func(c paper.Claim) bool { return c.ID == r.ID }) {
+			todo = append(todo, r)
+		}
+	}
+	if len(todo) == 0 {
+		fmt.Fprintf(stderr, "reproduce: -confirm: no claim of -only is registered at the %s scale\n", o.scale)
+		return 2
+	}
+	if changed := paper.Changed(todo, paper.JudgeCode); len(changed) > 0 {
+		fmt.Fprintf(stderr, "reproduce: -confirm: the judging code or rule changed since the registration, so these verdicts would not be confirmatory: %s; register again before any confirmatory run, or, after one, on new seeds\n", strings.Join(changed, "; "))
+		return 1
+	}
+	start := time.Now()
+	for _, r := range todo {
+		c, _ := paper.Lookup(r.ID)
+		env := &paper.Env{Seed: r.Seed, Runs: r.Runs, Workers: o.workers, CacheDir: o.cacheDir, Fresh: o.fresh, CIFAR10: o.cifar10,
+			Warn: func(msg string) { fmt.Fprintf(stderr, "reproduce: warning: %s\n", msg) }}
+		if why := c.Skipped(r.Scale, env); why != "" {
+			fmt.Fprintf(stdout, "%s: not run: %s\n", r.ID, why)
+			continue
+		}
+		t0 := time.Now()
+		out, err := c.Run(ctx, r.Scale, env)
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "reproduce: interrupted: %s; finished runs stay cached and the claims done are saved: rerun to resume\n", r.ID)
+			return exitInterrupted
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "reproduce: -confirm: %s: %v\n", r.ID, err)
+			return 1
+		}
+		res := paper.Confirmed{ID: r.ID, Scale: r.Scale.String(), Runs: r.Runs, Seed: r.Seed, Code: r.Code, Verdict: out.Verdict,
+			Parts: paper.SeedParts(out.Judgement), Seconds: math.Round(time.Since(t0).Seconds()*10) / 10}
+		for _, ch := range out.Checks {
+			if !ch.OK {
+				res.Failed = append(res.Failed, ch.Name)
+			}
+		}
+		old, err := paper.LoadConfirmation(o.figDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "reproduce: -confirm: %v\n", err)
+			return 1
+		}
+		merged := old.Merge(res)
+		merged.BLAS, merged.Kernel = ordering.BLAS, ordering.BLASKernel()
+		if err := paper.SaveConfirmation(o.figDir, merged); err != nil {
+			fmt.Fprintf(stderr, "reproduce: -confirm: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s: %s (%d runs per cell, seed %d, %.0fs, %s elapsed)\n", r.ID, out.Verdict, r.Runs, r.Seed, time.Since(t0).Seconds(), fmtDuration(time.Since(start).Seconds()))
+	}
+	if err := paper.WriteReport(o.report, o.figDir); err != nil {
+		fmt.Fprintf(stderr, "reproduce: -confirm: %v\n", err)
+		return 1
+	}
+	return 0
+}
