@@ -464,7 +464,7 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	if len(f.SetAside) > 0 {
 		out.Summary += fmt.Sprintf(". Set aside, not strata (fewer than %d points): %s", orderMattersStratumMin, strings.Join(f.SetAside, ", "))
 	}
-	out.Brief = fmt.Sprintf("mean within-stratum (data set, model, batching) ρ(σ*² ratio, greedy's gain) %s (goal: above %g); permutation p = %.2g for ρ > 0; %d points tested in strata of ≥ %d; not in the paper", orderMattersIvText(f), orderMattersLevel, f.Test.P, f.Counted, orderMattersStratumMin)
+	out.Brief = fmt.Sprintf("mean within-stratum ρ(σ*² ratio, greedy's gain) %s (goal: above %g); permutation p = %.2g for ρ > 0; not in the paper", orderMattersIvText(f), orderMattersLevel, f.Test.P)
 	out.Decides = &Decider{Name: "mean within-stratum Spearman ρ(σ*² ratio, greedy's gain), 95% stratified bootstrap interval", Ours: orderMattersIvText(f), Paper: fmt.Sprintf("above %g", orderMattersLevel)}
 	if out.Verdict == NotCheckable {
 		out.Summary += fmt.Sprintf(" (needs %d points in strata of at least %d with a spread; %d of the %d are)", orderMattersMinPoints, orderMattersStratumMin, f.Counted, len(f.Points))
