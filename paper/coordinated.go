@@ -35,6 +35,41 @@ var coordinatedClaim = Claim{
 		"(the workers as its top level) and on MNIST logistic regression, W = 4, 16, 64.",
 	Quote: "coordinated orders (CD-GraB) herd below D-RR by a margin that grows with W, and lower the loss",
 	Run:   claimRun(CoordinatedConfig{}.At, CoordinatedConfig.Run, (*CoordinatedResult).Outcome),
+	Rule:  &coordinatedRule,
+}
+
+// coordinatedRule is the goal's rule, from CD-GraB's claims (its rule as
+// in the claim's first commit, which came after a first run at other step
+// sizes, on the tuning seed, chose the step sizes judged; no judged run
+// is a tuning run): per problem, with 95% paired t-intervals over the
+// seeds, CD-GraB's combined herding is below D-RR's at every W, the
+// margin grows with W, and CD-GraB's training loss falls faster at every
+// W. Met if every interval lies above 0, not met if one lies below.
+var coordinatedRule = Rule{Claim: coordinatedID, Goal: true, Parts: coordinatedParts()}
+
+// coordinatedParts returns the rule's parts: per problem, herding, growth
+// and loss, named coordinated-<problem>-<kind>.
+func coordinatedParts() []RulePart {
+	var parts []RulePart
+	for _, p := range []string{coordTwoLevel, coordMNIST} {
+		for _, k := range []struct{ what, sentence, stat string }{
+			{"herding", "CD-GraB's combined herding is below D-RR's, at every W",
+				"log of D-RR's mean combined herding (∞-norm, epochs 1..E-1) over CD-GraB's, 95% paired t-interval over the seeds"},
+			{"growth", "the margin grows with W",
+				"that log ratio at the largest W minus at the smallest, 95% paired t-interval over the seeds"},
+			{"loss", "CD-GraB's training loss falls faster at equal steps, at every W",
+				"mean over epochs 1..E of log f(x_e), D-RR's minus CD-GraB's, 95% paired t-interval over the seeds"},
+		} {
+			parts = append(parts, RulePart{Name: coordCheck(p, k.what), Sentence: p + ": " + k.sentence, Statistic: k.stat,
+				Test: Superiority, Side: Above, Threshold: 0, Each: Every})
+		}
+	}
+	return parts
+}
+
+// coordCheck is the name of problem p's part of kind what.
+func coordCheck(p, what string) string {
+	return fmt.Sprintf("coordinated-%s-%s", strings.ToLower(p), what)
 }
 
 // # The config
@@ -670,10 +705,11 @@ type CoordinatedFindings struct {
 	// W.
 	Gaps []CoordinatedGap
 	// Checkable is set if there are at least two seeds and two epochs; Met
-	// is set if it is and every gap holds; Refuted if some gap is refuted.
+	// is set if the rule (coordinatedRule) finds the goal met, Refuted if
+	// it finds it not met.
 	Checkable, Met, Refuted bool
-	// Verdict is NotCheckable if not Checkable, GoalMet if Met, GoalNotMet
-	// if Refuted, else Inconclusive.
+	// Verdict is the rule's: NotCheckable if not Checkable, GoalMet if
+	// every gap holds, GoalNotMet if one is refuted, else Inconclusive.
 	Verdict Verdict
 	// First and Tuning are what the same rule finds on the tuning seed at
 	// the first run's step sizes and at the chosen ones
@@ -681,6 +717,11 @@ type CoordinatedFindings struct {
 	// shown beside, not judged (the step sizes judged were chosen on
 	// them).
 	First, Tuning *CoordinatedFindings
+
+	// rule is the rule judged (coordinatedRule's parts of the problems
+	// that ran) and judgement what it found.
+	rule      *Rule
+	judgement Judgement
 }
 
 // meanLogHerding returns, per seed, the log of the mean herding (∞-norm)
@@ -742,20 +783,8 @@ func (res *CoordinatedResult) Findings() (*CoordinatedFindings, error) {
 			add(p, "loss", w, pairedInterval(meanLogLoss(res.runs(p, w, drr)), meanLogLoss(res.runs(p, w, cd)), 1))
 		}
 	}
-	f.Met = f.Checkable
-	for _, g := range f.Gaps {
-		f.Met = f.Met && g.Holds
-		f.Refuted = f.Refuted || g.Refuted
-	}
-	switch {
-	case !f.Checkable:
-		f.Verdict = NotCheckable
-	case f.Met:
-		f.Verdict = GoalMet
-	case f.Refuted:
-		f.Verdict = GoalNotMet
-	default:
-		f.Verdict = Inconclusive
+	if err := f.judge(res.Problems); err != nil {
+		return nil, err
 	}
 	for _, t := range []struct {
 		res *CoordinatedResult
@@ -769,6 +798,37 @@ func (res *CoordinatedResult) Findings() (*CoordinatedFindings, error) {
 		}
 	}
 	return f, nil
+}
+
+// judge judges f's gaps by the rule's parts of the problems that ran
+// (coordinatedRule), with nothing measured if f is not Checkable, and sets
+// the verdict, Met and Refuted from the judgement.
+func (f *CoordinatedFindings) judge(problems []string) error {
+	r := coordinatedRule
+	r.Parts = nil
+	m := Measures{}
+	for _, p := range coordinatedRule.Parts {
+		for _, g := range f.Gaps {
+			if coordCheck(g.Problem, g.What) != p.Name {
+				continue
+			}
+			iv := g.Interval
+			if !f.Checkable {
+				iv.N = 0
+			}
+			m[p.Name] = append(m[p.Name], Measure{Label: fmt.Sprintf("W = %d", g.Workers), Iv: iv})
+		}
+		if len(m[p.Name]) > 0 {
+			r.Parts = append(r.Parts, p)
+		}
+	}
+	j, err := r.Judge(m, nil)
+	if err != nil {
+		return err
+	}
+	f.rule, f.judgement = &r, j
+	f.Verdict, f.Met, f.Refuted = j.Verdict, j.Verdict == GoalMet, j.Verdict == GoalNotMet
+	return nil
 }
 
 // curveMean returns the mean over runs of the curve of each, elementwise.
@@ -801,7 +861,50 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 		return nil, err
 	}
 	c := res.Config
-	out := &Outcome{Verdict: f.Verdict}
+	out := &Outcome{}
+	out.judged(f.rule, f.judgement)
+	res.addMethodRows(out)
+	var summary []string
+	for _, g := range f.Gaps {
+		out.Rows = append(out.Rows, Row{Quantity: coordGapQuantity(g, c), Paper: coordGoal[g.What], Ours: g.gapText() + "; " + coordHolds(g)})
+		summary = append(summary, fmt.Sprintf("%s %s W=%d %s", g.Problem, g.What, g.Workers, g.gapText()))
+	}
+	if len(f.Gaps) > 0 {
+		out.Key = Key{Name: "two-level herding ratio D-RR/CD-GraB at the largest W", Value: math.Exp(f.Gaps[len(c.Workers)-1].Interval.Mean)}
+	}
+	out.Summary = fmt.Sprintf("D-RR over CD-GraB, 95%% paired intervals, n = %d: ", c.Seeds) + strings.Join(summary, "; ")
+	res.addTuningRows(out, f)
+	out.Summary += fmt.Sprintf(". Every run judged is held out: the step sizes were chosen on the tuning seed's runs (base seed %d, shown in the rows, not judged), and the judged runs draw from a base seed of their own", coordTuneSeed)
+	brief := coordBrief(f, c)
+	out.Brief = fmt.Sprintf("D-RR/CD-GraB, W = %d, %d seeds, %s: %s (goal: above 1)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), brief)
+	out.Decides = &Decider{Name: fmt.Sprintf("D-RR over CD-GraB, W = %d (%s)", c.Workers[len(c.Workers)-1], strings.Join(res.Problems, ", ")), Ours: brief, Paper: "above 1, growing with W"}
+	res.addCoordinatedCharts(out)
+	out.Protocol = res.coordProtocol()
+	return out, nil
+}
+
+// coordGoal says what the goal wants of each kind of gap.
+var coordGoal = map[string]string{
+	"herding": "CD-GraB's combined herding below D-RR's: ratio > 1",
+	"growth":  "the margin grows with W: > 1",
+	"loss":    "a faster fall of CD-GraB's loss at equal steps: > 1",
+}
+
+// coordGapQuantity names gap g in its row.
+func coordGapQuantity(g CoordinatedGap, c CoordinatedConfig) string {
+	switch g.What {
+	case "herding":
+		return fmt.Sprintf("%s, W = %d: D-RR's herding over CD-GraB's (epochs %d-%d, paired by seed)", g.Problem, g.Workers, coordinatedFrom, c.Epochs-1)
+	case "growth":
+		return fmt.Sprintf("%s: that ratio at W = %d over at W = %d", g.Problem, g.Workers, c.Workers[0])
+	}
+	return fmt.Sprintf("%s, W = %d: D-RR's training loss over CD-GraB's (geometric mean over epochs 1-%d)", g.Problem, g.Workers, c.Epochs)
+}
+
+// addMethodRows adds a row per problem, W and method: its herding, σ*²,
+// loss, accuracy and bytes sent, means over the seeds.
+func (res *CoordinatedResult) addMethodRows(out *Outcome) {
+	c := res.Config
 	last := c.Epochs
 	for pi, p := range res.Problems {
 		for _, w := range c.Workers {
@@ -820,52 +923,12 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 			}
 		}
 	}
-	var summary []string
-	for _, g := range f.Gaps {
-		var q, goal string
-		switch g.What {
-		case "herding":
-			q = fmt.Sprintf("%s, W = %d: D-RR's herding over CD-GraB's (epochs %d-%d, paired by seed)", g.Problem, g.Workers, coordinatedFrom, last-1)
-			goal = "CD-GraB's combined herding below D-RR's: ratio > 1"
-		case "growth":
-			q = fmt.Sprintf("%s: that ratio at W = %d over at W = %d", g.Problem, g.Workers, c.Workers[0])
-			goal = "the margin grows with W: > 1"
-		case "loss":
-			q = fmt.Sprintf("%s, W = %d: D-RR's training loss over CD-GraB's (geometric mean over epochs 1-%d)", g.Problem, g.Workers, last)
-			goal = "a faster fall of CD-GraB's loss at equal steps: > 1"
-		}
-		out.Rows = append(out.Rows, Row{Quantity: q, Paper: goal, Ours: g.gapText() + "; " + coordHolds(g)})
-		if g.Interval.N > 0 {
-			out.addTest(fmt.Sprintf("%s %s, W = %d: D-RR over CD-GraB above 1 (log above 0)", g.Problem, g.What, g.Workers), g.Interval.PAbove(0), g.Holds)
-		}
-		summary = append(summary, fmt.Sprintf("%s %s W=%d %s", g.Problem, g.What, g.Workers, g.gapText()))
-	}
-	// One check per problem and kind, whatever the Ws, so that the
-	// names are the same at every scale.
-	for _, p := range res.Problems {
-		for _, what := range []string{"herding", "growth", "loss"} {
-			ok, seen := true, false
-			var detail []string
-			for _, g := range f.Gaps {
-				if g.Problem == p && g.What == what {
-					ok, seen = ok && g.Holds, true
-					detail = append(detail, fmt.Sprintf("W = %d %s %s", g.Workers, g.gapText(), coordHolds(g)))
-				}
-			}
-			if seen {
-				out.addCheck(fmt.Sprintf("coordinated-%s-%s", strings.ToLower(p), what), ok, "D-RR over CD-GraB (%s): %s", coordWhat[what], strings.Join(detail, "; "))
-			}
-		}
-	}
-	if len(f.Gaps) > 0 {
-		out.Key = Key{Name: "two-level herding ratio D-RR/CD-GraB at the largest W", Value: math.Exp(f.Gaps[len(c.Workers)-1].Interval.Mean)}
-	}
-	out.Summary = fmt.Sprintf("D-RR over CD-GraB, 95%% paired intervals, n = %d: ", c.Seeds) + strings.Join(summary, "; ")
-	res.addTuningRows(out, f)
-	out.Summary += fmt.Sprintf(". Every run judged is held out: the step sizes were chosen on the tuning seed's runs (base seed %d, shown in the rows, not judged), and the judged runs draw from a base seed of their own", coordTuneSeed)
-	// The brief: per kind at the largest W, the problems in order, with
-	// intervals but for the loss (its intervals are in the rows), and the
-	// growth part's state.
+}
+
+// coordBrief is the brief's numbers: per kind at the largest W, the
+// problems in order, with intervals but for the loss (its intervals are in
+// the rows), and the growth part's state.
+func coordBrief(f *CoordinatedFindings, c CoordinatedConfig) string {
 	var brief []string
 	for _, what := range []string{"herding", "growth", "loss"} {
 		var ivs []string
@@ -893,10 +956,13 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 			brief = append(brief, what+" "+strings.Join(ivs, ", "))
 		}
 	}
-	out.Brief = fmt.Sprintf("D-RR/CD-GraB, W = %d, %d seeds, %s: %s (goal: above 1)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), strings.Join(brief, "; "))
-	out.Decides = &Decider{Name: fmt.Sprintf("D-RR over CD-GraB, W = %d (%s)", c.Workers[len(c.Workers)-1], strings.Join(res.Problems, ", ")), Ours: strings.Join(brief, "; "), Paper: "above 1, growing with W"}
-	res.addCoordinatedCharts(out)
-	out.Protocol = []string{
+	return strings.Join(brief, "; ")
+}
+
+// coordProtocol returns the protocol's lines.
+func (res *CoordinatedResult) coordProtocol() []string {
+	c := res.Config
+	return []string{
 		fmt.Sprintf("Data-parallel SGD with W workers of n examples each: each step every worker takes its next example and x moves by γ times the mean of the W gradients; n steps an epoch, %d epochs, %d seeds per W, paired across methods (same start, MNIST split and epoch-0 orders).", c.Epochs, c.Seeds),
 		"D-RR: each worker reshuffles on its own. ID-GraB: each worker pair-balances its own gradients (ordering.PairBalance), alone. CD-GraB: the pair differences of the W workers are signed in turn against one shared running sum (ordering.WorkerOrders); it sends ⌊n/2⌋·W·(8d + 1) bytes an epoch (each worker's pair difference to the server, a sign back), the others nothing beyond the gradients' all-reduce.",
 		fmt.Sprintf("Two-level quadratic (Section 6.2): d = %d, λ = 0.2, W top-level functions (the workers) with σ_top = %g, m = %d low-level functions each with σ_low = %g, x₀ = 1, γ = %g.", c.TwoLevelD, c.SigmaTop, c.TwoLevelM, c.SigmaLow, c.TwoLevelGamma),
@@ -906,7 +972,6 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 		"Beside them, the seed paper's two-level shuffling (Algorithm 3, K = 1, the workers as top level) in its own setting: sequential steps of γ/W over all W·n examples, one at a time, instead of averaged parallel steps; its herding is over its W·n sequential prefixes, divided by W. In the paper's setting the top-level shifts σ_top enter every step's prefix sum; in CD-GraB's they cancel within each parallel step (the workers' f_i average to f), so only the low-level order matters there.",
 		"Goal (ours, from CD-GraB's claims; its rule as in the claim's first commit, which came after the first run and chose the step sizes): per problem, with 95% paired t-intervals over the seeds, at every W the log of D-RR's mean herding (∞-norm, epochs 1..E-1; epoch 0's orders are shared) over CD-GraB's is above 0, that log ratio at the largest W minus at the smallest is above 0 (the margin grows with W), and at every W the mean over epochs of log f(x_e), D-RR's minus CD-GraB's, is above 0 (CD-GraB's loss falls faster at equal steps). Goal met if every interval is above 0, not met if one is below 0, else inconclusive.",
 	}
-	return out, nil
 }
 
 // addTuningRows adds the rows of the tuning seed's runs, at the first run's
