@@ -72,10 +72,8 @@ func TestOrderMattersCounted(t *testing.T) {
 		if test.aside > 0 && (!strings.Contains(out.Summary, "Set aside, not strata") || !strings.Contains(out.Summary, "Fashion-MNIST CNN, standard (1 point)")) {
 			t.Errorf("%s: summary does not name the strata set aside: %s", test.name, out.Summary)
 		}
-		for _, c := range out.Checks {
-			if c.Name == "order-matters-points" && (c.OK != (f.Counted >= orderMattersMinPoints) || !strings.Contains(c.Detail, "strata of at least 11")) {
-				t.Errorf("%s: check %+v does not follow the points counted", test.name, c)
-			}
+		if len(out.Checks) != 1 || out.Checks[0].Name != "order-matters-rank" || out.Checks[0].OK != (f.Verdict == GoalMet) {
+			t.Errorf("%s: checks %+v, want the rule's one part, holding where the goal is met", test.name, out.Checks)
 		}
 	}
 }
@@ -97,8 +95,10 @@ func TestOrderMattersVerdictRule(t *testing.T) {
 		{"too few points", 9, Interval{Mean: 0.9, Lo: 0.85, Hi: 0.95}, NotCheckable},
 		{"no ρ", 22, Interval{Mean: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}, NotCheckable},
 	} {
-		if got := orderMattersVerdict(test.counted, test.iv); got != test.want {
-			t.Errorf("%s: %v, want %v", test.name, got, test.want)
+		test.iv.N = test.counted
+		j, err := orderMattersJudge(test.counted, test.iv, 0.5, 0.5)
+		if err != nil || j.Verdict != test.want || j.Holds("order-matters-rank") != (test.want == GoalMet) {
+			t.Errorf("%s: %v (%v), want %v", test.name, j.Verdict, err, test.want)
 		}
 	}
 }
@@ -124,16 +124,16 @@ func TestStratifiedBootstrap(t *testing.T) {
 	up := []float64{1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6}
 	mixed := []float64{1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1}
 	strata := []string{"a", "a", "a", "a", "a", "a", "b", "b", "b", "b", "b", "b"}
-	iv, p := stratifiedBootstrap(x, up, strata, 0.8, 999, 1)
-	if iv.Mean != 1 || iv.Lo != 1 || iv.Hi != 1 || p != 1.0/1000 {
-		t.Errorf("perfect ranking: %+v, p %v; want [1, 1], p 1/1000", iv, p)
+	iv, p, q := stratifiedBootstrap(x, up, strata, 0.8, 999, 1)
+	if iv.Mean != 1 || iv.Lo != 1 || iv.Hi != 1 || p != 1.0/1000 || q != 1 {
+		t.Errorf("perfect ranking: %+v, p %v and %v; want [1, 1], p 1/1000 above and 1 below", iv, p, q)
 	}
-	iv, p = stratifiedBootstrap(x, mixed, strata, 0.8, 999, 1)
-	if math.Abs(iv.Mean) > 1e-12 || math.Abs(iv.Lo) > 1e-12 || math.Abs(iv.Hi) > 1e-12 || p != 1 {
-		t.Errorf("opposite strata: %+v, p %v; want [0, 0], p 1", iv, p)
+	iv, p, q = stratifiedBootstrap(x, mixed, strata, 0.8, 999, 1)
+	if math.Abs(iv.Mean) > 1e-12 || math.Abs(iv.Lo) > 1e-12 || math.Abs(iv.Hi) > 1e-12 || p != 1 || q != 1.0/1000 {
+		t.Errorf("opposite strata: %+v, p %v and %v; want [0, 0], p 1 above and 1/1000 below", iv, p, q)
 	}
 	y := []float64{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8}
-	iv, _ = stratifiedBootstrap(x, y, strata, 0.8, 999, 1)
+	iv, _, _ = stratifiedBootstrap(x, y, strata, 0.8, 999, 1)
 	if !(iv.Lo < iv.Mean && iv.Mean < iv.Hi) || iv.N != 12 {
 		t.Errorf("noisy strata: %+v, want the mean inside and 12 points", iv)
 	}
