@@ -31,6 +31,20 @@ var appendixCClaim = Claim{
 		"so σ² ≤ 4σ*²: σ*² ∈ Ω(σ²).",
 	Quote: "\"σ² ≤ 4σ*²\", so σ*² ∈ Ω(σ²) for every order",
 	Run:   claimRun(AppendixCConfig{}.At, AppendixCConfig.Run, (*AppendixCResult).Outcome),
+	Rule:  &appendixCRule,
+}
+
+// appendixCRule is the claim's rule: σ² ≤ 4σ*² for every order, a bound
+// on exact arithmetic judged whatever its slack, up to rounding.
+var appendixCRule = Rule{
+	Claim: appendixCID,
+	Parts: []RulePart{{
+		Name:      "appendix-c-lower-bound",
+		Sentence:  "Assumption 5 should hold for some σ² ≤ 4σ*², which in turn means σ* ∈ Ω(σ²)",
+		Tex:       680,
+		Statistic: "per order, the smallest 4σ*²/σ² over every n and matrix (exact: no interval; appendixCRounding below 1 allowed)",
+		Test:      Bound, Side: Above, Threshold: 1 - appendixCRounding,
+	}},
 }
 
 // # The config
@@ -220,8 +234,10 @@ type AppendixCFindings struct {
 	// (appendixCRounding); Holds is set if Min ≥ 1 - Rounding.
 	Rounding float64
 	Holds    bool
-	// Verdict is Reproduced if Holds, else NotReproduced.
-	Verdict Verdict
+	// Judgement is what appendixCRule finds, and Verdict its verdict:
+	// Reproduced if Holds, else NotReproduced.
+	Judgement Judgement
+	Verdict   Verdict
 }
 
 // Findings returns what the claim shows. It returns an error if res has no
@@ -238,8 +254,16 @@ func (res *AppendixCResult) Findings() (*AppendixCFindings, error) {
 		}
 		f.Min = math.Min(f.Min, f.MinByOrder[o])
 	}
-	f.Holds = f.Min >= 1-appendixCRounding
-	f.Verdict = verdictOf(f.Holds)
+	var ms []Measure
+	for o, name := range res.Orders {
+		x := f.MinByOrder[o]
+		ms = append(ms, Measure{Label: name, Iv: Interval{Mean: x, Lo: x, Hi: x, N: len(res.Rows) * res.Config.Trials}, Note: fmt.Sprintf("slack %.4g×", x)})
+	}
+	j, err := appendixCRule.Judge(Measures{"appendix-c-lower-bound": ms}, nil)
+	if err != nil {
+		return nil, err
+	}
+	f.Judgement, f.Verdict, f.Holds = j, j.Verdict, j.Holds("appendix-c-lower-bound")
 	return f, nil
 }
 
@@ -254,10 +278,40 @@ func (res *AppendixCResult) Outcome() (*Outcome, error) {
 	c, rows := res.Config, res.Rows
 	idx, _ := orderIndices(appendixCID, res.Orders, appendixCOrders...)
 	rr, greedy, sorted, zigzag := idx[0], idx[1], idx[2], idx[3]
-	out := Outcome{Verdict: f.Verdict}
-	// The verdict's one part as a check, so that a seed where it flips
-	// names it.
-	out.addCheck("appendix-c-lower-bound", f.Holds, "smallest 4σ*²/σ² %.6g at least 1 − %g", f.Min, f.Rounding)
+	var out Outcome
+	out.judged(&appendixCRule, f.Judgement)
+	res.appendixCChart(&out)
+	overall, minOf := f.Min, f.MinByOrder
+	out.Summary = fmt.Sprintf("smallest 4σ*²/σ² over %d matrices and %d orders: %.4f (must be ≥ 1); the zig-zag matrices approach 1, so the constant 4 cannot be improved",
+		len(c.Ns)*c.Trials, len(res.Orders), overall)
+	out.Key = Key{Name: "smallest 4σ*²/σ²", Value: overall}
+	out.Decides = &Decider{Name: "smallest 4σ*²/σ² over matrices and orders", Ours: fmt.Sprintf("%.4f", overall), Paper: "≥ 1"}
+	out.Brief = fmt.Sprintf("smallest 4σ*²/σ² %.4f over %d matrices and %d orders (paper: ≥ 1)", overall, len(c.Ns)*c.Trials, len(res.Orders))
+	r0, rl := rows[0], rows[len(rows)-1]
+	for o, name := range res.Orders {
+		out.Rows = append(out.Rows, Row{
+			Quantity: "min 4σ*²/σ², " + name,
+			Paper:    "≥ 1",
+			Ours:     fmt.Sprintf("%.4f (mean %.3g at n = %d, %.3g at n = %d)", minOf[o], r0.Mean[o], r0.N, rl.Mean[o], rl.N),
+		})
+	}
+	out.Details = fmt.Sprintf("From n = %d to n = %d the mean 4σ*²/σ² grows from %.3g to %.3g under random reshuffling and from %.3g to %.3g when sorted by the first coordinate "+
+		"(of order n: sorting by one coordinate of the smallest spread leaves the others random), but only from %.3g to %.3g under the greedy order; "+
+		"all stay within the range Remark 4 and Appendix C allow, σ²/4 ≤ σ*² ≤ n²σ². "+
+		"The zig-zag matrices, whose partial sums alternate ±a, reach 4σ*²/σ² = 2n/(2n-3) (%.4f at n = %d): the factor 4 is tight as n grows.",
+		r0.N, rl.N, r0.Mean[rr], rl.Mean[rr], r0.Mean[sorted], rl.Mean[sorted], r0.Mean[greedy], rl.Mean[greedy], rl.Mean[zigzag], rl.N)
+	out.Protocol = []string{
+		fmt.Sprintf("Random matrices: n ∈ {%s}, d = %d, rows = μ + diag(1, ..., d)·z with z standard normal and a random mean μ, %d per n.", joinInts(c.Ns), c.D, c.Trials),
+		"σ² is the heterogeneity at the point itself, (1/n) Σ_i ‖∇f_i - ∇f‖² (Assumption 5 with equality, M = 0); σ*² = max_k φ²_{r,k} (M* = 0).",
+		"Zig-zag matrices: centred rows a, -2a, 2a, ..., ∓a along a random direction, taken in the order built (a case added by us to show tightness).",
+		fmt.Sprintf("Verdict: reproduced iff the smallest 4σ*²/σ² over every matrix and order is at least 1 - %g (appendixCRounding, floating-point slack).", appendixCRounding),
+	}
+	return &out, nil
+}
+
+// appendixCChart adds the chart of 4σ*²/σ² per order over n to out.
+func (res *AppendixCResult) appendixCChart(out *Outcome) {
+	c, rows := res.Config, res.Rows
 	ns := make([]float64, len(rows))
 	for i, r := range rows {
 		ns[i] = float64(r.N)
@@ -266,7 +320,6 @@ func (res *AppendixCResult) Outcome() (*Outcome, error) {
 		Title:  fmt.Sprintf("Appendix C: 4σ*²/σ² ≥ 1 for every order (d = %d; line: mean of %d matrices per n, band: their range)", c.D, c.Trials),
 		XLabel: "n", YLabel: "4σ*²/σ²", LogX: true, LogY: true,
 	}
-	overall, minOf := f.Min, f.MinByOrder
 	for o, name := range res.Orders {
 		y, lo, hi := make([]float64, len(rows)), make([]float64, len(rows)), make([]float64, len(rows))
 		for i, r := range rows {
@@ -293,29 +346,4 @@ func (res *AppendixCResult) Outcome() (*Outcome, error) {
 	noteThinBands(lc, "range")
 	lc.Series = append(lc.Series, chart.Series{Name: "Appendix C: 4σ*²/σ² ≥ 1", X: ns, Y: constant(len(ns), 1), Dashed: true})
 	out.addChart("appendix-c-lower-bound", "Appendix C lower bound on σ*²", lc)
-	out.Summary = fmt.Sprintf("smallest 4σ*²/σ² over %d matrices and %d orders: %.4f (must be ≥ 1); the zig-zag matrices approach 1, so the constant 4 cannot be improved",
-		len(c.Ns)*c.Trials, len(res.Orders), overall)
-	out.Key = Key{Name: "smallest 4σ*²/σ²", Value: overall}
-	out.Decides = &Decider{Name: "smallest 4σ*²/σ² over matrices and orders", Ours: fmt.Sprintf("%.4f", overall), Paper: "≥ 1"}
-	out.Brief = fmt.Sprintf("smallest 4σ*²/σ² %.4f over %d matrices and %d orders (paper: ≥ 1)", overall, len(c.Ns)*c.Trials, len(res.Orders))
-	r0, rl := rows[0], rows[len(rows)-1]
-	for o, name := range res.Orders {
-		out.Rows = append(out.Rows, Row{
-			Quantity: "min 4σ*²/σ², " + name,
-			Paper:    "≥ 1",
-			Ours:     fmt.Sprintf("%.4f (mean %.3g at n = %d, %.3g at n = %d)", minOf[o], r0.Mean[o], r0.N, rl.Mean[o], rl.N),
-		})
-	}
-	out.Details = fmt.Sprintf("From n = %d to n = %d the mean 4σ*²/σ² grows from %.3g to %.3g under random reshuffling and from %.3g to %.3g when sorted by the first coordinate "+
-		"(of order n: sorting by one coordinate of the smallest spread leaves the others random), but only from %.3g to %.3g under the greedy order; "+
-		"all stay within the range Remark 4 and Appendix C allow, σ²/4 ≤ σ*² ≤ n²σ². "+
-		"The zig-zag matrices, whose partial sums alternate ±a, reach 4σ*²/σ² = 2n/(2n-3) (%.4f at n = %d): the factor 4 is tight as n grows.",
-		r0.N, rl.N, r0.Mean[rr], rl.Mean[rr], r0.Mean[sorted], rl.Mean[sorted], r0.Mean[greedy], rl.Mean[greedy], rl.Mean[zigzag], rl.N)
-	out.Protocol = []string{
-		fmt.Sprintf("Random matrices: n ∈ {%s}, d = %d, rows = μ + diag(1, ..., d)·z with z standard normal and a random mean μ, %d per n.", joinInts(c.Ns), c.D, c.Trials),
-		"σ² is the heterogeneity at the point itself, (1/n) Σ_i ‖∇f_i - ∇f‖² (Assumption 5 with equality, M = 0); σ*² = max_k φ²_{r,k} (M* = 0).",
-		"Zig-zag matrices: centred rows a, -2a, 2a, ..., ∓a along a random direction, taken in the order built (a case added by us to show tightness).",
-		fmt.Sprintf("Verdict: reproduced iff the smallest 4σ*²/σ² over every matrix and order is at least 1 - %g (appendixCRounding, floating-point slack).", appendixCRounding),
-	}
-	return &out, nil
 }

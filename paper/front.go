@@ -7,6 +7,7 @@ package paper
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -83,8 +84,11 @@ func seedsVerdict(id string, r *Result, rob *Robustness) (v Verdict, flips bool)
 // should leave with, rendered from the results: the paper's statements by
 // verdict, each one not reproduced in every seed named with its brief, the
 // goals beyond the paper, the slips and the family of interval tests.
-func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness) {
+func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confirmation) {
 	fmt.Fprintf(b, "## What we found\n\n")
+	if l := confirmFlips(results, rob, conf); l != "" {
+		fmt.Fprintf(b, "- %s\n", l)
+	}
 	fam := familyOf(results)
 	var held, notRun []string
 	var doubt, goals []string
@@ -310,12 +314,12 @@ func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
 // short, our answer, the number that decides it beside the paper's, and
 // its chart (linked relative to the report through rel). The detail of
 // each row is in its claim's section, which its first cell links to.
-func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string) {
+func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confirmation, regs []Registered, rel string) {
 	fam := familyOf(results)
 	daggers := 0
 	table := func(goals bool) {
 		b.WriteString(frontCount(results, rob, goals))
-		fmt.Fprintf(b, "\n\n| %s | where | our answer | the number that decides it | %s | chart |\n|---|---|---|---|---|---|\n",
+		fmt.Fprintf(b, "\n\n| %s | where | confirmatory answer | exploratory answer | the number that decides it (exploratory) | %s | chart |\n|---|---|---|---|---|---|---|\n",
 			map[bool]string{false: "the paper says", true: "our goal"}[goals], map[bool]string{false: "the paper's", true: "goal"}[goals])
 		for i, c := range registry {
 			if c.Goal != goals {
@@ -349,12 +353,13 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, rel string)
 			if quote == "" {
 				quote = c.Statement
 			}
-			fmt.Fprintf(b, "| [%s](#%s): %s | %s | %s | %s | %s | %s |\n", c.ID, anchor(c.ID), cellText(quote), cellText(c.Where), cellText(answer), cellText(number), cellText(paper), fig)
+			fmt.Fprintf(b, "| [%s](#%s): %s | %s | %s | %s | %s | %s | %s |\n", c.ID, anchor(c.ID), cellText(quote), cellText(c.Where), cellText(confirmAnswer(c, conf, regs)), cellText(answer), cellText(number), cellText(paper), fig)
 		}
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "%s\n\n", frontHeading)
-	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answer: holds, does not hold, or unsettled (the seeds settle it neither way at the claim's thresholds), over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw. The number is the one the claim's verdict turns on, with its 95%% interval where it has one, as its section writes it; the claim's name links to the section, which has the rule and the rest of the statistics.\n\n")
+	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answers: holds, does not hold, or unsettled (the runs settle it neither way at the claim's thresholds). The confirmatory answer is the registered rule's on base seed %d, which no run had used, at the registered runs per cell ([PREREGISTRATION.md](PREREGISTRATION.md)); the exploratory answer is over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw, on which the rules were developed. ", ConfirmSeed)
+	fmt.Fprintf(b, "The number is the one the claim's verdict turns on, with its 95%% interval where it has one, as its section writes it; the claim's name links to the section, which has the rule and the rest of the statistics.\n\n")
 	table(false)
 	fmt.Fprintf(b, "%s\n\n", goalsHeading)
 	fmt.Fprintf(b, "Questions of ours the paper does not state (goal met, not met, or unsettled), kept apart from the paper's statements.\n\n")
@@ -413,4 +418,43 @@ func frontCount(results []*Result, rob *Robustness, goals bool) string {
 		s += fmt.Sprintf(" Not run: %d.", notRun)
 	}
 	return s
+}
+
+// confirmAnswer returns the confirmatory answer of claim c: the
+// confirmatory pass's verdict in plain words with its runs ("holds (seed
+// 1001, 12 runs per cell)"), or why there is none: not registered, not
+// yet run, or judged by a rule since changed (then the claim is
+// exploratory until a new pass on new seeds).
+func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
+	r := conf.find(c.ID)
+	registered := slices.ContainsFunc(regs, func(g Registered) bool { return g.ID == c.ID })
+	switch {
+	case r != nil && !r.Current():
+		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
+	case r != nil:
+		return fmt.Sprintf("%s (seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
+	case registered:
+		return "registered, not yet run"
+	}
+	return "not registered"
+}
+
+// confirmFlips returns the sentence that names the claims whose
+// confirmatory verdict differs from their exploratory one, "" if none
+// does.
+func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string {
+	var flips []string
+	for i, c := range registry {
+		r, cr := results[i], conf.find(c.ID)
+		if r == nil || r.Outcome == nil || cr == nil || !cr.Current() {
+			continue
+		}
+		if v, _ := seedsVerdict(c.ID, r, rob); v != cr.Verdict {
+			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s)", c.ID, anchor(c.ID), v, cr.Verdict))
+		}
+	}
+	if len(flips) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("The confirmatory pass changed %d verdicts from the exploratory ones: %s.", len(flips), strings.Join(flips, "; "))
 }

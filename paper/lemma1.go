@@ -25,6 +25,21 @@ var lemma1Claim = Claim{
 		"so random reshuffling satisfies Assumption 4 in expectation with σ*² = nσ².",
 	Quote: "for a random permutation E φ²_{r,k} = k(n-k)/(n-1) σ² (Lemma 1 of Mishchenko et al.)",
 	Run:   claimRun(Lemma1Config{}.At, Lemma1Config.Run, (*Lemma1Result).Outcome),
+	Rule:  &lemma1Rule,
+}
+
+// lemma1Rule is the claim's rule: Lemma 1 of Mishchenko et al. is an
+// equality, judged by equivalence (TOST) within ±equalityMargin at every
+// k < n (k = n, where both are 0, is not judged).
+var lemma1Rule = Rule{
+	Claim: lemma1ID,
+	Parts: []RulePart{{
+		Name:      "mishchenko-lemma1-deviation",
+		Sentence:  "[Lemma 1 of Mishchenko et al.] E φ²_{r,k}/k² ≤ (n-k)/(k(n-1)) σ² (M = 0; their lemma states equality)",
+		Tex:       299,
+		Statistic: "per k < n, the Monte Carlo E φ²_{r,k}/(k(n-k)/(n-1)σ²) - 1, 95% normal interval over the permutations",
+		Test:      Equivalence, Lo: -equalityMargin, Hi: equalityMargin,
+	}},
 }
 
 // # The config
@@ -164,12 +179,13 @@ type Lemma1Findings struct {
 	// P is the p-value of Holds as one intersection-union test: the
 	// largest over k < n of each interval's equivalence p-value
 	// (Interval.PWithin at Margin), below 0.025 exactly when every
-	// interval lies within ±Margin. It is the claim's test in the
-	// report's family (Holm).
+	// interval lies within ±Margin.
 	P float64
-	// Verdict is Reproduced if Holds, NotReproduced if Differs, else
-	// Inconclusive (an interval wider than the margin).
-	Verdict Verdict
+	// Judgement is what lemma1Rule finds, and Verdict its verdict:
+	// Reproduced if Holds, NotReproduced if Differs, else Inconclusive
+	// (an interval wider than the margin).
+	Judgement Judgement
+	Verdict   Verdict
 }
 
 // Findings returns what the claim shows. It returns an error if res is not
@@ -180,6 +196,7 @@ func (res *Lemma1Result) Findings() (*Lemma1Findings, error) {
 	}
 	c := res.Config
 	f := &Lemma1Findings{Z: res.Worst, K: res.WorstK, Tolerance: c.Tolerance, Margin: equalityMargin, Holds: true}
+	var ms []Measure
 	for k := range c.N - 1 {
 		w := res.Want[k]
 		m, se := res.Stats.Mean[k]/w-1, res.Stats.SE[k]/w
@@ -188,21 +205,18 @@ func (res *Lemma1Result) Findings() (*Lemma1Findings, error) {
 			iv.Lo, iv.Hi = math.Inf(-1), math.Inf(1)
 		}
 		f.Rel = append(f.Rel, iv)
-		f.Holds = f.Holds && iv.Within(f.Margin)
+		ms = append(ms, Measure{Label: fmt.Sprintf("k = %d", k+1), Iv: iv})
 		if !f.Differs && (iv.Lo > f.Margin || iv.Hi < -f.Margin) {
 			f.Differs, f.KDiffers = true, k+1
 		}
 		f.MaxRel = math.Max(f.MaxRel, math.Abs(m))
 		f.P = math.Max(f.P, iv.PWithin(f.Margin))
 	}
-	switch {
-	case f.Holds:
-		f.Verdict = Reproduced
-	case f.Differs:
-		f.Verdict = NotReproduced
-	default:
-		f.Verdict = Inconclusive
+	j, err := lemma1Rule.Judge(Measures{"mishchenko-lemma1-deviation": ms}, nil)
+	if err != nil {
+		return nil, err
 	}
+	f.Judgement, f.Verdict, f.Holds = j, j.Verdict, j.Holds("mishchenko-lemma1-deviation")
 	return f, nil
 }
 
@@ -218,11 +232,8 @@ func (res *Lemma1Result) Outcome() (*Outcome, error) {
 	ks := oneTo(c.N)
 	lo, hi := band(st.Mean, st.SE, z95)
 	maxRel := f.MaxRel
-	out := Outcome{Verdict: f.Verdict}
-	// The verdict's one part as a check, so that a seed where it flips
-	// names it.
-	out.addTest(fmt.Sprintf("every k < n: E φ²_{r,k} within ±%g%% of k(n-k)/(n-1)σ² (TOST, intersection-union over k)", 100*f.Margin), f.P, f.Holds)
-	out.addCheck("mishchenko-lemma1-deviation", f.Holds, "every k's 95%% interval of the relative deviation within ±%g%% (TOST); largest deviation %.2g", 100*f.Margin, f.MaxRel)
+	var out Outcome
+	out.judged(&lemma1Rule, f.Judgement)
 	lc := &chart.LineChart{
 		Title:  fmt.Sprintf("Random reshuffling, n = %d, d = %d: E φ²ᵣ,ₖ against Lemma 1 of Mishchenko et al.", c.N, c.D),
 		XLabel: "k", YLabel: "E φ²ᵣ,ₖ",

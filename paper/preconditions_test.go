@@ -7,6 +7,8 @@ package paper
 import (
 	"math"
 	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // checkMisses fails the test if out has no check of that name or it
@@ -38,13 +40,13 @@ func TestPreconditionVerdict(t *testing.T) {
 	}
 }
 
-func TestBoundApproached(t *testing.T) {
-	for _, tc := range []struct {
-		slack float64
-		want  bool
-	}{{0.5, true}, {9.99, true}, {notApproachedSlack, false}, {13.6, false}, {math.Inf(1), false}, {math.NaN(), true}} {
-		if got := boundApproached(tc.slack); got != tc.want {
-			t.Errorf("slack %v: approached %v, want %v", tc.slack, got, tc.want)
-		}
+func TestZ95(t *testing.T) {
+	// z95 is conf95's normal quantile: 1.96 at 95%, the level's one place.
+	if want := distuv.UnitNormal.Quantile(1 - (1-conf95)/2); z95 != want || math.Abs(z95-1.959964) > 1e-6 {
+		t.Errorf("z95 = %v, want %v (1.96 at conf95 = %v)", z95, want, conf95)
+	}
+	// A normal band of z95 standard errors covers conf95.
+	if got := distuv.UnitNormal.CDF(z95) - distuv.UnitNormal.CDF(-z95); math.Abs(got-conf95) > 1e-12 {
+		t.Errorf("band of ±z95 covers %v, want %v", got, conf95)
 	}
 }

@@ -180,7 +180,19 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 			fmt.Fprintln(&b)
 		}
 	}
-	fmt.Fprintf(&b, "## The registered hashes\n\n%s\n|---|---|---|---|---|\n", registrationTable)
+	fmt.Fprintf(&b, "## The registered hashes\n\n")
+	if err := writeRegistrationTable(&b, regs); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeRegistrationTable writes the registration's machine-read table of
+// regs, which ReadRegistration reads.
+func writeRegistrationTable(w io.Writer, regs []Registered) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n|---|---|---|---|---|\n", registrationTable)
 	for _, r := range regs {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", r.ID, r.Scale, r.Runs, r.Seed, r.Code)
 	}

@@ -28,7 +28,7 @@ func TestReportWithoutResults(t *testing.T) {
 	}
 	rep := string(b)
 	for _, c := range registry {
-		if !strings.Contains(rep, "| ["+c.ID+"](#"+anchor(c.ID)+"): "+cellText(c.Quote)+" | "+cellText(c.Where)+" | not run |") {
+		if !strings.Contains(rep, "| ["+c.ID+"](#"+anchor(c.ID)+"): "+cellText(c.Quote)+" | "+cellText(c.Where)+" | not registered | not run |") {
 			t.Errorf("front row of %s missing or not marked not run", c.ID)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // This file holds the statistics the outcomes share.
@@ -30,8 +31,9 @@ func meanSE(v []float64) (mean, se float64) {
 	return mean, math.Sqrt(ss / float64(len(v)-1) / float64(len(v)))
 }
 
-// z95 is the number of standard errors of a 95% normal band.
-const z95 = 1.96
+// z95 is the number of standard errors of a normal band at the level
+// conf95, 1.96 at 95%: the level lives in one place.
+var z95 = distuv.UnitNormal.Quantile(1 - (1-conf95)/2)
 
 // band returns mean ∓ z·se elementwise: the band drawn around a mean.
 func band(mean, se []float64, z float64) (lo, hi []float64) {

@@ -163,7 +163,7 @@ func TestSubsamplingVerdict(t *testing.T) {
 			}
 		}, NotReproduced, true},
 		// Every sequence within Assumption 3 at a twentieth of its
-		// bound: not approached, said beside a verdict that stays
+		// bound: judged whatever its slack, a verdict that stays
 		// reproduced (a looser bound never reads worse).
 		{"every bound twenty times the measured average", func(r *SubsamplingResult) {
 			for i := range r.Orders {

@@ -32,15 +32,11 @@ var theorem1NoiseClaim = Claim{
 		"where the ζ term dominates it decays at least as fast as T^{-1/2}, where the σ* term dominates at least as fast as T^{-2/3}.",
 	Quote: "with a noisy oracle, the tuned rate decays as T^{-1/2} where ζ dominates and as T^{-2/3} where σ* does",
 	Run:   claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
+	Rule:  &theorem1NoiseRule,
 }
 
 // Thresholds of the verdict, quoted in the protocol.
 const (
-	// theorem1NoiseNotApproached is the slack, bound over the upper end
-	// of the mean's 95% t-interval, from which the bound is called "not
-	// approached" when every setting has it: the report's one rule for
-	// bounds (notApproachedSlack).
-	theorem1NoiseNotApproached = notApproachedSlack
 	// theorem1NoiseEstimateTol is the largest relative error accepted of
 	// NoiseEstimate's ζ² and P against the values set.
 	theorem1NoiseEstimateTol = 0.1
@@ -52,28 +48,22 @@ const (
 	// theorem1NoiseMinFit such T is not tested for its slope.
 	theorem1NoiseTail   = 3
 	theorem1NoiseMinFit = 3
-	// theorem1NoiseSlopeTol is the tolerance above the regime's exponent:
-	// the paper gives an upper bound (O(·)), so a slope holds if its 95%
+	// theorem1NoiseSlopeTol is the non-inferiority margin above the
+	// regime's exponent. The paper's sentence (the .tex's line 314:
+	// "(1/T) Σ ‖∇f(x_t)‖² ∈ O(… + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT)))")
+	// is an upper bound, not a rate attained, so a slope holds if its 95%
 	// interval lies wholly below exponent + theorem1NoiseSlopeTol (the
 	// rate decays at least about as fast as stated), fails if it lies
-	// wholly above it, and is unsettled otherwise; a steeper slope never
-	// fails. The two exponents, -1/2 and -2/3, are 1/6 apart.
+	// wholly above it (a slope of 0 where -1/2 is stated fails), and is
+	// unsettled otherwise; a steeper slope never fails. The margin is
+	// below 1/6, the gap between the two exponents -1/2 and -2/3, so that
+	// the σ* regime's rule fails a slope of the ζ regime's -1/2.
 	theorem1NoiseSlopeTol = 0.1
 )
 
 // theorem1NoiseGridTop is the largest step of the rate check's grid as a
 // fraction of the step limit.
 const theorem1NoiseGridTop = 0.99
-
-// theorem1NoiseSlopeVerdict judges a slope's interval against want, its
-// regime's exponent, one-sidedly with the tolerance tol, as the paper's
-// O(·) is an upper bound: Reproduced if the interval lies wholly below
-// want+tol (Hi < want+tol), NotReproduced if it lies wholly above it
-// (Lo > want+tol: a slope of 0 where -1/2 is stated fails), Inconclusive
-// otherwise. It is monotone: a steeper slope never gives a worse verdict.
-func theorem1NoiseSlopeVerdict(iv Interval, want, tol float64) Verdict {
-	return belowPart(iv, want+tol)
-}
 
 // slopeWord is a slope's verdict in the words of the rows.
 func slopeWord(v Verdict) string {
@@ -472,6 +462,55 @@ func theorem1NoiseEstimate(p *problems.HeteroQuadratic, c Theorem1NoiseConfig, r
 
 // # The outcome
 
+// theorem1NoiseRule is the claim's rule: Theorem 1's bound in every
+// setting, judged whatever its slack, and the tuned rate's O(·), an upper
+// bound, judged by non-inferiority on each tested slope less its regime's
+// exponent; the oracle's noise as set and every step below the limit are
+// our setup's preconditions.
+var theorem1NoiseRule = Rule{
+	Claim: theorem1NoiseID,
+	Parts: []RulePart{{
+		Name:      "theorem1-noise-bound",
+		Sentence:  "if γ < 1/(8Ln(M* + P/n + 1)), (1/T) Σ_{t=1}^T ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²",
+		Tex:       310,
+		Statistic: "per setting (regime, order, T, step), the mean over the runs of (1/T) Σ_{t<T} ‖∇f(x_t)‖² over the smaller of the stated and the proof bound, 95% t-interval over the runs",
+		Test:      Bound, Side: Below, Threshold: 1,
+	}, {
+		Name:      "theorem1-noise-slopes",
+		Sentence:  "with γ carefully selected, (1/T) Σ_t ‖∇f(x_t)‖² ∈ O(L(M* + P/n + 1)F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT)))",
+		Tex:       314,
+		Statistic: "per order whose tuned step is below the limit at 3 T, the log-log slope in T of the tuned average less its regime's exponent (ζ: -1/2, σ*: -2/3), 95% t-interval over the runs' slopes",
+		Test:      NonInferiority, Side: Below, Threshold: theorem1NoiseSlopeTol,
+	}},
+	Setup: []string{"NoiseEstimate within 0.1 of the ζ² and P set", "every step below the step limit"},
+}
+
+// theorem1NoiseSlopeVerdict judges a slope's interval against want, its
+// regime's exponent, by the rule's rate part (theorem1NoiseRule):
+// Reproduced if the interval lies wholly below want + the margin,
+// NotReproduced if wholly above it (a slope of 0 where -1/2 is stated
+// fails), Inconclusive otherwise. A steeper slope never reads worse.
+func theorem1NoiseSlopeVerdict(iv Interval, want float64) Verdict {
+	p := theorem1NoiseRule.Parts[1]
+	switch holds, fails := p.side(shiftInterval(iv, -want)); {
+	case holds:
+		return Reproduced
+	case fails:
+		return NotReproduced
+	}
+	return Inconclusive
+}
+
+// shiftInterval returns iv moved by d.
+func shiftInterval(iv Interval, d float64) Interval {
+	iv.Mean, iv.Lo, iv.Hi = iv.Mean+d, iv.Lo+d, iv.Hi+d
+	return iv
+}
+
+// theorem1NoiseNone is the rate part's one quantity when no slope is
+// fitted: unbounded, so the part is unsettled (not left out).
+var theorem1NoiseNone = Measure{Label: "no slope fitted (every order's tuned step at the limit)", Iv: Interval{Mean: math.NaN(), SE: math.Inf(1), Lo: math.Inf(-1), Hi: math.Inf(1), N: 1}}
+
 // Theorem1NoiseOrderFindings is what one order shows in one regime of the
 // theorem-1-noise claim.
 type Theorem1NoiseOrderFindings struct {
@@ -491,11 +530,9 @@ type Theorem1NoiseOrderFindings struct {
 	// Tested is set if there are at least Theorem1NoiseFindings.MinFit
 	// such T; Slope is then the fitted slope of the tuned runs in T
 	// (log-log) with its 95% interval over the runs (runSlopes), and
-	// SlopeVerdict judges it against the regime's exponent
-	// (theorem1NoiseSlopeVerdict): Reproduced wholly below exponent +
-	// tolerance, NotReproduced wholly above it, Inconclusive otherwise.
-	// Steepness is where the interval lies against the exponent itself
-	// (steepnessWord), reported beside.
+	// SlopeVerdict its verdict by the rule's rate part
+	// (theorem1NoiseSlopeVerdict). Steepness is where the interval lies
+	// against the exponent itself (steepnessWord), reported beside.
 	Tested       bool
 	Slope        Interval
 	SlopeVerdict Verdict
@@ -522,64 +559,47 @@ type Theorem1NoiseRegimeFindings struct {
 // Theorem1NoiseFindings is what the theorem-1-noise claim shows: the mean
 // over runs against Theorem 1's bounds in every setting, NoiseEstimate
 // against the noise set, and the tuned slopes against each regime's
-// exponent, each judged by the thresholds it holds.
+// exponent, judged by theorem1NoiseRule.
 type Theorem1NoiseFindings struct {
 	// Regimes are the findings per regime, in the order of the result's
 	// Regimes.
 	Regimes []Theorem1NoiseRegimeFindings
 	// EstimateTol is the largest relative error of NoiseEstimate; Tail
 	// the largest number of T a slope is fitted over and MinFit the
-	// fewest for it to be tested; SlopeTol the tolerance of a slope
-	// around its exponent.
+	// fewest for it to be tested; SlopeTol the margin of a slope above
+	// its exponent.
 	EstimateTol  float64
 	Tail, MinFit int
 	SlopeTol     float64
 	// Cells is the number of settings (regime, order, T, step) of the
-	// bound check. Each setting's mean over the runs has its 95%
-	// t-interval (tInterval, Student's t with runs - 1 degrees of
-	// freedom), compared with the smaller of the stated and the proof
-	// bound. Holds is set if every interval lies below it; Bound is the
-	// bound part's verdict: Reproduced if every interval lies below,
-	// NotReproduced if some interval lies wholly above (the bound shown
-	// to fail there), else Inconclusive (boundPart). MinSlack is the
-	// smallest bound/(upper end of the interval), and NotApproached is
-	// set if it is at least theorem1NoiseNotApproached: the bound is then
-	// reported as not approached, with its slack, and is not a part of
-	// the verdict (notApproachedSlack).
-	Cells         int
-	Holds         bool
-	Bound         Verdict
-	MinSlack      float64
-	NotApproached bool
-	// BoundP is the p-value of "the mean lies under both bounds in every
-	// setting": the largest over the settings of the one-sided t p-value
-	// of each mean below its smaller bound (an intersection-union test).
-	BoundP float64
+	// bound part, Holds is set if every setting's interval lies below its
+	// bound, and Bound is the part's verdict. MinSlack, the smallest
+	// bound/(upper end of the interval), is said beside.
+	Cells    int
+	Holds    bool
+	Bound    Verdict
+	MinSlack float64
 	// Admissible is set if every step used is below the step limit (the
 	// theorem's hypothesis, which our grid must meet).
 	Admissible bool
 	// Estimated is set if NoiseEstimate is within EstimateTol in every
-	// regime; Slopes is the combined verdict of the tested slopes
-	// (combine), NotTested if none is tested; Untested names the regime
-	// and order of each slope not tested.
+	// regime; Slopes is the rate part's verdict, NotTested if no slope is
+	// tested (the part is then unsettled); Untested names the regime and
+	// order of each slope not tested.
 	Estimated bool
 	Slopes    Verdict
 	Untested  []string
-	// Verdict combines (combine) the bound part (Bound, unless
-	// NotApproached) and each tested slope, NotTested if there is none;
-	// the untested slopes are reported beside it. Estimated and
-	// Admissible check our own setup (the oracle's noise as set, every
-	// step below the limit): they are preconditions, not parts, and a
-	// miss makes the verdict NotTested (preconditionVerdict), with
-	// Precondition saying why.
+	// Judgement is what theorem1NoiseRule finds, and Verdict its verdict;
+	// Precondition says which of our setup's preconditions missed.
+	Judgement    Judgement
 	Verdict      Verdict
 	Precondition string
 }
 
 // Findings returns what the claim shows: the runs against Theorem 1 in
 // expectation, NoiseEstimate against the noise set, and the tuned slopes
-// of the two regimes against -1/2 and -2/3. It returns an error if res is
-// not of the shape of its config.
+// of the two regimes against -1/2 and -2/3, judged by theorem1NoiseRule.
+// It returns an error if res is not of the shape of its config.
 func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 	if err := res.check(); err != nil {
 		return nil, err
@@ -592,39 +612,37 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 	last := len(c.Fractions) - 1
 	f := &Theorem1NoiseFindings{EstimateTol: theorem1NoiseEstimateTol, Tail: theorem1NoiseTail, MinFit: theorem1NoiseMinFit, SlopeTol: theorem1NoiseSlopeTol,
 		Holds: true, Admissible: true, Estimated: true, MinSlack: math.Inf(1)}
-	var slopes []Verdict
-	var sides []Side
+	m := Measures{}
 	for _, rg := range res.Regimes {
 		reg := rg.Regime
+		short := strings.TrimSuffix(reg.Name, "-dominated")
 		rf := Theorem1NoiseRegimeFindings{Regime: reg, Zeta2Err: relErr(rg.Zeta2Est, reg.Zeta2), PErr: relErr(rg.PEst, c.P)}
 		rf.Estimated = rf.Zeta2Err <= theorem1NoiseEstimateTol && rf.PErr <= theorem1NoiseEstimateTol
 		f.Estimated = f.Estimated && rf.Estimated
 		rf.Want = theorem1NoiseExponent[reg.Name]
 		for o, name := range res.Orders {
 			of := Theorem1NoiseOrderFindings{Name: name, BoundMean: make([]float64, len(ts)), BoundSE: make([]float64, len(ts)), BoundStated: make([]float64, len(ts))}
-			for i := range c.Ts {
+			for i, T := range c.Ts {
 				for fr, cl := range rg.Bound[o][i] {
-					m, se := meanSE(cl.Measured)
 					f.Cells++
-					iv, b := tInterval(cl.Measured), math.Min(cl.Stated, cl.Proof)
-					side := iv.Against(b)
-					sides = append(sides, side)
-					f.Holds = f.Holds && side == Below
-					f.MinSlack = math.Min(f.MinSlack, b/iv.Hi)
-					f.BoundP = math.Max(f.BoundP, iv.PBelow(b))
+					b := math.Min(cl.Stated, cl.Proof)
+					iv := tInterval(cl.Measured)
+					iv.Mean, iv.SE, iv.Lo, iv.Hi = iv.Mean/b, iv.SE/b, iv.Lo/b, iv.Hi/b
+					f.Holds = f.Holds && iv.Hi < 1
+					f.MinSlack = math.Min(f.MinSlack, 1/iv.Hi)
+					m["theorem1-noise-bound"] = append(m["theorem1-noise-bound"], Measure{Label: fmt.Sprintf("%s %s T = %d γ = %g·limit", short, name, T, c.Fractions[fr]), Iv: iv, Note: fmt.Sprintf("slack %.3g×", 1/iv.Hi)})
 					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
 					if fr == last {
-						of.BoundMean[i], of.BoundSE[i], of.BoundStated[i] = m, se, cl.Stated
+						of.BoundMean[i], of.BoundSE[i] = meanSE(cl.Measured)
+						of.BoundStated[i] = cl.Stated
 					}
-				}
-				for _, cl := range rg.Tuned[o] {
-					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
 				}
 			}
 			var fitCells [][]float64
 			for _, cl := range rg.Tuned[o] {
-				m, se := meanSE(cl.Measured)
-				of.TunedMean, of.TunedSE, of.TunedStep = append(of.TunedMean, m), append(of.TunedSE, se), append(of.TunedStep, cl.Step)
+				f.Admissible = f.Admissible && cl.Step < rg.MaxStep
+				mean, se := meanSE(cl.Measured)
+				of.TunedMean, of.TunedSE, of.TunedStep = append(of.TunedMean, mean), append(of.TunedSE, se), append(of.TunedStep, cl.Step)
 			}
 			// The largest T whose tuned step is below the grid's top.
 			for i := len(ts) - 1; i >= 0 && len(of.FitT) < theorem1NoiseTail; i-- {
@@ -634,9 +652,9 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 			}
 			if of.Tested = len(of.FitT) >= theorem1NoiseMinFit; of.Tested {
 				of.Slope = runSlopes(of.FitT, fitCells)
-				of.SlopeVerdict = theorem1NoiseSlopeVerdict(of.Slope, rf.Want, theorem1NoiseSlopeTol)
+				of.SlopeVerdict = theorem1NoiseSlopeVerdict(of.Slope, rf.Want)
 				of.Steepness = steepnessWord(of.Slope, rf.Want)
-				slopes = append(slopes, of.SlopeVerdict)
+				m["theorem1-noise-slopes"] = append(m["theorem1-noise-slopes"], Measure{Label: short + " " + name, Iv: shiftInterval(of.Slope, -rf.Want), Note: fmt.Sprintf("slope %.2f [%.2f, %.2f]", of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)})
 			} else {
 				f.Untested = append(f.Untested, fmt.Sprintf("%s %s", reg.Name, name))
 			}
@@ -644,41 +662,87 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 		}
 		f.Regimes = append(f.Regimes, rf)
 	}
-	f.Slopes = NotTested
-	if len(slopes) > 0 {
-		f.Slopes = combine(slopes...)
+	if len(m["theorem1-noise-slopes"]) == 0 {
+		m["theorem1-noise-slopes"] = []Measure{theorem1NoiseNone}
 	}
-	f.Bound = boundPart(sides)
-	f.NotApproached = !boundApproached(f.MinSlack)
-	parts := slopes
-	if len(parts) == 0 {
-		parts = []Verdict{NotTested}
+	setup := theorem1NoiseRule.Setup
+	j, err := theorem1NoiseRule.Judge(m, map[string]bool{setup[0]: f.Estimated, setup[1]: f.Admissible})
+	if err != nil {
+		return nil, err
 	}
-	if !f.NotApproached {
-		parts = append([]Verdict{f.Bound}, parts...)
+	f.Judgement, f.Verdict = j, j.Verdict
+	f.Bound, f.Slopes = j.Parts[0].Verdict, j.Parts[1].Verdict
+	if len(f.Untested) == len(res.Regimes)*len(res.Orders) {
+		f.Slopes = NotTested
 	}
-	f.Verdict = preconditionVerdict(combine(parts...), f.Estimated, f.Admissible)
-	var why []string
-	if !f.Estimated {
-		why = append(why, fmt.Sprintf("NoiseEstimate off the ζ², P set by more than %g", theorem1NoiseEstimateTol))
-	}
-	if !f.Admissible {
-		why = append(why, "a step at or above the step limit")
-	}
-	f.Precondition = strings.Join(why, "; ")
+	f.Precondition = strings.Join(j.Setup, "; ")
 	return f, nil
 }
 
-// Outcome renders the findings: the verdict and its words, the rows, and
-// the charts of the bound per regime and of the tuned rates. It returns an
-// error if res is not of the shape of its config.
+// Outcome renders the findings: the verdict from the rule, its words, the
+// rows, and the charts of the bound per regime and of the tuned rates. It
+// returns an error if res is not of the shape of its config.
 func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	f, err := res.Findings()
 	if err != nil {
 		return nil, err
 	}
 	c := res.Config
-	out := Outcome{Verdict: f.Verdict}
+	var out Outcome
+	out.judged(&theorem1NoiseRule, f.Judgement)
+	slopeText := res.theorem1NoiseCharts(&out, f)
+	res.theorem1NoiseRows(&out, f)
+	out.addCheck("theorem1-noise-estimate", f.Estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", f.EstimateTol, f.Estimated)
+	out.addCheck("theorem1-noise-steps", f.Admissible, "every step used below the step limit 1/(8Ln(M* + P/n + 1)): %v", f.Admissible)
+	// Without a slope fitted on theorem1NoiseMinFit T the rate is not
+	// tested: a check of its own, so that a seed where none is names it.
+	untested := "none"
+	if len(f.Untested) > 0 {
+		untested = strings.Join(f.Untested, ", ")
+	}
+	all := len(res.Regimes) * len(res.Orders)
+	out.addCheck("theorem1-noise-slopes-tested", f.Slopes != NotTested, "slopes fitted on at least %d T whose tuned step is below the grid's top: %d of %d (not fitted: %s)", f.MinFit, all-len(f.Untested), all, untested)
+	allHold, minSlack := f.Holds, f.MinSlack
+	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g); "+
+		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
+		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
+	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
+	var judged, slopes []string // slopes: the judged ones without their verdicts (Decides)
+	for _, rf := range f.Regimes {
+		for _, of := range rf.Orders {
+			if of.Tested {
+				sl := fmt.Sprintf("%s %s %.2f [%.2f, %.2f]", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)
+				judged, slopes = append(judged, fmt.Sprintf("%s %v", sl, of.SlopeVerdict)), append(slopes, sl)
+			}
+		}
+	}
+	if len(judged) == 0 {
+		judged = []string{"none testable"}
+		slopes = judged
+	}
+	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
+	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
+	if f.Bound != Reproduced {
+		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
+	}
+	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s", boundWords, c.Runs, strings.Join(judged, ", "))
+	if len(f.Untested) > 0 {
+		out.Brief += "; untested: " + strings.ReplaceAll(strings.Join(f.Untested, ", "), "-dominated", "")
+		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
+	}
+	if f.Precondition != "" {
+		out.Summary += "; not tested: our own setup fails (" + f.Precondition + ")"
+		out.Brief = "not tested, our setup fails: " + f.Precondition + "; " + out.Brief
+	}
+	out.Details = theorem1NoiseDetails(res, f)
+	out.Protocol = theorem1NoiseProtocol(c)
+	return &out, nil
+}
+
+// theorem1NoiseCharts adds the charts of the bound per regime and of the
+// tuned rates to out, and returns each slope's words.
+func (res *Theorem1NoiseResult) theorem1NoiseCharts(out *Outcome, f *Theorem1NoiseFindings) []string {
+	c := res.Config
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
@@ -690,25 +754,21 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	// uncover makes of dashes and markers; the legend names say which is
 	// which (the title keys no style that uncover could break).
 	colour := func(r, o int) int { return r*len(res.Orders) + o + 1 }
-	var slopeText []string
 	// The bands are the 95% t-intervals of the bound part (one run: none).
 	tq := tCrit(c.Runs-1, conf95)
 	if math.IsNaN(tq) {
 		tq = 0
 	}
+	var slopeText []string
 	for r, rf := range f.Regimes {
-		rg, reg := &res.Regimes[r], rf.Regime
+		reg := rf.Regime
 		boundChart := &chart.LineChart{
 			Title:  fmt.Sprintf("%s (σ² = %g, ζ² = %g, P = %g): mean measured (95%% t-band) and stated bound at γ = %g × limit", reg.Name, reg.Sigma2, reg.Zeta2, c.P, c.Fractions[last]),
 			XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖²", LogX: true, LogY: true,
 		}
 		var bounds []chart.Series
 		for _, of := range rf.Orders {
-			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
-			for i, m := range of.BoundMean {
-				se := of.BoundSE[i]
-				lo[i], hi[i] = m-tq*se, m+tq*se
-			}
+			lo, hi := band(of.BoundMean, of.BoundSE, tq)
 			boundChart.Series = append(boundChart.Series,
 				chart.Series{Name: of.Name + " measured mean", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name, Runs: c.Runs})
 			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
@@ -716,41 +776,16 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		boundChart.Series = append(boundChart.Series, bounds...)
 		noteThinBands(boundChart, "95% band")
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)
-
-		out.Rows = append(out.Rows, Row{
-			Quantity: reg.Name + ": NoiseEstimate's (ζ², P)",
-			Paper:    fmt.Sprintf("(%g, %g) set (Assumption 2 with equality)", reg.Zeta2, c.P),
-			Ours:     fmt.Sprintf("(%.4g, %.4g): relative errors %.2g and %.2g (tolerance %g)", rg.Zeta2Est, rg.PEst, rf.Zeta2Err, rf.PErr, f.EstimateTol),
-		})
-
 		for o, of := range rf.Orders {
-			y := of.TunedMean
-			lo, hi := make([]float64, len(ts)), make([]float64, len(ts))
-			for i, m := range y {
-				se := of.TunedSE[i]
-				lo[i], hi[i] = m-tq*se, m+tq*se
-			}
-			quantity := fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, of.Name)
-			paper := fmt.Sprintf("%.2f or steeper (%s term; O(·), an upper bound)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated"))
-			if !of.Tested {
+			lo, hi := band(of.TunedMean, of.TunedSE, tq)
+			s := chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: of.TunedMean, Lo: lo, Hi: hi, Colour: colour(r, o), Dashed: r > 0, Markers: r > 0, Runs: c.Runs}
+			if of.Tested {
+				s.Name = fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean)
+				slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s; %s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict), of.Steepness))
+			} else {
 				slopeText = append(slopeText, fmt.Sprintf("%s %s not tested", reg.Name, of.Name))
-				rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: y, Lo: lo, Hi: hi, Colour: colour(r, o), Dashed: r > 0, Markers: r > 0, Runs: c.Runs})
-				out.Rows = append(out.Rows, Row{
-					Quantity: quantity,
-					Paper:    paper,
-					Ours: fmt.Sprintf("not tested: the tuned step is the step limit's grid top at %d of the %d T (values %s; tuned steps %s), where the F₀/(nTγ) term gives slope -1 whatever the regime",
-						len(ts)-len(of.FitT), len(ts), shortFloats(y), shortFloats(of.TunedStep)),
-				})
-				continue
 			}
-			slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s; %s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict), of.Steepness))
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean), X: ts, Y: y, Lo: lo, Hi: hi, Colour: colour(r, o), Dashed: r > 0, Markers: r > 0, Runs: c.Runs})
-			out.Rows = append(out.Rows, Row{
-				Quantity: quantity,
-				Paper:    paper,
-				Ours: fmt.Sprintf("%s over T ∈ {%s}, where the tuned step is below the limit: %s (%.2f + %g); %s (values %s; tuned steps %s)",
-					of.Slope.Text(), joinFloats(of.FitT), slopeWord(of.SlopeVerdict), rf.Want, f.SlopeTol, of.Steepness, shortFloats(y), shortFloats(of.TunedStep)),
-			})
+			rateChart.Series = append(rateChart.Series, s)
 		}
 	}
 	// Reference slopes through the first regime's RR curve at the largest T.
@@ -770,101 +805,74 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	}
 	noteThinBands(rateChart, "95% band")
 	out.addChart("theorem-1-noise-rates", "Theorem 1 under a noisy oracle: tuned rates", rateChart)
+	return slopeText
+}
+
+// theorem1NoiseRows sets out's rows: the bound, the step limit, and per
+// regime NoiseEstimate and each order's slope.
+func (res *Theorem1NoiseResult) theorem1NoiseRows(out *Outcome, f *Theorem1NoiseFindings) {
+	c := res.Config
 	rg0 := res.Regimes[0]
-	allHold, minSlack := f.Holds, f.MinSlack
-	notApproached := ""
-	if f.NotApproached {
-		notApproached = fmt.Sprintf("; bound not approached: slack ≥ %.0f× in every setting", math.Floor(minSlack))
-	}
-	out.Rows = append([]Row{
+	out.Rows = []Row{
 		{Quantity: "every mean's 95% t-interval under the stated and the proof bound",
 			Paper: "bound holds in expectation",
-			Ours:  fmt.Sprintf("%s of %d settings (n = %d runs); smallest bound/(upper end) %.3g%s", allText(allHold), f.Cells, c.Runs, minSlack, notApproached)},
+			Ours:  fmt.Sprintf("%s of %d settings (n = %d runs); smallest bound/(upper end) %.3g", allText(f.Holds), f.Cells, c.Runs, f.MinSlack)},
 		{Quantity: "step limit 1/(8Ln(M* + P/n + 1))",
 			Paper: "every step below it",
 			Ours: fmt.Sprintf("%.4g with M* = nM = %g, P = %g (1/(8Ln) = %.4g without them); every step used below it: %v",
 				rg0.MaxStep, res.MStar, c.P, 1/(8*res.L*float64(c.N)), f.Admissible)},
-	}, out.Rows...)
-	out.addCheck("theorem1-noise-bound", allHold, "mean's 95%% t-interval under both bounds in every setting: %v (smallest slack %.3g)", allHold, minSlack)
-	out.addCheck("theorem1-noise-estimate", f.Estimated, "NoiseEstimate within %g of ζ², P in every regime: %v", f.EstimateTol, f.Estimated)
-	out.addCheck("theorem1-noise-steps", f.Admissible, "every step used below the step limit 1/(8Ln(M* + P/n + 1)): %v", f.Admissible)
-	// With no slope tested the check has nothing to fail on: the summary
-	// says which are not tested.
-	// Without a slope fitted on theorem1NoiseMinFit T the rate is not
-	// tested: a check of its own, so that a seed where none is names it.
-	untested := "none"
-	if len(f.Untested) > 0 {
-		untested = strings.Join(f.Untested, ", ")
 	}
-	out.addCheck("theorem1-noise-slopes-tested", f.Slopes != NotTested, "slopes fitted on at least %d T whose tuned step is below the grid's top: %d of %d (not fitted: %s)", f.MinFit, len(res.Regimes)*len(res.Orders)-len(f.Untested), len(res.Regimes)*len(res.Orders), untested)
-	out.addCheck("theorem1-noise-slopes", f.Slopes == Reproduced || f.Slopes == NotTested, "tuned slopes' 95%% intervals below their regime's exponent + %g: %s", f.SlopeTol, strings.Join(slopeText, ", "))
-	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g%s); "+
-		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
-		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, notApproached,
-		f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
-	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
-	if !f.NotApproached {
-		out.addTest("mean under both bounds in every setting", f.BoundP, allHold)
-	}
-	var judged, slopes []string // slopes: the judged ones without their verdicts (Decides)
-	for _, rf := range f.Regimes {
+	n := len(c.Ts)
+	for r, rf := range f.Regimes {
+		rg, reg := &res.Regimes[r], rf.Regime
+		out.Rows = append(out.Rows, Row{
+			Quantity: reg.Name + ": NoiseEstimate's (ζ², P)",
+			Paper:    fmt.Sprintf("(%g, %g) set (Assumption 2 with equality)", reg.Zeta2, c.P),
+			Ours:     fmt.Sprintf("(%.4g, %.4g): relative errors %.2g and %.2g (tolerance %g)", rg.Zeta2Est, rg.PEst, rf.Zeta2Err, rf.PErr, f.EstimateTol),
+		})
 		for _, of := range rf.Orders {
-			if !of.Tested {
-				continue
+			row := Row{
+				Quantity: fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, of.Name),
+				Paper:    fmt.Sprintf("%.2f or steeper (%s term; O(·), an upper bound)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated")),
+				Ours: fmt.Sprintf("not tested: the tuned step is the step limit's grid top at %d of the %d T (values %s; tuned steps %s), where the F₀/(nTγ) term gives slope -1 whatever the regime",
+					n-len(of.FitT), n, shortFloats(of.TunedMean), shortFloats(of.TunedStep)),
 			}
-			out.addTest(fmt.Sprintf("%s %s slope below %.2f + %g", rf.Regime.Name, of.Name, rf.Want, f.SlopeTol), of.Slope.PBelow(rf.Want+f.SlopeTol), of.SlopeVerdict == Reproduced)
-			judged = append(judged, fmt.Sprintf("%s %s %.2f [%.2f, %.2f] %v", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi, of.SlopeVerdict))
-			slopes = append(slopes, fmt.Sprintf("%s %s %.2f [%.2f, %.2f]", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi))
+			if of.Tested {
+				row.Ours = fmt.Sprintf("%s over T ∈ {%s}, where the tuned step is below the limit: %s (%.2f + %g); %s (values %s; tuned steps %s)",
+					of.Slope.Text(), joinFloats(of.FitT), slopeWord(of.SlopeVerdict), rf.Want, f.SlopeTol, of.Steepness, shortFloats(of.TunedMean), shortFloats(of.TunedStep))
+			}
+			out.Rows = append(out.Rows, row)
 		}
 	}
-	if len(judged) == 0 {
-		judged = []string{"none testable"}
-		slopes = judged
-	}
-	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
-	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
-	if f.NotApproached {
-		boundWords = fmt.Sprintf("bound not approached (slack ≥ %.0f×; not judged)", math.Floor(minSlack))
-	} else if f.Bound != Reproduced {
-		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
-	}
-	// The exponents (ζ -1/2, σ* -2/3) and the tolerance are in the
-	// Summary; the Brief keeps to the numbers.
-	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s", boundWords, c.Runs, strings.Join(judged, ", "))
-	if len(f.Untested) > 0 {
-		short := make([]string, len(f.Untested))
-		for i, u := range f.Untested {
-			short[i] = strings.Replace(u, "-dominated", "", 1)
-		}
-		out.Brief += "; untested: " + strings.Join(short, ", ")
-	}
-	if len(f.Untested) > 0 {
-		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
-	}
-	if f.Precondition != "" {
-		out.Summary += "; not tested: our own setup fails (" + f.Precondition + ")"
-		out.Brief = "not tested, our setup fails: " + f.Precondition + "; " + out.Brief
-	}
+}
+
+// theorem1NoiseDetails returns the outcome's details.
+func theorem1NoiseDetails(res *Theorem1NoiseResult, f *Theorem1NoiseFindings) string {
+	c := res.Config
 	var b strings.Builder
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))
 	b.WriteString("M* = nM is Remark 4's constant for any permutation, so the same step limit holds for every order and the run's σ*² is measured for it. ")
 	b.WriteString("The bound is a worst-case bound for smooth non-convex f and is loose here; on a strongly convex quadratic the average over the epoch starts still behaves like A/(Tγ) plus a floor in γ (γζ² from the noise, γ² from the order), which is what the tuned slopes test. ")
 	b.WriteString("Where the tuned step is still the step limit (see the rows), the F₀/(nTγ) term, of slope -1, sets the slope whatever the regime, so those T are left out of the fit and an order without enough other T is reported as not tested; orders whose σ*² is far below IG's (RR, greedy) stay at the limit longest. ")
-	fmt.Fprintf(&b, "The paper's rate is an upper bound (O(·)), so each tested slope is judged one-sidedly: its 95%% interval over the runs wholly below the exponent + %g holds (a steeper decay never fails), wholly above it fails (a slope of 0 where -1/2 is stated fails), and an interval across that edge leaves it unsettled, which makes the verdict inconclusive by the report's one combine rule; whether the slope is steeper than the exponent itself is reported beside.", f.SlopeTol)
-	out.Details = b.String()
-	out.Protocol = []string{
+	fmt.Fprintf(&b, "The paper's rate is an upper bound (O(·)), so each tested slope is judged by non-inferiority: its 95%% interval over the runs wholly below the exponent + %g holds (a steeper decay never fails), wholly above it fails (a slope of 0 where -1/2 is stated fails), and an interval across that edge leaves it unsettled, which makes the verdict inconclusive by the report's one combine rule; whether the slope is steeper than the exponent itself is reported beside.", f.SlopeTol)
+	return b.String()
+}
+
+// theorem1NoiseProtocol returns the claim's protocol lines.
+func theorem1NoiseProtocol(c Theorem1NoiseConfig) []string {
+	return []string{
 		fmt.Sprintf("problems.HeteroQuadratic with σ² per regime and M = %g; x₀ = x* + %g·1; T ∈ {%s}; bound-check steps {%s} × the step limit.", c.M, c.X0Shift, joinInts(c.Ts), joinFloats(c.Fractions)),
 		fmt.Sprintf("Oracle noise: additive Gaussian ξ ~ N(0, s² I) with d s² = ζ² + P‖∇f(x)‖² (Assumption 2 with equality), regimes %s.", regimeText(c.Regimes, c.P)),
-		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) is compared with the smaller of the stated and the proof bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; with the bound at least %g times every interval's upper end it is reported as not approached.", c.Runs, c.Runs-1, theorem1NoiseNotApproached),
-		fmt.Sprintf("Verdict: combine over the bound part (left out, and reported with its slack, when not approached: every slack at least %g×, the report's one rule for bounds) and each tested slope. NoiseEstimate within its tolerance and every step below the limit check our own setup: they are preconditions, reported beside, and a miss makes the verdict not tested.", notApproachedSlack),
-		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail) whose tuned step is below the grid's largest, 0.99·limit, since at the limit the F₀/(nTγ) term gives slope -1 in either regime; an order with fewer than %d such T is not tested. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies wholly below its regime's exponent (-1/2 or -2/3) + %g, fails if it lies wholly above, and is unsettled otherwise.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
+		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) is compared with the smaller of the stated and the proof bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; judged whatever its slack (the smallest bound over an interval's upper end, said beside).", c.Runs, c.Runs-1),
+		"Verdict: combine over the bound part (judged whatever its slack, the report's one rule for bounds) and the rate part over the tested slopes (with none tested, the rate is an unsettled part: at best inconclusive). NoiseEstimate within its tolerance and every step below the limit check our own setup: they are preconditions, reported beside, and a miss makes the verdict not tested.",
+		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail) whose tuned step is below the grid's largest, 0.99·limit, since at the limit the F₀/(nTγ) term gives slope -1 in either regime; an order with fewer than %d such T is not tested. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies wholly below its regime's exponent (-1/2 or -2/3) + %g, fails if it lies wholly above, and is unsettled otherwise: non-inferiority, as the paper's sentence (.tex line 314, \"∈ O(…)\") is an upper bound, with a margin below the 1/6 between the two exponents.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
+		"Fixed before the confirmatory pass (on the exploratory seeds 1-5): the rate part is non-inferiority (slope below exponent + 0.1), chosen from the paper's O(·) sentence, not from a seed's result, and the bound part is judged whatever its slack (before: left out at slack ≥ 10×, so seed 3 read not tested).",
 		"Rule history: on 2026-11-26 (issue 28's referee read), after the results were known (reproduced, smallest slack 12.2), the bound part became a 95% t-interval (it was mean + 2 SE, a normal z with 6 runs, while BoundP used t) that fails only when shown above the bound, and the bound, NoiseEstimate and the step limit became separate parts of combine (before, ANDed into one part).",
 		"Rule history: changed on 2026-11-26 (referee A's read, items 4 to 6), after the results were known (inconclusive at seed 1: ζ IG -0.54 [-0.60, -0.48] crossed the steep edge of the band): the slope rule became one-sided (holds if the interval lies below exponent + 0.1, fails if above), as the paper's O(·) is an upper bound; before, it was two-sided, ±0.1 around the exponent (TOST), so a steeper slope failed. NoiseEstimate and the step limit became preconditions (a miss: not tested) instead of parts of combine, and a bound not approached (slack ≥ 10×) is no longer a part.",
 		"Rule history: changed on 2026-11-26 (issue 28), after the results of the rule before were known (reproduced at base seeds 1, 2, 3 and 5, not reproduced at 4): the slope rule was one-sided, asking each slope only to be nearer its regime's exponent than the other regime's (so a slope of 0 passed in the ζ regime), on a fit of the mean over runs at 2 or more T without a standard error. Before 2026-11-24 20:17 that fit took the largest 3 T whatever the tuned step, and every regime's slope was judged.",
 		fmt.Sprintf("NoiseEstimate: %d points x* + s·1 with ‖∇f‖² from 0 to 4(ζ²/P + 1), %d samples per component; accepted within a relative %g of the values set.", c.Points, c.Samples, theorem1NoiseEstimateTol),
 		"Greedy is Algorithm 2 every epoch on the oracle's noisy gradients; IG is the identity order.",
 	}
-	return &out, nil
 }
 
 // relErr returns |est - want|/want, or |est| if want is 0.

@@ -22,8 +22,8 @@ import (
 // maximum over k and of a difference of two intervals, the stratified
 // permutation test of a rank correlation, Holm's step-down over a family
 // of tests, the one rule that combines the verdicts of a claim's parts,
-// the one rule for a bound not approached (notApproachedSlack), and our
-// own setup's checks as preconditions (preconditionVerdict). A rule of a
+// and our own setup's checks as preconditions (preconditionVerdict). A
+// bound is judged whatever its slack, which is said beside. A rule of a
 // claim states its thresholds and calls these; it does not compute its
 // own intervals.
 
@@ -674,21 +674,6 @@ func (iv Interval) Plain() string {
 	}
 	return fmt.Sprintf("%.2f [%.2f, %.2f]", iv.Mean, iv.Lo, iv.Hi)
 }
-
-// notApproachedSlack is the slack, a bound over the end of the measured
-// quantity's 95% interval nearest to it (or the quantity over a lower
-// bound), from which the bound is "not approached": no plausible run
-// comes near it, so it cannot fail, and it is reported with its slack
-// beside the verdict and is not a part of combine. It is the one rule of
-// every claim on a bound (omega-example's E σ*² ≥ nσ²/256,
-// theorem-1-noise's bound, remark-4's σ*² ≤ n²σ²).
-const notApproachedSlack = 10.0
-
-// boundApproached reports whether a bound with the given slack is a part
-// of its claim's verdict: false from notApproachedSlack on (see there).
-// A NaN slack (nothing measured) counts as approached, so the part
-// stays and says what it says.
-func boundApproached(slack float64) bool { return !(slack >= notApproachedSlack) }
 
 // preconditionVerdict returns v if every check of our own setup holds
 // (an oracle's noise as set, steps below a limit, a problem meeting its

@@ -40,16 +40,21 @@ func claimLine(c paper.Claim) string {
 	return fmt.Sprintf("CLAIM %s (%s; %s): %s", c.ID, c.Where, whose, c.Statement)
 }
 
-// Rule prints the rule that judges claim id's outcome out: the entries of
-// out.Protocol that state the verdict or the goal, then those that say
-// how the rule changed and when (its history), each on its own line,
+// Rule prints the rule that judges claim id's outcome out: the claim's
+// rule as a value (paper.Claim.Rule, its text a line a part) where it
+// declares one, else the entries of out.Protocol that state the verdict or
+// the goal; then the entries that say how the rule changed and when (its
+// history), each on its own line,
 //
-//	RULE id: Verdict: ...
+//	RULE id: <part>: "<sentence>" (...). Statistic: ... Test: ...
 //	RULE HISTORY id: Rule history: ...
 //
 // or one line saying that the protocol states no rule.
 func Rule(id string, out *paper.Outcome) {
 	rule, history := ruleLines(out.Protocol)
+	if c, ok := paper.Lookup(id); ok && c.Rule != nil {
+		rule = c.Rule.Text()
+	}
 	if len(rule) == 0 {
 		fmt.Fprintf(stdout, "RULE %s: the protocol states no rule\n", id)
 	}
