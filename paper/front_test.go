@@ -342,8 +342,12 @@ func TestJudgeCode(t *testing.T) {
 		}
 		seen[h] = roots
 	}
-	if h1, h2 := judgeCode(t, "table-1"), judgeCode(t, "table-1-fashion"); h1 != h2 {
-		t.Error("table-1 and table-1-fashion, judged by the same methods, differ in hash")
+	// Their rules are values of their own (the names carry the claim's
+	// id): the code's part of the hash is shared.
+	h1, _, _ := strings.Cut(judgeCode(t, "table-1"), " rule ")
+	h2, _, _ := strings.Cut(judgeCode(t, "table-1-fashion"), " rule ")
+	if h1 != h2 {
+		t.Error("table-1 and table-1-fashion, judged by the same methods, differ in the hash of their code")
 	}
 	if _, err := JudgeCode("no-such-claim"); err == nil || !strings.Contains(err.Error(), "no-such-claim") {
 		t.Errorf("unknown claim: error %v, want one naming it", err)

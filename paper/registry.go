@@ -4,7 +4,10 @@
 
 package paper
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // registry lists every claim in the order of the paper, then the claims
 // beyond it. A new claim is added here and nowhere else (see doc.go).
@@ -81,4 +84,81 @@ var judgeRoots = map[string][]string{
 	orderMattersClaim.ID:     {"OrderMattersResult.Findings", "OrderMattersResult.Outcome"},
 	coordinatedClaim.ID:      {"CoordinatedResult.Findings", "CoordinatedResult.Outcome"},
 	loaderShufflesClaim.ID:   {"LoaderShufflesResult.Findings", "LoaderShufflesResult.Outcome"},
+}
+
+// The runs per cell of each claim's config (runsKnob, registration.go).
+
+func (c *Theorem1Config) runs() int          { return c.Runs }
+func (c *Theorem1Config) setRuns(n int)      { c.Runs = n }
+func (c *Theorem1NoiseConfig) runs() int     { return c.Runs }
+func (c *Theorem1NoiseConfig) setRuns(n int) { c.Runs = n }
+func (c *SubsamplingConfig) runs() int       { return c.Runs }
+func (c *SubsamplingConfig) setRuns(n int)   { c.Runs = n }
+func (c *Remark4Config) runs() int           { return c.Trials }
+func (c *Remark4Config) setRuns(n int)       { c.Trials = n }
+func (c *Lemma1Config) runs() int            { return c.Trials }
+func (c *Lemma1Config) setRuns(n int)        { c.Trials = n }
+func (c *OmegaConfig) runs() int             { return c.Trials }
+func (c *OmegaConfig) setRuns(n int)         { c.Trials = n }
+func (c *AppendixCConfig) runs() int         { return c.Trials }
+func (c *AppendixCConfig) setRuns(n int)     { c.Trials = n }
+func (c *MultiLevelConfig) runs() int        { return c.Trials }
+func (c *MultiLevelConfig) setRuns(n int)    { c.Trials = n }
+func (c *TwoLevelLemmaConfig) runs() int     { return c.Trials }
+func (c *TwoLevelLemmaConfig) setRuns(n int) { c.Trials = n }
+func (c *TwoLevelKConfig) runs() int         { return c.Runs }
+func (c *TwoLevelKConfig) setRuns(n int)     { c.Runs = n }
+func (c *SGDInternallyConfig) runs() int     { return c.Runs }
+func (c *SGDInternallyConfig) setRuns(n int) { c.Runs = n }
+func (c *Table1Config) runs() int            { return c.Seeds }
+func (c *Table1Config) setRuns(n int)        { c.Seeds = n }
+func (c *TwoLevelConfig) runs() int          { return c.Runs }
+func (c *TwoLevelConfig) setRuns(n int)      { c.Runs = n }
+func (c *ScalableConfig) runs() int          { return c.SketchDraws }
+func (c *ScalableConfig) setRuns(n int)      { c.SketchDraws = n }
+func (c *CoordinatedConfig) runs() int       { return c.Seeds }
+func (c *CoordinatedConfig) setRuns(n int)   { c.Seeds = n }
+func (c *LoaderShufflesConfig) runs() int    { return c.Draws }
+func (c *LoaderShufflesConfig) setRuns(n int) {
+	c.Draws = n
+}
+func (c *Table1StudyConfig) runs() int      { return c.Seeds }
+func (c *Table1StudyConfig) setRuns(n int)  { c.Seeds = n }
+func (c *OrderMattersConfig) runs() int     { return c.Study.Seeds }
+func (c *OrderMattersConfig) setRuns(n int) { c.Study.Seeds = n }
+
+// runsAt returns, by claim id, the runs per cell of the claim's protocol
+// at a scale: what its intervals' N counts.
+var runsAt = map[string]func(Scale) int{
+	theorem1ID:         func(s Scale) int { c := Theorem1Config{}.At(s); return c.runs() },
+	theorem1NoiseID:    func(s Scale) int { c := Theorem1NoiseConfig{}.At(s); return c.runs() },
+	subsamplingID:      func(s Scale) int { c := SubsamplingConfig{}.At(s); return c.runs() },
+	remark4ID:          func(s Scale) int { c := Remark4Config{}.At(s); return c.runs() },
+	lemma1ID:           func(s Scale) int { c := Lemma1Config{}.At(s); return c.runs() },
+	omegaID:            func(s Scale) int { c := OmegaConfig{}.At(s); return c.runs() },
+	appendixCID:        func(s Scale) int { c := AppendixCConfig{}.At(s); return c.runs() },
+	multiLevelID:       func(s Scale) int { c := MultiLevelConfig{}.At(s); return c.runs() },
+	twoLevelLemmaID:    func(s Scale) int { c := TwoLevelLemmaConfig{}.At(s); return c.runs() },
+	twoLevelKID:        func(s Scale) int { c := TwoLevelKConfig{}.At(s); return c.runs() },
+	sgdInternallyID:    func(s Scale) int { c := SGDInternallyConfig{}.At(s); return c.runs() },
+	table1ID:           func(s Scale) int { c := Table1Config{}.At(s); return c.runs() },
+	table1FashionID:    func(s Scale) int { c := Table1Config{Dataset: fashionMNIST}.At(s); return c.runs() },
+	table1CIFAR10ID:    func(s Scale) int { c := Table1Config{Dataset: cifar10Prefix}.At(s); return c.runs() },
+	table1StudyID:      func(s Scale) int { c := Table1StudyConfig{}.At(s); return c.runs() },
+	twoLevelID:         func(s Scale) int { c := TwoLevelConfig{}.At(s); return c.runs() },
+	scalableID:         func(s Scale) int { c := ScalableConfig{}.At(s); return c.runs() },
+	scalableTrainingID: func(s Scale) int { c := scalableTrainingConfig(s); return c.runs() },
+	orderMattersID:     func(s Scale) int { c := OrderMattersConfig{}.At(s); return c.runs() },
+	coordinatedID:      func(s Scale) int { c := CoordinatedConfig{}.At(s); return c.runs() },
+	loaderShufflesID:   func(s Scale) int { c := LoaderShufflesConfig{}.At(s); return c.runs() },
+}
+
+// RunsAt returns the runs per cell of claim id's protocol at scale s, or
+// an error naming a claim that has none.
+func RunsAt(id string, s Scale) (int, error) {
+	f, ok := runsAt[id]
+	if !ok {
+		return 0, fmt.Errorf("paper: claim %q has no runs per cell", id)
+	}
+	return f(s), nil
 }

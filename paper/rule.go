@@ -390,8 +390,8 @@ func (p *RulePart) verdict(ms []Measure, holds []bool) Verdict {
 
 // judged sets o's verdict from j, one check per part (its name, whether it
 // holds, and each quantity's interval against the test) and the interval
-// tests of the report's family (one per quantity, with the p-value the
-// part's verdict rests on).
+// tests of the report's family (one per quantity that has a p-value, with
+// the p-value the part's verdict rests on).
 func (o *Outcome) judged(r *Rule, j Judgement) {
 	o.Verdict, o.Judgement = j.Verdict, &j
 	for _, pj := range j.Parts {
@@ -410,7 +410,11 @@ func (o *Outcome) judged(r *Rule, j Judgement) {
 			if m.Label != "" {
 				name += ", " + m.Label
 			}
-			o.addTest(name+" "+p.condition(), pj.P[k], pj.Holds[k])
+			// A quantity with no p-value (a Fieller interval, a point)
+			// is judged by its interval and joins no family of tests.
+			if !math.IsNaN(pj.P[k]) {
+				o.addTest(name+" "+p.condition(), pj.P[k], pj.Holds[k])
+			}
 		}
 		o.addCheck(p.Name, pj.Verdict == Reproduced, "%s: %s; %s: %v", p.Statistic, strings.Join(qs, "; "), p.condition(), r.word(pj.Verdict))
 	}

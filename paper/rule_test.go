@@ -234,6 +234,17 @@ func TestOutcomeJudged(t *testing.T) {
 	}
 	var out Outcome
 	out.judged(r, j)
+	// A Fieller interval has no p-value: judged, but no test.
+	fr := &Rule{Claim: "c", Parts: []RulePart{{Name: "f", Test: Superiority, Side: Above, Threshold: 1}}}
+	fj, err := fr.Judge(Measures{"f": {{Iv: Interval{Mean: 2, SE: math.NaN(), Lo: 1.5, Hi: 3, N: 3}}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fo Outcome
+	fo.judged(fr, fj)
+	if fo.Verdict != Reproduced || len(fo.Tests) != 0 {
+		t.Errorf("Fieller interval: %v with %d tests, want reproduced with none (no p-value to test)", fo.Verdict, len(fo.Tests))
+	}
 	if out.Verdict != GoalMet || len(out.Checks) != 2 || len(out.Tests) != 3 {
 		t.Fatalf("verdict %v, %d checks, %d tests; want goal met, 2, 3", out.Verdict, len(out.Checks), len(out.Tests))
 	}

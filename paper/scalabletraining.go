@@ -29,6 +29,7 @@ var scalableTrainingClaim = Claim{
 	Statement: "Training with an efficient order should obtain the accuracy of Algorithm 2's (the paper's future work): " +
 		"the setting of Table 1 (MNIST MLP) with RR, greedy, sketched greedy, stale greedy, mean balance and pair balance.",
 	Quote: "an efficient order trains as well as greedy (within 0.5 points of mean accuracy), Table 1's MNIST setting",
+	Rule:  &scalableTrainingRule,
 	Run:   claimRun(scalableTrainingConfig, Table1Config.Run, (*Table1Result).ScalableTrainingOutcome),
 }
 
@@ -54,11 +55,13 @@ func scalableTrainingConfig(s Scale) Table1Config {
 
 // scalableTrainingMargin is the non-inferiority margin, in points of mean
 // test accuracy over the epochs, by which an efficient order may fall
-// short of greedy's and still count as obtaining its accuracy: half a point, about the standard deviation over
-// seeds of Table 1's cells (0.54 and 0.72 points under standard batching),
-// and far inside the 3 to 5 points the paper calls "a small impact on
-// accuracy" of the slow update, which "the same accuracy" of Section 7 is
-// set against.
+// short of greedy's and still count as obtaining its accuracy: half a
+// point, below the standard errors Table 1 states for its cells under
+// standard batching (0.54 for greedy and 0.72 for the slow update, of the
+// mean of 3 runs: standard deviations over seeds of about 0.94 and 1.25,
+// SE·√3), and far inside the 3 to 5 points the paper calls "a small
+// impact on accuracy" of the slow update, which "the same accuracy" of
+// Section 7 is set against.
 const scalableTrainingMargin = 0.5
 
 // ScalableTrainingGap is an efficient order's mean test accuracy over the
@@ -82,11 +85,22 @@ type ScalableTrainingGap struct {
 	Holds, Fails bool
 }
 
+// scalableTrainingRule is the claim's rule: a goal of ours, one part,
+// every efficient order's gap to greedy judged by non-inferiority.
+var scalableTrainingRule = Rule{Claim: scalableTrainingID, Goal: true, Parts: []RulePart{{
+	Name:      "scalable-training-same-accuracy",
+	Sentence:  "An efficient order obtains the accuracy of Algorithm 2's (greedy's) under same-class batching, after Section 7's \"Finding efficient algorithms for finding good orders obtaining the same accuracy is therefore grounds for future work\" (orderings-paper.tex line 531)",
+	Statistic: "an efficient order's mean test accuracy over epochs 1..T minus greedy's, under same-class batching, in points, paired by seed, t-based 95% interval, one per efficient order",
+	Test:      NonInferiority, Side: Above, Threshold: -scalableTrainingMargin,
+}}}
+
 // scalableTrainingJudge returns the states of a gap iv against the
-// non-inferiority margin m: holds if iv lies wholly above -m, fails if
-// wholly below it, neither if it spans -m.
+// non-inferiority margin m, as the rule's part judges it: holds if iv
+// lies wholly above -m, fails if wholly below it, neither if it spans -m.
 func scalableTrainingJudge(iv Interval, m float64) (holds, fails bool) {
-	return iv.Above(-m), iv.Below(-m)
+	p := scalableTrainingRule.Parts[0]
+	p.Threshold = -m
+	return p.side(iv)
 }
 
 // ScalableTrainingFindings is what the scalable-training claim shows: each
@@ -106,9 +120,11 @@ type ScalableTrainingFindings struct {
 	// Checkable is set if greedy ran with at least two seeds; Met is set
 	// if it is and every gap holds.
 	Checkable, Met bool
-	// Verdict is NotCheckable if not Checkable, else GoalMet if Met,
-	// GoalNotMet if some gap fails, Inconclusive otherwise.
-	Verdict Verdict
+	// Verdict is scalableTrainingRule's: NotCheckable if not Checkable,
+	// else GoalMet if Met, GoalNotMet if some gap fails, Inconclusive
+	// otherwise; judgement is the rule's judgement it comes from.
+	Verdict   Verdict
+	judgement Judgement
 }
 
 // ScalableTrainingFindings returns what a Table1Config.Run result with the
@@ -124,33 +140,35 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 	c := r.Config
 	hasGreedy := slices.Contains(c.Orders, "greedy")
 	f := &ScalableTrainingFindings{Margin: scalableTrainingMargin, Checkable: hasGreedy && c.Seeds > 1}
-	f.Met = f.Checkable
-	failed := false
+	var ms []Measure
 	if hasGreedy && slices.Contains(r.Batchings, "same-class") {
 		for _, order := range c.Orders {
 			if order == "greedy" || order == "RR" {
 				continue
 			}
 			iv := pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)
-			g := ScalableTrainingGap{Order: order, Gap: iv,
-				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100)}
-			g.Holds, g.Fails = scalableTrainingJudge(iv, scalableTrainingMargin)
+			f.Gaps = append(f.Gaps, ScalableTrainingGap{Order: order, Gap: iv,
+				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100)})
 			f.MetFrom, f.FailsBelow = math.Max(f.MetFrom, -iv.Lo), math.Max(f.FailsBelow, -iv.Hi)
-			f.Met = f.Met && g.Holds
-			failed = failed || g.Fails
-			f.Gaps = append(f.Gaps, g)
+			if !f.Checkable {
+				iv = Interval{} // one seed: no interval, nothing measured
+			}
+			ms = append(ms, Measure{Label: order, Iv: iv})
 		}
 	}
-	switch {
-	case !f.Checkable:
-		f.Verdict = NotCheckable
-	case f.Met:
-		f.Verdict = GoalMet
-	case failed:
-		f.Verdict = GoalNotMet
-	default:
-		f.Verdict = Inconclusive
+	if len(ms) == 0 {
+		ms = []Measure{{Label: "no efficient order against greedy"}}
 	}
+	j, err := scalableTrainingRule.Judge(Measures{scalableTrainingRule.Parts[0].Name: ms}, nil)
+	if err != nil {
+		return nil, err
+	}
+	for k := range f.Gaps {
+		_, fails := scalableTrainingRule.Parts[0].side(ms[k].Iv)
+		f.Gaps[k].Holds, f.Gaps[k].Fails = j.Parts[0].Holds[k], fails
+	}
+	f.judgement, f.Verdict = j, j.Verdict
+	f.Met = f.Verdict == GoalMet
 	return f, nil
 }
 
@@ -164,19 +182,44 @@ func scalableTrainingSensitivity(f *ScalableTrainingFindings) string {
 }
 
 // ScalableTrainingOutcome renders the findings and builds the table and
-// charts of a Table1Config.Run result with the scalable orders. The
-// verdict is goal met if, under same-class batching, every efficient
-// order's mean accuracy over the epochs is shown above greedy's minus
-// scalableTrainingMargin points (non-inferiority), not met if one is
-// shown below it, inconclusive otherwise. It returns an error if r is not
-// of the shape of its config.
+// charts of a Table1Config.Run result with the scalable orders; the
+// verdict is scalableTrainingRule's (ScalableTrainingFindings). It
+// returns an error if r is not of the shape of its config.
 func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	f, err := r.ScalableTrainingFindings()
 	if err != nil {
 		return nil, err
 	}
 	c := r.Config
-	out := Outcome{Verdict: f.Verdict}
+	out := Outcome{}
+	out.judged(&scalableTrainingRule, f.judgement)
+	r.addScalableTrainingCharts(&out)
+	var summary []string
+	worst, least := "none", math.Inf(1)
+	for _, g := range f.Gaps {
+		word := "unsettled"
+		switch {
+		case g.Holds:
+			word = fmt.Sprintf("shown above −%g: not worse by the margin", f.Margin)
+		case g.Fails:
+			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
+		}
+		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))
+		if g.Gap.Mean < least {
+			worst, least = fmt.Sprintf("%s %s (final %+.2f)", g.Order, g.Gap, g.Final.Mean), g.Gap.Mean
+		}
+	}
+	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (judged; points, paired by seed, 95%% t-intervals, n = %d; non-inferiority margin %g): ", c.Seeds, f.Margin) + strings.Join(summary, ", ")
+	out.Brief = fmt.Sprintf("same-class batching, mean accuracy over epochs minus greedy's, worst efficient order %s points, %d seeds (goal: above −%g points)", worst, c.Seeds, f.Margin)
+	out.Decides = &Decider{Name: "same-class batching, mean accuracy minus greedy's, worst efficient order (points)", Ours: worst, Paper: fmt.Sprintf("above −%g", f.Margin), Chart: "scalable-training-same-class"}
+	out.Protocol = scalableTrainingProtocol(f, c.Seeds)
+	return &out, nil
+}
+
+// addScalableTrainingCharts adds the test-accuracy chart of each
+// batching to out, with a row and a wall time per order.
+func (r *Table1Result) addScalableTrainingCharts(out *Outcome) {
+	c := r.Config
 	epochs := ints(seq(c.Epochs + 1))
 	for _, batching := range r.Batchings {
 		acc := &chart.LineChart{
@@ -206,34 +249,16 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		}
 		out.addChart("scalable-training-"+batching, "Test accuracy, scalable orders, "+batching+" batching", panels)
 	}
-	var summary []string
-	for _, g := range f.Gaps {
-		word := "unsettled"
-		switch {
-		case g.Holds:
-			word = fmt.Sprintf("shown above −%g: not worse by the margin", f.Margin)
-		case g.Fails:
-			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
-		}
-		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))
-		out.addTest(fmt.Sprintf("%s − greedy, mean accuracy, above −%g points (non-inferiority)", g.Order, f.Margin), g.Gap.PAbove(-f.Margin), g.Holds)
-	}
-	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (judged; points, paired by seed, 95%% t-intervals, n = %d; non-inferiority margin %g): ", c.Seeds, f.Margin) + strings.Join(summary, ", ")
-	worst, least := "none", math.Inf(1)
-	for _, g := range f.Gaps {
-		if g.Gap.Mean < least {
-			worst, least = fmt.Sprintf("%s %s (final %+.2f)", g.Order, g.Gap, g.Final.Mean), g.Gap.Mean
-		}
-	}
-	out.Brief = fmt.Sprintf("same-class batching, mean accuracy over epochs minus greedy's, worst efficient order %s points, %d seeds (goal: above −%g points)", worst, c.Seeds, f.Margin)
-	out.Decides = &Decider{Name: "same-class batching, mean accuracy minus greedy's, worst efficient order (points)", Ours: worst, Paper: fmt.Sprintf("above −%g", f.Margin), Chart: "scalable-training-same-class"}
-	out.Protocol = []string{
+}
+
+// scalableTrainingProtocol returns the claim's protocol lines.
+func scalableTrainingProtocol(f *ScalableTrainingFindings, seeds int) []string {
+	return []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies wholly above −%g points (a non-inferiority test, one-sided at 2.5%%; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is about the standard deviation over seeds of Table 1's cells and far inside the 3 to 5 points the paper calls a small impact of the slow update.", c.Seeds, f.Margin, f.Margin, f.Margin, f.Margin),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies wholly above −%g points (a non-inferiority test, one-sided at 2.5%%; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", seeds, f.Margin, f.Margin, f.Margin, f.Margin),
 		"The measure judged is the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs. The final accuracy, the measure of Table 1 and of Section 7, is shown beside each judged gap and not judged.",
 		"Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). On 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE, n = 3), it became: the interval within ±0.5 points (TOST) or wholly above +0.5, fails wholly below −0.5. Later on 2026-11-26, again after those results were known, a second referee found that rule not monotone (a gap of [+0.1, +0.9] was unsettled where [−0.4, +0.4] held), and it became the non-inferiority rule above; at seed 1 both read sketched and stale greedy as holding and mean and pair balance as unsettled (inconclusive).",
 		scalableTrainingSensitivity(f),
 	}
-	return &out, nil
 }

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -496,5 +497,104 @@ func TestSGDInternallyCharts(t *testing.T) {
 	}
 	if s := lc.Series; s[0].NoSpread != "" || s[1].NoSpread == "" {
 		t.Errorf("NoSpread %q and %q, want only the thin band's set", s[0].NoSpread, s[1].NoSpread)
+	}
+}
+
+// TestSGDInternallySomeHolm checks the multiplicity of the "for some
+// σ_low" parts: each σ_low shown at its own 2.5% (a lead of 5 standard
+// errors with 3 runs, p ≈ 0.019) does not make the trade-off or the
+// combination hold over two σ_low, as Holm's step-down at a family-wise
+// 2.5% asks p ≤ 0.0125 of the smallest; a lead of 20 standard errors at
+// one σ_low does.
+func TestSGDInternallySomeHolm(t *testing.T) {
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 3, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := sgdInternallyLeadAt - 1
+	// trade puts SGD internally z standard errors ahead at T = 2 (the
+	// other's error 0, so Welch's degrees of freedom are Runs-1) and far
+	// behind, with small errors, at every other horizon.
+	trade := func(a *SGDInternallyArms, z float64) {
+		for i := range a.Internal {
+			a.Internal[i], a.InternalSE[i], a.ShufflingSE[i] = 10*a.Shuffling[i], 0, a.Shuffling[i]/1000
+		}
+		s := a.Shuffling[at] / 100
+		a.Internal[at], a.InternalSE[at], a.ShufflingSE[at] = a.Shuffling[at]-z*s, s, 0
+	}
+	// comb puts the combination z standard errors ahead of the better
+	// method at the last horizon.
+	comb := func(a *SGDInternallyArms, z float64) {
+		E := len(a.Internal)
+		best := math.Min(a.Internal[E-1], a.Shuffling[E-1])
+		s := best / 100
+		a.Combination[E-1], a.CombinationSE[E-1], a.InternalSE[E-1], a.ShufflingSE[E-1] = best-z*s, s, 0, 0
+	}
+	for _, tc := range []struct {
+		name   string
+		z      [2]float64
+		want   Verdict
+		raw    Verdict // each σ_low's own verdict at 2.5%
+		adjLow bool    // the first σ_low's adjusted p-value at most 2.5%
+	}{
+		{"each at 2.5%, not the family", [2]float64{5, 5}, Inconclusive, Reproduced, false},
+		{"one far ahead", [2]float64{20, 5}, Reproduced, Reproduced, true},
+		{"both far ahead", [2]float64{20, 20}, Reproduced, Reproduced, true},
+	} {
+		r := cloneJSON(t, res)
+		for i, z := range tc.z {
+			trade(&r.Settings[i].Theorem, z)
+			comb(&r.Settings[i].Theorem, z)
+		}
+		f, err := r.Findings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.TradeOff != tc.want || f.Combination != tc.want {
+			t.Errorf("%s: trade-off %v, combination %v, want %v", tc.name, f.TradeOff, f.Combination, tc.want)
+		}
+		for i, sf := range f.Settings {
+			if sf.TradeOff != tc.raw || !sf.Lead.Above(0) || sf.TradeOffHolm < sf.TradeOffP {
+				t.Errorf("%s: σ_low = %g: own trade-off %v (lead %v), p %v adjusted to %v; want %v", tc.name, sf.SigmaLow, sf.TradeOff, sf.Lead, sf.TradeOffP, sf.TradeOffHolm, tc.raw)
+			}
+			if i == 0 && (sf.TradeOffHolm <= ruleAlpha) != tc.adjLow {
+				t.Errorf("%s: σ_low = %g: adjusted p %v", tc.name, sf.SigmaLow, sf.TradeOffHolm)
+			}
+		}
+		out, err := r.Outcome()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ch := range out.Checks {
+			if (ch.Name == "sgd-internally-trade-off" || ch.Name == "sgd-internally-combination") && ch.OK != (tc.want == Reproduced) {
+				t.Errorf("%s: %s %v: %s", tc.name, ch.Name, ch.OK, ch.Detail)
+			}
+		}
+	}
+}
+
+// TestSGDInternallyTestsHaveP checks that every interval test the outcome
+// hands the report has a p-value (the exponent's interval has none) and
+// that the saved outcome encodes as JSON.
+func TestSGDInternallyTestsHaveP(t *testing.T) {
+	res, err := SGDInternallyConfig{M: 4, SigmaLows: []float64{5, 10}, Epochs: 20, Runs: 3, TheoremGrid: 3, FreeGrid: 4}.At(Default).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two σ_low, each a quantity of the trade-off and of the combination.
+	if len(out.Tests) != 4 {
+		t.Errorf("%d interval tests, want 4: %+v", len(out.Tests), out.Tests)
+	}
+	for _, it := range out.Tests {
+		if math.IsNaN(it.P) {
+			t.Errorf("test %s has no p-value", it.Name)
+		}
+	}
+	if _, err := json.Marshal(out); err != nil {
+		t.Errorf("outcome does not encode: %v", err)
 	}
 }

@@ -12,5 +12,6 @@ var table1Claim = Claim{
 	Where:     "Section 6.1, Table 1 and the test-accuracy figure of the appendix",
 	Statement: table1Statement,
 	Quote:     table1Quote,
+	Rule:      &table1ClaimRule,
 	Run:       claimRun(Table1Config{}.At, Table1Config.Run, (*Table1Result).Outcome),
 }

@@ -15,6 +15,7 @@ var table1CIFAR10Claim = Claim{
 	Where:     "Section 6.1, Table 1, on CIFAR-10 with a small CNN",
 	Statement: table1Statement,
 	Quote:     table1Quote,
+	Rule:      &table1CIFAR10Rule,
 	Run: func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
 		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, s, env)

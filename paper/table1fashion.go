@@ -18,6 +18,7 @@ var table1FashionClaim = Claim{
 	Where:     "Section 6.1, Table 1, on Fashion-MNIST with a CNN",
 	Statement: table1Statement,
 	Quote:     table1Quote,
+	Rule:      &table1FashionRule,
 	Run:       claimRun(Table1Config{Dataset: fashionMNIST}.At, Table1Config.Run, (*Table1Result).Outcome),
 	Skip:      table1FashionSkip,
 }

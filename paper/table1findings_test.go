@@ -171,7 +171,7 @@ func TestTable1SameClassMargin(t *testing.T) {
 		{iv(2.51, 4.11), PartHolds},
 	} {
 		f := Table1Findings{Seeds: 3, Gain: tc.gain, Tie: iv(-0.2, 0.2)}
-		f.judge()
+		f.judge(table1ID)
 		if f.SameClass != tc.want {
 			t.Errorf("gain %v: same-class part %v, want %v", tc.gain, f.SameClass, tc.want)
 		}
@@ -213,5 +213,97 @@ func TestTable1ReadingDecided(t *testing.T) {
 	r.Config.Orders, r.Runs = []string{"RR"}, r.Runs[:1]
 	if f, err := r.Findings(); err != nil || f.Reading != nil {
 		t.Errorf("no greedy: reading %+v, %v; want none", f, err)
+	}
+}
+
+// TestTable1Rules checks the rules of the Table 1 claims and the study as
+// values: each claim declares its own (its names), and every part holds
+// and fails on a made-up interval: the standard-batching tie inside ±0.5
+// holds and a greedy better by more than the margin fails ("similar" is
+// an equality), the same-class gain shown above +0.5 holds and one shown
+// below it fails, RR's loss above 1 point and greedy's recovery above 0.5
+// hold and below them fail.
+func TestTable1Rules(t *testing.T) {
+	for _, c := range []struct {
+		claim Claim
+		rule  *Rule
+	}{{table1Claim, &table1ClaimRule}, {table1FashionClaim, &table1FashionRule}, {table1CIFAR10Claim, &table1CIFAR10Rule}, {table1StudyClaim, &table1StudyRule}} {
+		if c.claim.Rule != c.rule || c.rule.Claim != c.claim.ID || c.rule.check() != nil {
+			t.Errorf("%s: rule %p (%s, %v), want its own, well formed", c.claim.ID, c.claim.Rule, c.rule.Claim, c.rule.check())
+		}
+		for _, line := range c.rule.Text() {
+			if strings.Contains(line, "%!") {
+				t.Errorf("%s: rule text %q: a bad format verb", c.claim.ID, line)
+			}
+		}
+	}
+	iv := func(lo, hi float64) Interval {
+		return Interval{Mean: (lo + hi) / 2, Lo: lo, Hi: hi, SE: (hi - lo) / 4, N: 5}
+	}
+	for _, tc := range []struct {
+		rule *Rule
+		part string
+		iv   Interval
+		want Verdict
+	}{
+		{&table1FashionRule, "table-1-fashion-standard", iv(-0.3, 0.4), Reproduced},
+		{&table1FashionRule, "table-1-fashion-standard", iv(0.6, 1.0), NotReproduced},
+		{&table1FashionRule, "table-1-fashion-standard", iv(-0.6, 0.2), Inconclusive},
+		{&table1FashionRule, "table-1-fashion-same-class", iv(0.6, 1.3), Reproduced},
+		{&table1FashionRule, "table-1-fashion-same-class", iv(0.1, 0.4), NotReproduced},
+		{&table1StudyRule, "table-1-study-hurts", iv(1.2, 1.6), Reproduced},
+		{&table1StudyRule, "table-1-study-hurts", iv(0.2, 0.9), NotReproduced},
+		{&table1StudyRule, "table-1-study-recovers", iv(0.55, 0.65), Reproduced},
+		{&table1StudyRule, "table-1-study-recovers", iv(0.2, 0.45), NotReproduced},
+		{&table1StudyRule, "table-1-study-standard", iv(-0.02, 0.16), Reproduced},
+		{&table1StudyRule, "table-1-study-standard", iv(-1.2, -0.6), NotReproduced},
+	} {
+		m := Measures{}
+		for _, p := range tc.rule.Parts {
+			m[p.Name] = []Measure{{Iv: iv(-0.1, 0.1)}}
+		}
+		m[tc.part] = []Measure{{Iv: tc.iv}}
+		j, err := tc.rule.Judge(m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pj, _ := j.Part(tc.part); pj.Verdict != tc.want {
+			t.Errorf("%s on %v: %v, want %v", tc.part, tc.iv, pj.Verdict, tc.want)
+		}
+	}
+	// A part over the settings fails where one setting fails it.
+	m := Measures{"table-1-study-hurts": {{Label: "A", Iv: iv(1.2, 1.6)}, {Label: "B", Iv: iv(0.2, 0.9)}},
+		"table-1-study-recovers": {{Label: "A", Iv: iv(0.6, 0.7)}, {Label: "B", Iv: iv(0.6, 0.7)}},
+		"table-1-study-standard": {{Label: "A", Iv: iv(-0.1, 0.1)}, {Label: "B", Iv: iv(-0.1, 0.1)}}}
+	if j, err := table1StudyRule.Judge(m, nil); err != nil || j.Parts[0].Verdict != NotReproduced || j.Verdict != PartlyReproduced {
+		t.Errorf("one setting's loss below 1 point: %+v, %v; want the part failed, partly reproduced", j, err)
+	}
+}
+
+// TestTable1RecoveryP checks that the p-values of greedy's recovery agree
+// with Fieller's interval: "holds" below 2.5% exactly where the interval
+// lies above the threshold, "fails" where it lies below, and neither where
+// the loss is not shown (the interval unbounded).
+func TestTable1RecoveryP(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		rrS, grS float64
+		noise    float64
+		want     Side
+	}{
+		{"recovery 0.8", -19, -4, 0.1, Above},
+		{"recovery 0.2", -19, -15, 0.1, Below},
+		{"recovery near 0.5", -2, -1, 0.5, Spans},
+		{"no loss", -0.1, 0, 1, Spans},
+	} {
+		r := fakeTable1Seeds(90, tc.rrS, tc.grS, 0, tc.noise)
+		f := table1Judge(r, nil)
+		p := f.recoveryP
+		if got := f.Recovery.Against(table1Recovery); got != tc.want {
+			t.Errorf("%s: recovery %v %v %g, want %v: the case tests nothing", tc.name, f.Recovery, got, table1Recovery, tc.want)
+		}
+		if (p[0] < ruleAlpha) != f.Recovery.Above(table1Recovery) || (p[1] < ruleAlpha) != f.Recovery.Below(table1Recovery) {
+			t.Errorf("%s: recovery %v, p-values %v disagree with the interval against %g", tc.name, f.Recovery, p, table1Recovery)
+		}
 	}
 }

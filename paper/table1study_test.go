@@ -239,7 +239,7 @@ func TestTable1StudyOwnRates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lead := "Combined (the report's one rule, over the 1 settings' parts) " + head.String() + ", which heads"
+		lead := "Our reading: RR's loss above 1 point, greedy's recovery above 0.5 and the standard-batching tie within ±0.5 (the paper states no such sentence; its sentence, line 488, is quoted in the statement), each part over the 1 settings, combined by the report's one rule, " + head.String() + ", which heads"
 		if out.Verdict != want[head] || !strings.HasPrefix(out.Summary, lead) || !strings.Contains(out.Summary, "The two disagree") ||
 			!strings.Contains(out.Summary, otherRates(head).String()+", beside it") {
 			t.Errorf("head %v: outcome %v, summary %q", head, out.Verdict, out.Summary)
@@ -289,6 +289,72 @@ func TestTable1StudyOwnRates(t *testing.T) {
 	bad.Settings[0].Tuning = bad.Settings[0].Tuning[:4]
 	if _, err := bad.Findings(); err == nil {
 		t.Error("RR's tuning cells only: no error")
+	}
+}
+
+// TestTable1StudyLabels checks that the study's statement quotes the
+// paper's sentence with its line in the .tex, and labels the rule it
+// judges, which the paper does not state, "Our reading:" in the
+// statement, the summary, the rows of its parts, the protocol and every
+// check of a part; "The paper:" (the report's label of the statement) is
+// never the label of our reading.
+func TestTable1StudyLabels(t *testing.T) {
+	st := table1StudyClaim.Statement
+	quote := "\"While the Greedy algorithm is able to obtain similar accuracy to RR with standard batching, it significantly outperforms RR when same-class batching is used\""
+	if !strings.Contains(st, "line 488): "+quote) || !strings.Contains(st, "Our reading: same-class batching") ||
+		strings.Index(st, "Our reading:") < strings.Index(st, quote) || strings.Contains(st, "The paper:") {
+		t.Errorf("statement %q: want the paper's sentence quoted with its line, then our reading", st)
+	}
+	if !strings.HasPrefix(table1StudyRuleText(), "Our reading: ") || !strings.Contains(table1StudyRuleText(), "line 488") {
+		t.Errorf("rule %q: want it labelled our reading, with the paper's sentence's line", table1StudyRuleText())
+	}
+	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
+	main := fakeTable1Seeds(90, -19, -4, 0, 0.1)
+	st1 := fakeStudySetting(main)
+	st1.Own = fakeOwn(main)
+	st1.LRStandard, st1.LRSameClass, st1.GreedyStandard, st1.GreedySameClass = 0.03, 0.01, 0.03, 0.01
+	st1.Tuning = nil
+	for _, lr := range r.Config.Grid {
+		for _, order := range table1StudyOrders {
+			for _, b := range table1Batchings {
+				st1.Tuning = append(st1.Tuning, Table1TuneCell{Order: order, Batching: b, LR: lr, ValAcc: []float64{0.9, 0.9}})
+			}
+		}
+	}
+	r.Settings = []Table1StudySetting{st1}
+	sw := *main
+	sw.Config.Milestones = []float64{0.5}
+	r.Sweep = []Table1SweepCell{{BatchSize: 64, Multiplier: 1, Result: &sw}}
+	out, err := r.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.Summary, "Our reading: ") {
+		t.Errorf("summary %q: want it to begin with our reading", out.Summary)
+	}
+	if len(out.Checks) != 3 {
+		t.Errorf("%d checks, want 3", len(out.Checks))
+	}
+	for _, c := range out.Checks {
+		if (c.Name == "table-1-study-standard") == strings.HasPrefix(c.Detail, "Our reading: ") {
+			t.Errorf("check %s: %q, want our reading labelled so (RR's loss, greedy's recovery) and the paper's sentence not", c.Name, c.Detail)
+		}
+	}
+	parts := 0
+	for _, row := range out.Rows {
+		if strings.Contains(row.Quantity, "above 1") || strings.Contains(row.Quantity, "above 0.5") || strings.Contains(row.Quantity, "within ±0.5") {
+			parts++
+			if !strings.Contains(row.Quantity, "Our reading: ") {
+				t.Errorf("row %q: want it labelled our reading", row.Quantity)
+			}
+		}
+	}
+	if parts != 5 { // the loss, and the recovery and the tie at both rates
+		t.Errorf("%d rows of the rule's parts, want 5", parts)
+	}
+	if !slices.ContainsFunc(out.Protocol, func(p string) bool { return strings.HasPrefix(p, "Our reading: verdict rule") }) {
+		t.Errorf("protocol %q: no rule labelled our reading", out.Protocol)
 	}
 }
 

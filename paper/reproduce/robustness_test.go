@@ -27,7 +27,7 @@ func TestRobustnessSmoke(t *testing.T) {
 	dir := t.TempDir()
 	figs, report := filepath.Join(dir, "figures"), filepath.Join(dir, "REPORT.md")
 	var stdout, stderr bytes.Buffer
-	args := []string{"-seeds", "1,2,3", "-scale", "smoke", "-only", "two-level-lemma,mishchenko-lemma1,table-1", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet"}
+	args := []string{"-seeds", "1,2,3", "-scale", "smoke", "-only", "two-level-lemma,mishchenko-lemma1,order-matters", "-figures", figs, "-report", report, "-cache", filepath.Join(dir, "cache"), "-quiet"}
 	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -46,14 +46,14 @@ func TestRobustnessSmoke(t *testing.T) {
 			t.Errorf("%s: judging code %q recorded, want the current one %q (%v)", c.ID, c.Code, h, err)
 		}
 	}
-	if len(rob.Costly) != 1 || rob.Costly[0].Quantity != "table-1" {
-		t.Errorf("costly %+v, want table-1", rob.Costly)
+	if len(rob.Costly) != 1 || rob.Costly[0].Quantity != "order-matters" {
+		t.Errorf("costly %+v, want order-matters", rob.Costly)
 	}
 	b, err := os.ReadFile(report)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"## Stability across seeds", "[two-level-lemma](#two-level-lemma) | stable in ", "- table-1: "} {
+	for _, want := range []string{"## Stability across seeds", "[two-level-lemma](#two-level-lemma) | stable in ", "- order-matters: "} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("report lacks %q", want)
 		}
@@ -83,7 +83,7 @@ func TestRobustnessPartial(t *testing.T) {
 			{ID: "theorem-1", Verdicts: []paper.Verdict{paper.Reproduced, paper.NotReproduced}},
 			{ID: "mishchenko-lemma1", Verdicts: []paper.Verdict{paper.NotReproduced, paper.NotReproduced}},
 		},
-		Costly: []paper.Row{{Quantity: "table-1", Ours: "costly"}}}
+		Costly: []paper.Row{{Quantity: "order-matters", Ours: "costly"}}}
 	if err := paper.SaveRobustness(figs, old); err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestRobustnessPartial(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-seeds", "1,2", "-only", "table-1"}, "-seeds: no claim to rerun: table-1 (left out: "},
+		{[]string{"-seeds", "1,2", "-only", "order-matters"}, "-seeds: no claim to rerun: order-matters (left out: "},
 		{[]string{"-seeds", "1,2,3", "-only", "mishchenko-lemma1"}, "holds seeds 1,2 at the smoke scale"},
 		// A pass over every claim that covers less than the file would
 		// replace it.
@@ -138,8 +138,8 @@ func TestRobustnessPartial(t *testing.T) {
 	}
 	if !slices.Equal(ids, []string{"theorem-1", "mishchenko-lemma1"}) || !slices.Equal(rob.Claims[0].Verdicts, old.Claims[0].Verdicts) ||
 		len(rob.Claims[1].Verdicts) != 2 || rob.Claims[1].Key == "" || !slices.Equal(rob.Covered, []string{"mishchenko-lemma1"}) ||
-		len(rob.Costly) != 1 || rob.Costly[0].Quantity != "table-1" {
-		t.Errorf("merged file %+v: want theorem-1 kept, mishchenko-lemma1 rerun, table-1 still left out", rob)
+		len(rob.Costly) != 1 || rob.Costly[0].Quantity != "order-matters" {
+		t.Errorf("merged file %+v: want theorem-1 kept, mishchenko-lemma1 rerun, order-matters still left out", rob)
 	}
 	b, err := os.ReadFile(report)
 	if err != nil {
@@ -147,5 +147,28 @@ func TestRobustnessPartial(t *testing.T) {
 	}
 	if !strings.Contains(string(b), "The last pass reran mishchenko-lemma1; the other claims are from earlier passes") {
 		t.Errorf("the report does not say which claims the pass covered")
+	}
+}
+
+// TestCostlyOverThreeMinutes checks that the robustness pass leaves out
+// only claims that cost 3 minutes or more a seed at the default scale or
+// do not run at it: a claim with a default-scale reference time under 3
+// minutes (table-1, scalable-training, scalable-orderings among them) is
+// never costly, and a costly one has no such time.
+func TestCostlyOverThreeMinutes(t *testing.T) {
+	for _, c := range paper.Claims() {
+		secs, timed := referenceSeconds[paper.Default][c.ID]
+		_, left := costly[c.ID]
+		if timed && secs < 180 && left {
+			t.Errorf("%s: %.0f s a seed at the default scale, under 3 minutes, but left out of the seeds pass", c.ID, secs)
+		}
+		if !left && !timed && c.Skipped(paper.Default, &paper.Env{}) == "" {
+			t.Errorf("%s: runs at the default scale with no reference time to tell whether it is costly", c.ID)
+		}
+	}
+	for _, id := range []string{"table-1", "scalable-training", "scalable-orderings"} {
+		if _, ok := costly[id]; ok {
+			t.Errorf("%s is left out of the seeds pass", id)
+		}
 	}
 }
