@@ -110,17 +110,25 @@ func TestCoordinatedVerdict(t *testing.T) {
 			}
 		}
 	}
-	// The first run's step sizes are shown beside, not judged: their
-	// verdict is found by the same rule, and the claim's is the tuned run's.
+	// The tuning seed's runs are shown beside, not judged: their verdict
+	// is found by the same rule, and the claim's is the held-out runs'. The
+	// summary never quotes the tuning seed's verdict.
 	res := fakeCoordinated(5, met, one, func(w, s int) float64 { return 2 * jitter(s) }, one)
 	res.Config.FirstTwoLevelGamma, res.Config.FirstMNISTGamma = 0.02, 1
 	res.First = fakeCoordinated(5, func(w, s int) float64 { return 3 * jitter(s) }, one, func(w, s int) float64 { return 2 * jitter(s) }, one)
+	res.Tuning = fakeCoordinated(5, met, one, func(w, s int) float64 { return 0.5 * jitter(s) }, one)
 	f0, out := findingsOf[*CoordinatedFindings](t, res, nil)
-	if f0.Verdict != GoalMet || f0.First == nil || f0.First.Verdict != Inconclusive || out.Verdict != GoalMet {
-		t.Errorf("first run beside: verdicts %v, first %+v, outcome %v; want goal met and the first inconclusive", f0.Verdict, f0.First, out.Verdict)
+	if f0.Verdict != GoalMet || f0.First == nil || f0.First.Verdict != Inconclusive || f0.Tuning == nil || f0.Tuning.Verdict != GoalNotMet || out.Verdict != GoalMet {
+		t.Errorf("tuning runs beside: verdicts %v, first %+v, tuning %+v, outcome %v; want goal met, the first inconclusive, the tuning not met", f0.Verdict, f0.First, f0.Tuning, out.Verdict)
 	}
-	if !strings.Contains(out.Summary, "γ = 0.02 (two-level) and 1 (MNIST)") || !strings.Contains(out.Summary, "inconclusive; not shown or refuted there: two-level growth (W = 16)") {
-		t.Errorf("summary does not show the first run beside: %s", out.Summary)
+	var tuningRows int
+	for _, r := range out.Rows {
+		if strings.Contains(r.Quantity, "tuning seed (base seed 1)") && strings.Contains(r.Quantity, "not judged") {
+			tuningRows++
+		}
+	}
+	if !strings.Contains(out.Summary, "tuning seed") || strings.Contains(out.Summary, "inconclusive") || strings.Contains(out.Summary, "refuted") || tuningRows != 6 {
+		t.Errorf("summary quotes the tuning seed's verdicts, or %d rows show them (want 6): %s", tuningRows, out.Summary)
 	}
 	if !strings.Contains(out.Brief, "growth from W = 4: ×4 [4, 4] holds") {
 		t.Errorf("brief lacks the growth part: %s", out.Brief)
@@ -226,6 +234,41 @@ func TestCoordinatedDeterministic(t *testing.T) {
 			if got := a.runs(coordTwoLevel, w, m)[0].HerdingInf[0]; got != h {
 				t.Errorf("W = %d: %s epoch-0 herding %v, D-RR's %v", w, m, got, h)
 			}
+		}
+	}
+}
+
+// TestCoordinatedHeldOut runs the two-level part at the smoke scale at
+// base seeds 1 to 5: at every one, the judged runs are not the tuning
+// runs (base seed 1, where the step sizes were chosen), whose runs are the
+// same whatever the base seed.
+func TestCoordinatedHeldOut(t *testing.T) {
+	c := CoordinatedConfig{MNISTN: -1}.At(Smoke)
+	var tuning *CoordinatedResult
+	for base := uint64(1); base <= 5; base++ {
+		res, err := c.Run(context.Background(), &Env{Seed: base, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Tuning == nil || res.First == nil || res.Tuning.BaseSeed != coordTuneSeed || res.First.BaseSeed != coordTuneSeed {
+			t.Fatalf("base seed %d: tuning runs %v, first %v, want both at the tuning seed %d", base, res.Tuning != nil, res.First != nil, coordTuneSeed)
+		}
+		if tuning == nil {
+			tuning = res.Tuning
+		} else if !reflect.DeepEqual(res.Tuning.Runs, tuning.Runs) {
+			t.Errorf("base seed %d: the tuning runs differ from base seed 1's", base)
+		}
+		tuned := map[uint64]bool{}
+		for _, r := range res.Tuning.Runs {
+			tuned[mixSeed(res.Tuning.BaseSeed, streamCoordinated, uint64(r.Workers), uint64(r.Seed))] = true
+		}
+		for _, r := range res.Runs {
+			if tuned[mixSeed(res.BaseSeed, streamCoordinated, uint64(r.Workers), uint64(r.Seed))] {
+				t.Errorf("base seed %d: judged run W = %d seed %d shares the tuning seed's", base, r.Workers, r.Seed)
+			}
+		}
+		if reflect.DeepEqual(res.Runs, res.Tuning.Runs) {
+			t.Errorf("base seed %d: the judged runs are the tuning runs", base)
 		}
 	}
 }

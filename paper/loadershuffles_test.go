@@ -223,8 +223,8 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 		t.Errorf("%d interval tests, want one per trained setting (%d) and the ranking's", len(out.Tests), len(f.Trained))
 	}
 	for i, ts := range out.Tests {
-		if i < len(f.Trained) && ts.Holds != f.Trained[i].Loss.Above(0) {
-			t.Errorf("test %q holds %v, its loss interval %v", ts.Name, ts.Holds, f.Trained[i].Loss)
+		if i < len(f.Trained) && (ts.Holds != f.Trained[i].Costs || ts.P != f.Trained[i].CostP) {
+			t.Errorf("test %q holds %v, p %g; the verdict's cost %v, Holm p %g", ts.Name, ts.Holds, ts.P, f.Trained[i].Costs, f.Trained[i].CostP)
 		}
 	}
 }
@@ -372,6 +372,16 @@ func TestLoaderShufflesFamily(t *testing.T) {
 		out, err := res.Outcome()
 		if err != nil || out.Verdict != f.Verdict {
 			t.Errorf("%s: outcome %v, %v", tc.name, out.Verdict, err)
+		}
+		// The report is handed the p-value the verdict uses, Holm-adjusted
+		// over the family, not the setting's own: a cost shown alone
+		// only does not hold there either.
+		k := slices.IndexFunc(out.Tests, func(ts IntervalTest) bool { return strings.HasPrefix(ts.Name, lt.name()+":") })
+		if k < 0 {
+			t.Fatalf("%s: no interval test of %s in %v", tc.name, lt.name(), out.Tests)
+		}
+		if ts := out.Tests[k]; ts.P != lt.CostP || ts.Holds != lt.Costs || !strings.Contains(ts.Name, "Holm-adjusted") || (tc.alone && !lt.Costs && !(ts.P > familyAlpha && lt.Loss.PAbove(0) < 0.025)) {
+			t.Errorf("%s: test %+v; want the Holm-adjusted p %g (alone %g) and the verdict's cost %v", tc.name, ts, lt.CostP, lt.Loss.PAbove(0), lt.Costs)
 		}
 	}
 }

@@ -56,7 +56,8 @@ const (
 	streamTheorem1Problem    = 31 // theorem-1: the problem
 	streamTwoLevel           = 32 // two-level-figure: the orders per σ_top, m, method, learning rate and run
 
-	streamCoordinated = 0x636f6f7264 // coordinated-orders: the orders and MNIST split per W and seed ("coord")
+	streamCoordinated       = 0x636f6f7264   // coordinated-orders: the orders and MNIST split per W and seed ("coord")
+	streamCoordinatedJudged = 0x636f6f72646a // coordinated-orders: the base seed of the judged runs, apart from the tuning's ("coordj")
 
 	// loader-shuffles ("ld" and a number, apart from the small numbers
 	// above so that claims added beside it do not collide).

@@ -18,7 +18,7 @@ import (
 func TestSubsamplingSmoke(t *testing.T) {
 	// Every check is exact algebra (bias ≤ M‖∇f‖² for σ² = 0, the stall
 	// at the kept components' minimiser), so each holds at the smoke scale.
-	claimSmokeHolds(t, subsamplingID, []Verdict{Reproduced}, "subsampling-random-half", "subsampling-multiset", "subsampling-RR", "subsampling-drop-a-class", "subsampling-each-twice")
+	claimSmokeHolds(t, subsamplingID, []Verdict{Reproduced}, "subsampling-bound", "subsampling-drop-a-class")
 }
 
 func TestSubsequence(t *testing.T) {
@@ -189,6 +189,9 @@ func TestSubsamplingVerdict(t *testing.T) {
 		}
 		if out.Verdict != test.want {
 			t.Errorf("%s: verdict %v, want %v: %s", test.name, out.Verdict, test.want, out.Summary)
+		}
+		if ok, seen := checksOf(out)["subsampling-bound"]; !seen || ok != (test.want == Reproduced) {
+			t.Errorf("%s: the rule's check subsampling-bound made %v, holds %v; want it holding exactly where the claim is reproduced", test.name, seen, ok)
 		}
 		if got := strings.Contains(out.Summary, "our stall prediction fails"); got != test.stall {
 			t.Errorf("%s: summary says the stall prediction fails: %v, want %v: %s", test.name, got, test.stall, out.Summary)
