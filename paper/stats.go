@@ -7,6 +7,7 @@ package paper
 import (
 	"cmp"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
@@ -131,4 +132,70 @@ func boundWorst(label string, ivs []Interval, bounds []float64, note string) Mea
 		m.PHold = 1
 	}
 	return m
+}
+
+// stratifiedBootstrap returns the mean over strata of Spearman's ρ of y
+// against x within each stratum (strata names them), its 95% percentile
+// interval over b bootstrap replicates that resample the points with
+// replacement within each stratum, and the one-sided bootstrap p-value of
+// "the mean exceeds level": (1 + #{replicates ≤ level}) / (b + 1). A
+// replicate where a stratum's ρ is undefined (a constant resample) leaves
+// that stratum out of its mean; one where every stratum's is undefined is
+// dropped. N of the interval is the number of points. pBelow is the
+// mirror p-value of "the mean is below level".
+func stratifiedBootstrap(x, y []float64, strata []string, level float64, b int, seed uint64) (iv Interval, pAbove, pBelow float64) {
+	var names []string
+	var idx [][]int
+	for i, s := range strata {
+		k := slices.Index(names, s)
+		if k < 0 {
+			k = len(names)
+			names, idx = append(names, s), append(idx, nil)
+		}
+		idx[k] = append(idx[k], i)
+	}
+	mean := func(pick func(k, j int) int) float64 {
+		sum, m := 0.0, 0
+		for k, is := range idx {
+			xs, ys := make([]float64, len(is)), make([]float64, len(is))
+			for j := range is {
+				i := is[pick(k, j)]
+				xs[j], ys[j] = x[i], y[i]
+			}
+			if r := spearman(xs, ys); !math.IsNaN(r) {
+				sum, m = sum+r, m+1
+			}
+		}
+		if m == 0 {
+			return math.NaN()
+		}
+		return sum / float64(m)
+	}
+	iv = Interval{Mean: mean(func(_, j int) int { return j }), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), N: len(x)}
+	if math.IsNaN(iv.Mean) {
+		return iv, math.NaN(), math.NaN()
+	}
+	rnd := rand.New(rand.NewPCG(seed, 0))
+	reps := make([]float64, 0, b)
+	below, above := 0, 0
+	for range b {
+		t := mean(func(k, _ int) int { return rnd.IntN(len(idx[k])) })
+		if math.IsNaN(t) {
+			continue
+		}
+		reps = append(reps, t)
+		if t <= level {
+			below++
+		}
+		if t >= level {
+			above++
+		}
+	}
+	if len(reps) == 0 {
+		return iv, math.NaN(), math.NaN()
+	}
+	slices.Sort(reps)
+	iv.Lo, iv.Hi = stat.Quantile(0.025, stat.Empirical, reps, nil), stat.Quantile(0.975, stat.Empirical, reps, nil)
+	n := float64(len(reps) + 1)
+	return iv, float64(1+below) / n, float64(1+above) / n
 }
