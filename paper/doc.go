@@ -90,16 +90,38 @@
 // or GoalNotMet; Inconclusive means the seeds settle it neither
 // way at the claim's thresholds (a difference the statement needs is not
 // shown, nor its absence); NotTested means its precondition does not hold
-// in our setting (for example theorem-1-noise's slopes where no step
-// size of the grid is tuned below its top, so no slope is fitted), so the
-// measurement says nothing about it; NotCheckable means the scale cannot
-// decide (for example one seed, where no standard error exists). A claim tested away
-// from the paper's setting says so in its Summary. The verdict comes from
-// the claim's thresholds, named constants in its file (table1Tie,
-// twoLevelClearly, scalableGoalRatio, ...) that the protocol text quotes;
-// the Summary says what was measured against what the paper states.
-// Notebooks print the same verdict through XResult.Outcome, and their CHECK
-// line says whether it is the one the committed report gives.
+// in our setting (a precondition of our own setup, never one the paper
+// does not state), so the measurement says nothing about it; NotCheckable
+// means the scale cannot decide (for example one seed, where no standard
+// error exists). A claim tested away from the paper's setting says so in
+// its Summary.
+//
+// The verdict comes from the claim's rule, declared as a value beside the
+// Claim (Claim.Rule, rule.go): its parts, each the paper's sentence with
+// its .tex line (or our question, for a goal), the statistic, the test
+// (superiority, non-inferiority, equivalence or a bound), its threshold or
+// band, every quantity or "for some" (Holm), and the family. The claim's
+// Findings compute the measures, each quantity's 95% interval, and
+// Rule.Judge derives every part's verdict and the whole's by the one
+// combine rule; Outcome.judged writes the check lines and the report's
+// interval tests from it, and Rule.Text the rule's words in the report,
+// the notebooks (nb.Rule) and the registration. A rule change is a diff of
+// that value; its hash (Rule.Hash) and the judging code's (JudgeCode)
+// key the seeds' record and the registration.
+//
+// # Exploratory and confirmatory
+//
+// The rules were developed on the base seeds 1 to 5 (ExploratorySeeds):
+// the robustness pass (make robustness) reruns the claims there and saves
+// each part's verdict and intervals per seed, which the power analysis
+// (power.go) reads to say how many runs per cell settle each part left
+// unsettled. make register writes the registration (RegistrationFile):
+// every rule's text and hash and the registered runs and seed; make
+// confirm (and confirm-paper) runs each claim once with base seed
+// ConfirmSeed, never used before, at those runs (Env.Runs), judged by the
+// registered rule only, into ConfirmFile; the report puts the
+// confirmatory answer beside the exploratory one, and a claim whose rule
+// changed after its confirmatory run reads as exploratory.
 //
 // # Seeds
 //
