@@ -668,9 +668,9 @@ func (g *codeGraph) hash(pkg string, roots []string) (string, error) {
 }
 
 // hashText returns the hash of the declarations reachable from roots in
-// pkg, with every string literal counted as one and the same token if
-// noWords: the judging code's hash (JudgeCode), which a reworded sentence
-// leaves as it was.
+// pkg, with every string literal of words counted as one and the same
+// token if noWords (blankStrings): the judging code's hash (JudgeCode),
+// which a reworded sentence leaves as it was.
 func (g *codeGraph) hashText(pkg string, roots []string, noWords bool) (string, error) {
 	k := fmt.Sprintf("%s %t %s", pkg, noWords, strings.Join(roots, " "))
 	g.mu.Lock()
@@ -714,11 +714,13 @@ func codeHash(roots []string) (string, error) {
 }
 
 // blankStrings returns the tokens of a declaration's text (one a line,
-// see tokens) with every string literal written as one token, "…".
+// see tokens) with every string literal of words (one with a space in it:
+// a sentence, a format) written as one token, "…". A literal without a
+// space ("standard", "same-class", "RR") can select data, and counts.
 func blankStrings(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		if strings.HasPrefix(l, `"`) || strings.HasPrefix(l, "`") {
+		if (strings.HasPrefix(l, `"`) || strings.HasPrefix(l, "`")) && strings.ContainsAny(l, " \t") {
 			lines[i] = `"…"`
 		}
 	}

@@ -408,4 +408,11 @@ func TestJudgeHashIgnoresWording(t *testing.T) {
 	if hash(computed, true) == hash(base, true) {
 		t.Errorf("a computing change left the judging hash as it was")
 	}
+	// A one-word literal can select data ("standard" for "same-class"):
+	// it counts.
+	std := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Findings", `_ = "standard"`))
+	same := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Findings", `_ = "same-class"`))
+	if hash(std, true) == hash(same, true) {
+		t.Errorf("swapping a data-selecting literal left the judging hash as it was")
+	}
 }

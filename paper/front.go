@@ -432,7 +432,7 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 	case r != nil && !r.Current():
 		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
 	case r != nil:
-		return fmt.Sprintf("%s (seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
+		return fmt.Sprintf("%s (one draw: seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
 	case registered:
 		return "registered, not yet run"
 	}

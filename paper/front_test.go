@@ -536,7 +536,7 @@ func TestFrontTables(t *testing.T) {
 		byID[r.id] = r
 	}
 	for _, want := range []frontRow{
-		{id: "theorem-1", confirmed: "holds (seed 1001, 8 runs per cell)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
+		{id: "theorem-1", confirmed: "holds (one draw: seed 1001, 8 runs per cell)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
 		{id: "table-1", confirmed: "exploratory: the rule changed after its confirmatory run (does not hold then); needs a pass on new seeds", answer: "unsettled (one draw)", number: "greedy − RR, same-class (points): +0.70 [+0.19, +1.21]", paper: "+14.97", chart: "[table-1-loss](../figures/table-1-loss.png)"},
 		{id: "two-level-k", confirmed: "registered, not yet run", answer: "unsettled (flips: holds in 2 of 3 seeds)", paper: "—"},
 		{id: "sub-sampling", confirmed: "not registered", answer: "does not hold (one draw)", number: "smallest bound/measured: 0.42", paper: "—"},

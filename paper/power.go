@@ -139,6 +139,16 @@ type PowerNeed struct {
 // 0); an unbounded interval gives none. Runs beyond maxRuns count as
 // beyond reach.
 func powerNeed(p RulePart, ivs []Interval, alpha float64) PowerNeed {
+	return powerNeedAt(p, ivs, alpha, powerTarget)
+}
+
+// powerNeedAt is powerNeed at the power target: the runs for that power
+// on one quantity. An equivalence needs both of its one-sided tests, so it
+// is planned at the power (1+target)/2 on the nearer end.
+func powerNeedAt(p RulePart, ivs []Interval, alpha, target float64) PowerNeed {
+	if p.Test == Equivalence {
+		target = (1 + target) / 2
+	}
 	const maxRuns = 100000
 	pn := PowerNeed{Seeds: len(ivs), Effect: Float(math.NaN()), SD: Float(math.NaN())}
 	if len(ivs) == 0 {
@@ -191,7 +201,7 @@ func powerNeed(p RulePart, ivs []Interval, alpha float64) PowerNeed {
 	z := math.Abs(eff) / sd
 	for n := 2; n <= maxRuns; n++ {
 		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}
-		if z*math.Sqrt(float64(n)) >= t.Quantile(1-alpha)+t.Quantile(powerTarget) {
+		if z*math.Sqrt(float64(n)) >= t.Quantile(1-alpha)+t.Quantile(target) {
 			pn.Need = n
 			return pn
 		}
@@ -218,7 +228,9 @@ type PartPower struct {
 // partPower returns the power analysis of part p of a rule from its
 // findings at the exploratory seeds (one SeedPart a seed). Holm's level
 // for m quantities of a Some part, or of a family, is taken as Bonferroni's
-// alpha/m, which Holm's first step is.
+// alpha/m, which Holm's first step is; the quantities of a part of Every
+// are planned at the power 0.8^(1/m) each, so that all m hold together
+// with 80% power.
 func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
 	pp := PartPower{Name: p.Name}
 	for _, s := range seeds {
@@ -241,6 +253,13 @@ func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
 	case p.Each == Some && nq > 1:
 		alpha /= float64(nq)
 	}
+	// A part of Every needs each of its nq quantities: each is planned at
+	// the power whose nq-th power is the target (as if independent), so
+	// that the part has the target's power, not each quantity alone.
+	target := powerTarget
+	if p.Each == Every && nq > 1 {
+		target = math.Pow(powerTarget, 1/float64(nq))
+	}
 	for k := range nq {
 		var ivs []Interval
 		label := ""
@@ -250,7 +269,7 @@ func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
 				label = s.Quantities[k].Label
 			}
 		}
-		pn := powerNeed(p, ivs, alpha)
+		pn := powerNeedAt(p, ivs, alpha, target)
 		pn.Label = label
 		pp.Quantities = append(pp.Quantities, pn)
 	}

@@ -40,6 +40,20 @@ func TestPowerNeed(t *testing.T) {
 	if n := powerNeed(p, []Interval{iv}, ruleAlpha/3).Need; n <= pn.Need {
 		t.Errorf("level %g needs %d runs, %g %d", ruleAlpha/3, n, ruleAlpha, pn.Need)
 	}
+	// An equivalence needs both one-sided tests: more runs than one
+	// test at the same distance from its nearer end.
+	eqp := RulePart{Name: "e", Test: Equivalence, Lo: -0.5, Hi: 0.5}
+	mid := iv
+	mid.Mean = 0
+	if n := powerNeed(eqp, []Interval{mid}, ruleAlpha).Need; n <= pn.Need {
+		t.Errorf("equivalence at 0.5 from each end needs %d runs, one-sided at 0.5 %d", n, pn.Need)
+	}
+	// A part of Every over two such quantities needs more than one.
+	two := partPower(p, []SeedPart{{Name: "a", Verdict: Inconclusive, Quantities: []Quantity{
+		{Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}}}}, 0)
+	if two.Need <= pn.Need {
+		t.Errorf("every of two quantities needs %d runs, one alone %d", two.Need, pn.Need)
+	}
 	// An interval with no bound gives no plan, and says so.
 	open := Interval{Mean: 0.5, SE: math.NaN(), N: 3, Lo: math.Inf(-1), Hi: math.Inf(1)}
 	if pn := powerNeed(p, []Interval{open}, ruleAlpha); pn.Need != 0 || !strings.Contains(pn.Why, "unbounded") {

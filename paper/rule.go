@@ -216,6 +216,13 @@ func (p *RulePart) pHold(m Measure) float64 {
 	switch {
 	case m.HasP:
 		return m.PHold
+	case m.Iv.N > 0 && m.Iv.Lo == m.Iv.Hi && !math.IsInf(m.Iv.Lo, 0):
+		// An exact quantity (a point: no sampling error) holds or
+		// fails with certainty.
+		if holds, _ := p.side(m.Iv); holds {
+			return 0
+		}
+		return 1
 	case math.IsNaN(m.Iv.SE):
 		return math.NaN()
 	case p.Test == Equivalence:

@@ -260,3 +260,19 @@ func TestOutcomeJudged(t *testing.T) {
 		t.Errorf("rule text of a Some part: %s", r.Text()[1])
 	}
 }
+
+// TestRuleExactP checks that an exact quantity (a point interval) has p 0
+// where it holds and 1 where it does not, so that a family keeps a hold
+// no sampling error can undo.
+func TestRuleExactP(t *testing.T) {
+	p := RulePart{Name: "b", Test: Bound, Side: Below, Threshold: 1, Each: Some}
+	r := &Rule{Claim: "c", Parts: []RulePart{p}}
+	point := func(x float64) Measure { return Measure{Iv: Interval{Mean: x, SE: math.NaN(), Lo: x, Hi: x, N: 1}} }
+	j, err := r.Judge(Measures{"b": {point(0.5), point(2)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pj := j.Parts[0]; j.Verdict != Reproduced || pj.P[0] != 0 || pj.P[1] != 1 {
+		t.Errorf("exact points 0.5 and 2 below 1 for some: %v, p %v", j.Verdict, pj.P)
+	}
+}
