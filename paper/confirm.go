@@ -33,9 +33,9 @@ type Confirmed struct {
 	Scale string `json:"scale"`
 	Runs  int    `json:"runs"`
 	Seed  uint64 `json:"seed"`
-	// Code is the registered hash of the claim's judging code and rule
-	// the run was judged by (Registered.Code); a claim whose current hash
-	// differs is reported as exploratory (Confirmed.Current).
+	// Code is the registered hash of the claim's judging code, rule and
+	// protocol the run was judged by (Registered.Code); a claim whose
+	// current hash differs is reported as exploratory (Confirmed.Current).
 	Code    string     `json:"code"`
 	Verdict Verdict    `json:"verdict"`
 	Parts   []SeedPart `json:"parts,omitempty"`
@@ -47,9 +47,13 @@ type Confirmed struct {
 }
 
 // Current reports whether c was judged by the claim's current judging
-// code and rule (JudgeCode).
+// code, rule and protocol (RegisteredHash at its scale and runs).
 func (c *Confirmed) Current() bool {
-	h, err := JudgeCode(c.ID)
+	s, err := ParseScale(c.Scale)
+	if err != nil {
+		return false
+	}
+	h, err := RegisteredHash(Registered{ID: c.ID, Scale: s, Runs: c.Runs})
 	return err == nil && h == c.Code
 }
 

@@ -302,7 +302,7 @@ func TestGoalsMarked(t *testing.T) {
 	}
 	// A confirmatory verdict other than the exploratory one is said
 	// first.
-	conf := &Confirmation{Claims: []Confirmed{{ID: theorem1Claim.ID, Seed: ConfirmSeed, Runs: 8, Code: judgeCode(t, theorem1Claim.ID), Verdict: NotReproduced}}}
+	conf := &Confirmation{Claims: []Confirmed{{ID: theorem1Claim.ID, Scale: "default", Seed: ConfirmSeed, Runs: 8, Code: registeredHash(t, theorem1Claim.ID, Default, 8), Verdict: NotReproduced}}}
 	var b bytes.Buffer
 	writeFound(&b, results, nil, conf)
 	got := b.String()
@@ -317,6 +317,17 @@ func TestGoalsMarked(t *testing.T) {
 	if !strings.Contains(got, "Of the 1 claims we checked against the paper") {
 		t.Errorf("want one claim on the paper counted:\n%s", got)
 	}
+}
+
+// registeredHash returns RegisteredHash of claim id at scale s with runs
+// runs per cell, failing t on an error.
+func registeredHash(t *testing.T, id string, s Scale, runs int) string {
+	t.Helper()
+	h, err := RegisteredHash(Registered{ID: id, Scale: s, Runs: runs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 // judgeCode returns JudgeCode(id), failing t on an error.
@@ -481,13 +492,13 @@ func TestFrontTables(t *testing.T) {
 	// table-1 by a rule since changed, two-level-k registered and not
 	// yet run; the others not registered.
 	if err := SaveConfirmation(figs, &Confirmation{Claims: []Confirmed{
-		{ID: "theorem-1", Scale: "default", Runs: 8, Seed: ConfirmSeed, Code: judgeCode(t, "theorem-1"), Verdict: Reproduced},
+		{ID: "theorem-1", Scale: "default", Runs: 8, Seed: ConfirmSeed, Code: registeredHash(t, "theorem-1", Default, 8), Verdict: Reproduced},
 		{ID: "table-1", Scale: "default", Runs: 12, Seed: ConfirmSeed, Code: "an earlier rule", Verdict: NotReproduced},
 	}}); err != nil {
 		t.Fatal(err)
 	}
 	var reg bytes.Buffer
-	regs := []Registered{{ID: "theorem-1", Scale: Default, Runs: 8, Seed: ConfirmSeed, Code: judgeCode(t, "theorem-1")}, {ID: "two-level-k", Scale: Default, Runs: 40, Seed: ConfirmSeed, Code: judgeCode(t, "two-level-k")}}
+	regs := []Registered{{ID: "theorem-1", Scale: Default, Runs: 8, Seed: ConfirmSeed, Code: registeredHash(t, "theorem-1", Default, 8)}, {ID: "two-level-k", Scale: Default, Runs: 40, Seed: ConfirmSeed, Code: registeredHash(t, "two-level-k", Default, 40)}}
 	if err := writeRegistrationTable(&reg, regs); err != nil {
 		t.Fatal(err)
 	}

@@ -173,8 +173,8 @@ func TestReadRegistration(t *testing.T) {
 		}
 	}
 	// A changed hash is named with both hashes.
-	changed := Changed(regs, func(id string) (string, error) {
-		if id == "theorem-1" {
+	changed := Changed(regs, func(r Registered) (string, error) {
+		if r.ID == "theorem-1" {
 			return "abc rule 124", nil
 		}
 		return "def", nil
@@ -198,12 +198,21 @@ func TestRegistrationMutation(t *testing.T) {
 		defer func() { registry[i].Rule = nil }()
 	}
 	c := registry[i]
-	h := judgeCode(t, c.ID)
-	regs := []Registered{{ID: c.ID, Scale: Default, Runs: 3, Seed: ConfirmSeed, Code: h}}
-	if ch := Changed(regs, JudgeCode); len(ch) != 0 {
+	reg := Registered{ID: c.ID, Scale: Default, Runs: 3, Seed: ConfirmSeed}
+	h, err := RegisteredHash(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg.Code = h
+	regs := []Registered{reg}
+	if ch := Changed(regs, RegisteredHash); len(ch) != 0 {
 		t.Fatalf("unchanged rule reported changed: %q", ch)
 	}
-	conf := Confirmed{ID: c.ID, Code: h}
+	// Other runs per cell are another protocol.
+	if other, _ := RegisteredHash(Registered{ID: c.ID, Scale: Default, Runs: 4}); other == h {
+		t.Errorf("the registered hash does not follow the runs per cell")
+	}
+	conf := Confirmed{ID: c.ID, Scale: "default", Runs: 3, Code: h}
 	if !conf.Current() {
 		t.Fatalf("a confirmatory result judged by the current rule is not current")
 	}
@@ -215,7 +224,7 @@ func TestRegistrationMutation(t *testing.T) {
 	} else {
 		c.Rule.Parts[0].Threshold = c.Rule.Parts[0].Threshold*1.01 + 0.01
 	}
-	if ch := Changed(regs, JudgeCode); len(ch) != 1 || !strings.Contains(ch[0], c.ID+": registered") {
+	if ch := Changed(regs, RegisteredHash); len(ch) != 1 || !strings.Contains(ch[0], c.ID+": registered") {
 		t.Errorf("a changed threshold of %s not caught: %q", c.ID, ch)
 	}
 	if conf.Current() {

@@ -7,6 +7,9 @@ package paper
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -64,7 +67,8 @@ type Registered struct {
 	Scale Scale
 	Runs  int
 	Seed  uint64
-	// Code is the claim's JudgeCode when registered.
+	// Code is the claim's RegisteredHash when registered: its judging
+	// code, rule and protocol.
 	Code string
 	// Why says why Runs: the power analysis's need, and the budget.
 	Why string
@@ -194,13 +198,38 @@ func ReadRegistration(path string) ([]Registered, error) {
 	return regs, nil
 }
 
-// Changed returns the ids of the registered claims whose judging code or
-// rule is no longer the registered one (code gives the current hash:
-// JudgeCode), each with the registered and the current hash.
-func Changed(regs []Registered, code func(id string) (string, error)) []string {
+// RegisteredHash returns the hash a registration records for claim
+// r.ID at r.Scale with r.Runs runs per cell: its judging code and rule
+// (JudgeCode) and its protocol, the config at that scale with those runs
+// (every field: grids, horizons, epochs), so that a change to either after
+// the registration is caught.
+func RegisteredHash(r Registered) (string, error) {
+	code, err := JudgeCode(r.ID)
+	if err != nil {
+		return "", err
+	}
+	f, ok := configAt[r.ID]
+	if !ok {
+		return "", fmt.Errorf("paper: claim %q has no protocol to register", r.ID)
+	}
+	c := f(r.Scale)
+	c.setRuns(r.Runs)
+	b, err := json.Marshal(c)
+	if err != nil {
+		return "", fmt.Errorf("paper: protocol of %s: %v", r.ID, err)
+	}
+	h := sha256.Sum256(b)
+	return code + " config " + hex.EncodeToString(h[:8]), nil
+}
+
+// Changed returns the ids of the registered claims whose judging code,
+// rule or protocol is no longer the registered one (hash gives the
+// current hash: RegisteredHash), each with the registered and the current
+// hash.
+func Changed(regs []Registered, hash func(Registered) (string, error)) []string {
 	var out []string
 	for _, r := range regs {
-		h, err := code(r.ID)
+		h, err := hash(r)
 		if err != nil {
 			out = append(out, fmt.Sprintf("%s: %v", r.ID, err))
 			continue

@@ -127,38 +127,38 @@ func (c *Table1StudyConfig) setRuns(n int)  { c.Seeds = n }
 func (c *OrderMattersConfig) runs() int     { return c.Study.Seeds }
 func (c *OrderMattersConfig) setRuns(n int) { c.Study.Seeds = n }
 
-// runsAt returns, by claim id, the runs per cell of the claim's protocol
-// at a scale: what its intervals' N counts.
-var runsAt = map[string]func(Scale) int{
-	theorem1ID:         func(s Scale) int { c := Theorem1Config{}.At(s); return c.runs() },
-	theorem1NoiseID:    func(s Scale) int { c := Theorem1NoiseConfig{}.At(s); return c.runs() },
-	subsamplingID:      func(s Scale) int { c := SubsamplingConfig{}.At(s); return c.runs() },
-	remark4ID:          func(s Scale) int { c := Remark4Config{}.At(s); return c.runs() },
-	lemma1ID:           func(s Scale) int { c := Lemma1Config{}.At(s); return c.runs() },
-	omegaID:            func(s Scale) int { c := OmegaConfig{}.At(s); return c.runs() },
-	appendixCID:        func(s Scale) int { c := AppendixCConfig{}.At(s); return c.runs() },
-	multiLevelID:       func(s Scale) int { c := MultiLevelConfig{}.At(s); return c.runs() },
-	twoLevelLemmaID:    func(s Scale) int { c := TwoLevelLemmaConfig{}.At(s); return c.runs() },
-	twoLevelKID:        func(s Scale) int { c := TwoLevelKConfig{}.At(s); return c.runs() },
-	sgdInternallyID:    func(s Scale) int { c := SGDInternallyConfig{}.At(s); return c.runs() },
-	table1ID:           func(s Scale) int { c := Table1Config{}.At(s); return c.runs() },
-	table1FashionID:    func(s Scale) int { c := Table1Config{Dataset: fashionMNIST}.At(s); return c.runs() },
-	table1CIFAR10ID:    func(s Scale) int { c := Table1Config{Dataset: cifar10Prefix}.At(s); return c.runs() },
-	table1StudyID:      func(s Scale) int { c := Table1StudyConfig{}.At(s); return c.runs() },
-	twoLevelID:         func(s Scale) int { c := TwoLevelConfig{}.At(s); return c.runs() },
-	scalableID:         func(s Scale) int { c := ScalableConfig{}.At(s); return c.runs() },
-	scalableTrainingID: func(s Scale) int { c := scalableTrainingConfig(s); return c.runs() },
-	orderMattersID:     func(s Scale) int { c := OrderMattersConfig{}.At(s); return c.runs() },
-	coordinatedID:      func(s Scale) int { c := CoordinatedConfig{}.At(s); return c.runs() },
-	loaderShufflesID:   func(s Scale) int { c := LoaderShufflesConfig{}.At(s); return c.runs() },
+// configAt returns, by claim id, the claim's protocol at a scale, whose
+// runs per cell (runsKnob) are what its intervals' N counts.
+var configAt = map[string]func(Scale) runsKnob{
+	theorem1ID:         func(s Scale) runsKnob { c := Theorem1Config{}.At(s); return &c },
+	theorem1NoiseID:    func(s Scale) runsKnob { c := Theorem1NoiseConfig{}.At(s); return &c },
+	subsamplingID:      func(s Scale) runsKnob { c := SubsamplingConfig{}.At(s); return &c },
+	remark4ID:          func(s Scale) runsKnob { c := Remark4Config{}.At(s); return &c },
+	lemma1ID:           func(s Scale) runsKnob { c := Lemma1Config{}.At(s); return &c },
+	omegaID:            func(s Scale) runsKnob { c := OmegaConfig{}.At(s); return &c },
+	appendixCID:        func(s Scale) runsKnob { c := AppendixCConfig{}.At(s); return &c },
+	multiLevelID:       func(s Scale) runsKnob { c := MultiLevelConfig{}.At(s); return &c },
+	twoLevelLemmaID:    func(s Scale) runsKnob { c := TwoLevelLemmaConfig{}.At(s); return &c },
+	twoLevelKID:        func(s Scale) runsKnob { c := TwoLevelKConfig{}.At(s); return &c },
+	sgdInternallyID:    func(s Scale) runsKnob { c := SGDInternallyConfig{}.At(s); return &c },
+	table1ID:           func(s Scale) runsKnob { c := Table1Config{}.At(s); return &c },
+	table1FashionID:    func(s Scale) runsKnob { c := Table1Config{Dataset: fashionMNIST}.At(s); return &c },
+	table1CIFAR10ID:    func(s Scale) runsKnob { c := Table1Config{Dataset: cifar10Prefix}.At(s); return &c },
+	table1StudyID:      func(s Scale) runsKnob { c := Table1StudyConfig{}.At(s); return &c },
+	twoLevelID:         func(s Scale) runsKnob { c := TwoLevelConfig{}.At(s); return &c },
+	scalableID:         func(s Scale) runsKnob { c := ScalableConfig{}.At(s); return &c },
+	scalableTrainingID: func(s Scale) runsKnob { c := scalableTrainingConfig(s); return &c },
+	orderMattersID:     func(s Scale) runsKnob { c := OrderMattersConfig{}.At(s); return &c },
+	coordinatedID:      func(s Scale) runsKnob { c := CoordinatedConfig{}.At(s); return &c },
+	loaderShufflesID:   func(s Scale) runsKnob { c := LoaderShufflesConfig{}.At(s); return &c },
 }
 
 // RunsAt returns the runs per cell of claim id's protocol at scale s, or
 // an error naming a claim that has none.
 func RunsAt(id string, s Scale) (int, error) {
-	f, ok := runsAt[id]
+	f, ok := configAt[id]
 	if !ok {
 		return 0, fmt.Errorf("paper: claim %q has no runs per cell", id)
 	}
-	return f(s), nil
+	return f(s).runs(), nil
 }

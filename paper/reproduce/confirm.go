@@ -90,12 +90,12 @@ func register(o *options, stdout, stderr io.Writer) int {
 	budgetText := fitBudget(plans)
 	var regs []paper.Registered
 	for _, p := range plans {
-		code, err := paper.JudgeCode(p.id)
-		if err != nil {
+		r := paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: paper.ConfirmSeed, Why: p.why}
+		if r.Code, err = paper.RegisteredHash(r); err != nil {
 			fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
 			return 1
 		}
-		regs = append(regs, paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: paper.ConfirmSeed, Code: code, Why: p.why})
+		regs = append(regs, r)
 	}
 	var b bytes.Buffer
 	if err := paper.WriteRegistration(&b, regs, pw, budgetText); err != nil {
@@ -227,8 +227,8 @@ func confirm(ctx context.Context, o *options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reproduce: -confirm: no claim of -only is registered at the %s scale\n", o.scale)
 		return 2
 	}
-	if changed := paper.Changed(todo, paper.JudgeCode); len(changed) > 0 {
-		fmt.Fprintf(stderr, "reproduce: -confirm: the judging code or rule changed since the registration, so these verdicts would not be confirmatory: %s; register again before any confirmatory run, or, after one, on new seeds\n", strings.Join(changed, "; "))
+	if changed := paper.Changed(todo, paper.RegisteredHash); len(changed) > 0 {
+		fmt.Fprintf(stderr, "reproduce: -confirm: the judging code, rule or protocol changed since the registration, so these verdicts would not be confirmatory: %s; register again before any confirmatory run, or, after one, on new seeds\n", strings.Join(changed, "; "))
 		return 1
 	}
 	start := time.Now()
