@@ -492,7 +492,9 @@ func TestFrontTables(t *testing.T) {
 	// table-1 by a rule since changed, two-level-k registered and not
 	// yet run; the others not registered.
 	if err := SaveConfirmation(figs, &Confirmation{Claims: []Confirmed{
-		{ID: "theorem-1", Scale: "default", Runs: 8, Seed: ConfirmSeed, Code: registeredHash(t, "theorem-1", Default, 8), Verdict: Reproduced},
+		{ID: "theorem-1", Scale: "default", Runs: 8, Seed: ConfirmSeed, Code: registeredHash(t, "theorem-1", Default, 8), Verdict: Reproduced,
+			// A part left unsettled says what its interval excludes.
+			Parts: []SeedPart{{Name: theorem1Claim.Rule.Parts[0].Name, Verdict: Inconclusive, Quantities: []Quantity{{Label: "RR", Mean: 0.9, SE: 0.1, Lo: 0.7, Hi: 1.1, N: 8}}}}},
 		{ID: "table-1", Scale: "default", Runs: 12, Seed: ConfirmSeed, Code: "an earlier rule", Verdict: NotReproduced},
 	}}); err != nil {
 		t.Fatal(err)
@@ -518,7 +520,7 @@ func TestFrontTables(t *testing.T) {
 		t.Errorf("the report says a verdict changed where none did")
 	}
 	for _, want := range []string{
-		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol.",
+		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol; " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1] (about ",
 		"**Confirmatory pass:** not reproduced with 12 runs per cell from base seed 1001 at the default scale's protocol (judged by a rule since changed",
 	} {
 		if !strings.Contains(rep, want) {

@@ -89,6 +89,13 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 		seedList(ExploratorySeeds), ConfirmSeed)
 	fmt.Fprintf(&b, "Tests: superiority, non-inferiority (an upper bound: a better result never fails) and bounds are one-sided at 2.5%% (a 95%% interval on the holding side), equivalence is TOST at 2.5%% each side; a part judged \"for some\" quantity, or a family, is Holm-adjusted to 2.5%% one-sided. Parts combine by the report's one combine rule (verdict.go, combine). ")
 	fmt.Fprintf(&b, "Power: for each part left unsettled or flipping on the exploratory seeds, the runs that settle it with 80%% power at the effect those seeds observed (t-based, pooled over the seeds; power.go). %s\n\n", budget)
+	parts := 0
+	for _, r := range regs {
+		if c, ok := Lookup(r.ID); ok && c.Rule != nil {
+			parts += len(c.Rule.Parts)
+		}
+	}
+	fmt.Fprintf(&b, "Multiplicity: the %d registered parts of the %d claims are each judged at 2.5%% one-sided (Holm within a part's \"for some\" quantities and within a family); if every statement were false, the chance that at least one of them reads \"holds\" would be at most %d × 2.5%% by Bonferroni, so a single part's \"holds\" is read with that in mind; the report also controls all its interval tests as one Holm family at 5%%. Each confirmatory verdict is one draw: one base seed, its registered runs per cell.\n\n", parts, len(regs), parts)
 	for _, r := range regs {
 		c, ok := Lookup(r.ID)
 		if !ok || c.Rule == nil {

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/atomic"
@@ -339,8 +340,53 @@ func confirmLine(c Claim, conf *Confirmation) string {
 	if len(r.Failed) > 0 {
 		s += "; checks not holding: " + strings.Join(r.Failed, ", ")
 	}
+	if u := unsettledText(c, r); u != "" {
+		s += "; " + u
+	}
 	if r.Seconds > 0 {
 		s += fmt.Sprintf("; %.0f s, about %.3g runs per cell an hour on its machine", r.Seconds, float64(r.Runs)*3600/r.Seconds)
 	}
 	return s + "."
+}
+
+// unsettledText says, for each part of a confirmatory result left
+// unsettled, what its quantities' intervals exclude (the quantity lies
+// within them at 95%) and the runs per cell that would settle it with 80%
+// power at the effect this run observed (powerNeed): the registered
+// fallback where the budget could not reach the planned runs.
+func unsettledText(c Claim, r *Confirmed) string {
+	if c.Rule == nil {
+		return ""
+	}
+	var out []string
+	for _, sp := range r.Parts {
+		if sp.Verdict != Inconclusive {
+			continue
+		}
+		k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name })
+		if k < 0 {
+			continue
+		}
+		p := c.Rule.Parts[k]
+		var qs []string
+		for _, q := range sp.Quantities {
+			iv := q.Interval()
+			if iv.Against(p.Threshold) != Spans && p.Test != Equivalence {
+				continue
+			}
+			label := q.Label
+			if label == "" {
+				label = "the quantity"
+			}
+			w := fmt.Sprintf("%s lies in [%.3g, %.3g]", label, iv.Lo, iv.Hi)
+			if n := powerNeed(p, []Interval{iv}, ruleAlpha); n.Need > 0 {
+				w += fmt.Sprintf(" (about %d runs per cell would settle it at this effect)", n.Need)
+			}
+			qs = append(qs, w)
+		}
+		if len(qs) > 0 {
+			out = append(out, fmt.Sprintf("%s unsettled: %s", sp.Name, strings.Join(qs, "; ")))
+		}
+	}
+	return strings.Join(out, "; ")
 }

@@ -76,6 +76,14 @@ func register(o *options, stdout, stderr io.Writer) int {
 		}
 		p := &plannedClaim{id: c.ID, scale: s, runs: runs, need: runs}
 		p.perRun = referenceSeconds[s][c.ID] / float64(runs)
+		if why := c.Skipped(s, &paper.Env{CIFAR10: o.cifar10}); why != "" {
+			// Registered, so that a user with what it needs runs it under
+			// this registration, and left out of this machine's budget.
+			p.perRun, p.registeredAt = 0, runs
+			p.why = fmt.Sprintf("Not run on this machine (%s): the scale's %d runs; a user who has what it needs runs it with make confirm-paper.", why, runs)
+			plans = append(plans, p)
+			continue
+		}
 		cs := findSeeds(rob, c.ID)
 		cp, err := paper.Power(c, cs)
 		switch {
@@ -179,7 +187,7 @@ func fitBudget(plans []*plannedClaim) string {
 			f = lo
 		}
 		for _, p := range plans {
-			if p.scale != s {
+			if p.scale != s || p.perRun == 0 && p.registeredAt > 0 {
 				continue
 			}
 			p.registeredAt = p.at(f)
