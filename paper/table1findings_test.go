@@ -37,35 +37,36 @@ func fakeTable1Seeds(base, rrS, grS, grT, noise float64) *Table1Result {
 	return r
 }
 
-// TestTable1Judge checks each verdict of the Table 1 rules (the paper's
-// two sentences, Verdict, and the study's statement, Mechanism) on a
-// result made to give it: every branch is reachable, so each rule can
+// TestTable1Judge checks each verdict of the Table 1 rule (the paper's
+// two sentences, Verdict) on a result made to give it, and our reading
+// beside it (RR's loss, Hurts, and greedy's recovery, Recovers), which
+// never moves the verdict: every branch is reachable, so the rule can
 // fail.
 func TestTable1Judge(t *testing.T) {
 	for _, test := range []struct {
 		name                 string
 		rrS, grS, grT, noise float64
-		want, mechanism      Verdict
+		want                 Verdict
+		hurts, recovers      Part
 	}{
-		{"paper's regime", -19, -4, 0, 0.1, Reproduced, Reproduced},
+		{"paper's regime", -19, -4, 0, 0.1, Reproduced, PartHolds, PartHolds},
 		// The paper's sentence does not ask for a size: a small recovery
-		// is a finding, and a failed part of the study's statement.
-		{"small recovery", -19, -15, 0, 0.1, Reproduced, PartlyReproduced},
-		{"no gain, no tie", -19, -19, 3, 0.1, NotReproduced, PartlyReproduced},
-		{"gain, standard loss", -19, -4, -3, 0.1, PartlyReproduced, PartlyReproduced},
-		{"greedy far better under standard batching too", -19, -4, 3, 0.1, PartlyReproduced, PartlyReproduced},
+		// is a finding beside the verdict.
+		{"small recovery", -19, -15, 0, 0.1, Reproduced, PartHolds, PartFails},
+		{"no gain, no tie", -19, -19, 3, 0.1, NotReproduced, PartHolds, PartFails},
+		{"gain, standard loss", -19, -4, -3, 0.1, PartlyReproduced, PartHolds, PartHolds},
+		{"greedy far better under standard batching too", -19, -4, 3, 0.1, PartlyReproduced, PartHolds, PartHolds},
 		// No loss for RR does not gate the paper's sentences: greedy's
 		// gain of 2 points is shown.
-		{"no loss to recover", 0, 2, 0, 0.1, Reproduced, PartlyReproduced},
-		// Recovery shown below 0.5 with the tie unsettled: partly.
-		{"noisy", -19, -15, 0, 6, Inconclusive, PartlyReproduced},
-		{"noisy, paper's gain", -19, -4, 0, 6, Inconclusive, Inconclusive},
-		{"loss unsettled", -1.2, 0, 0, 1, Inconclusive, Inconclusive},
-		{"everything fails", -0.5, -3.5, 3, 0.1, NotReproduced, NotReproduced},
+		{"no loss to recover", 0, 2, 0, 0.1, Reproduced, PartFails, PartInconclusive},
+		{"noisy", -19, -15, 0, 6, Inconclusive, PartHolds, PartFails},
+		{"noisy, paper's gain", -19, -4, 0, 6, Inconclusive, PartHolds, PartInconclusive},
+		{"gains unsettled", -1.2, 0, 0, 1, Inconclusive, PartHolds, PartInconclusive},
+		{"everything fails", -0.5, -3.5, 3, 0.1, NotReproduced, PartFails, PartFails},
 	} {
 		f := table1Judge(fakeTable1Seeds(90, test.rrS, test.grS, test.grT, test.noise), nil)
-		if f.Verdict != test.want || f.Mechanism != test.mechanism {
-			t.Errorf("%s: verdict %v, mechanism %v; want %v, %v (%s; %s)", test.name, f.Verdict, f.Mechanism, test.want, test.mechanism, f.text(), f.mechanismText())
+		if f.Verdict != test.want || f.Hurts != test.hurts || f.Recovers != test.recovers {
+			t.Errorf("%s: verdict %v, hurts %v, recovers %v; want %v, %v, %v (%s)", test.name, f.Verdict, f.Hurts, f.Recovers, test.want, test.hurts, test.recovers, f.text())
 		}
 	}
 	// One seed: no interval, so neither rule can judge.
@@ -76,8 +77,8 @@ func TestTable1Judge(t *testing.T) {
 		}
 	}
 	one.Config.Seeds = 1
-	if f := table1Judge(one, nil); f.Verdict != NotCheckable || f.Mechanism != NotCheckable {
-		t.Errorf("one seed: %v, %v; want not checkable", f.Verdict, f.Mechanism)
+	if f := table1Judge(one, nil); f.Verdict != NotCheckable || f.Hurts != PartInconclusive || f.Recovers != PartInconclusive {
+		t.Errorf("one seed: %v, %v, %v; want not checkable", f.Verdict, f.Hurts, f.Recovers)
 	}
 	// Without greedy: not checkable, and the findings say why.
 	r := fakeTable1Seeds(90, -19, -4, 0, 0.1)
@@ -103,13 +104,12 @@ var partRank = map[Part]int{PartFails: 0, PartInconclusive: 1, PartHolds: 2}
 // best or worst verdict combine leaves open.
 func TestTable1JudgeMonotone(t *testing.T) {
 	type state struct {
-		parts                      [4]int
-		worst, best, mworst, mbest int
+		parts       [4]int
+		worst, best int
 	}
 	of := func(f Table1Findings) state {
 		w, b := combineRange(f.sentences()...)
-		mw, mb := combineRange(f.mechanism()...)
-		return state{[4]int{partRank[f.SameClass], partRank[f.Standard], partRank[f.Hurts], partRank[f.Recovers]}, verdictRank[w], verdictRank[b], verdictRank[mw], verdictRank[mb]}
+		return state{[4]int{partRank[f.SameClass], partRank[f.Standard], partRank[f.Hurts], partRank[f.Recovers]}, verdictRank[w], verdictRank[b]}
 	}
 	worse := func(a, b state) bool { // b worse than a somewhere
 		for k := range a.parts {
@@ -117,7 +117,7 @@ func TestTable1JudgeMonotone(t *testing.T) {
 				return true
 			}
 		}
-		return b.worst < a.worst || b.best < a.best || b.mworst < a.mworst || b.mbest < a.mbest
+		return b.worst < a.worst || b.best < a.best
 	}
 	for _, noise := range []float64{0.1, 1, 3} {
 		// A larger same-class gain (greedy same-class up, RR fixed).
@@ -218,11 +218,11 @@ func TestTable1ReadingDecided(t *testing.T) {
 
 // TestTable1Rules checks the rules of the Table 1 claims and the study as
 // values: each claim declares its own (its names), and every part holds
-// and fails on a made-up interval: the standard-batching tie inside ±0.5
-// holds and a greedy better by more than the margin fails ("similar" is
-// an equality), the same-class gain shown above +0.5 holds and one shown
-// below it fails, RR's loss above 1 point and greedy's recovery above 0.5
-// hold and below them fail.
+// and fails on a made-up interval, and is unsettled on one across its
+// threshold: the standard-batching tie inside ±0.5 holds and a greedy
+// better by more than the margin fails ("similar" is an equality), the
+// same-class gain shown above +0.5 holds and one shown below it fails;
+// table-1-study judges the same two sentences, over its settings.
 func TestTable1Rules(t *testing.T) {
 	for _, c := range []struct {
 		claim Claim
@@ -251,12 +251,12 @@ func TestTable1Rules(t *testing.T) {
 		{&table1FashionRule, "table-1-fashion-standard", iv(-0.6, 0.2), Inconclusive},
 		{&table1FashionRule, "table-1-fashion-same-class", iv(0.6, 1.3), Reproduced},
 		{&table1FashionRule, "table-1-fashion-same-class", iv(0.1, 0.4), NotReproduced},
-		{&table1StudyRule, "table-1-study-hurts", iv(1.2, 1.6), Reproduced},
-		{&table1StudyRule, "table-1-study-hurts", iv(0.2, 0.9), NotReproduced},
-		{&table1StudyRule, "table-1-study-recovers", iv(0.55, 0.65), Reproduced},
-		{&table1StudyRule, "table-1-study-recovers", iv(0.2, 0.45), NotReproduced},
+		{&table1StudyRule, "table-1-study-same-class", iv(0.6, 1.3), Reproduced},
+		{&table1StudyRule, "table-1-study-same-class", iv(0.1, 0.4), NotReproduced},
+		{&table1StudyRule, "table-1-study-same-class", iv(0.3, 0.9), Inconclusive},
 		{&table1StudyRule, "table-1-study-standard", iv(-0.02, 0.16), Reproduced},
 		{&table1StudyRule, "table-1-study-standard", iv(-1.2, -0.6), NotReproduced},
+		{&table1StudyRule, "table-1-study-standard", iv(-0.6, 0.2), Inconclusive},
 	} {
 		m := Measures{}
 		for _, p := range tc.rule.Parts {
@@ -271,39 +271,17 @@ func TestTable1Rules(t *testing.T) {
 			t.Errorf("%s on %v: %v, want %v", tc.part, tc.iv, pj.Verdict, tc.want)
 		}
 	}
-	// A part over the settings fails where one setting fails it.
-	m := Measures{"table-1-study-hurts": {{Label: "A", Iv: iv(1.2, 1.6)}, {Label: "B", Iv: iv(0.2, 0.9)}},
-		"table-1-study-recovers": {{Label: "A", Iv: iv(0.6, 0.7)}, {Label: "B", Iv: iv(0.6, 0.7)}},
-		"table-1-study-standard": {{Label: "A", Iv: iv(-0.1, 0.1)}, {Label: "B", Iv: iv(-0.1, 0.1)}}}
-	if j, err := table1StudyRule.Judge(m, nil); err != nil || j.Parts[0].Verdict != NotReproduced || j.Verdict != PartlyReproduced {
-		t.Errorf("one setting's loss below 1 point: %+v, %v; want the part failed, partly reproduced", j, err)
-	}
-}
-
-// TestTable1RecoveryP checks that the p-values of greedy's recovery agree
-// with Fieller's interval: "holds" below 2.5% exactly where the interval
-// lies above the threshold, "fails" where it lies below, and neither where
-// the loss is not shown (the interval unbounded).
-func TestTable1RecoveryP(t *testing.T) {
+	// A part over the settings fails where one setting fails it, holds
+	// where every setting holds it, and is unsettled where one setting is.
 	for _, tc := range []struct {
-		name     string
-		rrS, grS float64
-		noise    float64
-		want     Side
-	}{
-		{"recovery 0.8", -19, -4, 0.1, Above},
-		{"recovery 0.2", -19, -15, 0.1, Below},
-		{"recovery near 0.5", -2, -1, 0.5, Spans},
-		{"no loss", -0.1, 0, 1, Spans},
-	} {
-		r := fakeTable1Seeds(90, tc.rrS, tc.grS, 0, tc.noise)
-		f := table1Judge(r, nil)
-		p := f.recoveryP
-		if got := f.Recovery.Against(table1Recovery); got != tc.want {
-			t.Errorf("%s: recovery %v %v %g, want %v: the case tests nothing", tc.name, f.Recovery, got, table1Recovery, tc.want)
-		}
-		if (p[0] < ruleAlpha) != f.Recovery.Above(table1Recovery) || (p[1] < ruleAlpha) != f.Recovery.Below(table1Recovery) {
-			t.Errorf("%s: recovery %v, p-values %v disagree with the interval against %g", tc.name, f.Recovery, p, table1Recovery)
+		b          Interval
+		part, want Verdict
+	}{{iv(0.1, 0.4), NotReproduced, PartlyReproduced}, {iv(0.6, 0.9), Reproduced, Reproduced}, {iv(0.3, 0.9), Inconclusive, Inconclusive}} {
+		m := Measures{"table-1-study-same-class": {{Label: "A", Iv: iv(1.2, 1.6)}, {Label: "B", Iv: tc.b}},
+			"table-1-study-standard": {{Label: "A", Iv: iv(-0.1, 0.1)}, {Label: "B", Iv: iv(-0.1, 0.1)}}}
+		j, err := table1StudyRule.Judge(m, nil)
+		if pj, _ := j.Part("table-1-study-same-class"); err != nil || pj.Verdict != tc.part || j.Verdict != tc.want {
+			t.Errorf("one setting's same-class gain %v: %+v, %v; want the part %v, the whole %v", tc.b, j, err, tc.part, tc.want)
 		}
 	}
 }

@@ -124,8 +124,9 @@ func TestTable1Study(t *testing.T) {
 // with cases that fail each.
 func TestTable1StudyVerdict(t *testing.T) {
 	paper := fakeTable1Seeds(90, -19, -4, 0, 0.1)    // every part holds
-	noLoss := fakeTable1Seeds(90, 0, 0.5, 0, 0.1)    // no loss (fails), recovery unbounded, tie holds
-	small := fakeTable1Seeds(90, -19, -15, 0, 0.1)   // recovery 0.21 fails
+	noLoss := fakeTable1Seeds(90, 0, 2, 0, 0.1)      // no loss for RR (our reading), a gain of 2: both parts hold
+	small := fakeTable1Seeds(90, -19, -15, 0, 0.1)   // recovery 0.21 (our reading), a gain of 4: both parts hold
+	noGain := fakeTable1Seeds(90, -19, -19, 0, 0.1)  // no same-class gain: that part fails
 	noisy := fakeTable1Seeds(90, -19, -4, 0, 6)      // tie unsettled
 	wrong := fakeTable1Seeds(90, -0.5, -3.5, 3, 0.1) // every part fails
 	mk := func(mains ...*Table1Result) *Table1StudyResult {
@@ -147,10 +148,12 @@ func TestTable1StudyVerdict(t *testing.T) {
 		recovers Part
 	}{
 		{"both settings reproduce", mk(paper, paper), Reproduced, PartHolds, PartHolds},
-		// No loss is a failed part, not a setting left out.
-		{"no loss in one setting", mk(noLoss, paper), PartlyReproduced, PartFails, PartInconclusive},
-		{"no loss anywhere", mk(noLoss, noLoss), PartlyReproduced, PartFails, PartInconclusive},
-		{"a small recovery", mk(paper, small), PartlyReproduced, PartHolds, PartHolds},
+		// Our reading (RR's loss, greedy's recovery) is reported beside
+		// and never moves the verdict.
+		{"no loss in one setting", mk(noLoss, paper), Reproduced, PartFails, PartInconclusive},
+		{"a small recovery", mk(paper, small), Reproduced, PartHolds, PartHolds},
+		// One setting without the same-class gain fails that part.
+		{"no gain in one setting", mk(paper, noGain), PartlyReproduced, PartHolds, PartHolds},
 		// Reproduced with an unsettled setting is inconclusive (it was
 		// partly reproduced under the rule before 2026-11-26).
 		{"one setting unsettled", mk(paper, noisy), Inconclusive, PartHolds, PartHolds},
@@ -161,7 +164,7 @@ func TestTable1StudyVerdict(t *testing.T) {
 			t.Fatalf("%s: %v", test.name, err)
 		}
 		if f.Verdict != test.want || f.Sweep[0].Regime != test.regime || f.Sweep[0].Recovers != test.recovers {
-			t.Errorf("%s: verdict %v, regime %v, recovers %v; want %v, %v, %v (%s)", test.name, f.Verdict, f.Sweep[0].Regime, f.Sweep[0].Recovers, test.want, test.regime, test.recovers, f.Settings[len(f.Settings)-1].mechanismText())
+			t.Errorf("%s: verdict %v, regime %v, recovers %v; want %v, %v, %v (%s)", test.name, f.Verdict, f.Sweep[0].Regime, f.Sweep[0].Recovers, test.want, test.regime, test.recovers, f.Settings[len(f.Settings)-1].text())
 		}
 		out, err := test.r.Outcome()
 		if err != nil {
@@ -194,7 +197,7 @@ func fakeOwn(r *Table1Result) *Table1Result {
 // the one table1StudyHead declares heads, and the summary says they
 // disagree; where they agree it does not.
 func TestTable1StudyOwnRates(t *testing.T) {
-	atRR := fakeTable1Seeds(90, -19, -15, 0, 0.1) // greedy at RR's rates: recovery 0.21 fails
+	atRR := fakeTable1Seeds(90, -19, -19, 0, 0.1) // greedy at RR's rates: no same-class gain, that part fails
 	atOwn := fakeTable1Seeds(90, -19, -4, 0, 0.1) // greedy at its own: every part holds
 	mk := func(ownRuns *Table1Result, greedySameClass float64) *Table1StudyResult {
 		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
@@ -239,15 +242,15 @@ func TestTable1StudyOwnRates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lead := "Our reading: RR's loss above 1 point, greedy's recovery above 0.5 and the standard-batching tie within ±0.5 (the paper states no such sentence; its sentence, line 488, is quoted in the statement), each part over the 1 settings, combined by the report's one rule, " + head.String() + ", which heads"
+		lead := "The paper's two sentences of line 488, greedy − RR within ±0.5 under standard batching and above +0.5 under same-class batching, each part over the 1 settings, combined by the report's one rule, " + head.String() + ", which heads"
 		if out.Verdict != want[head] || !strings.HasPrefix(out.Summary, lead) || !strings.Contains(out.Summary, "The two disagree") ||
 			!strings.Contains(out.Summary, otherRates(head).String()+", beside it") {
 			t.Errorf("head %v: outcome %v, summary %q", head, out.Verdict, out.Summary)
 		}
-		// The checks follow the verdict that heads: the recovery holds at
-		// greedy's own rates and fails at RR's.
-		if ok := checksOf(out)["table-1-study-recovers"]; ok != (head == AtOwnRates) {
-			t.Errorf("head %v: recovers check %v", head, ok)
+		// The checks follow the verdict that heads: the same-class gain
+		// holds at greedy's own rates and fails at RR's.
+		if ok := checksOf(out)["table-1-study-same-class"]; ok != (head == AtOwnRates) {
+			t.Errorf("head %v: same-class check %v", head, ok)
 		}
 		var tuning int
 		for _, row := range out.Rows {
@@ -293,20 +296,20 @@ func TestTable1StudyOwnRates(t *testing.T) {
 }
 
 // TestTable1StudyLabels checks that the study's statement quotes the
-// paper's sentence with its line in the .tex, and labels the rule it
-// judges, which the paper does not state, "Our reading:" in the
-// statement, the summary, the rows of its parts, the protocol and every
-// check of a part; "The paper:" (the report's label of the statement) is
-// never the label of our reading.
+// paper's sentence with its line in the .tex and judges it, and labels
+// our reading, which the paper does not state, "Our reading" and "not
+// judged" in the statement, the summary, its rows and the protocol; the
+// checks are the paper's two sentences only, never our reading.
 func TestTable1StudyLabels(t *testing.T) {
 	st := table1StudyClaim.Statement
 	quote := "\"While the Greedy algorithm is able to obtain similar accuracy to RR with standard batching, it significantly outperforms RR when same-class batching is used\""
-	if !strings.Contains(st, "line 488): "+quote) || !strings.Contains(st, "Our reading: same-class batching") ||
-		strings.Index(st, "Our reading:") < strings.Index(st, quote) || strings.Contains(st, "The paper:") {
-		t.Errorf("statement %q: want the paper's sentence quoted with its line, then our reading", st)
+	if !strings.Contains(st, "line 488): "+quote) || !strings.Contains(st, "Our reading, reported beside the verdict and not judged") ||
+		strings.Index(st, "Our reading") < strings.Index(st, quote) || strings.Contains(st, "The paper:") {
+		t.Errorf("statement %q: want the paper's sentence quoted with its line, then our reading, not judged", st)
 	}
-	if !strings.HasPrefix(table1StudyRuleText(), "Our reading: ") || !strings.Contains(table1StudyRuleText(), "line 488") {
-		t.Errorf("rule %q: want it labelled our reading, with the paper's sentence's line", table1StudyRuleText())
+	if rt := table1StudyRuleText(); !strings.HasPrefix(rt, "Verdict rule: the paper's two sentences") || !strings.Contains(rt, "line 488") ||
+		!strings.Contains(rt, "Our reading, reported beside the verdict and not judged") || !strings.Contains(rt, "Changed before the confirmatory pass, on the exploratory seeds 1-5") {
+		t.Errorf("rule %q: want the paper's sentences with their line, our reading not judged, and the change", rt)
 	}
 	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
 	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
@@ -330,31 +333,37 @@ func TestTable1StudyLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out.Summary, "Our reading: ") {
-		t.Errorf("summary %q: want it to begin with our reading", out.Summary)
+	if !strings.HasPrefix(out.Summary, "The paper's two sentences of line 488") || !strings.Contains(out.Summary, "Our reading, beside the verdict and not judged") {
+		t.Errorf("summary %q: want it to begin with the paper's sentences and say our reading is not judged", out.Summary)
 	}
-	if len(out.Checks) != 3 {
-		t.Errorf("%d checks, want 3", len(out.Checks))
+	if len(out.Checks) != 2 {
+		t.Errorf("%d checks, want 2", len(out.Checks))
 	}
 	for _, c := range out.Checks {
-		if (c.Name == "table-1-study-standard") == strings.HasPrefix(c.Detail, "Our reading: ") {
-			t.Errorf("check %s: %q, want our reading labelled so (RR's loss, greedy's recovery) and the paper's sentence not", c.Name, c.Detail)
+		if (c.Name != "table-1-study-standard" && c.Name != "table-1-study-same-class") || strings.Contains(c.Detail, "Our reading") {
+			t.Errorf("check %s: %q, want the paper's two sentences only", c.Name, c.Detail)
 		}
 	}
-	parts := 0
+	ours, paper := 0, 0
 	for _, row := range out.Rows {
-		if strings.Contains(row.Quantity, "above 1") || strings.Contains(row.Quantity, "above 0.5") || strings.Contains(row.Quantity, "within ±0.5") {
-			parts++
-			if !strings.Contains(row.Quantity, "Our reading: ") {
-				t.Errorf("row %q: want it labelled our reading", row.Quantity)
+		switch {
+		case strings.Contains(row.Quantity, "against 1") || strings.Contains(row.Quantity, "against 0.5"):
+			ours++
+			if !strings.Contains(row.Quantity, "Our reading (not judged): ") {
+				t.Errorf("row %q: want it labelled our reading, not judged", row.Quantity)
+			}
+		case strings.Contains(row.Quantity, "above +0.5") || strings.Contains(row.Quantity, "within ±0.5"):
+			paper++
+			if strings.Contains(row.Quantity, "Our reading") || !strings.Contains(row.Quantity, "line 488") {
+				t.Errorf("row %q: want the paper's sentence, not our reading", row.Quantity)
 			}
 		}
 	}
-	if parts != 5 { // the loss, and the recovery and the tie at both rates
-		t.Errorf("%d rows of the rule's parts, want 5", parts)
+	if ours != 3 || paper != 4 { // the loss and the recovery at both rates; the two sentences at both rates
+		t.Errorf("%d rows of our reading and %d of the paper's sentences, want 3 and 4", ours, paper)
 	}
-	if !slices.ContainsFunc(out.Protocol, func(p string) bool { return strings.HasPrefix(p, "Our reading: verdict rule") }) {
-		t.Errorf("protocol %q: no rule labelled our reading", out.Protocol)
+	if !slices.ContainsFunc(out.Protocol, func(p string) bool { return strings.HasPrefix(p, "Verdict rule: the paper's two sentences") }) {
+		t.Errorf("protocol %q: no rule of the paper's sentences", out.Protocol)
 	}
 }
 

@@ -453,25 +453,24 @@ func (r Table1StudyRates) String() string {
 // the conservative reading for greedy.
 var table1StudyHead = AtOwnRates
 
-// table1StudyRule is the study's rule: our reading of Table 1 (RR's loss,
-// greedy's recovery), which the paper does not state, and the paper's
-// sentence on standard batching, each part over every setting (a
-// quantity per setting), at the rates that head (table1StudyHead).
+// table1StudyRule is the study's rule: the paper's two sentences of
+// line 488, as table-1's rule judges them for its setting, each part over
+// every setting of the study (a quantity per setting), at the rates that
+// head (table1StudyHead). Our reading of Table 1 (RR's loss from
+// same-class batching, greedy's recovery of it), which the paper does not
+// state, is reported beside the verdict, not judged.
 var table1StudyRule = Rule{Claim: table1StudyID, Parts: []RulePart{
-	{Name: "table-1-study-hurts", Sentence: "Our reading: same-class batching makes random reshuffling lose accuracy (Table 1: 92.72 against 73.46)",
-		Statistic: "Our reading: RR's loss from same-class batching, RR standard − RR same-class, final test accuracy in points, paired over seeds, t-based 95% interval, one per setting",
-		Test:      Superiority, Side: Above, Threshold: table1Hurt},
-	{Name: "table-1-study-recovers", Sentence: "Our reading: the greedy order wins most of that loss back (Table 1: a recovery of 0.78)",
-		Statistic: "Our reading: greedy's recovery, (greedy − RR under same-class batching) / RR's loss, paired by seed, Fieller's 95% interval, one per setting",
-		Test:      Superiority, Side: Above, Threshold: table1Recovery},
 	{Name: "table-1-study-standard", Sentence: table1SentenceStandard, Tex: 488,
 		Statistic: "greedy − RR under standard batching, final test accuracy in points, paired over seeds, t-based 95% interval, one per setting (our margin for \"similar\")",
 		Test:      Equivalence, Lo: -table1Tie, Hi: table1Tie},
+	{Name: "table-1-study-same-class", Sentence: table1SentenceSameClass, Tex: 488,
+		Statistic: "greedy − RR under same-class batching, final test accuracy in points, paired over seeds, t-based 95% interval, one per setting (shown above our tie margin)",
+		Test:      Superiority, Side: Above, Threshold: table1Tie},
 }}
 
 // Table1StudyVerdict is the study's verdict at one choice of rates:
 // table1StudyRule's over the settings (each part a quantity per setting:
-// RR's loss, greedy's recovery, the standard-batching tie), with Worst and
+// the standard-batching tie, greedy's same-class gain), with Worst and
 // Best the verdicts the unsettled parts leave open (combineRange).
 type Table1StudyVerdict struct {
 	Rates                Table1StudyRates
