@@ -725,6 +725,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, f.MinProofSlack, f.EstimateTol, f.Estimated, f.Tail, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
 	var judged, slopes, atLimit, names []string // slopes: the judged ones without their verdicts (Decides)
+	byVerdict := map[Verdict][]string{}         // the brief's groups: six slopes with numbers exceed its words
 	for _, rf := range f.Regimes {
 		for _, of := range rf.Orders {
 			short := strings.TrimSuffix(rf.Regime.Name, "-dominated") + " " + of.Name
@@ -733,6 +734,7 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			}
 			if of.Tested {
 				names = append(names, short)
+				byVerdict[of.SlopeVerdict] = append(byVerdict[of.SlopeVerdict], short)
 				sl := fmt.Sprintf("%s %s %.2f [%.2f, %.2f]", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)
 				judged, slopes = append(judged, fmt.Sprintf("%s %v", sl, of.SlopeVerdict)), append(slopes, sl)
 			}
@@ -747,7 +749,19 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	if f.Bound != Reproduced {
 		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
 	}
-	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s", boundWords, c.Runs, strings.Join(judged, ", "))
+	var groups []string
+	for _, g := range []struct {
+		v    Verdict
+		word string
+	}{{Reproduced, "hold"}, {Inconclusive, "unsettled"}, {NotReproduced, "fail"}} {
+		if len(byVerdict[g.v]) > 0 {
+			groups = append(groups, g.word+" "+strings.Join(byVerdict[g.v], ", "))
+		}
+	}
+	if len(groups) == 0 {
+		groups = judged
+	}
+	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s", boundWords, c.Runs, strings.Join(groups, "; "))
 	// Which orders the rate is judged on, which dropped out and why.
 	judgedOn := "none"
 	if len(names) > 0 {
