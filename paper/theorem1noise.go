@@ -724,10 +724,41 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes over the declared largest %d T, every order, %s (ζ term -1/2, σ* term -2/3)",
 		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, f.MinProofSlack, f.EstimateTol, f.Estimated, f.Tail, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
-	var judged, slopes, atLimit, names []string // slopes: the judged ones without their verdicts (Decides)
-	byVerdict := map[Verdict][]string{}         // the brief's groups: six slopes with numbers exceed its words
+	ws := theorem1NoiseSlopeWords(f)
+	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: ws.decides, Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
+	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
+	if f.Bound != Reproduced {
+		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
+	}
+	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s%s", boundWords, c.Runs, ws.brief, ws.untested)
+	out.Summary += ws.summary
+	if f.Precondition != "" {
+		out.Summary += "; not tested: our own setup fails (" + f.Precondition + ")"
+		out.Brief = "not tested, our setup fails: " + f.Precondition + "; " + out.Brief
+	}
+	out.Details = theorem1NoiseDetails(res, f)
+	out.Protocol = theorem1NoiseProtocol(c)
+	return &out, nil
+}
+
+// theorem1NoiseWords are the rate part's words for the outcome.
+type theorem1NoiseWords struct {
+	// decides lists the judged slopes with their intervals; brief groups
+	// them by verdict (six slopes with numbers exceed a brief's words)
+	// and untested names those not fitted; summary says which
+	// order-regimes the rate is judged on, which dropped out and why, and
+	// which have the tuned step at the limit.
+	decides, brief, untested, summary string
+}
+
+// theorem1NoiseSlopeWords returns the rate part's words for f.
+func theorem1NoiseSlopeWords(f *Theorem1NoiseFindings) theorem1NoiseWords {
+	var slopes, atLimit, names []string
+	byVerdict := map[Verdict][]string{}
+	all := 0
 	for _, rf := range f.Regimes {
 		for _, of := range rf.Orders {
+			all++
 			short := strings.TrimSuffix(rf.Regime.Name, "-dominated") + " " + of.Name
 			if of.AtLimit > 0 {
 				atLimit = append(atLimit, fmt.Sprintf("%s at %d of %d T", short, of.AtLimit, len(of.FitT)))
@@ -735,20 +766,11 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			if of.Tested {
 				names = append(names, short)
 				byVerdict[of.SlopeVerdict] = append(byVerdict[of.SlopeVerdict], short)
-				sl := fmt.Sprintf("%s %s %.2f [%.2f, %.2f]", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)
-				judged, slopes = append(judged, fmt.Sprintf("%s %v", sl, of.SlopeVerdict)), append(slopes, sl)
+				slopes = append(slopes, fmt.Sprintf("%s %.2f [%.2f, %.2f]", short, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi))
 			}
 		}
 	}
-	if len(judged) == 0 {
-		judged = []string{"none testable"}
-		slopes = judged
-	}
-	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
-	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
-	if f.Bound != Reproduced {
-		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
-	}
+	var w theorem1NoiseWords
 	var groups []string
 	for _, g := range []struct {
 		v    Verdict
@@ -758,30 +780,22 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 			groups = append(groups, g.word+" "+strings.Join(byVerdict[g.v], ", "))
 		}
 	}
-	if len(groups) == 0 {
-		groups = judged
-	}
-	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s", boundWords, c.Runs, strings.Join(groups, "; "))
-	// Which orders the rate is judged on, which dropped out and why.
 	judgedOn := "none"
 	if len(names) > 0 {
 		judgedOn = strings.Join(names, ", ")
+	} else {
+		slopes, groups = []string{"none testable"}, []string{"none testable"}
 	}
-	out.Summary += fmt.Sprintf("; rate judged on %d of %d order-regimes (%s)", len(names), all, judgedOn)
+	w.decides, w.brief = strings.Join(slopes, ", "), strings.Join(groups, "; ")
+	w.summary = fmt.Sprintf("; rate judged on %d of %d order-regimes (%s)", len(names), all, judgedOn)
 	if len(f.Untested) > 0 {
-		out.Brief += "; untested: " + strings.ReplaceAll(strings.Join(f.Untested, ", "), "-dominated", "")
-		out.Summary += fmt.Sprintf("; dropped: %s, as the config has fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
+		w.untested = "; untested: " + strings.ReplaceAll(strings.Join(f.Untested, ", "), "-dominated", "")
+		w.summary += fmt.Sprintf("; dropped: %s, as the config has fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
 	}
 	if len(atLimit) > 0 {
-		out.Summary += "; judged with the tuned step at the step limit at some T (the F₀/(nTγ) term, inside the O(·), sets the slope there): " + strings.Join(atLimit, ", ")
+		w.summary += "; judged with the tuned step at the step limit at some T (the F₀/(nTγ) term, inside the O(·), sets the slope there): " + strings.Join(atLimit, ", ")
 	}
-	if f.Precondition != "" {
-		out.Summary += "; not tested: our own setup fails (" + f.Precondition + ")"
-		out.Brief = "not tested, our setup fails: " + f.Precondition + "; " + out.Brief
-	}
-	out.Details = theorem1NoiseDetails(res, f)
-	out.Protocol = theorem1NoiseProtocol(c)
-	return &out, nil
+	return w
 }
 
 // theorem1NoiseCharts adds the charts of the bound per regime and of the
