@@ -40,12 +40,14 @@ const (
 	// theorem1NoiseEstimateTol is the largest relative error accepted of
 	// NoiseEstimate's ζ² and P against the values set.
 	theorem1NoiseEstimateTol = 0.1
-	// theorem1NoiseTail is the largest number of T the slopes are fitted
-	// over: the largest T whose tuned step is below the grid's largest
-	// step. Where the tuned step sits at the step limit the F₀/(nTγ) term
-	// gives slope -1 whatever the regime, so such T say nothing about the
-	// ζ or σ* term and are left out; an order with fewer than
-	// theorem1NoiseMinFit such T is not tested for its slope.
+	// theorem1NoiseTail is the number of T the slopes are fitted over,
+	// declared before the run: the config's largest theorem1NoiseTail T
+	// (at the defaults 256, 1024 and 4096), for every order in every
+	// regime, as line 314's O(·) covers every order. Where the tuned step
+	// sits at the step limit the F₀/(nTγ) term sets the slope (-1), a
+	// term of the same O(·), so such T stay in the fit and are said
+	// beside. An order is left out only if the config has fewer than
+	// theorem1NoiseMinFit T.
 	theorem1NoiseTail   = 3
 	theorem1NoiseMinFit = 3
 	// theorem1NoiseSlopeTol is the non-inferiority margin above the
@@ -473,13 +475,13 @@ var theorem1NoiseRule = Rule{
 		Name:      "theorem1-noise-bound",
 		Sentence:  "if γ < 1/(8Ln(M* + P/n + 1)), (1/T) Σ_{t=1}^T ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²",
 		Tex:       310,
-		Statistic: "per setting (regime, order, T, step), the mean over the runs of (1/T) Σ_{t<T} ‖∇f(x_t)‖² over the smaller of the stated and the proof bound, 95% t-interval over the runs",
+		Statistic: "per setting (regime, order, T, step), the mean over the runs of (1/T) Σ_{t<T} ‖∇f(x_t)‖² (the runs record t = 0..T-1 only) over the stated bound, 95% t-interval over the runs; the proof's bound said beside, not judged",
 		Test:      Bound, Side: Below, Threshold: 1,
 	}, {
 		Name:      "theorem1-noise-slopes",
 		Sentence:  "with γ carefully selected, (1/T) Σ_t ‖∇f(x_t)‖² ∈ O(L(M* + P/n + 1)F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT)))",
 		Tex:       314,
-		Statistic: "per order whose tuned step is below the limit at 3 T, the log-log slope in T of the tuned average less its regime's exponent (ζ: -1/2, σ*: -2/3), 95% t-interval over the runs' slopes",
+		Statistic: "every order (RR, IG, greedy) in each regime, declared before the run: the log-log slope of the tuned average over the config's largest 3 T (default 256, 1024, 4096) less its regime's exponent (ζ: -1/2, σ*: -2/3), 95% t-interval over the runs' slopes; the T whose tuned step is at the limit said beside",
 		Test:      NonInferiority, Side: Below, Threshold: theorem1NoiseSlopeTol,
 	}},
 	Setup: []string{"NoiseEstimate within 0.1 of the ζ² and P set", "every step below the step limit"},
@@ -509,7 +511,7 @@ func shiftInterval(iv Interval, d float64) Interval {
 
 // theorem1NoiseNone is the rate part's one quantity when no slope is
 // fitted: unbounded, so the part is unsettled (not left out).
-var theorem1NoiseNone = Measure{Label: "no slope fitted (every order's tuned step at the limit)", Iv: Interval{Mean: math.NaN(), SE: math.Inf(1), Lo: math.Inf(-1), Hi: math.Inf(1), N: 1}}
+var theorem1NoiseNone = Measure{Label: "no slope fitted (fewer than 3 T in the config)", Iv: Interval{Mean: math.NaN(), SE: math.Inf(1), Lo: math.Inf(-1), Hi: math.Inf(1), N: 1}}
 
 // Theorem1NoiseOrderFindings is what one order shows in one regime of the
 // theorem-1-noise claim.
@@ -523,10 +525,12 @@ type Theorem1NoiseOrderFindings struct {
 	// TunedMean[i], TunedSE[i] and TunedStep[i] are the same at the
 	// tuned step, and the step.
 	TunedMean, TunedSE, TunedStep []float64
-	// FitT are the T the slope is fitted over, the largest first: at most
-	// Theorem1NoiseFindings.Tail of those whose tuned step is below the
-	// grid's largest step.
-	FitT []float64
+	// FitT are the T the slope is fitted over, the largest first: the
+	// config's largest Theorem1NoiseFindings.Tail, declared before the
+	// run. AtLimit counts those at which the tuned step is the grid's top
+	// (the F₀/(nTγ) term sets the slope there), said beside.
+	FitT    []float64
+	AtLimit int
 	// Tested is set if there are at least Theorem1NoiseFindings.MinFit
 	// such T; Slope is then the fitted slope of the tuned runs in T
 	// (log-log) with its 95% interval over the runs (runSlopes), and
@@ -573,12 +577,14 @@ type Theorem1NoiseFindings struct {
 	SlopeTol     float64
 	// Cells is the number of settings (regime, order, T, step) of the
 	// bound part, Holds is set if every setting's interval lies below its
-	// bound, and Bound is the part's verdict. MinSlack, the smallest
-	// bound/(upper end of the interval), is said beside.
-	Cells    int
-	Holds    bool
-	Bound    Verdict
-	MinSlack float64
+	// stated bound (line 310's), and Bound is the part's verdict.
+	// MinSlack, the smallest stated bound/(upper end of the interval), is
+	// said beside; MinProofSlack is the same for the proof's displayed
+	// bound, reported beside and not judged.
+	Cells                   int
+	Holds                   bool
+	Bound                   Verdict
+	MinSlack, MinProofSlack float64
 	// Admissible is set if every step used is below the step limit (the
 	// theorem's hypothesis, which our grid must meet).
 	Admissible bool
@@ -611,7 +617,7 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
 	f := &Theorem1NoiseFindings{EstimateTol: theorem1NoiseEstimateTol, Tail: theorem1NoiseTail, MinFit: theorem1NoiseMinFit, SlopeTol: theorem1NoiseSlopeTol,
-		Holds: true, Admissible: true, Estimated: true, MinSlack: math.Inf(1)}
+		Holds: true, Admissible: true, Estimated: true, MinSlack: math.Inf(1), MinProofSlack: math.Inf(1)}
 	m := Measures{}
 	for _, rg := range res.Regimes {
 		reg := rg.Regime
@@ -625,12 +631,17 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 			for i, T := range c.Ts {
 				for fr, cl := range rg.Bound[o][i] {
 					f.Cells++
-					b := math.Min(cl.Stated, cl.Proof)
+					// Judged: line 310's stated bound. Beside: the
+					// proof's displayed bound.
+					b := cl.Stated
 					iv := tInterval(cl.Measured)
 					iv.Mean, iv.SE, iv.Lo, iv.Hi = iv.Mean/b, iv.SE/b, iv.Lo/b, iv.Hi/b
 					f.Holds = f.Holds && iv.Hi < 1
 					f.MinSlack = math.Min(f.MinSlack, 1/iv.Hi)
-					m["theorem1-noise-bound"] = append(m["theorem1-noise-bound"], Measure{Label: fmt.Sprintf("%s %s T = %d γ = %g·limit", short, name, T, c.Fractions[fr]), Iv: iv, Note: fmt.Sprintf("slack %.3g×", 1/iv.Hi)})
+					proof := cl.Proof / (iv.Hi * b)
+					f.MinProofSlack = math.Min(f.MinProofSlack, proof)
+					m["theorem1-noise-bound"] = append(m["theorem1-noise-bound"], Measure{Label: fmt.Sprintf("%s %s T = %d γ = %g·limit", short, name, T, c.Fractions[fr]), Iv: iv,
+						Note: fmt.Sprintf("slack %.3g×; the proof's bound, not judged: %.3g×", 1/iv.Hi, proof)})
 					f.Admissible = f.Admissible && cl.Step < rg.MaxStep
 					if fr == last {
 						of.BoundMean[i], of.BoundSE[i] = meanSE(cl.Measured)
@@ -644,17 +655,23 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 				mean, se := meanSE(cl.Measured)
 				of.TunedMean, of.TunedSE, of.TunedStep = append(of.TunedMean, mean), append(of.TunedSE, se), append(of.TunedStep, cl.Step)
 			}
-			// The largest T whose tuned step is below the grid's top.
+			// The declared T: the config's largest theorem1NoiseTail,
+			// whatever the tuned step; those at the limit said beside.
 			for i := len(ts) - 1; i >= 0 && len(of.FitT) < theorem1NoiseTail; i-- {
-				if rg.Tuned[o][i].Step < theorem1NoiseGridTop*rg.MaxStep {
-					of.FitT, fitCells = append(of.FitT, ts[i]), append(fitCells, rg.Tuned[o][i].Measured)
+				of.FitT, fitCells = append(of.FitT, ts[i]), append(fitCells, rg.Tuned[o][i].Measured)
+				if !(rg.Tuned[o][i].Step < theorem1NoiseGridTop*rg.MaxStep) {
+					of.AtLimit++
 				}
 			}
 			if of.Tested = len(of.FitT) >= theorem1NoiseMinFit; of.Tested {
 				of.Slope = runSlopes(of.FitT, fitCells)
 				of.SlopeVerdict = theorem1NoiseSlopeVerdict(of.Slope, rf.Want)
 				of.Steepness = steepnessWord(of.Slope, rf.Want)
-				m["theorem1-noise-slopes"] = append(m["theorem1-noise-slopes"], Measure{Label: short + " " + name, Iv: shiftInterval(of.Slope, -rf.Want), Note: fmt.Sprintf("slope %.2f [%.2f, %.2f]", of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)})
+				note := fmt.Sprintf("slope %.2f [%.2f, %.2f]", of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)
+				if of.AtLimit > 0 {
+					note += fmt.Sprintf("; tuned step at the limit at %d of the %d T (the F₀/(nTγ) term)", of.AtLimit, len(of.FitT))
+				}
+				m["theorem1-noise-slopes"] = append(m["theorem1-noise-slopes"], Measure{Label: short + " " + name, Iv: shiftInterval(of.Slope, -rf.Want), Note: note})
 			} else {
 				f.Untested = append(f.Untested, fmt.Sprintf("%s %s", reg.Name, name))
 			}
@@ -701,35 +718,20 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 		untested = strings.Join(f.Untested, ", ")
 	}
 	all := len(res.Regimes) * len(res.Orders)
-	out.addCheck("theorem1-noise-slopes-tested", f.Slopes != NotTested, "slopes fitted on at least %d T whose tuned step is below the grid's top: %d of %d (not fitted: %s)", f.MinFit, all-len(f.Untested), all, untested)
+	out.addCheck("theorem1-noise-slopes-tested", f.Slopes != NotTested, "slopes fitted over the declared largest %d T: %d of %d order-regimes (not fitted, the config having fewer T: %s)", f.MinFit, all-len(f.Untested), all, untested)
 	allHold, minSlack := f.Holds, f.MinSlack
-	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated and proof bounds in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g); "+
-		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes, fitted where the tuned step is below the step limit, %s (ζ term -1/2, σ* term -2/3)",
-		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, f.EstimateTol, f.Estimated, strings.Join(slopeText, ", "))
+	out.Summary = fmt.Sprintf("95%% t-interval (n = %d runs) of the mean of (1/T) Σ_{t<T} ‖∇f(x_t)‖² under the stated bound (line 310) in %s of %d settings (M* = nM = %g, P = %g, smallest slack %.3g; the proof's bound, not judged: %.3g); "+
+		"NoiseEstimate within %g of (ζ², P): %v; tuned slopes over the declared largest %d T, every order, %s (ζ term -1/2, σ* term -2/3)",
+		c.Runs, allText(allHold), f.Cells, res.MStar, c.P, minSlack, f.MinProofSlack, f.EstimateTol, f.Estimated, f.Tail, strings.Join(slopeText, ", "))
 	out.Key = Key{Name: "smallest slack of the bounds", Value: minSlack}
-	var judged, slopes []string // slopes: the judged ones without their verdicts (Decides)
-	for _, rf := range f.Regimes {
-		for _, of := range rf.Orders {
-			if of.Tested {
-				sl := fmt.Sprintf("%s %s %.2f [%.2f, %.2f]", strings.TrimSuffix(rf.Regime.Name, "-dominated"), of.Name, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)
-				judged, slopes = append(judged, fmt.Sprintf("%s %v", sl, of.SlopeVerdict)), append(slopes, sl)
-			}
-		}
-	}
-	if len(judged) == 0 {
-		judged = []string{"none testable"}
-		slopes = judged
-	}
-	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: strings.Join(slopes, ", "), Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
+	ws := theorem1NoiseSlopeWords(f)
+	out.Decides = &Decider{Name: "fitted slope of tuned (1/T) Σ ‖∇f‖² in T, n = " + fmt.Sprint(c.Runs), Ours: ws.decides, Paper: "≤ −1/2 (ζ), ≤ −2/3 (σ*)", Chart: "theorem-1-noise-rates"}
 	boundWords := fmt.Sprintf("bounds hold in %s %d settings (slack ≥ %.3g)", allText(allHold), f.Cells, minSlack)
 	if f.Bound != Reproduced {
 		boundWords = fmt.Sprintf("bound %v (slack %.3g)", f.Bound, minSlack)
 	}
-	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s", boundWords, c.Runs, strings.Join(judged, ", "))
-	if len(f.Untested) > 0 {
-		out.Brief += "; untested: " + strings.ReplaceAll(strings.Join(f.Untested, ", "), "-dominated", "")
-		out.Summary += fmt.Sprintf("; not tested: the rate of %s, which has a tuned step below the step limit at fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
-	}
+	out.Brief = fmt.Sprintf("%s; slopes (n = %d): %s%s", boundWords, c.Runs, ws.brief, ws.untested)
+	out.Summary += ws.summary
 	if f.Precondition != "" {
 		out.Summary += "; not tested: our own setup fails (" + f.Precondition + ")"
 		out.Brief = "not tested, our setup fails: " + f.Precondition + "; " + out.Brief
@@ -737,6 +739,63 @@ func (res *Theorem1NoiseResult) Outcome() (*Outcome, error) {
 	out.Details = theorem1NoiseDetails(res, f)
 	out.Protocol = theorem1NoiseProtocol(c)
 	return &out, nil
+}
+
+// theorem1NoiseWords are the rate part's words for the outcome.
+type theorem1NoiseWords struct {
+	// decides lists the judged slopes with their intervals; brief groups
+	// them by verdict (six slopes with numbers exceed a brief's words)
+	// and untested names those not fitted; summary says which
+	// order-regimes the rate is judged on, which dropped out and why, and
+	// which have the tuned step at the limit.
+	decides, brief, untested, summary string
+}
+
+// theorem1NoiseSlopeWords returns the rate part's words for f.
+func theorem1NoiseSlopeWords(f *Theorem1NoiseFindings) theorem1NoiseWords {
+	var slopes, atLimit, names []string
+	byVerdict := map[Verdict][]string{}
+	all := 0
+	for _, rf := range f.Regimes {
+		for _, of := range rf.Orders {
+			all++
+			short := strings.TrimSuffix(rf.Regime.Name, "-dominated") + " " + of.Name
+			if of.AtLimit > 0 {
+				atLimit = append(atLimit, fmt.Sprintf("%s at %d of %d T", short, of.AtLimit, len(of.FitT)))
+			}
+			if of.Tested {
+				names = append(names, short)
+				byVerdict[of.SlopeVerdict] = append(byVerdict[of.SlopeVerdict], short)
+				slopes = append(slopes, fmt.Sprintf("%s %.2f [%.2f, %.2f]", short, of.Slope.Mean, of.Slope.Lo, of.Slope.Hi))
+			}
+		}
+	}
+	var w theorem1NoiseWords
+	var groups []string
+	for _, g := range []struct {
+		v    Verdict
+		word string
+	}{{Reproduced, "hold"}, {Inconclusive, "unsettled"}, {NotReproduced, "fail"}} {
+		if len(byVerdict[g.v]) > 0 {
+			groups = append(groups, g.word+" "+strings.Join(byVerdict[g.v], ", "))
+		}
+	}
+	judgedOn := "none"
+	if len(names) > 0 {
+		judgedOn = strings.Join(names, ", ")
+	} else {
+		slopes, groups = []string{"none testable"}, []string{"none testable"}
+	}
+	w.decides, w.brief = strings.Join(slopes, ", "), strings.Join(groups, "; ")
+	w.summary = fmt.Sprintf("; rate judged on %d of %d order-regimes (%s)", len(names), all, judgedOn)
+	if len(f.Untested) > 0 {
+		w.untested = "; untested: " + strings.ReplaceAll(strings.Join(f.Untested, ", "), "-dominated", "")
+		w.summary += fmt.Sprintf("; dropped: %s, as the config has fewer than %d T", strings.Join(f.Untested, " and "), f.MinFit)
+	}
+	if len(atLimit) > 0 {
+		w.summary += "; judged with the tuned step at the step limit at some T (the F₀/(nTγ) term, inside the O(·), sets the slope there): " + strings.Join(atLimit, ", ")
+	}
+	return w
 }
 
 // theorem1NoiseCharts adds the charts of the bound per regime and of the
@@ -814,9 +873,9 @@ func (res *Theorem1NoiseResult) theorem1NoiseRows(out *Outcome, f *Theorem1Noise
 	c := res.Config
 	rg0 := res.Regimes[0]
 	out.Rows = []Row{
-		{Quantity: "every mean's 95% t-interval under the stated and the proof bound",
+		{Quantity: "every mean's 95% t-interval under the stated bound (line 310)",
 			Paper: "bound holds in expectation",
-			Ours:  fmt.Sprintf("%s of %d settings (n = %d runs); smallest bound/(upper end) %.3g", allText(f.Holds), f.Cells, c.Runs, f.MinSlack)},
+			Ours:  fmt.Sprintf("%s of %d settings (n = %d runs); smallest bound/(upper end) %.3g; the proof's displayed bound, not judged: %.3g", allText(f.Holds), f.Cells, c.Runs, f.MinSlack, f.MinProofSlack)},
 		{Quantity: "step limit 1/(8Ln(M* + P/n + 1))",
 			Paper: "every step below it",
 			Ours: fmt.Sprintf("%.4g with M* = nM = %g, P = %g (1/(8Ln) = %.4g without them); every step used below it: %v",
@@ -834,12 +893,12 @@ func (res *Theorem1NoiseResult) theorem1NoiseRows(out *Outcome, f *Theorem1Noise
 			row := Row{
 				Quantity: fmt.Sprintf("%s, %s: slope of tuned (1/T) Σ ‖∇f(x_t)‖² in T (log-log)", reg.Name, of.Name),
 				Paper:    fmt.Sprintf("%.2f or steeper (%s term; O(·), an upper bound)", rf.Want, strings.TrimSuffix(reg.Name, "-dominated")),
-				Ours: fmt.Sprintf("not tested: the tuned step is the step limit's grid top at %d of the %d T (values %s; tuned steps %s), where the F₀/(nTγ) term gives slope -1 whatever the regime",
-					n-len(of.FitT), n, shortFloats(of.TunedMean), shortFloats(of.TunedStep)),
+				Ours: fmt.Sprintf("not tested: the config has %d T, fewer than the %d declared (values %s; tuned steps %s)",
+					n, f.MinFit, shortFloats(of.TunedMean), shortFloats(of.TunedStep)),
 			}
 			if of.Tested {
-				row.Ours = fmt.Sprintf("%s over T ∈ {%s}, where the tuned step is below the limit: %s (%.2f + %g); %s (values %s; tuned steps %s)",
-					of.Slope.Text(), joinFloats(of.FitT), slopeWord(of.SlopeVerdict), rf.Want, f.SlopeTol, of.Steepness, shortFloats(of.TunedMean), shortFloats(of.TunedStep))
+				row.Ours = fmt.Sprintf("%s over T ∈ {%s}, the tuned step at the limit at %d of them: %s (%.2f + %g); %s (values %s; tuned steps %s)",
+					of.Slope.Text(), joinFloats(of.FitT), of.AtLimit, slopeWord(of.SlopeVerdict), rf.Want, f.SlopeTol, of.Steepness, shortFloats(of.TunedMean), shortFloats(of.TunedStep))
 			}
 			out.Rows = append(out.Rows, row)
 		}
@@ -853,7 +912,7 @@ func theorem1NoiseDetails(res *Theorem1NoiseResult, f *Theorem1NoiseFindings) st
 	fmt.Fprintf(&b, "Problem: heterogeneous quadratic with M = %g (Assumption 5 with equality), n = %d, d = %d, L = %.3g, μ = %g; F₀ = %s per regime. ", c.M, c.N, c.D, res.L, c.Mu, joinFormatted(regimeF0(res), func(v float64) string { return fmt.Sprintf("%.4g", v) }))
 	b.WriteString("M* = nM is Remark 4's constant for any permutation, so the same step limit holds for every order and the run's σ*² is measured for it. ")
 	b.WriteString("The bound is a worst-case bound for smooth non-convex f and is loose here; on a strongly convex quadratic the average over the epoch starts still behaves like A/(Tγ) plus a floor in γ (γζ² from the noise, γ² from the order), which is what the tuned slopes test. ")
-	b.WriteString("Where the tuned step is still the step limit (see the rows), the F₀/(nTγ) term, of slope -1, sets the slope whatever the regime, so those T are left out of the fit and an order without enough other T is reported as not tested; orders whose σ*² is far below IG's (RR, greedy) stay at the limit longest. ")
+	b.WriteString("Every order is judged over the same declared T, as line 314's O(·) covers every order. Where the tuned step is still the step limit (see the rows), the F₀/(nTγ) term, of slope -1, sets the slope whatever the regime: that term is part of the same O(·), so such a slope holds, and the rows say at how many T it sits there; orders whose σ*² is far below IG's (RR, greedy) stay at the limit longest, so their slopes say least about the ζ or σ* term. A slope that fails says the rate reading over these T fails, not that the O(·) does: a finite run cannot show an O(·) false. ")
 	fmt.Fprintf(&b, "The paper's rate is an upper bound (O(·)), so each tested slope is judged by non-inferiority: its 95%% interval over the runs wholly below the exponent + %g holds (a steeper decay never fails), wholly above it fails (a slope of 0 where -1/2 is stated fails), and an interval across that edge leaves it unsettled, which makes the verdict inconclusive by the report's one combine rule; whether the slope is steeper than the exponent itself is reported beside.", f.SlopeTol)
 	return b.String()
 }
@@ -863,9 +922,11 @@ func theorem1NoiseProtocol(c Theorem1NoiseConfig) []string {
 	return []string{
 		fmt.Sprintf("problems.HeteroQuadratic with σ² per regime and M = %g; x₀ = x* + %g·1; T ∈ {%s}; bound-check steps {%s} × the step limit.", c.M, c.X0Shift, joinInts(c.Ts), joinFloats(c.Fractions)),
 		fmt.Sprintf("Oracle noise: additive Gaussian ξ ~ N(0, s² I) with d s² = ζ² + P‖∇f(x)‖² (Assumption 2 with equality), regimes %s.", regimeText(c.Regimes, c.P)),
-		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) is compared with the smaller of the stated and the proof bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; judged whatever its slack (the smallest bound over an interval's upper end, said beside).", c.Runs, c.Runs-1),
+		fmt.Sprintf("%d runs per setting, each with its own order draws (RR) and oracle noise; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) is compared with line 310's stated bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; judged whatever its slack (the smallest bound over an interval's upper end, said beside). The proof's displayed bound is reported beside, not judged. The runs record the average over the epoch starts t = 0..T-1 only, not line 310's t = 1..T: judging t = 1..T would need the runs again, so the stated bound is judged on what is recorded.", c.Runs, c.Runs-1),
 		"Verdict: combine over the bound part (judged whatever its slack, the report's one rule for bounds) and the rate part over the tested slopes (with none tested, the rate is an unsettled part: at best inconclusive). NoiseEstimate within its tolerance and every step below the limit check our own setup: they are preconditions, reported beside, and a miss makes the verdict not tested.",
-		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the largest %d T (theorem1NoiseTail) whose tuned step is below the grid's largest, 0.99·limit, since at the limit the F₀/(nTγ) term gives slope -1 in either regime; an order with fewer than %d such T is not tested. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies wholly below its regime's exponent (-1/2 or -2/3) + %g, fails if it lies wholly above, and is unsettled otherwise: non-inferiority, as the paper's sentence (.tex line 314, \"∈ O(…)\") is an upper bound, with a margin below the 1/6 between the two exponents.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
+		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over the runs; the slope is a least-squares fit of log values on log T over the config's largest %d T (theorem1NoiseTail), declared before the run, for every order in every regime; where the tuned step is the grid's top, 0.99·limit, the F₀/(nTγ) term (a term of the same O(·)) sets the slope there, and that is said beside; an order is left out only if the config has fewer than %d T. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies wholly below its regime's exponent (-1/2 or -2/3) + %g, fails if it lies wholly above, and is unsettled otherwise: non-inferiority, as the paper's sentence (.tex line 314, \"∈ O(…)\") is an upper bound, with a margin below the 1/6 between the two exponents.", c.Grid-1, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol),
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5: the bound part judges line 310's stated bound and reports the proof's displayed bound beside; before, it judged the smaller of the two; the referee found that a stronger statement than line 310's (issue 38's referee, row 2).",
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5: the rate part judges every order (RR, IG, greedy) in both regimes over the config's largest 3 T, declared before the run, the T at the step limit said beside; before, an order was judged only where its tuned step lay below the limit at 3 T, so which orders were judged depended on the runs (2 of 6 at seed 1, IG only); the referee found that a gate the paper does not state (issue 38's referee, row 3).",
 		"Fixed before the confirmatory pass (on the exploratory seeds 1-5): the rate part is non-inferiority (slope below exponent + 0.1), chosen from the paper's O(·) sentence, not from a seed's result, and the bound part is judged whatever its slack (before: left out at slack ≥ 10×, so seed 3 read not tested).",
 		"Rule history: on 2026-11-26 (issue 28's referee read), after the results were known (reproduced, smallest slack 12.2), the bound part became a 95% t-interval (it was mean + 2 SE, a normal z with 6 runs, while BoundP used t) that fails only when shown above the bound, and the bound, NoiseEstimate and the step limit became separate parts of combine (before, ANDed into one part).",
 		"Rule history: changed on 2026-11-26 (referee A's read, items 4 to 6), after the results were known (inconclusive at seed 1: ζ IG -0.54 [-0.60, -0.48] crossed the steep edge of the band): the slope rule became one-sided (holds if the interval lies below exponent + 0.1, fails if above), as the paper's O(·) is an upper bound; before, it was two-sided, ±0.1 around the exponent (TOST), so a steeper slope failed. NoiseEstimate and the step limit became preconditions (a miss: not tested) instead of parts of combine, and a bound not approached (slack ≥ 10×) is no longer a part.",

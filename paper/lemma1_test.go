@@ -1,0 +1,42 @@
+// Copyright ©2026 The goodorder Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package paper
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLemma1Rule(t *testing.T) {
+	// The statement judged is the cited lemma's equality: within ±2% at
+	// every k holds; shown more than 2% below fails (line 299's "≤" would
+	// hold there: remark4-rr judges that one); across the margin is
+	// unsettled.
+	p := lemma1Rule.Parts[0]
+	if p.Test != Equivalence || p.Tex != 299 || !strings.Contains(p.Sentence, "Mishchenko et al. (2020), Lemma 1") || !strings.Contains(p.Sentence, "= (n-k)/(k(n-1)) σ²") {
+		t.Fatalf("part %+v, want the cited lemma's equality by equivalence", p)
+	}
+	iv := func(lo, hi float64) Measure {
+		return Measure{Label: "k", Iv: Interval{Mean: (lo + hi) / 2, Lo: lo, Hi: hi, SE: (hi - lo) / 3.92, N: 1000}}
+	}
+	for _, tc := range []struct {
+		name string
+		ms   []Measure
+		want Verdict
+	}{
+		{"every k within ±2%", []Measure{iv(-0.01, 0.01), iv(-0.005, 0.015)}, Reproduced},
+		{"a k shown 5% below", []Measure{iv(-0.01, 0.01), iv(-0.06, -0.04)}, NotReproduced},
+		{"a k shown 5% above", []Measure{iv(0.04, 0.06)}, NotReproduced},
+		{"a k across the margin", []Measure{iv(-0.01, 0.01), iv(0.01, 0.03)}, Inconclusive},
+	} {
+		j, err := lemma1Rule.Judge(Measures{p.Name: tc.ms}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict != tc.want {
+			t.Errorf("%s: verdict %v, want %v", tc.name, j.Verdict, tc.want)
+		}
+	}
+}
