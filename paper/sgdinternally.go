@@ -930,7 +930,7 @@ func sgdInternallySummary(f *SGDInternallyFindings, runs, E int) string {
 		freeLeads = append(freeLeads, fmt.Sprintf("σ_low = %g: %s", sf.SigmaLow, sf.FreeLead.Sig()))
 	}
 	return fmt.Sprintf("under Theorem 1's step limits %s; the trade-off: %v; "+
-		"the combination (SGD internally with a large step, then shuffling with a smaller one) ahead of SGD internally and shuffling at T = %d for some σ_low: %v; combine over the three parts: %v. "+
+		"the combination (SGD internally with a large step, then shuffling with a smaller one) ahead of SGD internally and shuffling at T = %d for some σ_low: %v; combine over the two parts: %v. "+
 		"Beside the verdict, not judged (not the paper's statement): with freely tuned steps, SGD internally's lead over shuffling at T = %d (shuffling's (1/T)Σ‖∇f‖² minus internal's, 95%% Welch t-intervals, %d runs): %s (%s; largest: %s); the combination with free steps against both and shuffling with the same kind of schedule: %s",
 		crossed, f.TradeOff, E, f.Combination, f.Verdict, f.LeadAt, runs, strings.Join(freeLeads, "; "), shownWords(f.Practice), f.Lead, shownWords(f.FreeCombination))
 }
