@@ -214,8 +214,15 @@ type SGDInternallySetting struct {
 	// Theorem 1's limits (sgdInternallyCrossover), within [1, Epochs-1].
 	Switch int
 	// Theorem has the steps within Theorem 1's limits, Free the steps of
-	// Section 6.2's grid.
+	// Section 6.2's grid: the tuning runs.
 	Theorem, Free SGDInternallyArms
+	// Judged are the runs the verdict's parts are judged on: fresh runs
+	// under Theorem 1's limits, on a seed stream of their own
+	// (streamSGDInternallyJudged), at the steps the tuning runs (Theorem)
+	// chose: at each T the step chosen for T, and the combination with
+	// the tuning's Large, Small and Switch. Its Steps, InternalStep,
+	// ShufflingStep, Large and Small are the tuning's; it has no Control.
+	Judged SGDInternallyArms
 }
 
 // SGDInternallyResult holds the sgd-internally claim's measurements.
@@ -325,10 +332,70 @@ func runSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SG
 				a.ControlLarge, curves = a.Steps[1][i], curves[n:]
 			}
 		}
+		// The judged runs: fresh orders at the steps the tuning chose.
+		if set.Judged, err = judgeSGDInternally(ctx, env, c, p, low, &set.Theorem, at); err != nil {
+			return nil, err
+		}
 		res.Settings = append(res.Settings, set)
 		env.progress(si+1, len(c.SigmaLows))
 	}
 	return res, nil
+}
+
+// judgeSGDInternally returns the judged runs of th, tuned on the tuning
+// runs: each method at every step th chose for some horizon, and the
+// combination with th's Large and Small switched at at, all on fresh
+// orders (streamSGDInternallyJudged); at each T the method's curve is
+// that of the step chosen for T.
+func judgeSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig, p *problems.TwoLevel, low float64, th *SGDInternallyArms, at int) (SGDInternallyArms, error) {
+	orderer := func(method int) func(run int) (ordering.Orderer, error) {
+		return func(run int) (ordering.Orderer, error) {
+			seed := mixSeed(env.Seed, streamSGDInternallyJudged, math.Float64bits(low), uint64(method), uint64(run))
+			if method == sgdInternalMethod {
+				return ordering.NewSGDInternal(c.N, c.M, seed)
+			}
+			return ordering.NewKShuffle(c.N, c.M, 1, seed)
+		}
+	}
+	combined := func(run int) (ordering.Orderer, error) {
+		first, err := orderer(sgdInternalMethod)(run)
+		if err != nil {
+			return nil, err
+		}
+		second, err := orderer(sgdShufflingMethod)(run)
+		return &switchOrder{first: first, second: second, at: at}, err
+	}
+	chosen := [2][]int{th.InternalStep, th.ShufflingStep}
+	var used [2][]int
+	var arms []sweepArm
+	for method, idx := range chosen {
+		used[method] = slices.Compact(slices.Sorted(slices.Values(idx)))
+		for _, k := range used[method] {
+			arms = append(arms, sweepArm{orderer: orderer(method), step: constantStep(th.Steps[method][k])})
+		}
+	}
+	arms = append(arms, sweepArm{orderer: combined, step: twoSteps(th.Large, th.Small, at)})
+	curves, err := sweep(ctx, p, arms, sweepSettings{X0: c.X0, Runs: c.Runs, Epochs: c.Epochs}, env.workers())
+	if err != nil {
+		return SGDInternallyArms{}, err
+	}
+	j := SGDInternallyArms{Steps: th.Steps, InternalStep: th.InternalStep, ShufflingStep: th.ShufflingStep, Large: th.Large, Small: th.Small}
+	pick := func(cs []sweepCurves, used, idx []int) (avg, se []float64) {
+		avg, se = make([]float64, c.Epochs), make([]float64, c.Epochs)
+		for t := range avg {
+			cv := cs[slices.Index(used, idx[t])]
+			avg[t], se[t] = math.Inf(1), math.Inf(1) // diverged before T
+			if t < len(cv.Avg) && !(cv.Diverged && t == len(cv.Avg)-1) {
+				avg[t], se[t] = cv.Avg[t], cv.AvgSE[t]
+			}
+		}
+		return avg, se
+	}
+	n := len(used[0])
+	j.Internal, j.InternalSE = pick(curves[:n], used[0], th.InternalStep)
+	j.Shuffling, j.ShufflingSE = pick(curves[n:n+len(used[1])], used[1], th.ShufflingStep)
+	j.Combination, j.CombinationSE, _ = bestAtEnd(curves[len(curves)-1:], c.Epochs)
+	return j, nil
 }
 
 // twoSteps returns the step function of large before epoch at and small
@@ -636,7 +703,9 @@ func (res *SGDInternallyResult) Findings() (*SGDInternallyFindings, error) {
 	// interval covers if every bar does.
 	tq := tCrit(max(n-1, 1), 1-(1-conf95)/float64(len(res.Settings)))
 	for i, set := range res.Settings {
-		th, fr := &set.Theorem, &set.Free
+		// The parts are judged on the judged runs, at the steps the
+		// tuning runs chose.
+		th, fr := &set.Judged, &set.Free
 		pr, err := c.predict(set.SigmaLow)
 		if err != nil {
 			return nil, err
@@ -885,7 +954,7 @@ func (res *SGDInternallyResult) rows(f *SGDInternallyFindings) []Row {
 	var rows []Row
 	for i, sf := range f.Settings {
 		set := &res.Settings[i]
-		th, fr := &set.Theorem, &set.Free
+		th, fr := &set.Judged, &set.Free // the judged runs, as the findings
 		pr := sf.Predicted
 		xs := fmt.Sprintf("%d epochs (runs resolve it within %d to %s)", sf.Crossover, sf.CrossLo, crossEnd(sf.CrossHi, E))
 		if sf.Crossover > E {
@@ -1043,7 +1112,8 @@ func sgdInternallyProtocol(c SGDInternallyConfig, f *SGDInternallyFindings) []st
 			"Beside the verdict, not judged: SGD internally ahead at T = %d with freely tuned steps for some σ_low (at the same step SGD internally cannot be ahead in expectation here), the combination with free steps against both methods and the control (shuffling with the same kind of schedule, ours), and the largest leads in standard errors over all horizons.",
 			c.Runs, f.LeadAt, E, E, len(c.SigmaLows), c.Runs, f.LeadAt),
 		"Not a part: SGD internally's lead with freely tuned steps, and the combination with them. The paper places SGD internally's advantage in Theorem 1's larger step limit (tex line 466: \"the upper bound on the learning rate in Theorem 1 becomes larger, allowing faster convergence\") and draws the early preference and the combination from the bounds under that limit (lines 471 and 473); no sentence states them for steps outside it.",
-		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the σ_low exponent of the measured crossover (−2 ± 0.5) left the rule for a finding beside the verdict. The referee found that line 471 compares bound terms algebraically while the part judged our derived exponent of a measured crossover, on only the σ_low whose trade-off shows (2 of 3 at seed 1), with bars past the horizon left open: a design no plausible result settles (−1.55 at seed 1, an interval 2.7 wide against a band 1 wide). Judging it would take at least 4 σ_low with a horizon at least 3 times the largest crossover; the threshold of line 471 itself does not follow from its terms (listed among the slips).",
+		"Tuning and judging: the steps (tuned for each T, and the combination's first step) are chosen on the tuning runs; the trade-off, the crossovers and the combination are judged on fresh runs at those steps, on a seed stream of their own (as many runs, the same horizon), so the choice of the step is not judged on the runs that made it. The curve charts show the tuning runs, the crossover chart and the rows the judged runs; the free steps are tuning runs only (not judged).",
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the parts are judged on fresh runs at the steps the tuning runs chose (before, the steps were tuned on the very runs that were judged; the referee found it). The σ_low exponent of the measured crossover (−2 ± 0.5) left the rule for a finding beside the verdict. The referee found that line 471 compares bound terms algebraically while the part judged our derived exponent of a measured crossover, on only the σ_low whose trade-off shows (2 of 3 at seed 1), with bars past the horizon left open: a design no plausible result settles (−1.55 at seed 1, an interval 2.7 wide against a band 1 wide). Judging it would take at least 4 σ_low with a horizon at least 3 times the largest crossover; the threshold of line 471 itself does not follow from its terms (listed among the slips).",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (issue 38): the trade-off and the combination hold for some σ_low only through Holm over the σ_low at a family-wise 2.5% (before: any σ_low at 2.5% each, a family-wise 7.5% with three).",
 		"Rule history: the default horizon of 2000 epochs and σ_low ∈ {2.5, 5, 10} were set on 2026-11-24 (sgdInternallyHorizon; the claim's first commit), after a first run with a horizon of 1000 epochs and σ_low ∈ {5, 10, 20} in which at σ_low = 20 no lead of SGD internally could be resolved within the horizon; for the same reason the trade-off part asks for some σ_low, not every. The code's rule has asked for some σ_low since the results were first known; until 2026-11-26 (issue 28) this protocol said \"for every σ_low\", which the code did not do.",
 		"Rule history: changed on 2026-11-26 (issue 28, the independent referee's read), after the results were known (partly reproduced: trade-off holds, exponent -2.10 holds, practice and combination fail). Before, a curve counted as ahead where its mean was more than 3 standard errors (a normal z with 12 runs) below the other's; the lead was taken at whichever horizon it was largest (chosen by the data, over up to 2000 horizons) before the measured crossover; the exponent's point estimate was compared with -2 ± 0.5; the four parts were true or false (none unsettled) and gave reproduced if all held, not reproduced if none, else partly. Now: Welch t-intervals at the declared horizons T = 2 and the last, the exponent's interval, and tri-state parts through combine.",
@@ -1156,7 +1226,7 @@ func (r *SGDInternallyResult) check() error {
 		if s.SigmaLow != c.SigmaLows[i] || s.Switch < 1 || s.Switch >= c.Epochs {
 			return errResult(id, "setting %d: σ_low = %g, switch %d, want %g and a switch in [1, %d)", i, s.SigmaLow, s.Switch, c.SigmaLows[i], c.Epochs)
 		}
-		for _, a := range []SGDInternallyArms{s.Theorem, s.Free} {
+		for _, a := range []SGDInternallyArms{s.Theorem, s.Free, s.Judged} {
 			curves := [][]float64{a.Internal, a.Shuffling, a.Combination, a.InternalSE, a.ShufflingSE, a.CombinationSE}
 			if a.Control != nil || a.ControlSE != nil {
 				curves = append(curves, a.Control, a.ControlSE)

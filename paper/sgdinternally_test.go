@@ -268,6 +268,7 @@ func TestSGDInternallySlope(t *testing.T) {
 		r := cloneJSON(t, res)
 		cross(&r.Settings[0].Theorem, tc.x5)
 		cross(&r.Settings[1].Theorem, tc.x10)
+		judgeAsTuned(r)
 		f, err := r.Findings()
 		if err != nil {
 			t.Fatal(err)
@@ -367,6 +368,7 @@ func TestSGDInternallyTradeOffSome(t *testing.T) {
 		for i, f := range test.set {
 			f(&r.Settings[i].Theorem)
 		}
+		judgeAsTuned(r)
 		f, err := r.Findings()
 		if err != nil {
 			t.Fatal(err)
@@ -416,6 +418,7 @@ func TestSGDInternallyCombination(t *testing.T) {
 				fr.Combination[E-1], fr.CombinationSE[E-1] = 0, 0
 			}
 		}
+		judgeAsTuned(r)
 		f, err := r.Findings()
 		if err != nil {
 			t.Fatal(err)
@@ -458,6 +461,7 @@ func TestSGDInternallyCharts(t *testing.T) {
 			}
 		}
 	}
+	judgeAsTuned(res)
 	f, err := res.Findings()
 	if err != nil {
 		t.Fatal(err)
@@ -553,6 +557,7 @@ func TestSGDInternallySomeHolm(t *testing.T) {
 			trade(&r.Settings[i].Theorem, z)
 			comb(&r.Settings[i].Theorem, z)
 		}
+		judgeAsTuned(r)
 		f, err := r.Findings()
 		if err != nil {
 			t.Fatal(err)
@@ -603,5 +608,39 @@ func TestSGDInternallyTestsHaveP(t *testing.T) {
 	}
 	if _, err := json.Marshal(out); err != nil {
 		t.Errorf("outcome does not encode: %v", err)
+	}
+}
+
+// judgeAsTuned makes r's judged runs the tuning runs under Theorem 1's
+// limits, for tests that build the curves by hand: the findings read the
+// judged runs.
+func judgeAsTuned(r *SGDInternallyResult) {
+	for i := range r.Settings {
+		th := r.Settings[i].Theorem
+		th.Control, th.ControlSE = nil, nil
+		r.Settings[i].Judged = th
+	}
+}
+
+// TestSGDInternallyJudgedRuns checks that the parts are judged on fresh
+// runs: the judged curves take the steps the tuning runs chose, on orders
+// of their own, so they differ from the tuning runs' curves.
+func TestSGDInternallyJudgedRuns(t *testing.T) {
+	res, err := SGDInternallyConfig{}.At(Smoke).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	E := res.Config.Epochs
+	for _, set := range res.Settings {
+		th, j := set.Theorem, set.Judged
+		if !slices.Equal(j.InternalStep, th.InternalStep) || !slices.Equal(j.ShufflingStep, th.ShufflingStep) || j.Large != th.Large || j.Small != th.Small {
+			t.Errorf("σ_low = %g: judged steps %v, %v, want the tuning's %v, %v", set.SigmaLow, j.InternalStep, j.ShufflingStep, th.InternalStep, th.ShufflingStep)
+		}
+		if j.Internal[E-1] == th.Internal[E-1] || j.Shuffling[E-1] == th.Shuffling[E-1] || j.Combination[E-1] == th.Combination[E-1] {
+			t.Errorf("σ_low = %g: judged curves end at %v, %v, %v, the tuning runs' values: want fresh runs", set.SigmaLow, j.Internal[E-1], j.Shuffling[E-1], j.Combination[E-1])
+		}
+		if j.Internal[0] != th.Internal[0] {
+			t.Errorf("σ_low = %g: at T = 1 both are ‖∇f(x₀)‖², judged %v, tuning %v", set.SigmaLow, j.Internal[0], th.Internal[0])
+		}
 	}
 }
