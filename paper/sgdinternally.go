@@ -50,14 +50,14 @@ var sgdInternallyRule = Rule{Claim: sgdInternallyID, Parts: []RulePart{
 		Name:      sgdInternallyTradeOff,
 		Sentence:  "This can be preferred when the term containing σ_low is much smaller than the other terms. This can especially happen at the early stages of training.",
 		Tex:       471,
-		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of SGD internally's lead over two-level shuffling at T = 2 (declared: the first horizon where the two can differ) and shuffling's lead over it at the last horizon, each (1/T)Σ‖∇f‖² with its step tuned for T, Welch 95% t-intervals over the runs; its p-value the larger of the two one-sided ones (intersection-union, t with runs-1 degrees of freedom)",
+		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of SGD internally's lead over two-level shuffling at T = 2 (declared: the first horizon where the two can differ) and shuffling's lead over it at the last horizon, each (1/T)Σ‖∇f‖² at the step the tuning runs chose for T, on fresh judged runs (a seed stream of their own), Welch 95% t-intervals over the judged runs; its p-value the larger of the two one-sided ones (intersection-union, t with runs-1 degrees of freedom)",
 		Test:      Superiority, Side: Above, Threshold: 0, Each: Some,
 	},
 	{
 		Name:      sgdInternallyCombinationPart,
 		Sentence:  "This discussion can point to the fact that the best convergence speed might be obtained by using a combination of these cases, possibly starting with running SGD internally with a large learning rate and gradually switching to shuffling while decaying the learning rate.",
 		Tex:       473,
-		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of the combination's leads over SGD internally and over shuffling at the last horizon, Welch 95% t-intervals over the runs; its p-value as the trade-off's",
+		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of the combination's leads over SGD internally and over shuffling at the last horizon, on the judged runs at the tuning runs' steps, Welch 95% t-intervals over the judged runs; its p-value as the trade-off's",
 		Test:      Superiority, Side: Above, Threshold: 0, Each: Some,
 	},
 }}
