@@ -255,34 +255,38 @@ func scalableTrainingFake(final map[string][]float64) *Table1Result {
 func TestScalableTrainingFindings(t *testing.T) {
 	result := scalableTrainingFake
 	greedy := []float64{0.90, 0.91, 0.92}
+	behind := []float64{0.80, 0.82, 0.81} // 10 points behind: fails
 	final := map[string][]float64{
 		"RR": {0.80, 0.81, 0.79}, "greedy": greedy,
-		"sketched greedy": greedy,               // the same as greedy: within the margin
-		"stale greedy":    {0.91, 0.93, 0.92},   // +1 point, interval [-1.5, +3.5]: unsettled
-		"mean balance":    {0.80, 0.82, 0.81},   // 10 points behind: fails
-		"pair balance":    {0.896, 0.906, 0.92}, // -0.27, interval [-0.84, +0.31]: unsettled
+		"sketched greedy": behind,
+		"stale greedy":    behind,
+		"mean balance":    behind,
+		"pair balance":    behind,
 	}
 	type state struct{ holds, fails bool }
+	fail := state{false, true}
 	for _, test := range []struct {
 		name    string
 		replace map[string][]float64
 		want    Verdict
 		states  map[string]state
 	}{
-		{"one order 10 points behind", nil, GoalNotMet, map[string]state{
-			"sketched greedy": {true, false}, "stale greedy": {false, false}, "mean balance": {false, true}, "pair balance": {false, false}}},
-		// The old rule (gap ≥ -2 SE) passed stale and pair balance: a
-		// wide interval around 0 is not "the same accuracy".
-		{"wide intervals around greedy's", map[string][]float64{"mean balance": greedy}, Inconclusive, map[string]state{
-			"sketched greedy": {true, false}, "stale greedy": {false, false}, "mean balance": {true, false}, "pair balance": {false, false}}},
-		// The rule before (TOST within ±0.5, or above +0.5) left a gap of
-		// [+0.0, +1.0] unsettled although [-0.4, +0.4] held.
-		{"a gap reaching past +margin", map[string][]float64{"mean balance": greedy, "stale greedy": {0.903, 0.915, 0.927}}, Inconclusive, map[string]state{
-			"sketched greedy": {true, false}, "stale greedy": {true, false}, "mean balance": {true, false}, "pair balance": {false, false}}},
-		{"pair balance just short of the margin", map[string][]float64{"mean balance": greedy, "pair balance": {0.892, 0.903, 0.913}}, GoalNotMet, map[string]state{
-			"sketched greedy": {true, false}, "stale greedy": {false, false}, "mean balance": {true, false}, "pair balance": {false, true}}},
-		{"equal or shown above", map[string][]float64{"mean balance": greedy, "stale greedy": {0.95, 0.961, 0.97}, "pair balance": {0.901, 0.909, 0.921}}, GoalMet, map[string]state{
-			"sketched greedy": {true, false}, "stale greedy": {true, false}, "mean balance": {true, false}, "pair balance": {true, false}}},
+		// "An efficient order": the goal fails only if every one is
+		// shown worse by more than the margin.
+		{"every order 10 points behind", nil, GoalNotMet, map[string]state{
+			"sketched greedy": fail, "stale greedy": fail, "mean balance": fail, "pair balance": fail}},
+		{"pair balance just short of the margin, the others behind", map[string][]float64{"pair balance": {0.892, 0.903, 0.913}}, GoalNotMet, map[string]state{
+			"sketched greedy": fail, "stale greedy": fail, "mean balance": fail, "pair balance": fail}},
+		// One order the same as greedy: the goal is met, whatever the
+		// others (before 2026-11-29 every order had to hold).
+		{"one order the same as greedy", map[string][]float64{"sketched greedy": greedy}, GoalMet, map[string]state{
+			"sketched greedy": {true, false}, "stale greedy": fail, "mean balance": fail, "pair balance": fail}},
+		// Wide intervals around greedy's: unsettled, so inconclusive.
+		{"wide intervals around greedy's", map[string][]float64{"stale greedy": {0.91, 0.93, 0.92}, "pair balance": {0.896, 0.906, 0.92}}, Inconclusive, map[string]state{
+			"sketched greedy": fail, "stale greedy": {false, false}, "mean balance": fail, "pair balance": {false, false}}},
+		// A gap wholly above +margin obtains greedy's accuracy too.
+		{"a gap reaching past +margin", map[string][]float64{"stale greedy": {0.95, 0.961, 0.97}}, GoalMet, map[string]state{
+			"sketched greedy": fail, "stale greedy": {true, false}, "mean balance": fail, "pair balance": fail}},
 	} {
 		acc := maps.Clone(final)
 		maps.Copy(acc, test.replace)
@@ -295,7 +299,7 @@ func TestScalableTrainingFindings(t *testing.T) {
 			t.Fatalf("%s: gaps %+v, want one per efficient order", test.name, f.Gaps)
 		}
 		for _, g := range f.Gaps {
-			if got := (state{g.Holds, g.Fails}); got != test.states[g.Order] || g.Holds != g.Gap.Above(-f.Margin) || g.Fails != g.Gap.Below(-f.Margin) {
+			if got := (state{g.Holds, g.Fails}); got != test.states[g.Order] || g.Holds && !g.Gap.Above(-f.Margin) || g.Fails != g.Gap.Below(-f.Margin) {
 				t.Errorf("%s: %s: gap %v, holds and fails %v, want %v", test.name, g.Order, g.Gap, got, test.states[g.Order])
 			}
 		}
@@ -315,9 +319,42 @@ func TestScalableTrainingFindings(t *testing.T) {
 			t.Errorf("%s: protocol %q: want the paper's 0.54 and 0.72 called standard errors", test.name, p)
 		}
 	}
+	final["sketched greedy"] = greedy
 	f, _ := result(final).ScalableTrainingFindings()
 	if math.Abs(f.Gaps[0].Gap.Mean) > 1e-9 || math.Abs(f.Gaps[2].Gap.Mean+10) > 1e-9 || f.Gaps[0].Gap.N != 3 {
 		t.Errorf("gaps %v and %v points, want 0 and -10 over 3 seeds", f.Gaps[0].Gap, f.Gaps[2].Gap)
+	}
+}
+
+// TestScalableTrainingHolm checks that the goal's "for some" is judged
+// with Holm over the efficient orders: a gap whose interval lies just
+// above -margin holds alone but not when three other orders are judged
+// beside it, and holds again when it is far above.
+func TestScalableTrainingHolm(t *testing.T) {
+	greedy := []float64{0.90, 0.91, 0.92}
+	behind := []float64{0.80, 0.82, 0.81}
+	for _, test := range []struct {
+		name string
+		pair []float64
+		want Verdict
+	}{
+		// Gap +0.33 points, SE 0.19 (df 2): the interval lies above
+		// -0.5 (p alone below 2.5%), but Holm's p·4 is above 2.5%.
+		{"just above -margin", []float64{0.9005, 0.9125, 0.9270}, Inconclusive},
+		{"far above -margin", []float64{0.9200, 0.9300, 0.9400}, GoalMet},
+	} {
+		acc := map[string][]float64{"RR": behind, "greedy": greedy, "sketched greedy": behind, "stale greedy": behind, "mean balance": behind, "pair balance": test.pair}
+		f, err := scalableTrainingFake(acc).ScalableTrainingFindings()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := f.Gaps[3]
+		if !g.Gap.Above(-f.Margin) || g.Holds != (test.want == GoalMet) {
+			t.Errorf("%s: pair balance %v, holds %v: want its interval above -%g, held only if met", test.name, g.Gap, g.Holds, f.Margin)
+		}
+		if f.Verdict != test.want {
+			t.Errorf("%s: pair balance %v (p alone %.4f), verdict %v, want %v", test.name, g.Gap, g.Gap.PAbove(-f.Margin), f.Verdict, test.want)
+		}
 	}
 }
 
@@ -335,7 +372,7 @@ func TestScalableTrainingMonotone(t *testing.T) {
 		for step := -40; step <= 40; step++ {
 			shift := float64(step) * 0.0005 // 0.05 points a step, -2 to +2 points
 			acc := map[string][]float64{"RR": {0.8, 0.8, 0.8}, "greedy": greedy,
-				"sketched greedy": greedy, "stale greedy": greedy, "mean balance": greedy,
+				"sketched greedy": {0.8, 0.82, 0.81}, "stale greedy": {0.8, 0.82, 0.81}, "mean balance": {0.8, 0.82, 0.81},
 				"pair balance": {0.90 + shift - spread, 0.91 + shift, 0.92 + shift + spread}}
 			f, err := scalableTrainingFake(acc).ScalableTrainingFindings()
 			if err != nil {

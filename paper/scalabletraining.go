@@ -76,9 +76,10 @@ type ScalableTrainingGap struct {
 	// measure of Table 1: reported beside Gap, not judged.
 	Final Interval
 	// Holds is set if the order is shown to obtain greedy's accuracy,
-	// a non-inferiority test: the interval lies wholly above
-	// -ScalableTrainingFindings.Margin (the one-sided test of "worse by
-	// less than the margin" at 2.5%), however far above. Fails is set if
+	// a non-inferiority test: its one-sided p-value of "worse by less
+	// than -ScalableTrainingFindings.Margin", Holm-adjusted over the
+	// efficient orders, is at most 2.5% (alone: the interval lies wholly
+	// above -Margin), however far above. Fails is set if
 	// it is shown not to: the interval lies wholly below -Margin. Neither
 	// is set otherwise (the interval spans -Margin): unsettled. A larger
 	// gap never gives a worse state.
@@ -86,12 +87,14 @@ type ScalableTrainingGap struct {
 }
 
 // scalableTrainingRule is the claim's rule: a goal of ours, one part,
-// every efficient order's gap to greedy judged by non-inferiority.
+// "an efficient order" obtains greedy's accuracy: for some efficient
+// order, its gap to greedy judged by non-inferiority, Holm over the
+// efficient orders.
 var scalableTrainingRule = Rule{Claim: scalableTrainingID, Goal: true, Parts: []RulePart{{
 	Name:      "scalable-training-same-accuracy",
 	Sentence:  "An efficient order obtains the accuracy of Algorithm 2's (greedy's) under same-class batching, after Section 7's \"Finding efficient algorithms for finding good orders obtaining the same accuracy is therefore grounds for future work\" (orderings-paper.tex line 531)",
 	Statistic: "an efficient order's mean test accuracy over epochs 1..T minus greedy's, under same-class batching, in points, paired by seed, t-based 95% interval, one per efficient order",
-	Test:      NonInferiority, Side: Above, Threshold: -scalableTrainingMargin,
+	Test:      NonInferiority, Side: Above, Threshold: -scalableTrainingMargin, Each: Some,
 }}}
 
 // scalableTrainingJudge returns the states of a gap iv against the
@@ -111,14 +114,15 @@ type ScalableTrainingFindings struct {
 	// Margin is the non-inferiority margin in points
 	// (scalableTrainingMargin).
 	Margin float64
-	// MetFrom is the smallest margin, in points, at which every gap
-	// would hold (the largest -Lo, at least 0): the verdict's
-	// sensitivity to the margin, reported, not judged. FailsBelow is
-	// the margin below which some gap would fail (the largest -Hi), 0 if
-	// none would at any margin ≥ 0.
+	// MetFrom is the smallest margin, in points, at which some gap's
+	// interval would lie above -margin (the smallest -Lo, at least 0;
+	// read on the intervals, before Holm): the verdict's sensitivity to
+	// the margin, reported, not judged. FailsBelow is the margin below
+	// which every gap would fail (the smallest -Hi), 0 if not every one
+	// would at any margin ≥ 0.
 	MetFrom, FailsBelow float64
 	// Checkable is set if greedy ran with at least two seeds; Met is set
-	// if it is and every gap holds.
+	// if it is and some gap holds (Holm over the efficient orders).
 	Checkable, Met bool
 	// Verdict is scalableTrainingRule's: NotCheckable if not Checkable,
 	// else GoalMet if Met, GoalNotMet if some gap fails, Inconclusive
@@ -139,7 +143,7 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 	}
 	c := r.Config
 	hasGreedy := slices.Contains(c.Orders, "greedy")
-	f := &ScalableTrainingFindings{Margin: scalableTrainingMargin, Checkable: hasGreedy && c.Seeds > 1}
+	f := &ScalableTrainingFindings{Margin: scalableTrainingMargin, Checkable: hasGreedy && c.Seeds > 1, MetFrom: math.Inf(1), FailsBelow: math.Inf(1)}
 	var ms []Measure
 	if hasGreedy && slices.Contains(r.Batchings, "same-class") {
 		for _, order := range c.Orders {
@@ -149,7 +153,7 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 			iv := pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)
 			f.Gaps = append(f.Gaps, ScalableTrainingGap{Order: order, Gap: iv,
 				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100)})
-			f.MetFrom, f.FailsBelow = math.Max(f.MetFrom, -iv.Lo), math.Max(f.FailsBelow, -iv.Hi)
+			f.MetFrom, f.FailsBelow = math.Min(f.MetFrom, -iv.Lo), math.Min(f.FailsBelow, -iv.Hi)
 			if !f.Checkable {
 				iv = Interval{} // one seed: no interval, nothing measured
 			}
@@ -158,7 +162,9 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 	}
 	if len(ms) == 0 {
 		ms = []Measure{{Label: "no efficient order against greedy"}}
+		f.MetFrom, f.FailsBelow = 0, 0
 	}
+	f.MetFrom, f.FailsBelow = math.Max(f.MetFrom, 0), math.Max(f.FailsBelow, 0)
 	j, err := scalableTrainingRule.Judge(Measures{scalableTrainingRule.Parts[0].Name: ms}, nil)
 	if err != nil {
 		return nil, err
@@ -174,9 +180,9 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 
 // scalableTrainingSensitivity says how the verdict depends on the margin.
 func scalableTrainingSensitivity(f *ScalableTrainingFindings) string {
-	s := fmt.Sprintf("Sensitivity to the margin (reported, not judged): on these runs the goal would be met with any margin above %.2f points", f.MetFrom)
+	s := fmt.Sprintf("Sensitivity to the margin (reported, not judged; read on the intervals, before Holm): on these runs some efficient order's interval lies above −margin with any margin above %.2f points", f.MetFrom)
 	if f.FailsBelow > 0 {
-		return s + fmt.Sprintf(" and not met with any margin below %.2f points.", f.FailsBelow)
+		return s + fmt.Sprintf(", and the goal would be not met (every order shown worse) with any margin below %.2f points.", f.FailsBelow)
 	}
 	return s + "; no margin would make it not met."
 }
@@ -195,23 +201,23 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	out.judged(&scalableTrainingRule, f.judgement)
 	r.addScalableTrainingCharts(&out)
 	var summary []string
-	worst, least := "none", math.Inf(1)
+	best, most := "none", math.Inf(-1)
 	for _, g := range f.Gaps {
 		word := "unsettled"
 		switch {
 		case g.Holds:
-			word = fmt.Sprintf("shown above −%g: not worse by the margin", f.Margin)
+			word = fmt.Sprintf("shown above −%g after Holm over the orders: not worse by the margin", f.Margin)
 		case g.Fails:
 			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
 		}
 		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))
-		if g.Gap.Mean < least {
-			worst, least = fmt.Sprintf("%s %s (final %+.2f)", g.Order, g.Gap, g.Final.Mean), g.Gap.Mean
+		if g.Gap.Lo > most {
+			best, most = fmt.Sprintf("%s %s (final %+.2f)", g.Order, g.Gap, g.Final.Mean), g.Gap.Lo
 		}
 	}
 	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (judged; points, paired by seed, 95%% t-intervals, n = %d; non-inferiority margin %g): ", c.Seeds, f.Margin) + strings.Join(summary, ", ")
-	out.Brief = fmt.Sprintf("same-class batching, mean accuracy over epochs minus greedy's, worst efficient order %s points, %d seeds (goal: above −%g points)", worst, c.Seeds, f.Margin)
-	out.Decides = &Decider{Name: "same-class batching, mean accuracy minus greedy's, worst efficient order (points)", Ours: worst, Paper: fmt.Sprintf("above −%g", f.Margin), Chart: "scalable-training-same-class"}
+	out.Brief = fmt.Sprintf("same-class batching, mean accuracy over epochs minus greedy's, best efficient order (highest lower end) %s points, %d seeds (goal: some order above −%g points, Holm)", best, c.Seeds, f.Margin)
+	out.Decides = &Decider{Name: "same-class batching, mean accuracy minus greedy's, best efficient order (points)", Ours: best, Paper: fmt.Sprintf("some order above −%g", f.Margin), Chart: "scalable-training-same-class"}
 	out.Protocol = scalableTrainingProtocol(f, c.Seeds)
 	return &out, nil
 }
@@ -256,7 +262,8 @@ func scalableTrainingProtocol(f *ScalableTrainingFindings, seeds int) []string {
 	return []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if the interval lies wholly above −%g points (a non-inferiority test, one-sided at 2.5%%; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. Goal met if every efficient order obtains it, not met if one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", seeds, f.Margin, f.Margin, f.Margin, f.Margin),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if its one-sided p-value of \"worse by less than %g points\", Holm-adjusted over the %d efficient orders, is at most 2.5%% (a non-inferiority test; alone, the interval lies wholly above −%g; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. The goal's words are \"an efficient order\", so the goal is met if some efficient order obtains it, not met if every one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", seeds, f.Margin, len(f.Gaps), f.Margin, f.Margin, f.Margin, f.Margin),
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the goal became \"for some efficient order\" (Holm over the efficient orders), its own words \"an efficient order obtains the accuracy\"; before, every efficient order had to obtain it. The referee found the rule stronger than the goal's sentence (at seed 1 sketched and stale greedy held, mean and pair balance were unsettled: inconclusive under the old rule).",
 		"The measure judged is the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs. The final accuracy, the measure of Table 1 and of Section 7, is shown beside each judged gap and not judged.",
 		"Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). On 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE, n = 3), it became: the interval within ±0.5 points (TOST) or wholly above +0.5, fails wholly below −0.5. Later on 2026-11-26, again after those results were known, a second referee found that rule not monotone (a gap of [+0.1, +0.9] was unsettled where [−0.4, +0.4] held), and it became the non-inferiority rule above; at seed 1 both read sketched and stale greedy as holding and mean and pair balance as unsettled (inconclusive).",
 		scalableTrainingSensitivity(f),

@@ -42,19 +42,20 @@ const (
 	streamRemark4Direction      = 17 // remark-4: the ray of points per setting
 	streamRemark4RR             = 18 // remark-4: the random permutations per setting and point
 
-	streamTwoLevelK          = 19 // two-level-k: the runs per regime, method and run (every learning rate sees the same orders)
-	streamSGDInternally      = 20 // sgd-internally: the runs per σ_low, arm and run
-	streamMultiLevel         = 21 // multi-level: three-level K-shuffling per setting and (K₀, K₁)
-	streamMultiLevelTwoLevel = 22 // multi-level: two-level K-shuffling per setting and K₀
-	streamMultiLevelStandard = 23 // multi-level: standard shuffling per setting
-	streamScalableOneD       = 24 // scalable-orderings: the 1-D example's random start and RR per n
-	streamScalableProblem    = 25 // scalable-orderings: the heterogeneous quadratic
-	streamScalableBatches    = 26 // scalable-orderings: the same-class batches of the MNIST matrices
-	streamScalableInit       = 27 // scalable-orderings: the MLP's initialisation
-	streamScalableTraining   = 28 // scalable-orderings: the RR training between the MNIST snapshots
-	streamScalableSketch     = 29 // scalable-orderings: the sketch per k
-	streamTheorem1Problem    = 31 // theorem-1: the problem
-	streamTwoLevel           = 32 // two-level-figure: the orders per σ_top, m, method, learning rate and run
+	streamTwoLevelK           = 19         // two-level-k: the runs per regime, method and run (every learning rate sees the same orders)
+	streamSGDInternally       = 20         // sgd-internally: the runs per σ_low, arm and run
+	streamSGDInternallyJudged = 0x7367646a // sgd-internally: the judged runs per σ_low, arm and run, apart from the tuning's ("sgdj")
+	streamMultiLevel          = 21         // multi-level: three-level K-shuffling per setting and (K₀, K₁)
+	streamMultiLevelTwoLevel  = 22         // multi-level: two-level K-shuffling per setting and K₀
+	streamMultiLevelStandard  = 23         // multi-level: standard shuffling per setting
+	streamScalableOneD        = 24         // scalable-orderings: the 1-D example's random start and RR per n
+	streamScalableProblem     = 25         // scalable-orderings: the heterogeneous quadratic
+	streamScalableBatches     = 26         // scalable-orderings: the same-class batches of the MNIST matrices
+	streamScalableInit        = 27         // scalable-orderings: the MLP's initialisation
+	streamScalableTraining    = 28         // scalable-orderings: the RR training between the MNIST snapshots
+	streamScalableSketch      = 29         // scalable-orderings: the sketch per k
+	streamTheorem1Problem     = 31         // theorem-1: the problem
+	streamTwoLevel            = 32         // two-level-figure: the orders per σ_top, m, method, learning rate and run
 
 	streamCoordinated       = 0x636f6f7264   // coordinated-orders: the orders and MNIST split per W and seed ("coord")
 	streamCoordinatedJudged = 0x636f6f72646a // coordinated-orders: the base seed of the judged runs, apart from the tuning's ("coordj")

@@ -35,34 +35,29 @@ var sgdInternallyClaim = Claim{
 // The parts of sgdInternallyRule, by their check names.
 const (
 	sgdInternallyTradeOff        = "sgd-internally-trade-off"
-	sgdInternallyScaling         = "sgd-internally-scaling"
 	sgdInternallyCombinationPart = "sgd-internally-combination"
 )
 
-// sgdInternallyRule is the claim's rule: three parts of the paper's
+// sgdInternallyRule is the claim's rule: two parts of the paper's
 // discussion of SGD run internally (Section 5.3), combined by combine.
 // The free-step lead and combination are not parts: the paper places SGD
 // internally's advantage in Theorem 1's larger step limit (line 466).
+// Nor is the σ_low exponent of the measured crossover: line 471 compares
+// bound terms, and the exponent −2 is our derived prediction, reported
+// beside the verdict (SGDInternallyFindings.SlopePart).
 var sgdInternallyRule = Rule{Claim: sgdInternallyID, Parts: []RulePart{
 	{
 		Name:      sgdInternallyTradeOff,
 		Sentence:  "This can be preferred when the term containing σ_low is much smaller than the other terms. This can especially happen at the early stages of training.",
 		Tex:       471,
-		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of SGD internally's lead over two-level shuffling at T = 2 (declared: the first horizon where the two can differ) and shuffling's lead over it at the last horizon, each (1/T)Σ‖∇f‖² with its step tuned for T, Welch 95% t-intervals over the runs; its p-value the larger of the two one-sided ones (intersection-union, t with runs-1 degrees of freedom)",
+		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of SGD internally's lead over two-level shuffling at T = 2 (declared: the first horizon where the two can differ) and shuffling's lead over it at the last horizon, each (1/T)Σ‖∇f‖² at the step the tuning runs chose for T, on fresh judged runs (a seed stream of their own), Welch 95% t-intervals over the judged runs; its p-value the larger of the two one-sided ones (intersection-union, t with runs-1 degrees of freedom)",
 		Test:      Superiority, Side: Above, Threshold: 0, Each: Some,
-	},
-	{
-		Name:      sgdInternallyScaling,
-		Sentence:  "In particular, when T < LF₀√(nM)/σ_low², the last term in (shuffle-just-high-level) is less than both the first and last term in (kshuffle-bound).",
-		Tex:       471,
-		Statistic: "least-squares exponent of σ_low in the measured crossover (the first T from which shuffling is at least as good at every horizon, under Theorem 1's limits) over the σ_low whose trade-off each shows on its own intervals (at least two, else not checkable); its interval over the crossovers' bars (SGD internally's curve moved by t standard errors of the difference, t at the Bonferroni level over the σ_low; a bar beyond the horizon leaves that side open)",
-		Test:      Equivalence, Lo: sgdInternallySlope - sgdInternallySlopeTol, Hi: sgdInternallySlope + sgdInternallySlopeTol,
 	},
 	{
 		Name:      sgdInternallyCombinationPart,
 		Sentence:  "This discussion can point to the fact that the best convergence speed might be obtained by using a combination of these cases, possibly starting with running SGD internally with a large learning rate and gradually switching to shuffling while decaying the learning rate.",
 		Tex:       473,
-		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of the combination's leads over SGD internally and over shuffling at the last horizon, Welch 95% t-intervals over the runs; its p-value as the trade-off's",
+		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of the combination's leads over SGD internally and over shuffling at the last horizon, on the judged runs at the tuning runs' steps, Welch 95% t-intervals over the judged runs; its p-value as the trade-off's",
 		Test:      Superiority, Side: Above, Threshold: 0, Each: Some,
 	},
 }}
@@ -219,8 +214,15 @@ type SGDInternallySetting struct {
 	// Theorem 1's limits (sgdInternallyCrossover), within [1, Epochs-1].
 	Switch int
 	// Theorem has the steps within Theorem 1's limits, Free the steps of
-	// Section 6.2's grid.
+	// Section 6.2's grid: the tuning runs.
 	Theorem, Free SGDInternallyArms
+	// Judged are the runs the verdict's parts are judged on: fresh runs
+	// under Theorem 1's limits, on a seed stream of their own
+	// (streamSGDInternallyJudged), at the steps the tuning runs (Theorem)
+	// chose: at each T the step chosen for T, and the combination with
+	// the tuning's Large, Small and Switch. Its Steps, InternalStep,
+	// ShufflingStep, Large and Small are the tuning's; it has no Control.
+	Judged SGDInternallyArms
 }
 
 // SGDInternallyResult holds the sgd-internally claim's measurements.
@@ -330,10 +332,70 @@ func runSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig) (*SG
 				a.ControlLarge, curves = a.Steps[1][i], curves[n:]
 			}
 		}
+		// The judged runs: fresh orders at the steps the tuning chose.
+		if set.Judged, err = judgeSGDInternally(ctx, env, c, p, low, &set.Theorem, at); err != nil {
+			return nil, err
+		}
 		res.Settings = append(res.Settings, set)
 		env.progress(si+1, len(c.SigmaLows))
 	}
 	return res, nil
+}
+
+// judgeSGDInternally returns the judged runs of th, tuned on the tuning
+// runs: each method at every step th chose for some horizon, and the
+// combination with th's Large and Small switched at at, all on fresh
+// orders (streamSGDInternallyJudged); at each T the method's curve is
+// that of the step chosen for T.
+func judgeSGDInternally(ctx context.Context, env *Env, c SGDInternallyConfig, p *problems.TwoLevel, low float64, th *SGDInternallyArms, at int) (SGDInternallyArms, error) {
+	orderer := func(method int) func(run int) (ordering.Orderer, error) {
+		return func(run int) (ordering.Orderer, error) {
+			seed := mixSeed(env.Seed, streamSGDInternallyJudged, math.Float64bits(low), uint64(method), uint64(run))
+			if method == sgdInternalMethod {
+				return ordering.NewSGDInternal(c.N, c.M, seed)
+			}
+			return ordering.NewKShuffle(c.N, c.M, 1, seed)
+		}
+	}
+	combined := func(run int) (ordering.Orderer, error) {
+		first, err := orderer(sgdInternalMethod)(run)
+		if err != nil {
+			return nil, err
+		}
+		second, err := orderer(sgdShufflingMethod)(run)
+		return &switchOrder{first: first, second: second, at: at}, err
+	}
+	chosen := [2][]int{th.InternalStep, th.ShufflingStep}
+	var used [2][]int
+	var arms []sweepArm
+	for method, idx := range chosen {
+		used[method] = slices.Compact(slices.Sorted(slices.Values(idx)))
+		for _, k := range used[method] {
+			arms = append(arms, sweepArm{orderer: orderer(method), step: constantStep(th.Steps[method][k])})
+		}
+	}
+	arms = append(arms, sweepArm{orderer: combined, step: twoSteps(th.Large, th.Small, at)})
+	curves, err := sweep(ctx, p, arms, sweepSettings{X0: c.X0, Runs: c.Runs, Epochs: c.Epochs}, env.workers())
+	if err != nil {
+		return SGDInternallyArms{}, err
+	}
+	j := SGDInternallyArms{Steps: th.Steps, InternalStep: th.InternalStep, ShufflingStep: th.ShufflingStep, Large: th.Large, Small: th.Small}
+	pick := func(cs []sweepCurves, used, idx []int) (avg, se []float64) {
+		avg, se = make([]float64, c.Epochs), make([]float64, c.Epochs)
+		for t := range avg {
+			cv := cs[slices.Index(used, idx[t])]
+			avg[t], se[t] = math.Inf(1), math.Inf(1) // diverged before T
+			if t < len(cv.Avg) && !(cv.Diverged && t == len(cv.Avg)-1) {
+				avg[t], se[t] = cv.Avg[t], cv.AvgSE[t]
+			}
+		}
+		return avg, se
+	}
+	n := len(used[0])
+	j.Internal, j.InternalSE = pick(curves[:n], used[0], th.InternalStep)
+	j.Shuffling, j.ShufflingSE = pick(curves[n:n+len(used[1])], used[1], th.ShufflingStep)
+	j.Combination, j.CombinationSE, _ = bestAtEnd(curves[len(curves)-1:], c.Epochs)
+	return j, nil
 }
 
 // twoSteps returns the step function of large before epoch at and small
@@ -565,7 +627,11 @@ type SGDInternallyFindings struct {
 	// the crossovers' ends (sgdInternallySlopeInterval). SlopePart is
 	// Reproduced if SlopeIv lies within SlopeTol of PredictedSlope,
 	// NotReproduced if it lies wholly outside that band, NotCheckable
-	// with fewer than two crossovers, else Inconclusive.
+	// with fewer than two crossovers, else Inconclusive. It is a finding
+	// beside the verdict, not a part of the rule: the exponent is our
+	// prediction, not the paper's sentence (line 471 compares bound
+	// terms), and with few σ_low and crossovers near the horizon its
+	// interval cannot be settled.
 	Slope     float64
 	SlopeIv   Interval
 	SlopePart Verdict
@@ -592,7 +658,7 @@ type SGDInternallyFindings struct {
 	// most under Theorem 1's limits before the crossover.
 	Strongest int
 	// Judgement is what sgdInternallyRule finds, and Verdict its verdict:
-	// combine over TradeOff, SlopePart and Combination.
+	// combine over TradeOff and Combination.
 	Judgement Judgement
 	Verdict   Verdict
 }
@@ -637,7 +703,9 @@ func (res *SGDInternallyResult) Findings() (*SGDInternallyFindings, error) {
 	// interval covers if every bar does.
 	tq := tCrit(max(n-1, 1), 1-(1-conf95)/float64(len(res.Settings)))
 	for i, set := range res.Settings {
-		th, fr := &set.Theorem, &set.Free
+		// The parts are judged on the judged runs, at the steps the
+		// tuning runs chose.
+		th, fr := &set.Judged, &set.Free
 		pr, err := c.predict(set.SigmaLow)
 		if err != nil {
 			return nil, err
@@ -684,22 +752,27 @@ func (res *SGDInternallyResult) Findings() (*SGDInternallyFindings, error) {
 	f.FreeCombination = sgdInternallySome(freeComb)
 	f.Slope = math.NaN()
 	f.SlopeIv = Interval{Mean: math.NaN(), SE: math.NaN(), Lo: math.Inf(-1), Hi: math.Inf(1), N: len(f.Crossovers)}
-	slope := f.SlopeIv
-	slope.N = 0 // fewer than two crossovers: not checkable
+	f.SlopePart = NotCheckable // fewer than two crossovers
 	if len(f.Crossovers) >= 2 {
 		f.Slope = logSlope(f.SigmaLows, f.Crossovers)
 		f.SlopeIv = sgdInternallySlopeInterval(f.SigmaLows, f.CrossLo, f.CrossHi, E)
 		f.SlopeIv.Mean = f.Slope
-		slope = f.SlopeIv
+		band := RulePart{Test: Equivalence, Lo: f.PredictedSlope - f.SlopeTol, Hi: f.PredictedSlope + f.SlopeTol}
+		switch holds, fails := band.side(f.SlopeIv); {
+		case holds:
+			f.SlopePart = Reproduced
+		case fails:
+			f.SlopePart = NotReproduced
+		default:
+			f.SlopePart = Inconclusive
+		}
 	}
-	m[sgdInternallyScaling] = []Measure{{Iv: slope}}
 	j, err := sgdInternallyRule.Judge(m, nil)
 	if err != nil {
 		return nil, err
 	}
 	trade, _ := j.Part(sgdInternallyTradeOff)
 	comb, _ := j.Part(sgdInternallyCombinationPart)
-	scaling, _ := j.Part(sgdInternallyScaling)
 	for i := range f.Settings {
 		f.Settings[i].TradeOffHolm, f.Settings[i].CombinationHolm = trade.P[i], comb.P[i]
 		// The measures are the judgement's: the notes say the p-values
@@ -707,7 +780,7 @@ func (res *SGDInternallyResult) Findings() (*SGDInternallyFindings, error) {
 		trade.Measures[i].Note += fmt.Sprintf("; p %.2g, Holm-adjusted %.2g", trade.Measures[i].PHold, trade.P[i])
 		comb.Measures[i].Note += fmt.Sprintf("; p %.2g, Holm-adjusted %.2g", comb.Measures[i].PHold, comb.P[i])
 	}
-	f.TradeOff, f.SlopePart, f.Combination = trade.Verdict, scaling.Verdict, comb.Verdict
+	f.TradeOff, f.Combination = trade.Verdict, comb.Verdict
 	f.Judgement, f.Verdict = j, j.Verdict
 	return f, nil
 }
@@ -861,9 +934,12 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 	out.judged(&sgdInternallyRule, f.Judgement)
 	out.Rows = res.rows(f)
 	out.Key = Key{Name: "fitted σ_low exponent of the crossover", Value: f.Slope}
-	out.Decides = &Decider{Name: "fitted σ_low exponent of the crossover", Ours: f.SlopeIv.String(), Paper: fmt.Sprintf("%g ± %g (in the paper's terms)", f.PredictedSlope, f.SlopeTol), Chart: "sgd-internally-crossover"}
-	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; σ_low exponent %s (paper's terms: %g ± %g) %v; combination best for some σ_low %v (free steps, not judged: lead %s)",
-		f.TradeOff, f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart, f.Combination, shownWords(f.Practice))
+	if len(f.Settings) > 0 {
+		sf := f.Settings[f.Strongest]
+		out.Decides = &Decider{Name: fmt.Sprintf("SGD internally's lead over two-level shuffling at T = %d under Theorem 1's limits, σ_low = %g", f.LeadAt, sf.SigmaLow), Ours: sf.Lead.String(), Paper: "above 0 (and behind at the last horizon), for some σ_low", Chart: "sgd-internally-crossover"}
+	}
+	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; combination best for some σ_low %v (free steps, not judged: lead %s; not judged: σ_low exponent of the crossover %s against our prediction %g ± %g, %v)",
+		f.TradeOff, f.Combination, shownWords(f.Practice), f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart)
 	out.Summary = sgdInternallySummary(f, c.Runs, c.Epochs)
 	res.charts(&out, f)
 	out.Details = res.details(f)
@@ -878,7 +954,7 @@ func (res *SGDInternallyResult) rows(f *SGDInternallyFindings) []Row {
 	var rows []Row
 	for i, sf := range f.Settings {
 		set := &res.Settings[i]
-		th, fr := &set.Theorem, &set.Free
+		th, fr := &set.Judged, &set.Free // the judged runs, as the findings
 		pr := sf.Predicted
 		xs := fmt.Sprintf("%d epochs (runs resolve it within %d to %s)", sf.Crossover, sf.CrossLo, crossEnd(sf.CrossHi, E))
 		if sf.Crossover > E {
@@ -913,7 +989,7 @@ func sgdInternallySummary(f *SGDInternallyFindings, runs, E int) string {
 	for i := range measured {
 		each = append(each, fmt.Sprintf("σ_low = %g: %.3g epochs, %.3g times the rates' crossing at %.0f", lows[i], measured[i], measured[i]/ratesT[i], ratesT[i]))
 	}
-	crossed := fmt.Sprintf("SGD internally is ahead at T = %d and two-level shuffling overtakes it (%s), with σ_low exponent %.2f, interval %s (predicted -2 ± %g: %v)",
+	crossed := fmt.Sprintf("SGD internally is ahead at T = %d and two-level shuffling overtakes it (%s), with σ_low exponent %.2f, interval %s (our prediction -2 ± %g, reported, not judged: %v)",
 		f.LeadAt, strings.Join(each, "; "), slope, f.SlopeIv, f.SlopeTol, f.SlopePart)
 	if len(measured) == 0 {
 		crossed = fmt.Sprintf("no σ_low shows SGD internally ahead at T = %d and shuffling ahead at T = %d", f.LeadAt, E)
@@ -923,7 +999,7 @@ func sgdInternallySummary(f *SGDInternallyFindings, runs, E int) string {
 		freeLeads = append(freeLeads, fmt.Sprintf("σ_low = %g: %s", sf.SigmaLow, sf.FreeLead.Sig()))
 	}
 	return fmt.Sprintf("under Theorem 1's step limits %s; the trade-off: %v; "+
-		"the combination (SGD internally with a large step, then shuffling with a smaller one) ahead of SGD internally and shuffling at T = %d for some σ_low: %v; combine over the three parts: %v. "+
+		"the combination (SGD internally with a large step, then shuffling with a smaller one) ahead of SGD internally and shuffling at T = %d for some σ_low: %v; combine over the two parts: %v. "+
 		"Beside the verdict, not judged (not the paper's statement): with freely tuned steps, SGD internally's lead over shuffling at T = %d (shuffling's (1/T)Σ‖∇f‖² minus internal's, 95%% Welch t-intervals, %d runs): %s (%s; largest: %s); the combination with free steps against both and shuffling with the same kind of schedule: %s",
 		crossed, f.TradeOff, E, f.Combination, f.Verdict, f.LeadAt, runs, strings.Join(freeLeads, "; "), shownWords(f.Practice), f.Lead, shownWords(f.FreeCombination))
 }
@@ -1029,13 +1105,15 @@ func sgdInternallyProtocol(c SGDInternallyConfig, f *SGDInternallyFindings) []st
 		fmt.Sprintf("Progress is Theorem 1's left side, (1/T)Σ_{t<T}‖∇f(x_t)‖², the mean over %d runs, with the step tuned for each horizon T: within Theorem 1's limits (the limit times 2^(-k/2), %d steps per method; SGD internally has n = N, shuffling n = N·m, M* = P = 0) or freely (Section 6.2's 1.1·2^(-1-k), %d steps, for both). Every step of a method runs on the same orders.", c.Runs, c.TheoremGrid, c.FreeGrid),
 		"Predictions: the measured crossover is compared with the first whole epoch at which the rates themselves (kshuffle-bound with K = 1 and shuffle-just-high-level, constants dropped) cross; beside it, where the σ_low term of shuffle-just-high-level stops being below the last and the first term of kshuffle-bound, LF₀m/(Nσ_low²) and LF₀Nm(M*+1)²/σ_low² (M* = 0), and the paper's T < LF₀√(nM)/σ_low², whose M is Section 5.3's heterogeneity constant (0 on this quadratic, which makes the formula 0) and n the epoch's length, shown read with n = N and M = m instead; it does not follow from those terms. σ_low² there is Assumption 5's constant, d times the coefficient squared; L and F₀ = f(x₀) are the quadratic's.",
 		"Combination: SGD internally for the epochs before the switch, then two-level shuffling with its tuned step for the last horizon; the first step is the one of SGD internally's grid that ends lowest at the last horizon, and the switch is the crossover under Theorem 1's limits, for both step rules. With free steps the control is shuffling throughout with the same kind of schedule, its first step tuned over shuffling's grid (under Theorem 1's limits shuffling cannot take a larger first step).",
-		"Verdict: combine over the rule's three parts (sgdInternallyRule), each holding, failing or unsettled on 95% intervals. " + strings.Join(sgdInternallyRule.Text(), " "),
+		"Verdict: combine over the rule's two parts (sgdInternallyRule), each holding, failing or unsettled on 95% intervals. " + strings.Join(sgdInternallyRule.Text(), " "),
 		fmt.Sprintf("The rule's intervals: every comparison of two curves at a horizon is Welch's t-interval of the difference of their means over the %d runs (Welch–Satterthwaite degrees of freedom; t, not z, as the runs are few; the tuned curve's standard error is that of the step chosen at that horizon, so the choice of the step is not in it; the combination shares its runs' orders with both methods, and a positive correlation makes Welch's interval conservative). "+
 			"A σ_low fails the trade-off where SGD internally is shown behind at T = %d or shown ahead at T = %d, and the combination where SGD internally or shuffling is shown ahead of it at T = %d; a σ_low holds only through Holm over the %d σ_low, so the chance that a \"for some σ_low\" part holds falsely is at most 2.5%%. "+
 			"The exponent's bars: each crossover recomputed with SGD internally's curve moved up and down by t standard errors of the difference at every horizon, t at the Bonferroni level 1 - 0.05/(number of σ_low) with %d-1 degrees of freedom; the slope is linear in the log crossovers, so its extremes over the bars are at their ends. "+
 			"Beside the verdict, not judged: SGD internally ahead at T = %d with freely tuned steps for some σ_low (at the same step SGD internally cannot be ahead in expectation here), the combination with free steps against both methods and the control (shuffling with the same kind of schedule, ours), and the largest leads in standard errors over all horizons.",
 			c.Runs, f.LeadAt, E, E, len(c.SigmaLows), c.Runs, f.LeadAt),
 		"Not a part: SGD internally's lead with freely tuned steps, and the combination with them. The paper places SGD internally's advantage in Theorem 1's larger step limit (tex line 466: \"the upper bound on the learning rate in Theorem 1 becomes larger, allowing faster convergence\") and draws the early preference and the combination from the bounds under that limit (lines 471 and 473); no sentence states them for steps outside it.",
+		"Tuning and judging: the steps (tuned for each T, and the combination's first step) are chosen on the tuning runs; the trade-off, the crossovers and the combination are judged on fresh runs at those steps, on a seed stream of their own (as many runs, the same horizon), so the choice of the step is not judged on the runs that made it. The curve charts show the tuning runs, the crossover chart and the rows the judged runs; the free steps are tuning runs only (not judged).",
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the parts are judged on fresh runs at the steps the tuning runs chose (before, the steps were tuned on the very runs that were judged; the referee found it). The σ_low exponent of the measured crossover (−2 ± 0.5) left the rule for a finding beside the verdict. The referee found that line 471 compares bound terms algebraically while the part judged our derived exponent of a measured crossover, on only the σ_low whose trade-off shows (2 of 3 at seed 1), with bars past the horizon left open: a design no plausible result settles (−1.55 at seed 1, an interval 2.7 wide against a band 1 wide). Judging it would take at least 4 σ_low with a horizon at least 3 times the largest crossover; the threshold of line 471 itself does not follow from its terms (listed among the slips).",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (issue 38): the trade-off and the combination hold for some σ_low only through Holm over the σ_low at a family-wise 2.5% (before: any σ_low at 2.5% each, a family-wise 7.5% with three).",
 		"Rule history: the default horizon of 2000 epochs and σ_low ∈ {2.5, 5, 10} were set on 2026-11-24 (sgdInternallyHorizon; the claim's first commit), after a first run with a horizon of 1000 epochs and σ_low ∈ {5, 10, 20} in which at σ_low = 20 no lead of SGD internally could be resolved within the horizon; for the same reason the trade-off part asks for some σ_low, not every. The code's rule has asked for some σ_low since the results were first known; until 2026-11-26 (issue 28) this protocol said \"for every σ_low\", which the code did not do.",
 		"Rule history: changed on 2026-11-26 (issue 28, the independent referee's read), after the results were known (partly reproduced: trade-off holds, exponent -2.10 holds, practice and combination fail). Before, a curve counted as ahead where its mean was more than 3 standard errors (a normal z with 12 runs) below the other's; the lead was taken at whichever horizon it was largest (chosen by the data, over up to 2000 horizons) before the measured crossover; the exponent's point estimate was compared with -2 ± 0.5; the four parts were true or false (none unsettled) and gave reproduced if all held, not reproduced if none, else partly. Now: Welch t-intervals at the declared horizons T = 2 and the last, the exponent's interval, and tri-state parts through combine.",
@@ -1148,7 +1226,7 @@ func (r *SGDInternallyResult) check() error {
 		if s.SigmaLow != c.SigmaLows[i] || s.Switch < 1 || s.Switch >= c.Epochs {
 			return errResult(id, "setting %d: σ_low = %g, switch %d, want %g and a switch in [1, %d)", i, s.SigmaLow, s.Switch, c.SigmaLows[i], c.Epochs)
 		}
-		for _, a := range []SGDInternallyArms{s.Theorem, s.Free} {
+		for _, a := range []SGDInternallyArms{s.Theorem, s.Free, s.Judged} {
 			curves := [][]float64{a.Internal, a.Shuffling, a.Combination, a.InternalSE, a.ShufflingSE, a.CombinationSE}
 			if a.Control != nil || a.ControlSE != nil {
 				curves = append(curves, a.Control, a.ControlSE)
