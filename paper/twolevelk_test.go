@@ -215,13 +215,29 @@ func TestTwoLevelKVerdict(t *testing.T) {
 			return paper(q, k)
 		}, PartlyReproduced},
 		// K = 1 and standard shuffling never converged at 100: their
-		// ratio measures nothing, but K = 1's steps, at least the budget,
-		// are shown above the other Ks' by more than the tie: K = 1 is
-		// not best (before the rule was a value, 2026-11-29, the part was
-		// not checkable whatever the other comparisons showed).
+		// ratio, the part's one measure since 2026-11-29, measures
+		// nothing: the part is not checkable, the claim inconclusive
+		// (while the part also required K = 1 to be best, K = 1's steps,
+		// at least the budget, shown above the other Ks' failed it).
 		{"K = 1 and standard shuffling not converged at 100", func(q float64, k int) int {
 			if q == 100 && (k == 1 || k == 0) {
 				return -1
+			}
+			return paper(q, k)
+		}, Inconclusive},
+		// Another K twice as fast as K = 1 at 100, K = 1 still ahead of
+		// standard shuffling: the sentence's comparison holds (before
+		// 2026-11-29 the part also required K = 1 to be best, and failed).
+		{"K = 2 faster than K = 1 at 100, K = 1 ahead of standard", func(q float64, k int) int {
+			if q == 100 && k == 2 {
+				return 25
+			}
+			return paper(q, k)
+		}, Reproduced},
+		// K = m behind standard shuffling at 0.01: the low part fails.
+		{"K = m behind standard shuffling at 0.01", func(q float64, k int) int {
+			if q == 0.01 && k == 4 {
+				return 150
 			}
 			return paper(q, k)
 		}, PartlyReproduced},
@@ -460,6 +476,40 @@ func TestTwoLevelKRootCut(t *testing.T) {
 		for _, tt := range out.Tests {
 			if strings.HasPrefix(tt.Name, "two-level-k-sqrt-m:") && (tt.Holds != (tc.want == Reproduced) || tt.Holds != (tt.P < 0.025)) {
 				t.Errorf("%s: test %q p = %v, holds %v", tc.name, tt.Name, tt.P, tt.Holds)
+			}
+		}
+	}
+}
+
+// TestTwoLevelKBetterParts checks the rule's K = 1 and K = m parts on
+// intervals of K's steps over standard shuffling's: below 1 holds, above
+// 1 fails, spanning it is unsettled; no comparison with the other Ks
+// enters (the parts had one per other K before 2026-11-29).
+func TestTwoLevelKBetterParts(t *testing.T) {
+	for _, part := range []string{"two-level-k-top", "two-level-k-low"} {
+		for _, tc := range []struct {
+			lo, hi float64
+			want   Verdict
+		}{
+			{0.15, 0.25, Reproduced},
+			{0.80, 0.99, Reproduced},
+			{0, 0.5, Reproduced},
+			{0.80, 1.00, Inconclusive},
+			{0.9, 1.2, Inconclusive},
+			{0.5, math.Inf(1), Inconclusive},
+			{1.01, 1.3, NotReproduced},
+			{1.5, math.Inf(1), NotReproduced},
+		} {
+			iv := Interval{Mean: (tc.lo + tc.hi) / 2, SE: math.NaN(), Lo: tc.lo, Hi: tc.hi, N: 40}
+			ok := Interval{Mean: 0.5, SE: math.NaN(), Lo: 0.4, Hi: 0.6, N: 40}
+			m := Measures{"two-level-k-top": {{Iv: ok}}, "two-level-k-low": {{Iv: ok}}, "two-level-k-sqrt-m": {{Iv: ok}}}
+			m[part] = []Measure{{Iv: iv}}
+			j, err := twoLevelKRule.Judge(m, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := j.Part(part); got.Verdict != tc.want {
+				t.Errorf("%s [%v, %v]: %v, want %v", part, tc.lo, tc.hi, got.Verdict, tc.want)
 			}
 		}
 	}
