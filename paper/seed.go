@@ -71,6 +71,11 @@ const (
 	streamLoaderTrain    = 0x6c640007 // loader-shuffles: the trained orders per order and seed
 
 	streamTable1Tune = 0x74756e65 // table-1-study: the base seed of the tuning's runs ("tune")
+
+	// The judged runs of the two-level claims, apart from the runs that
+	// tuned their learning rates (streamTwoLevelK, streamTwoLevel).
+	streamTwoLevelKJudged = 0x746c6b6a // two-level-k: the judged runs per regime, method and run ("tlkj")
+	streamTwoLevelJudged  = 0x746c6a   // two-level-figure: the judged runs per σ_top, m, method and run ("tlj")
 )
 
 // newRand returns the source of the random choice named by stream and

@@ -89,14 +89,17 @@ type TwoLevelConfig struct {
 	// Steps are the learning rates tuned over. Default 1.1·2^-k for
 	// k = 1..20, as in the paper.
 	Steps []float64
-	// Runs is the number of runs per learning rate in every cell, the n
-	// of every interval the verdict judges (t with Runs-1 degrees of
-	// freedom), and the knob the power analysis sets for the
-	// confirmatory pass; the best learning rate minimises the mean steps
-	// over the runs. Default 3, as in the paper. The paper's own reading
-	// (tuned on 3 runs per rate) is reported beside whatever Runs: it is
-	// taken from the first 3 runs of each rate, which are the same runs
-	// whatever Runs (a run's seed is its index, not Runs).
+	// TuneRuns is the number of tuning runs per learning rate in every
+	// cell; the best learning rate minimises their mean steps. Default 3,
+	// as in the paper ("based on performance over 3 runs"). The paper's
+	// own reading (tuned on 3 runs per rate, the point ratios) is
+	// reported beside, from the first 3 tuning runs of each rate.
+	TuneRuns int
+	// Runs is the number of judged runs per method in every cell: fresh
+	// runs (a seed stream apart from the tuning's) at the learning rate
+	// the tuning chose, the n of every interval the verdict judges (t
+	// with Runs-1 degrees of freedom), and the knob the power analysis
+	// sets for the confirmatory pass. Default 3.
 	Runs int
 	// Budget is the number of gradient steps after which a run counts as
 	// not converged. Default 10^6 (not in the paper).
@@ -119,7 +122,7 @@ type TwoLevelConfig struct {
 // s: the paper's full protocol at Default and Full, a small grid at Smoke.
 func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
 	return atScale(c, s, map[Scale]TwoLevelConfig{
-		Smoke: {SigmaTops: []float64{0, 100}, Ms: []int{4, 16}, Steps: twoLevelSteps(1)[:10], Runs: 2, Budget: 100_000},
+		Smoke: {SigmaTops: []float64{0, 100}, Ms: []int{4, 16}, Steps: twoLevelSteps(1)[:10], TuneRuns: 2, Runs: 2, Budget: 100_000},
 	})
 }
 
@@ -129,7 +132,7 @@ func (c *TwoLevelConfig) fill() {
 	c.D, c.Lambda, c.N, c.SigmaLow = pd.D, pd.Lambda, pd.N, pd.SigmaLow
 	fillZero(c, TwoLevelConfig{
 		SigmaTops: []float64{0, 1, 2, 5, 10, 20, 50, 100}, Ms: []int{2, 4, 8, 16, 32, 64, 128},
-		K: 1, Steps: twoLevelSteps(1), Runs: 3, Budget: 1_000_000, Target: 0.2, X0: 1,
+		K: 1, Steps: twoLevelSteps(1), TuneRuns: 3, Runs: 3, Budget: 1_000_000, Target: 0.2, X0: 1,
 	})
 }
 
@@ -153,8 +156,8 @@ func (c *TwoLevelConfig) validate() error {
 		return bad("N = %d, want an even number >= 2", c.N)
 	case c.K < 1:
 		return bad("K = %d, want >= 1", c.K)
-	case c.Runs < 1:
-		return bad("Runs = %d, want >= 1", c.Runs)
+	case c.Runs < 1 || c.TuneRuns < 1:
+		return bad("Runs = %d and TuneRuns = %d, want both >= 1", c.Runs, c.TuneRuns)
 	case c.Budget < 1:
 		return bad("Budget = %d, want >= 1", c.Budget)
 	case c.D < 1:
@@ -228,23 +231,10 @@ type TwoLevelCell struct {
 	// Methods[0] is two-level shuffling, Methods[1] standard shuffling
 	// (TwoLevelResult.Methods names them).
 	Methods [2]TwoLevelMethod
-	// Ratio is the best mean steps of two-level shuffling divided by that
-	// of standard shuffling; NaN if either never converged.
+	// Ratio is the mean steps of two-level shuffling's judged runs divided
+	// by standard shuffling's; NaN if a judged run of either did not
+	// converge.
 	Ratio float64 `json:"-"`
-}
-
-// bestSteps returns the step counts of method k's runs at its best
-// learning rate, nil if it has none.
-func (cell *TwoLevelCell) bestSteps(k int) []float64 {
-	meth := &cell.Methods[k]
-	if meth.Best < 0 {
-		return nil
-	}
-	xs := make([]float64, len(meth.Steps[meth.Best]))
-	for r, s := range meth.Steps[meth.Best] {
-		xs[r] = float64(s)
-	}
-	return xs
 }
 
 // firstRuns returns a copy of cell whose methods keep the first n runs of
@@ -265,33 +255,47 @@ func (cell *TwoLevelCell) firstRuns(n int, lrs []float64) TwoLevelCell {
 	return out
 }
 
-// censoredSteps returns the step counts of method k's runs at its best
-// learning rate, or, if no learning rate had every run converge
-// (censored), a lower bound on them: each run that did not converge
-// counted as budget steps (it needs more, or diverged), at the rate whose
-// mean so counted is the smallest, which is at most the method's best
-// mean had the budget been unlimited. Nil if the method has no runs.
-func (cell *TwoLevelCell) censoredSteps(k, budget int) (xs []float64, censored bool) {
-	if xs := cell.bestSteps(k); xs != nil {
-		return xs, false
+// chosenRate returns the index of the learning rate method mo's tuning
+// chose: its best rate, or, if no rate had every tuning run converge, the
+// rate whose mean steps is the smallest with each run that did not
+// converge counted as budget steps; -1 if it has no runs.
+func (mo *TwoLevelMethod) chosenRate(budget int) int {
+	if mo.Best >= 0 {
+		return mo.Best
 	}
-	least := math.Inf(1)
-	for _, runs := range cell.Methods[k].Steps {
+	least, at := math.Inf(1), -1
+	for lr, runs := range mo.Steps {
 		if len(runs) == 0 {
 			continue
 		}
-		v := make([]float64, len(runs))
-		for r, s := range runs {
-			v[r] = float64(s)
+		sum := 0.0
+		for _, s := range runs {
 			if s == notConverged {
-				v[r] = float64(budget)
+				s = budget
 			}
+			sum += float64(s)
 		}
-		if m := sampleMean(v); m < least {
-			least, xs = m, v
+		if m := sum / float64(len(runs)); m < least {
+			least, at = m, lr
 		}
 	}
-	return xs, xs != nil
+	return at
+}
+
+// censoredSteps returns the step counts of method k's judged runs (fresh
+// seeds, at the learning rate its tuning chose), and, if some did not
+// converge within the budget (censored), a lower bound on them: each run
+// that did not converge counted as budget steps (it needs more, or
+// diverged). Nil if the method has no judged runs.
+func (cell *TwoLevelCell) censoredSteps(k, budget int) (xs []float64, censored bool) {
+	for _, s := range cell.Methods[k].Judged {
+		v := float64(s)
+		if s == notConverged {
+			v, censored = float64(budget), true
+		}
+		xs = append(xs, v)
+	}
+	return xs, censored
 }
 
 // stepsInterval returns Fieller's 95% interval (ratioIntervalIndependent)
@@ -414,6 +418,11 @@ type TwoLevelMethod struct {
 	Best int
 	// BestMean is Mean[Best], +Inf if Best is -1.
 	BestMean float64 `json:"-"`
+	// Judged[r] is the number of gradient steps judged run r needed, or
+	// -1 as in Steps: Runs runs of their own seeds (a stream apart from
+	// the tuning's) at the learning rate the tuning chose (chosenRate).
+	// Nil if the method has no tuning runs.
+	Judged []int
 }
 
 // Run runs the two-level shuffling experiment of Section 6.2: for
@@ -450,8 +459,12 @@ func (c TwoLevelConfig) Run(ctx context.Context, env *Env) (*TwoLevelResult, err
 			Config TwoLevelConfig
 			Seed   uint64
 		}{row, env.Seed}
-		r, err := cached(env, "two-level-row", []string{"runTwoLevelGrid", "numMethods"}, key, (*TwoLevelResult).checkSteps, func() (*TwoLevelResult, error) {
-			return runTwoLevelGrid(ctx, row, env.Seed, workers, func(done, _ int) { env.progress(i*perRow+done, total) })
+		r, err := cached(env, "two-level-row", []string{"runTwoLevelGrid", "runTwoLevelJudged", "numMethods"}, key, (*TwoLevelResult).checkSteps, func() (*TwoLevelResult, error) {
+			r, err := runTwoLevelGrid(ctx, row, env.Seed, workers, func(done, _ int) { env.progress(i*perRow+done, total) })
+			if err != nil {
+				return nil, err
+			}
+			return r, runTwoLevelJudged(ctx, r, env.Seed)
 		})
 		if err != nil {
 			return nil, err
@@ -488,12 +501,15 @@ func (r *TwoLevelResult) checkSteps() error {
 			return errResult(id, "cell %d is σ_top = %g, m = %d, want %g and %d", k, cell.SigmaTop, cell.M, st, m)
 		}
 		for m, mo := range cell.Methods {
+			if len(mo.Judged) != c.Runs || slices.ContainsFunc(mo.Judged, func(s int) bool { return s < 0 && s != notConverged }) {
+				return errResult(id, "cell %d, %s: judged runs %v, want %d step counts", k, r.Methods[m], mo.Judged, c.Runs)
+			}
 			if len(mo.Steps) != len(c.Steps) {
 				return errResult(id, "cell %d, %s: %d learning rates, want %d", k, r.Methods[m], len(mo.Steps), len(c.Steps))
 			}
 			for lr, runs := range mo.Steps {
-				if len(runs) != c.Runs {
-					return errResult(id, "cell %d, %s, learning rate %d: %d runs, want %d", k, r.Methods[m], lr, len(runs), c.Runs)
+				if len(runs) != c.TuneRuns {
+					return errResult(id, "cell %d, %s, learning rate %d: %d tuning runs, want %d", k, r.Methods[m], lr, len(runs), c.TuneRuns)
 				}
 				for _, s := range runs {
 					if s < 0 && s != notConverged {
@@ -589,10 +605,11 @@ func (r *TwoLevelResult) Summarise() {
 		for meth := range cell.Methods {
 			cell.Methods[meth].summarise(r.Config.Steps)
 		}
-		two, std := cell.Methods[twoLevelShuffling].BestMean, cell.Methods[standardShuffling].BestMean
-		cell.Ratio = two / std
-		if math.IsInf(two, 1) || math.IsInf(std, 1) {
-			cell.Ratio = math.NaN()
+		cell.Ratio = math.NaN()
+		a, ca := cell.censoredSteps(twoLevelShuffling, r.Config.Budget)
+		b, cb := cell.censoredSteps(standardShuffling, r.Config.Budget)
+		if len(a) > 0 && len(b) > 0 && !ca && !cb {
+			cell.Ratio = sampleMean(a) / sampleMean(b)
 		}
 	}
 }
@@ -633,7 +650,7 @@ func runUnit(ctx context.Context, c *TwoLevelConfig, seed uint64, sigmaTop float
 	if err != nil {
 		return nil, 0, fmt.Errorf("paper: %w", err)
 	}
-	steps = make([]int, c.Runs)
+	steps = make([]int, c.TuneRuns)
 	x := make([]float64, c.D)
 	var order []int
 	for run := range steps {
@@ -659,6 +676,53 @@ func runUnit(ctx context.Context, c *TwoLevelConfig, seed uint64, sigmaTop float
 		work += int64(done)
 	}
 	return steps, work, nil
+}
+
+// runTwoLevelJudged runs the judged runs of every cell and method of r, a
+// tuned grid: c.Runs runs at the learning rate the tuning chose
+// (chosenRate), each seeded from seed, a stream of its own
+// (streamTwoLevelJudged), the cell and the method, so that no judged run
+// is a tuning run. It fills the methods' Judged and summarises r.
+func runTwoLevelJudged(ctx context.Context, r *TwoLevelResult, seed uint64) error {
+	c := &r.Config
+	x := make([]float64, c.D)
+	var order []int
+	for k := range r.Cells {
+		cell := &r.Cells[k]
+		p, err := c.problem(cell.M, cell.SigmaTop)
+		if err != nil {
+			return fmt.Errorf("paper: %w", err)
+		}
+		for meth := range cell.Methods {
+			mo := &cell.Methods[meth]
+			mo.summarise(c.Steps)
+			lr := mo.chosenRate(c.Budget)
+			mo.Judged = make([]int, c.Runs)
+			for run := range mo.Judged {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				s := mixSeed(seed, streamTwoLevelJudged, math.Float64bits(cell.SigmaTop), uint64(cell.M), uint64(meth), uint64(run))
+				var o ordering.Orderer
+				if meth == twoLevelShuffling {
+					o, err = ordering.NewKShuffle(c.N, cell.M, c.K, s)
+				} else {
+					o, err = ordering.NewStandardShuffle(c.N, cell.M, s)
+				}
+				if err != nil {
+					return fmt.Errorf("paper: %w", err)
+				}
+				for j := range x {
+					x[j] = c.X0
+				}
+				var done int
+				mo.Judged[run], done = converge(p, o, x, order, c.Steps[lr], c.Budget, c.Target*c.Target, c.PerStep)
+				r.Work += int64(done)
+			}
+		}
+	}
+	r.Summarise()
+	return nil
 }
 
 // converge runs epochs of o on p from x until ‖x‖² < target2 and returns
@@ -861,7 +925,7 @@ func (res *TwoLevelResult) Findings() (*TwoLevelFindings, error) {
 			f.Lost++
 		}
 	}
-	f.PaperRuns = min(twoLevelPaperRuns, c.Runs)
+	f.PaperRuns = min(twoLevelPaperRuns, c.TuneRuns)
 	for _, cell := range rows[last] {
 		pc := cell.firstRuns(f.PaperRuns, c.Steps)
 		f.PaperRatios = append(f.PaperRatios, pc.Ratio)
@@ -919,7 +983,7 @@ func (res *TwoLevelResult) Outcome() (*Outcome, error) {
 	last := len(c.SigmaTops) - 1
 	out.Summary = f.summary(c)
 	out.Key = Key{Name: "geometric-mean steps ratio at the largest σ_top", Value: f.GeoMeans[last]}
-	out.Decides = &Decider{Name: fmt.Sprintf("steps, two-level over standard shuffling, geometric mean over m at σ_top = %g", c.SigmaTops[last]), Ours: fmt.Sprintf("%s (%s per rate); faster in %d of %d cells on the paper's %d-run reading", f.GeoIntervals[last].Plain(), nOf(c.Runs, "run"), f.PaperWins, len(c.Ms), f.PaperRuns),
+	out.Decides = &Decider{Name: fmt.Sprintf("steps, two-level over standard shuffling, geometric mean over m at σ_top = %g", c.SigmaTops[last]), Ours: fmt.Sprintf("%s (%s judged per method); faster in %d of %d cells on the paper's %d-run reading", f.GeoIntervals[last].Plain(), nOf(c.Runs, "run"), f.PaperWins, len(c.Ms), f.PaperRuns),
 		Paper: fmt.Sprintf("\"clearly outperforms\" (our rule: below %g, and below the smallest σ_top's)", twoLevelClearly)}
 	out.Brief = fmt.Sprintf("two-level over standard shuffling's steps, geometric mean over m: %s at σ_top = %g, %s at %g; %d-run cells faster: %d of %d (paper: better as σ_top grows)", f.GeoIntervals[0].Plain(), c.SigmaTops[0], f.GeoIntervals[last].Plain(), c.SigmaTops[last], f.PaperRuns, f.PaperWins, len(c.Ms))
 	out.Rows = f.rows(c)
@@ -944,7 +1008,7 @@ func twoLevelTicks(c TwoLevelConfig) (xt, yt []string) {
 func (res *TwoLevelResult) charts(out *Outcome, f *TwoLevelFindings) {
 	c := res.Config
 	xt, yt := twoLevelTicks(c)
-	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured, %s per method and rate; second line: 95%% Fieller interval at the best rates, ∞ where unbounded)", c.Target, nOf(c.Runs, "run")),
+	ratio := &chart.Heatmap{Title: fmt.Sprintf("Steps to ‖x‖ < %g: two-level / standard shuffling (measured on %s per method at its tuned rate, fresh seeds; second line: their 95%% Fieller interval, ∞ where unbounded)", c.Target, nOf(c.Runs, "judged run")),
 		XLabel: "m", YLabel: "σ top", XTicks: xt, YTicks: yt, Values: f.Ratios, Center: 1,
 		ValueLabel: "steps, two-level / standard", HatchLabel: "the interval spans 1", Runs: c.Runs}
 	for i := range c.SigmaTops {
@@ -991,7 +1055,7 @@ func (res *TwoLevelResult) charts(out *Outcome, f *TwoLevelFindings) {
 				lo[k], hi[k] = math.Min(lo[k], float64(st)), math.Max(hi[k], float64(st))
 			}
 		}
-		lr.Series = append(lr.Series, chart.Series{Name: fmt.Sprintf("%s (band: least to most steps of the %s)", name, nOf(c.Runs, "run")), X: c.Steps, Y: m.Mean, Lo: lo, Hi: hi, Markers: true, Runs: c.Runs})
+		lr.Series = append(lr.Series, chart.Series{Name: fmt.Sprintf("%s (band: least to most steps of the %s)", name, nOf(c.TuneRuns, "tuning run")), X: c.Steps, Y: m.Mean, Lo: lo, Hi: hi, Markers: true, Runs: c.TuneRuns})
 	}
 	out.addChart("two-level-lr", "two-level-lr", lr)
 }
@@ -1002,7 +1066,7 @@ func (f *TwoLevelFindings) summary(c TwoLevelConfig) string {
 	last := len(c.SigmaTops) - 1
 	var sum string
 	if f.Neither == 0 {
-		sum = fmt.Sprintf("geometric-mean ratio over m (95%% t-intervals, %s per method and rate): %s at σ_top = %g, %s at σ_top = %g, below %g: %v; their quotient %s, below 1: %v; combine over the two parts: %v; beside it, not judged: at the largest σ_top two-level shuffling is faster in %d of %d cells on the paper's reading (tuned on %s per rate, point ratios), shown faster (Fieller interval below 1, %s) in %d, shown slower in %d",
+		sum = fmt.Sprintf("geometric-mean ratio over m (95%% t-intervals, %s per method at the rate tuned on runs of their own): %s at σ_top = %g, %s at σ_top = %g, below %g: %v; their quotient %s, below 1: %v; combine over the two parts: %v; beside it, not judged: at the largest σ_top two-level shuffling is faster in %d of %d cells on the paper's reading (tuned on %s per rate, point ratios), shown faster (Fieller interval below 1, %s) in %d, shown slower in %d",
 			nOf(c.Runs, "run"), f.GeoIntervals[0].Plain(), c.SigmaTops[0], f.GeoIntervals[last].Plain(), c.SigmaTops[last], f.Clearly, f.Below, f.FallIv.Plain(), f.Falls, f.Verdict, f.PaperWins, len(c.Ms), nOf(f.PaperRuns, "run"), nOf(c.Runs, "run"), f.Shown, f.Lost)
 		if f.Censored > 0 {
 			sum += fmt.Sprintf("; in %d cells of those rows one method did not converge within %d steps: its steps are bounded below by the budget, so the ratio has a one-sided interval", f.Censored, c.Budget)
@@ -1060,7 +1124,7 @@ func (f *TwoLevelFindings) details(res *TwoLevelResult) string {
 		}
 	}
 	if near > 0 {
-		fmt.Fprintf(&b, "\nIn the %d rows whose geometric mean is within a factor %.2g of 1 (σ_top up to %g), the cells range from %.2f to %.2f: with %d runs per learning rate the best-rate mean is itself noisy.", near, 1/twoLevelClearly, maxTop, lo, hi, c.Runs)
+		fmt.Fprintf(&b, "\nIn the %d rows whose geometric mean is within a factor %.2g of 1 (σ_top up to %g), the cells range from %.2f to %.2f: with %d judged runs per method the mean is itself noisy.", near, 1/twoLevelClearly, maxTop, lo, hi, c.Runs)
 	}
 	return b.String()
 }
@@ -1071,12 +1135,13 @@ func (f *TwoLevelFindings) protocol(c TwoLevelConfig) []string {
 	return []string{
 		fmt.Sprintf("x₀ = %g·1 (all-ones); the paper does not state x₀.", c.X0),
 		fmt.Sprintf("Grid σ_top ∈ {%s}, m ∈ {%s}; the paper shows a grid but does not list it.", strings.Join(yt, ", "), strings.Join(xt, ", ")),
-		fmt.Sprintf("A run that has not reached the target after %d gradient steps (or whose ‖x‖² exceeds 1e16) counts as not converged; a learning rate qualifies only if all %d runs converge. A method with no qualifying rate in a cell has its steps bounded below by the budget (each run not converged counted as %d steps, at the rate where that mean is smallest), so the cell's ratio, and any geometric mean it enters, has a one-sided interval: an upper end only where standard shuffling did not converge, a lower end only where two-level shuffling did not. Only a cell of the judged rows (the smallest and the largest σ_top) where neither converged makes the claim not checkable.", c.Budget, c.Runs, c.Budget),
+		fmt.Sprintf("A run that has not reached the target after %d gradient steps (or whose ‖x‖² exceeds 1e16) counts as not converged; in the tuning a learning rate qualifies only if all %d tuning runs converge, and a method with no qualifying rate is judged at the rate whose mean, each run not converged counted as %d steps, is smallest. A method with a judged run not converged has its steps bounded below by the budget (that run counted as the budget), so the cell's ratio, and any geometric mean it enters, has a one-sided interval: an upper end only where standard shuffling did not converge, a lower end only where two-level shuffling did not. Only a cell of the judged rows (the smallest and the largest σ_top) where neither converged makes the claim not checkable.", c.Budget, c.TuneRuns, c.Budget),
 		"The target is tested at the end of each epoch (N·m steps); tested after every step, a noisy run can enter the ball by a lucky step since the noise points along 1.",
 		"Ties between learning rates with the same mean go to the larger rate.",
 		fmt.Sprintf("Verdict: the paper's sentence (tex line 521) \"as the value of σ_top grows, two-level shuffling clearly outperforms simple shuffling\" read as two parts, each on 95%% intervals and combined (combine): the geometric-mean ratio over m at the largest σ_top below %g (twoLevelClearly: \"clearly outperforms\"), and its quotient by the smallest σ_top's below 1 (\"as σ_top grows\"), each holding if its interval lies below the threshold, failing if above, else unsettled. "+
-			"A geometric mean, and the quotient of two, has the delta-method interval of the mean of the cells' log ratios (each cell's runs independent, the methods' runs having their own seeds), t with %d degrees of freedom (%s per method and rate, the config's Runs, the n the power analysis sets). The intervals carry the runs' noise at the best rates, not the choice of the best rate. "+
-			"Reported beside, not judged: the paper's per-cell reading (each method tuned on the first %s per rate, as the paper's 3 runs; faster in how many cells of the largest σ_top on the point ratios) and each cell's Fieller interval for the ratio of two independent means.", twoLevelClearly, max(c.Runs-1, 0), nOf(c.Runs, "run"), nOf(twoLevelPaperRuns, "run")),
+			"A geometric mean, and the quotient of two, has the delta-method interval of the mean of the cells' log ratios (each cell's runs independent, the methods' runs having their own seeds), t with %d degrees of freedom (%s per method, the config's Runs, the n the power analysis sets). Each method's learning rate is tuned over the grid on %s per rate (the paper's protocol), of a seed stream of their own, and the judged runs are fresh runs at that rate, so the intervals carry no choice of the best rate on their own noise. "+
+			"Reported beside, not judged: the paper's per-cell reading (each method tuned on the first %s per rate, as the paper's 3 runs; faster in how many cells of the largest σ_top on the point ratios) and each cell's Fieller interval for the ratio of two independent means.", twoLevelClearly, max(c.Runs-1, 0), nOf(c.Runs, "judged run"), nOf(c.TuneRuns, "tuning run"), nOf(twoLevelPaperRuns, "tuning run")),
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the learning rates are tuned on runs of a seed stream of their own and the verdict judges fresh runs at them; the referee found each method's rate tuned on the same 3 runs the interval was made of (the minimum of 20 noisy means, biased). The paper's 3-run reading, now the tuning runs', is reported beside.",
 		"Changed before the confirmatory pass (2026-11-29, issue 38, on the exploratory seeds 1-5, where it never held): the part \"two-level shuffling shown faster in at least 75% of the largest σ_top's cells\" (6 of 7 Fieller intervals below 1, t with 2 degrees of freedom, many unbounded) left the verdict, a design no plausible result settles with 3 runs; it is reported beside. Chosen from the paper's sentence, which states a trend in σ_top and a clear win at large σ_top, not a share of the m; the remaining parts and the threshold 0.8 are unchanged.",
 		"Rule history: changed on 2026-11-26 (issue 28, the independent referee's read), after the results were known (reproduced: geometric means 1.01 and 0.40, two-level faster in 6 of 7 cells on the point ratios). Before, the three parts were judged on point ratios and ANDed (reproduced if all held, else not reproduced); the cells' intervals were shown (a normal delta-method interval with 3 runs), not judged. The thresholds 0.8 and 75% are unchanged.",
 		"Rule history: on 2026-11-26 (a second independent referee's read), after the results were known (inconclusive at seed 1; every cell converged), a method that never converges in a judged cell gives a one-sided interval (the budget bounds its steps from below); before, any such cell made the claim not checkable, so a standard shuffling too slow to converge, which favours the paper, could only worsen the verdict.",

@@ -242,7 +242,8 @@ func TestTwoLevelZeroSigmaLow(t *testing.T) {
 // twoLevelSynthetic returns a summarised result on σ_top ∈ {0, 100} and
 // m ∈ {2, 4, 8, 16} whose two-level shuffling takes steps(σ_top, m) ±
 // spread steps in its three runs (notConverged for none) and standard
-// shuffling 100 ± spread, at one learning rate.
+// shuffling 100 ± spread, at one learning rate, in its tuning and its
+// judged runs alike.
 func twoLevelSynthetic(spread int, steps func(sigmaTop float64, m int) int) *TwoLevelResult {
 	c := TwoLevelConfig{SigmaTops: []float64{0, 100}, Ms: []int{2, 4, 8, 16}, Steps: []float64{0.1}, Runs: 3}
 	c.fill()
@@ -258,6 +259,8 @@ func twoLevelSynthetic(spread int, steps func(sigmaTop float64, m int) int) *Two
 			cell := TwoLevelCell{SigmaTop: st, M: m}
 			cell.Methods[twoLevelShuffling].Steps = [][]int{runs(steps(st, m))}
 			cell.Methods[standardShuffling].Steps = [][]int{runs(100)}
+			cell.Methods[twoLevelShuffling].Judged = runs(steps(st, m))
+			cell.Methods[standardShuffling].Judged = runs(100)
 			res.Cells = append(res.Cells, cell)
 		}
 	}
@@ -316,6 +319,7 @@ func TestTwoLevelFindings(t *testing.T) {
 		// rule before gave not checkable).
 		{"standard never converged in a cell", 1, half, 4, 4, Reproduced, Reproduced, Reproduced, func(r *TwoLevelResult) {
 			r.Cell(1, 2).Methods[standardShuffling].Steps = [][]int{{notConverged, notConverged, notConverged}}
+			r.Cell(1, 2).Methods[standardShuffling].Judged = []int{notConverged, notConverged, notConverged}
 			r.Summarise()
 		}},
 		{"neither converged in a judged cell", 1, func(st float64, m int) int {
@@ -325,6 +329,7 @@ func TestTwoLevelFindings(t *testing.T) {
 			return 50
 		}, 3, 3, NotCheckable, NotCheckable, NotCheckable, func(r *TwoLevelResult) {
 			r.Cell(1, 2).Methods[standardShuffling].Steps = [][]int{{notConverged, notConverged, notConverged}}
+			r.Cell(1, 2).Methods[standardShuffling].Judged = []int{notConverged, notConverged, notConverged}
 			r.Summarise()
 		}},
 	} {
@@ -398,17 +403,19 @@ func TestTwoLevelP(t *testing.T) {
 }
 
 // TestTwoLevelPaperReading checks that the paper's 3-run reading is taken
-// from the first 3 runs of each rate when Runs is larger: two-level
-// shuffling's first 3 runs take 50 steps and its last 2 take 500, so the
-// paper's reading has it faster (0.5 of standard shuffling's 100) and
-// the judged 5 runs slower (230 / 100).
+// from the tuning runs and the judged reading from the judged runs:
+// two-level shuffling's 3 tuning runs take 50 steps and its judged runs
+// 50, 50, 50, 500 and 500, so the paper's reading has it faster (0.5 of
+// standard shuffling's 100) and the judged 5 runs slower (230 / 100).
 func TestTwoLevelPaperReading(t *testing.T) {
 	res := twoLevelSynthetic(0, func(float64, int) int { return 50 })
 	res.Config.Runs = 5
 	for i := range res.Cells {
 		cell := &res.Cells[i]
-		cell.Methods[twoLevelShuffling].Steps = [][]int{{50, 50, 50, 500, 500}}
-		cell.Methods[standardShuffling].Steps = [][]int{{100, 100, 100, 100, 100}}
+		cell.Methods[twoLevelShuffling].Steps = [][]int{{50, 50, 50}}
+		cell.Methods[standardShuffling].Steps = [][]int{{100, 100, 100}}
+		cell.Methods[twoLevelShuffling].Judged = []int{50, 50, 50, 500, 500}
+		cell.Methods[standardShuffling].Judged = []int{100, 100, 100, 100, 100}
 	}
 	res.Summarise()
 	f, err := res.Findings()
@@ -417,5 +424,49 @@ func TestTwoLevelPaperReading(t *testing.T) {
 	}
 	if f.PaperRuns != 3 || f.PaperWins != 4 || f.Wins != 0 || f.PaperRatios[0] != 0.5 || math.Abs(f.Ratios[1][0]-2.3) > 1e-12 {
 		t.Errorf("paper's reading: %d runs, %d wins, ratios %v; judged: %d wins, ratios %v; want 3, 4, 0.5; 0, 2.3", f.PaperRuns, f.PaperWins, f.PaperRatios, f.Wins, f.Ratios[1])
+	}
+}
+
+// TestTwoLevelJudgedFresh checks that the judged runs are not the tuning's:
+// had they the tuning's seeds at the chosen rate, every method's judged
+// steps would be its tuning steps there. A method with no rate whose
+// tuning runs all converged is judged at the rate of the least mean with
+// the runs not converged counted as the budget.
+func TestTwoLevelJudgedFresh(t *testing.T) {
+	res, err := TwoLevelConfig{}.At(Smoke).Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	differ := 0
+	for _, cell := range res.Cells {
+		for meth := range cell.Methods {
+			mo := &cell.Methods[meth]
+			lr := mo.chosenRate(res.Config.Budget)
+			if lr < 0 || len(mo.Judged) != res.Config.Runs {
+				t.Fatalf("σ_top = %g, m = %d, %s: chosen rate %d, %d judged runs", cell.SigmaTop, cell.M, res.Methods[meth], lr, len(mo.Judged))
+			}
+			if !slices.Equal(mo.Judged, mo.Steps[lr][:min(len(mo.Steps[lr]), len(mo.Judged))]) {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Errorf("every judged run took its tuning run's steps: the judged runs are the tuning's")
+	}
+	for _, tc := range []struct {
+		steps [][]int
+		want  int
+	}{
+		{[][]int{{10, 30}, {15, 15}}, 1},
+		{[][]int{{notConverged, 5}, {30, 30}}, 1},
+		{[][]int{{notConverged, 5}, {notConverged, notConverged}}, 0},
+		{[][]int{{notConverged, notConverged}, {notConverged, 5}}, 1},
+		{nil, -1},
+	} {
+		mo := TwoLevelMethod{Steps: tc.steps}
+		mo.summarise([]float64{0.2, 0.1})
+		if got := mo.chosenRate(100); got != tc.want {
+			t.Errorf("%v: chosen rate %d, want %d", tc.steps, got, tc.want)
+		}
 	}
 }

@@ -118,7 +118,7 @@ func twoLevelKSynthetic(spread int, epochs func(ratio float64, k int) int) *TwoL
 				name = twoLevelKMethod(k)
 			}
 			e := epochs(q, k)
-			cell := TwoLevelKCell{Ratio: q, Method: name, K: k, Epochs: e, Step: 0}
+			cell := TwoLevelKCell{Ratio: q, Method: name, K: k, TuneEpochs: e, Epochs: e, Step: 0}
 			if e < 0 {
 				cell.Step = -1
 			}
@@ -215,13 +215,29 @@ func TestTwoLevelKVerdict(t *testing.T) {
 			return paper(q, k)
 		}, PartlyReproduced},
 		// K = 1 and standard shuffling never converged at 100: their
-		// ratio measures nothing, but K = 1's steps, at least the budget,
-		// are shown above the other Ks' by more than the tie: K = 1 is
-		// not best (before the rule was a value, 2026-11-29, the part was
-		// not checkable whatever the other comparisons showed).
+		// ratio, the part's one measure since 2026-11-29, measures
+		// nothing: the part is not checkable, the claim inconclusive
+		// (while the part also required K = 1 to be best, K = 1's steps,
+		// at least the budget, shown above the other Ks' failed it).
 		{"K = 1 and standard shuffling not converged at 100", func(q float64, k int) int {
 			if q == 100 && (k == 1 || k == 0) {
 				return -1
+			}
+			return paper(q, k)
+		}, Inconclusive},
+		// Another K twice as fast as K = 1 at 100, K = 1 still ahead of
+		// standard shuffling: the sentence's comparison holds (before
+		// 2026-11-29 the part also required K = 1 to be best, and failed).
+		{"K = 2 faster than K = 1 at 100, K = 1 ahead of standard", func(q float64, k int) int {
+			if q == 100 && k == 2 {
+				return 25
+			}
+			return paper(q, k)
+		}, Reproduced},
+		// K = m behind standard shuffling at 0.01: the low part fails.
+		{"K = m behind standard shuffling at 0.01", func(q float64, k int) int {
+			if q == 0.01 && k == 4 {
+				return 150
 			}
 			return paper(q, k)
 		}, PartlyReproduced},
@@ -336,26 +352,36 @@ func TestTwoLevelKBootstrap(t *testing.T) {
 }
 
 func TestTwoLevelKRerun(t *testing.T) {
-	// The rerun of a cell's tuned learning rate reproduces the sweep's
-	// epochs to the target: the bootstrap's full sample crosses there.
+	// The judged runs are fresh: had they the tuning's seeds, every
+	// cell's judged epochs would be its tuning epochs. Each converged cell
+	// has its replicates, within the budget.
 	res, err := TwoLevelKConfig{}.At(Smoke).Run(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	differ := 0
 	for _, cell := range res.Cells {
+		if cell.Step < 0 {
+			if cell.Epochs >= 0 || cell.TuneEpochs >= 0 {
+				t.Errorf("%g, %s: no learning rate tuned, yet %d epochs judged, %d tuning", cell.Ratio, cell.Method, cell.Epochs, cell.TuneEpochs)
+			}
+			continue
+		}
+		if cell.Epochs != cell.TuneEpochs {
+			differ++
+		}
 		if cell.Epochs < 0 {
 			continue
 		}
 		if len(cell.Boot) != twoLevelKBoot {
 			t.Fatalf("%g, %s: %d replicates, want %d", cell.Ratio, cell.Method, len(cell.Boot), twoLevelKBoot)
 		}
-		lo, hi := slices.Min(cell.Boot), slices.Max(cell.Boot)
-		if lo == twoLevelKBootOpen {
-			lo = hi
+		if hi := slices.Max(cell.Boot); hi > res.Config.Budget {
+			t.Errorf("%g, %s: a replicate at %d epochs, past the budget %d", cell.Ratio, cell.Method, hi, res.Config.Budget)
 		}
-		if !(lo <= cell.Epochs && cell.Epochs <= hi || hi == twoLevelKBootOpen) {
-			t.Errorf("%g, %s: %d epochs outside its replicates [%d, %d]", cell.Ratio, cell.Method, cell.Epochs, lo, hi)
-		}
+	}
+	if differ == 0 {
+		t.Errorf("every cell's judged epochs are its tuning epochs: the judged runs are the tuning's")
 	}
 }
 
@@ -460,6 +486,40 @@ func TestTwoLevelKRootCut(t *testing.T) {
 		for _, tt := range out.Tests {
 			if strings.HasPrefix(tt.Name, "two-level-k-sqrt-m:") && (tt.Holds != (tc.want == Reproduced) || tt.Holds != (tt.P < 0.025)) {
 				t.Errorf("%s: test %q p = %v, holds %v", tc.name, tt.Name, tt.P, tt.Holds)
+			}
+		}
+	}
+}
+
+// TestTwoLevelKBetterParts checks the rule's K = 1 and K = m parts on
+// intervals of K's steps over standard shuffling's: below 1 holds, above
+// 1 fails, spanning it is unsettled; no comparison with the other Ks
+// enters (the parts had one per other K before 2026-11-29).
+func TestTwoLevelKBetterParts(t *testing.T) {
+	for _, part := range []string{"two-level-k-top", "two-level-k-low"} {
+		for _, tc := range []struct {
+			lo, hi float64
+			want   Verdict
+		}{
+			{0.15, 0.25, Reproduced},
+			{0.80, 0.99, Reproduced},
+			{0, 0.5, Reproduced},
+			{0.80, 1.00, Inconclusive},
+			{0.9, 1.2, Inconclusive},
+			{0.5, math.Inf(1), Inconclusive},
+			{1.01, 1.3, NotReproduced},
+			{1.5, math.Inf(1), NotReproduced},
+		} {
+			iv := Interval{Mean: (tc.lo + tc.hi) / 2, SE: math.NaN(), Lo: tc.lo, Hi: tc.hi, N: 40}
+			ok := Interval{Mean: 0.5, SE: math.NaN(), Lo: 0.4, Hi: 0.6, N: 40}
+			m := Measures{"two-level-k-top": {{Iv: ok}}, "two-level-k-low": {{Iv: ok}}, "two-level-k-sqrt-m": {{Iv: ok}}}
+			m[part] = []Measure{{Iv: iv}}
+			j, err := twoLevelKRule.Judge(m, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := j.Part(part); got.Verdict != tc.want {
+				t.Errorf("%s [%v, %v]: %v, want %v", part, tc.lo, tc.hi, got.Verdict, tc.want)
 			}
 		}
 	}
