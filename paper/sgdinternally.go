@@ -938,8 +938,12 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		sf := f.Settings[f.Strongest]
 		out.Decides = &Decider{Name: fmt.Sprintf("SGD internally's lead over two-level shuffling at T = %d under Theorem 1's limits, σ_low = %g", f.LeadAt, sf.SigmaLow), Ours: sf.Lead.String(), Paper: "above 0 (and behind at the last horizon), for some σ_low", Chart: "sgd-internally-crossover"}
 	}
-	out.Brief = fmt.Sprintf("under Theorem 1's limits: early lead then crossover %v; combination best for some σ_low %v (free steps, not judged: lead %s; not judged: σ_low exponent of the crossover %s against our prediction %g ± %g, %v)",
-		f.TradeOff, f.Combination, shownWords(f.Practice), f.SlopeIv, f.PredictedSlope, f.SlopeTol, f.SlopePart)
+	lead := ""
+	if out.Decides != nil {
+		lead = fmt.Sprintf("lead at T = %d %s; ", f.LeadAt, out.Decides.Ours)
+	}
+	out.Brief = fmt.Sprintf("under Theorem 1's limits: %searly lead then crossover %v; combination best for some σ_low %v (free steps, not judged: lead %s; σ_low exponent %s)",
+		lead, f.TradeOff, f.Combination, shownWords(f.Practice), f.SlopeIv)
 	out.Summary = sgdInternallySummary(f, c.Runs, c.Epochs)
 	res.charts(&out, f)
 	out.Details = res.details(f)

@@ -135,25 +135,37 @@ func findSeeds(rob *paper.Robustness, id string) *paper.ClaimSeeds {
 // least the scale's runs, and why in words.
 func planRuns(cp paper.ClaimPower, runs int) (int, string) {
 	need := runs
-	var open, unplanned []string
+	var open, unplanned, otherUnit []string
 	for _, pp := range cp.Parts {
 		if pp.Settled {
 			continue
 		}
 		open = append(open, pp.Name)
+		// A part whose intervals count something else than the runs
+		// per cell (points, settings) is not settled by more runs.
+		if slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.N != runs }) {
+			otherUnit = append(otherUnit, pp.Name)
+			continue
+		}
 		if pp.Need == 0 {
 			unplanned = append(unplanned, pp.Name)
 			continue
 		}
 		need = max(need, pp.Need)
 	}
+	var units string
+	if len(otherUnit) > 0 {
+		units = fmt.Sprintf(" The intervals of %s count other units than the %d runs per cell (see the power lines: their n is of those units), so more runs do not settle them: they need a design with more of those units.", strings.Join(otherUnit, ", "), runs)
+	}
 	switch {
+	case len(open) == len(otherUnit) && len(open) > 0:
+		return runs, fmt.Sprintf("Unsettled parts: %s.%s The scale's %d runs.", strings.Join(open, ", "), units, runs)
 	case len(open) == 0:
 		return runs, fmt.Sprintf("Every part settled the same way at every exploratory seed: the scale's %d runs.", runs)
 	case len(unplanned) > 0:
-		return runs * maxRunsFactor, fmt.Sprintf("Unsettled parts: %s; no run count computable for %s (see the power lines): planned at %d times the scale's %d runs.", strings.Join(open, ", "), strings.Join(unplanned, ", "), maxRunsFactor, runs)
+		return runs * maxRunsFactor, fmt.Sprintf("Unsettled parts: %s; no run count computable for %s (see the power lines): planned at %d times the scale's %d runs.%s", strings.Join(open, ", "), strings.Join(unplanned, ", "), maxRunsFactor, runs, units)
 	}
-	return need, fmt.Sprintf("Unsettled parts: %s; 80%% power at the observed effects needs %d runs per cell (the scale has %d).", strings.Join(open, ", "), need, runs)
+	return need, fmt.Sprintf("Unsettled parts: %s; 80%% power at the observed effects needs %d runs per cell (the scale has %d).%s", strings.Join(open, ", "), need, runs, units)
 }
 
 // fitBudget sets each plan's registered runs: its need, capped at
