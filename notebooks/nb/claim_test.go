@@ -45,7 +45,8 @@ func TestClaimLine(t *testing.T) {
 }
 
 // TestEveryClaimStatesARule checks that the rule Rule prints is there for
-// every claim a notebook checks: each outcome's protocol has a rule entry.
+// every claim a notebook checks: its rule value's text, or for a claim
+// without one, a rule entry of its outcome's protocol.
 // It reads the committed results (figures/results), not a run.
 func TestEveryClaimStatesARule(t *testing.T) {
 	read := 0
@@ -55,6 +56,13 @@ func TestEveryClaimStatesARule(t *testing.T) {
 			continue
 		}
 		read++
+		// A claim whose rule is a value prints its text (Rule.Text).
+		if c, ok := paper.Lookup(id); ok && c.Rule != nil {
+			if len(c.Rule.Text()) == 0 {
+				t.Errorf("claim %s: its rule value has no text: Rule would print none", id)
+			}
+			continue
+		}
 		if rule, _ := ruleLines(r.Outcome.Protocol); len(rule) == 0 {
 			t.Errorf("claim %s: no protocol entry states its rule (Verdict..., Goal... or naming the verdict): Rule would print none", id)
 		}
