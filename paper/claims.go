@@ -168,6 +168,10 @@ type Env struct {
 	// where a user has the machines for them. A claim without such a
 	// knob returns an error.
 	Runs int
+	// JudgedOnly, if set, leaves out the runs a claim reports beside its
+	// verdict and does not judge (the study's sweep): the confirmatory
+	// pass sets it, and a claim with no such runs ignores it.
+	JudgedOnly bool
 
 	reused atomic.Int64 // cached runs reused
 	warnMu sync.Mutex   // serialises the calls of Warn
@@ -385,6 +389,9 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 			if err := setRunsOf(&cfg, env.Runs); err != nil {
 				return nil, err
 			}
+		}
+		if env.JudgedOnly {
+			judgedOnlyOf(&cfg)
 		}
 		res, err := run(cfg, ctx, env)
 		if err != nil || env.probe {

@@ -59,6 +59,20 @@ func setRunsOf(c any, n int) error {
 	return nil
 }
 
+// judgedOnlyKnob is a config with runs its claim reports beside its
+// verdict and does not judge, which Env.JudgedOnly leaves out.
+type judgedOnlyKnob interface {
+	judgedOnly()
+}
+
+// judgedOnlyOf drops the unjudged runs of the config c points at, if it
+// has any.
+func judgedOnlyOf(c any) {
+	if k, ok := c.(judgedOnlyKnob); ok {
+		k.judgedOnly()
+	}
+}
+
 // Registered is one claim's row of the registration.
 type Registered struct {
 	ID string
@@ -208,8 +222,9 @@ func ReadRegistration(path string) ([]Registered, error) {
 // RegisteredHash returns the hash a registration records for claim
 // r.ID at r.Scale with r.Runs runs per cell: its judging code and rule
 // (JudgeCode) and its protocol, the config at that scale with those runs
-// (every field: grids, horizons, epochs), so that a change to either after
-// the registration is caught.
+// (every field: grids, horizons, epochs) as the confirmatory pass runs it
+// (Env.JudgedOnly), so that a change to either after the registration is
+// caught.
 func RegisteredHash(r Registered) (string, error) {
 	code, err := JudgeCode(r.ID)
 	if err != nil {
@@ -221,6 +236,7 @@ func RegisteredHash(r Registered) (string, error) {
 	}
 	c := f(r.Scale)
 	c.setRuns(r.Runs)
+	judgedOnlyOf(c)
 	b, err := json.Marshal(c)
 	if err != nil {
 		return "", fmt.Errorf("paper: protocol of %s: %v", r.ID, err)

@@ -119,6 +119,44 @@ func TestTable1Study(t *testing.T) {
 	}
 }
 
+// TestTable1StudyJudgedOnly checks that Env.JudgedOnly, which the
+// confirmatory pass sets, leaves out the study's sweep (reported, not
+// judged) and nothing the verdict rests on: the judged runs, their
+// findings and the verdict are those of the whole study.
+func TestTable1StudyJudgedOnly(t *testing.T) {
+	ctx := context.Background()
+	whole, err := table1StudyClaim.Run(ctx, Smoke, &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged, err := table1StudyClaim.Run(ctx, Smoke, &Env{Seed: 1, JudgedOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if judged.Verdict != whole.Verdict || judged.Brief != whole.Brief {
+		t.Errorf("judged only: %v, %q; whole study: %v, %q", judged.Verdict, judged.Brief, whole.Verdict, whole.Brief)
+	}
+	for _, r := range judged.Rows {
+		if strings.HasPrefix(r.Quantity, "sweep, ") {
+			t.Errorf("judged only: a sweep row %q", r.Quantity)
+		}
+	}
+	if n := len(whole.Charts) - len(judged.Charts); n != 4 {
+		t.Errorf("judged only: %d charts, the whole study %d: want its 4 sweep maps left out", len(judged.Charts), len(whole.Charts))
+	}
+	if strings.Contains(judged.Summary, "the sweep") || !strings.Contains(whole.Summary, "the sweep") {
+		t.Errorf("summaries: judged only %q; whole %q", judged.Summary, whole.Summary)
+	}
+	if !slices.ContainsFunc(judged.Protocol, func(l string) bool { return strings.HasPrefix(l, "No sweep in this run") }) {
+		t.Error("judged only: the protocol does not say the sweep was left out")
+	}
+	c := Table1StudyConfig{}.At(Smoke)
+	c.SweepSeeds = -1
+	if _, err := c.Run(ctx, &Env{Seed: 1}); err == nil || !strings.Contains(err.Error(), "-1 sweep seeds") {
+		t.Errorf("-1 sweep seeds: error %v, want one naming them", err)
+	}
+}
+
 // TestTable1StudyVerdict checks the study's verdict, combined over the
 // settings' parts by combine, and the sweep's regime on made-up runs,
 // with cases that fail each.

@@ -88,7 +88,9 @@ type Table1StudyConfig struct {
 	Momenta     []float64
 	Multipliers []float64
 	// SweepSeeds is the number of runs per order and batching in each
-	// setting of the sweep. Default 3.
+	// setting of the sweep. Default 3. Zero after At runs no sweep: the
+	// confirmatory pass (Env.JudgedOnly) sets it, since the sweep is
+	// reported beside the verdict and not judged.
 	SweepSeeds int
 }
 
@@ -129,8 +131,8 @@ func (c *Table1StudyConfig) validate() error {
 		return fmt.Errorf("paper: %s tunes over %d learning rates, want >= 2", table1StudyID, len(c.Grid))
 	case c.Holdout < 1:
 		return fmt.Errorf("paper: %s holds out %d images, want >= 1", table1StudyID, c.Holdout)
-	case c.TuneSeeds < 2 || c.Seeds < 2 || c.SweepSeeds < 1:
-		return fmt.Errorf("paper: %s with %d tuning, %d and %d sweep seeds, want >= 2 (a mean over seeds, not one draw, picks a rate), >= 2 (an interval needs two) and >= 1", table1StudyID, c.TuneSeeds, c.Seeds, c.SweepSeeds)
+	case c.TuneSeeds < 2 || c.Seeds < 2 || c.SweepSeeds < 0:
+		return fmt.Errorf("paper: %s with %d tuning, %d and %d sweep seeds, want >= 2 (a mean over seeds, not one draw, picks a rate), >= 2 (an interval needs two) and >= 0 (0: no sweep)", table1StudyID, c.TuneSeeds, c.Seeds, c.SweepSeeds)
 	case len(c.Momenta) == 0 || len(c.Multipliers) == 0:
 		return fmt.Errorf("paper: %s sweeps %d momenta and %d multipliers, want >= 1 each", table1StudyID, len(c.Momenta), len(c.Multipliers))
 	}
@@ -321,6 +323,9 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 		}
 		res.Settings = append(res.Settings, st)
 	}
+	if c.SweepSeeds == 0 {
+		return res, nil
+	}
 	base := c.Settings[0]
 	base.Holdout, base.Batchings, base.Orders, base.Seeds = c.Holdout, slices.Clone(table1Batchings), []string{"RR", "greedy"}, c.SweepSeeds
 	for _, bs := range c.BatchSizes {
@@ -341,14 +346,27 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 	return res, nil
 }
 
+// sweepCells returns the number of the sweep's settings: none without
+// sweep seeds.
+func (c *Table1StudyConfig) sweepCells() int {
+	if c.SweepSeeds == 0 {
+		return 0
+	}
+	return len(c.BatchSizes) * len(c.Momenta) * len(c.Multipliers)
+}
+
+// judgedOnly drops the sweep, which the study reports beside its verdict
+// and does not judge.
+func (c *Table1StudyConfig) judgedOnly() { c.SweepSeeds = 0 }
+
 // check returns an error if r is nil or not of the shape of its config.
 func (r *Table1StudyResult) check() error {
 	if r == nil {
 		return errResult(table1StudyID, "nil")
 	}
 	c := r.Config
-	if len(r.Settings) != len(c.Settings) || len(r.Sweep) != len(c.BatchSizes)*len(c.Momenta)*len(c.Multipliers) {
-		return errResult(table1StudyID, "%d settings and %d sweep cells for %d and %d", len(r.Settings), len(r.Sweep), len(c.Settings), len(c.BatchSizes)*len(c.Momenta)*len(c.Multipliers))
+	if len(r.Settings) != len(c.Settings) || len(r.Sweep) != c.sweepCells() {
+		return errResult(table1StudyID, "%d settings and %d sweep cells for %d and %d", len(r.Settings), len(r.Sweep), len(c.Settings), c.sweepCells())
 	}
 	for i, s := range r.Settings {
 		if len(s.Tuning) != len(table1StudyOrders)*len(table1Batchings)*len(c.Grid) || s.Main == nil || s.Control == nil || s.Own == nil {

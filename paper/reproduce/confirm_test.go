@@ -5,6 +5,10 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -55,5 +59,32 @@ func TestFitBudget(t *testing.T) {
 	}
 	if !strings.Contains(a.why, "budget allows") {
 		t.Errorf("the cut is not said: %q", a.why)
+	}
+}
+
+// TestConfirmOutOfPass checks that a registered claim the pass leaves out
+// (outOfPass) is not run unless -only names it, and says why.
+func TestConfirmOutOfPass(t *testing.T) {
+	dir := t.TempDir()
+	reg := filepath.Join(dir, "PREREGISTRATION.md")
+	var b bytes.Buffer
+	r := paper.Registered{ID: "order-matters", Scale: paper.Paper, Runs: 5, Seed: paper.ConfirmSeed, Code: "changed"}
+	if err := paper.WriteRegistration(&b, []paper.Registered{r}, nil, "Budget: none."); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(reg, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-confirm", "-scale", "paper", "-registration", reg, "-figures", dir, "-report", filepath.Join(dir, "REPORT.md"), "-cache", filepath.Join(dir, "cache")}
+	var out, errOut strings.Builder
+	if code := run(context.Background(), args, &out, &errOut); code != 2 || !strings.Contains(out.String(), "order-matters: not run: its points are the study's sweep") {
+		t.Errorf("without -only: exit %d, stdout %q, stderr %q; want 2 and order-matters not run, with why", code, out.String(), errOut.String())
+	}
+	// Named, it is run: here its registered hash is not the code's, so
+	// the pass refuses it before any run.
+	out.Reset()
+	errOut.Reset()
+	if code := run(context.Background(), append(args, "-only", "order-matters"), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "changed since the registration") {
+		t.Errorf("with -only order-matters: exit %d, stdout %q, stderr %q; want 1, refused as changed", code, out.String(), errOut.String())
 	}
 }

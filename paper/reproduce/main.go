@@ -113,6 +113,7 @@ const exitInterrupted = 130
 
 type options struct {
 	only     []paper.Claim
+	onlySet  bool // -only named the claims
 	scale    paper.Scale
 	figDir   string
 	report   string
@@ -188,6 +189,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if set["only"] && strings.Trim(*only, " \t,") == "" {
 		return nil, usageError{errors.New("-only: empty list of claims; leave the flag out to run them all, or name some (-list shows them)")}
 	}
+	o.onlySet = *only != ""
 	if *only == "" {
 		o.only = paper.Claims()
 	} else {
