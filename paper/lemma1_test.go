@@ -10,12 +10,13 @@ import (
 )
 
 func TestLemma1Rule(t *testing.T) {
-	// The statement judged is the cited lemma's equality: within ±2% at
+	// A goal of ours, an implementation check: the cited lemma's
+	// equality (not a sentence of this paper): within ±2% at
 	// every k holds; shown more than 2% below fails (line 299's "≤" would
 	// hold there: remark4-rr judges that one); across the margin is
 	// unsettled.
 	p := lemma1Rule.Parts[0]
-	if p.Test != Equivalence || p.Tex != 299 || !strings.Contains(p.Sentence, "Mishchenko et al. (2020), Lemma 1") || !strings.Contains(p.Sentence, "= (n-k)/(k(n-1)) σ²") {
+	if p.Test != Equivalence || p.Tex != 0 || !lemma1Rule.Goal || !strings.Contains(p.Sentence, "Lemma 1 of Mishchenko et al. (2020)") || !strings.Contains(p.Sentence, "equals (n-k)/(k(n-1)) σ²") {
 		t.Fatalf("part %+v, want the cited lemma's equality by equivalence", p)
 	}
 	iv := func(lo, hi float64) Measure {
@@ -26,9 +27,9 @@ func TestLemma1Rule(t *testing.T) {
 		ms   []Measure
 		want Verdict
 	}{
-		{"every k within ±2%", []Measure{iv(-0.01, 0.01), iv(-0.005, 0.015)}, Reproduced},
-		{"a k shown 5% below", []Measure{iv(-0.01, 0.01), iv(-0.06, -0.04)}, NotReproduced},
-		{"a k shown 5% above", []Measure{iv(0.04, 0.06)}, NotReproduced},
+		{"every k within ±2%", []Measure{iv(-0.01, 0.01), iv(-0.005, 0.015)}, GoalMet},
+		{"a k shown 5% below", []Measure{iv(-0.01, 0.01), iv(-0.06, -0.04)}, GoalNotMet},
+		{"a k shown 5% above", []Measure{iv(0.04, 0.06)}, GoalNotMet},
 		{"a k across the margin", []Measure{iv(-0.01, 0.01), iv(0.01, 0.03)}, Inconclusive},
 	} {
 		j, err := lemma1Rule.Judge(Measures{p.Name: tc.ms}, nil)

@@ -187,7 +187,7 @@ func orderMattersDesignN(rho, level float64) int {
 // orderMattersRule is the goal's rule (see the constants above).
 var orderMattersRule = Rule{Claim: orderMattersID, Goal: true, Parts: []RulePart{{
 	Name:     "order-matters-rank",
-	Sentence: "within each data set and model under each batching, the σ*² ratio (random over greedy) ranks the settings as greedy's gain over RR in mean test accuracy does: a strong agreement, ρ ≥ 0.8",
+	Sentence: "on average over the strata (each data set and model under each batching), the σ*² ratio (random over greedy) ranks the settings as greedy's gain over RR in mean test accuracy does: a strong agreement, ρ ≥ 0.8",
 	Statistic: "mean over the strata of at least 11 points of Spearman's ρ between the σ*² ratio and the greedy − RR gap in mean test accuracy over the epochs; " +
 		"95% percentile interval of 9999 bootstrap replicates resampling the points within each stratum; nothing measured with fewer than 10 points in those strata",
 	Test: Superiority, Side: Above, Threshold: orderMattersLevel, Each: Every,

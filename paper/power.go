@@ -124,6 +124,33 @@ type PowerNeed struct {
 	// at the observed effect (0 if it cannot be computed: Why says why).
 	Need int    `json:"need,omitempty"`
 	Why  string `json:"why,omitempty"`
+	// Alpha is the one-sided level the quantity is tested at (Holm's
+	// first step for a family or a part of Some).
+	Alpha float64 `json:"alpha"`
+	// Equivalence says the quantity is tested by two one-sided tests.
+	Equivalence bool `json:"equivalence,omitempty"`
+}
+
+// PowerAt returns the power to settle the quantity's test with n runs at
+// the observed effect, in its observed direction (the normal
+// approximation powerNeed inverts), NaN if no effect and spread were
+// observed. An equivalence inside its band holds only if both of its tests
+// do: its power is taken as the nearer end's less the other's miss, at
+// least 0.
+func (q PowerNeed) PowerAt(n int) float64 {
+	eff, sd := float64(q.Effect), float64(q.SD)
+	switch {
+	case n < 2 || math.IsNaN(eff) || math.IsNaN(sd):
+		return math.NaN()
+	case sd == 0:
+		return 1
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}
+	pw := t.CDF(math.Abs(eff)*math.Sqrt(float64(n))/sd - t.Quantile(1-q.Alpha))
+	if q.Equivalence && eff > 0 {
+		pw = math.Max(0, 2*pw-1)
+	}
+	return pw
 }
 
 // powerNeed returns the runs quantity k of part p needs, from its
@@ -150,7 +177,7 @@ func powerNeedAt(p RulePart, ivs []Interval, alpha, target float64) PowerNeed {
 		target = (1 + target) / 2
 	}
 	const maxRuns = 100000
-	pn := PowerNeed{Seeds: len(ivs), Effect: Float(math.NaN()), SD: Float(math.NaN())}
+	pn := PowerNeed{Seeds: len(ivs), Effect: Float(math.NaN()), SD: Float(math.NaN()), Alpha: alpha, Equivalence: p.Test == Equivalence}
 	if len(ivs) == 0 {
 		pn.Why = "no exploratory seeds"
 		return pn
@@ -213,6 +240,8 @@ func powerNeedAt(p RulePart, ivs []Interval, alpha, target float64) PowerNeed {
 // PartPower is the power analysis of one part of a claim's rule.
 type PartPower struct {
 	Name string `json:"name"`
+	// Each is the part's Every or Some.
+	Each Each `json:"each"`
 	// Verdicts are the part's verdicts at the exploratory seeds; Settled
 	// says whether they agree on one settled verdict (then it needs no
 	// more runs and Need is the runs it had).
@@ -226,13 +255,13 @@ type PartPower struct {
 }
 
 // partPower returns the power analysis of part p of a rule from its
-// findings at the exploratory seeds (one SeedPart a seed). Holm's level
-// for m quantities of a Some part, or of a family, is taken as Bonferroni's
-// alpha/m, which Holm's first step is; the quantities of a part of Every
-// are planned at the power 0.8^(1/m) each, so that all m hold together
-// with 80% power.
-func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
-	pp := PartPower{Name: p.Name}
+// findings at the exploratory seeds (one SeedPart a seed), planned at the
+// power target. Holm's level for m quantities of a Some part, or of a
+// family, is taken as Bonferroni's alpha/m, which Holm's first step is;
+// the quantities of a part of Every are planned at the power target^(1/m)
+// each, so that all m settle together with the target's power.
+func partPower(p RulePart, seeds []SeedPart, familySize int, target float64) PartPower {
+	pp := PartPower{Name: p.Name, Each: p.Each}
 	for _, s := range seeds {
 		pp.Verdicts = append(pp.Verdicts, s.Verdict)
 	}
@@ -256,9 +285,8 @@ func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
 	// A part of Every needs each of its nq quantities: each is planned at
 	// the power whose nq-th power is the target (as if independent), so
 	// that the part has the target's power, not each quantity alone.
-	target := powerTarget
 	if p.Each == Every && nq > 1 {
-		target = math.Pow(powerTarget, 1/float64(nq))
+		target = math.Pow(target, 1/float64(nq))
 	}
 	for k := range nq {
 		var ivs []Interval
@@ -290,6 +318,45 @@ func partPower(p RulePart, seeds []SeedPart, familySize int) PartPower {
 	return pp
 }
 
+// PowerAt returns the power to settle the part with n runs per cell at
+// the observed effects (PowerNeed.PowerAt), whose scale has runs per cell:
+// a quantity whose intervals count other units (N not runs) keeps its N.
+// A part of Every needs all its quantities (their powers' product), one of
+// Some its likeliest; NaN if none is computable.
+func (pp PartPower) PowerAt(n, runs int) float64 {
+	pw := math.NaN()
+	for _, q := range pp.Quantities {
+		k := n
+		if q.N != runs {
+			k = q.N
+		}
+		x := q.PowerAt(k)
+		switch {
+		case math.IsNaN(x) && pp.Each == Every:
+			return math.NaN()
+		case math.IsNaN(x):
+		case math.IsNaN(pw):
+			pw = x
+		case pp.Each == Every:
+			pw *= x
+		default:
+			pw = math.Max(pw, x)
+		}
+	}
+	return pw
+}
+
+// PowerAt returns the power to settle every part of the claim with n
+// runs per cell (the product of PartPower.PowerAt, as if independent),
+// NaN if a part's is not computable.
+func (cp ClaimPower) PowerAt(n, runs int) float64 {
+	pw := 1.0
+	for _, pp := range cp.Parts {
+		pw *= pp.PowerAt(n, runs)
+	}
+	return pw
+}
+
 // ClaimPower is the power analysis of a claim's rule over the
 // exploratory seeds.
 type ClaimPower struct {
@@ -314,6 +381,9 @@ func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
 			families[p.Family]++
 		}
 	}
+	// The claim's verdict needs every part settled: each is planned at
+	// the power whose P-th power is the target.
+	target := math.Pow(powerTarget, 1/float64(len(c.Rule.Parts)))
 	for _, p := range c.Rule.Parts {
 		var seeds []SeedPart
 		for _, parts := range cs.Parts {
@@ -323,7 +393,7 @@ func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
 				}
 			}
 		}
-		cp.Parts = append(cp.Parts, partPower(p, seeds, families[p.Family]))
+		cp.Parts = append(cp.Parts, partPower(p, seeds, families[p.Family], target))
 	}
 	return cp, nil
 }
@@ -332,7 +402,11 @@ func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
 // at 5 of 5)" or "needs 14 runs (has 3): σ_low = 10 14, ...".
 func (pp PartPower) Text() string {
 	if pp.Settled {
-		return fmt.Sprintf("settled: %v at %d of %d seeds", pp.Verdicts[0], len(pp.Verdicts), len(pp.Verdicts))
+		s := fmt.Sprintf("settled: %v at %d of %d seeds", pp.Verdicts[0], len(pp.Verdicts), len(pp.Verdicts))
+		if pp.Need > 0 {
+			s += fmt.Sprintf("; %d runs for its share of the claim's 80%% power", pp.Need)
+		}
+		return s
 	}
 	var qs []string
 	has := 0
@@ -351,7 +425,7 @@ func (pp PartPower) Text() string {
 	}
 	need := "no n computable"
 	if pp.Need > 0 {
-		need = fmt.Sprintf("needs %d runs for 80%% power", pp.Need)
+		need = fmt.Sprintf("needs %d runs for its share of the claim's 80%% power", pp.Need)
 	}
 	return fmt.Sprintf("unsettled (%s); %s (has %d): %s", verdictList(pp.Verdicts), need, has, strings.Join(qs, "; "))
 }

@@ -50,7 +50,7 @@ func TestPowerNeed(t *testing.T) {
 	}
 	// A part of Every over two such quantities needs more than one.
 	two := partPower(p, []SeedPart{{Name: "a", Verdict: Inconclusive, Quantities: []Quantity{
-		{Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}}}}, 0)
+		{Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}}}}, 0, powerTarget)
 	if two.Need <= pn.Need {
 		t.Errorf("every of two quantities needs %d runs, one alone %d", two.Need, pn.Need)
 	}
@@ -76,17 +76,17 @@ func TestPartPower(t *testing.T) {
 	}
 	every := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0}
 	settled := []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(3)}}, {Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(3)}}}
-	if pp := partPower(every, settled, 0); !pp.Settled {
+	if pp := partPower(every, settled, 0, powerTarget); !pp.Settled {
 		t.Errorf("reproduced at 2 of 2 not settled: %+v", pp)
 	}
 	flips := []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(0.5), q(1)}}, {Name: "a", Verdict: Inconclusive, Quantities: []Quantity{q(0.5), q(1)}}}
-	pp := partPower(every, flips, 0)
+	pp := partPower(every, flips, 0, powerTarget)
 	if pp.Settled || pp.Need != pp.Quantities[0].Need || pp.Need <= pp.Quantities[1].Need {
 		t.Errorf("every: need %d, quantities %+v", pp.Need, pp.Quantities)
 	}
 	some := every
 	some.Each = Some
-	if pp := partPower(some, flips, 0); pp.Need >= pp.Quantities[0].Need {
+	if pp := partPower(some, flips, 0, powerTarget); pp.Need >= pp.Quantities[0].Need {
 		t.Errorf("some: need %d, quantities %+v", pp.Need, pp.Quantities)
 	}
 	if !strings.Contains(pp.Text(), "unsettled (reproduced, inconclusive)") {
@@ -229,5 +229,52 @@ func TestRegistrationMutation(t *testing.T) {
 	}
 	if conf.Current() {
 		t.Errorf("a confirmatory result of %s judged by the rule before the change reads as current", c.ID)
+	}
+}
+
+// TestPowerAt checks the power at a given n: the target's at the n
+// powerNeed plans, less with fewer runs, more with more, 1 for an exact
+// quantity, NaN for none; a part of Every multiplies its quantities'
+// powers, and a claim its parts'.
+func TestPowerAt(t *testing.T) {
+	p := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0}
+	iv := Interval{Mean: 0.5, SE: 1 / math.Sqrt(3), Lo: -1, Hi: 2, N: 3}
+	pn := powerNeed(p, []Interval{iv, iv}, ruleAlpha)
+	if pn.Need < 3 {
+		t.Fatalf("need %d, want more than the 3 runs", pn.Need)
+	}
+	at, below, above := pn.PowerAt(pn.Need), pn.PowerAt(pn.Need-1), pn.PowerAt(4*pn.Need)
+	if !(at >= powerTarget && below < powerTarget && above > at && above <= 1) {
+		t.Errorf("power at %d: %v, at %d: %v, at %d: %v; want the target's crossed at the need", pn.Need, at, pn.Need-1, below, 4*pn.Need, above)
+	}
+	// A failing effect is settled as readily as a holding one.
+	fail := powerNeed(p, []Interval{{Mean: -0.5, SE: iv.SE, Lo: -2, Hi: 1, N: 3}}, ruleAlpha)
+	if got, want := fail.PowerAt(10), pn.PowerAt(10); math.Abs(got-want) > 1e-12 {
+		t.Errorf("power to settle a failing effect %v, a holding one %v", got, want)
+	}
+	if pw := (PowerNeed{Effect: 1, SD: 0, Alpha: ruleAlpha}).PowerAt(3); pw != 1 {
+		t.Errorf("exact quantity: power %v, want 1", pw)
+	}
+	if pw := (PowerNeed{Effect: Float(math.NaN()), SD: 1}).PowerAt(3); !math.IsNaN(pw) {
+		t.Errorf("no effect observed: power %v, want NaN", pw)
+	}
+	// An equivalence inside its band needs both tests: less power than
+	// one of them.
+	eq := RulePart{Name: "e", Test: Equivalence, Lo: -1, Hi: 1}
+	eqn := powerNeed(eq, []Interval{iv}, ruleAlpha)
+	one := eqn
+	one.Equivalence = false
+	if !(eqn.PowerAt(10) < one.PowerAt(10)) {
+		t.Errorf("equivalence power %v, one test's %v", eqn.PowerAt(10), one.PowerAt(10))
+	}
+	part := partPower(p, []SeedPart{{Name: "a", Verdict: Inconclusive, Quantities: []Quantity{
+		{Mean: 0.5, SE: Float(iv.SE), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(iv.SE), Lo: -1, Hi: 2, N: 3}}}}, 0, powerTarget)
+	q := part.Quantities[0].PowerAt(10)
+	if got := part.PowerAt(10, 3); math.Abs(got-q*q) > 1e-12 {
+		t.Errorf("part of Every: power %v, want the product %v", got, q*q)
+	}
+	cp := ClaimPower{Parts: []PartPower{part, part}}
+	if got := cp.PowerAt(10, 3); math.Abs(got-q*q*q*q) > 1e-12 {
+		t.Errorf("claim of two parts: power %v, want %v", got, q*q*q*q)
 	}
 }

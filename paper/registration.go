@@ -109,7 +109,11 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 			parts += len(c.Rule.Parts)
 		}
 	}
-	fmt.Fprintf(&b, "Multiplicity: the %d registered parts of the %d claims are each judged at 2.5%% one-sided (Holm within a part's \"for some\" quantities and within a family); if every statement were false, the chance that at least one of them reads \"holds\" would be at most %d × 2.5%% by Bonferroni, so a single part's \"holds\" is read with that in mind; the report also controls all its interval tests as one Holm family at 5%%. Each confirmatory verdict is one draw: one base seed, its registered runs per cell.\n\n", parts, len(regs), parts)
+	atLeastOne := fmt.Sprintf("the chance of at least one is at most %.2f by Bonferroni", float64(parts)*ruleAlpha)
+	if float64(parts)*ruleAlpha >= 1 {
+		atLeastOne = "Bonferroni's bound on the chance of at least one is above 1 and controls nothing"
+	}
+	fmt.Fprintf(&b, "Multiplicity: the %d registered parts of the %d claims are each judged at 2.5%% one-sided (Holm within a part's \"for some\" quantities and within a family), and not as one family: if every statement were false, the expected number of parts reading \"holds\" would be at most %d × 2.5%% = %.2f (%s), so a single part's \"holds\" is read with that in mind; the report also controls all its interval tests as one Holm family at 5%%. Each confirmatory verdict is one draw: one base seed, its registered runs per cell.\n\n", parts, len(regs), parts, float64(parts)*ruleAlpha, atLeastOne)
 	for _, r := range regs {
 		c, ok := Lookup(r.ID)
 		if !ok || c.Rule == nil {

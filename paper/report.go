@@ -35,6 +35,11 @@ type Result struct {
 	// build: results are bit-identical across CPUs that run the same one.
 	Kernel  string   `json:"kernel,omitempty"`
 	Outcome *Outcome `json:"outcome"`
+	// Parts are the quantities each part of the claim's rule judged
+	// (SeedParts of the outcome's Judgement): a registration plans from
+	// them where no exploratory seeds pass ran the claim (the
+	// paper-scale claims).
+	Parts []SeedPart `json:"parts,omitempty"`
 }
 
 // resultPath is where the result of claim id is kept in the figure folder,

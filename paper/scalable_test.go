@@ -285,7 +285,12 @@ func TestScalableTrainingFindings(t *testing.T) {
 		{"wide intervals around greedy's", map[string][]float64{"stale greedy": {0.91, 0.93, 0.92}, "pair balance": {0.896, 0.906, 0.92}}, Inconclusive, map[string]state{
 			"sketched greedy": fail, "stale greedy": {false, false}, "mean balance": fail, "pair balance": {false, false}}},
 		// A gap wholly above +margin obtains greedy's accuracy too.
-		{"a gap reaching past +margin", map[string][]float64{"stale greedy": {0.95, 0.961, 0.97}}, GoalMet, map[string]state{
+		{"a gap reaching past +margin", map[string][]float64{"mean balance": {0.95, 0.961, 0.97}}, GoalMet, map[string]state{
+			"sketched greedy": fail, "stale greedy": fail, "mean balance": {true, false}, "pair balance": fail}},
+		// Stale greedy, Section 7's slow update, is reported beside and
+		// not judged: it alone obtaining greedy's accuracy does not meet
+		// the goal (before the second referee read it did).
+		{"only stale greedy the same as greedy", map[string][]float64{"stale greedy": greedy}, GoalNotMet, map[string]state{
 			"sketched greedy": fail, "stale greedy": {true, false}, "mean balance": fail, "pair balance": fail}},
 	} {
 		acc := maps.Clone(final)
@@ -310,7 +315,7 @@ func TestScalableTrainingFindings(t *testing.T) {
 			t.Errorf("%s: checkable %v, met %v, verdict %v, margin %v; want %v", test.name, f.Checkable, f.Met, f.Verdict, f.Margin, test.want)
 		}
 		out, err := r.ScalableTrainingOutcome()
-		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != len(f.Gaps) {
+		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != f.judgedGaps() || f.judgedGaps() != len(f.Gaps)-1 {
 			t.Fatalf("%s: outcome %v, %v; want the findings' verdict %v and a test per order", test.name, out, err, f.Verdict)
 		}
 		// Table 1's 0.54 and 0.72 are standard errors (its caption), not

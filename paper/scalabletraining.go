@@ -64,6 +64,14 @@ func scalableTrainingConfig(s Scale) Table1Config {
 // Section 7 is set against.
 const scalableTrainingMargin = 0.5
 
+// scalableTrainingBeside is the order reported beside the goal and not
+// judged: stale greedy, Algorithm 2 on the previous epoch's gradients, is
+// the kind of slow update Section 7 (orderings-paper.tex line 531) already
+// showed and sets aside ("running this algorithm every few epochs but
+// observed a small impact on accuracy"), so it is not one of the
+// efficient algorithms the section asks for.
+const scalableTrainingBeside = "stale greedy"
+
 // ScalableTrainingGap is an efficient order's mean test accuracy over the
 // epochs against greedy's under same-class batching, paired by seed.
 type ScalableTrainingGap struct {
@@ -84,6 +92,9 @@ type ScalableTrainingGap struct {
 	// is set otherwise (the interval spans -Margin): unsettled. A larger
 	// gap never gives a worse state.
 	Holds, Fails bool
+	// Beside marks an order reported beside the goal, not judged
+	// (scalableTrainingBeside): its Holds is its own test's, unadjusted.
+	Beside bool
 }
 
 // scalableTrainingRule is the claim's rule: a goal of ours, one part,
@@ -93,7 +104,7 @@ type ScalableTrainingGap struct {
 var scalableTrainingRule = Rule{Claim: scalableTrainingID, Goal: true, Parts: []RulePart{{
 	Name:      "scalable-training-same-accuracy",
 	Sentence:  "An efficient order obtains the accuracy of Algorithm 2's (greedy's) under same-class batching, after Section 7's \"Finding efficient algorithms for finding good orders obtaining the same accuracy is therefore grounds for future work\" (orderings-paper.tex line 531)",
-	Statistic: "an efficient order's mean test accuracy over epochs 1..T minus greedy's, under same-class batching, in points, paired by seed, t-based 95% interval, one per efficient order",
+	Statistic: "an efficient order's (sketched greedy, mean balance, pair balance; stale greedy, Section 7's slow update, beside and not judged) mean test accuracy over epochs 1..T minus greedy's, under same-class batching, in points, paired by seed, t-based 95% interval, one per efficient order",
 	Test:      NonInferiority, Side: Above, Threshold: -scalableTrainingMargin, Each: Some,
 }}}
 
@@ -131,6 +142,17 @@ type ScalableTrainingFindings struct {
 	judgement Judgement
 }
 
+// judgedGaps returns the number of efficient orders the goal judges.
+func (f *ScalableTrainingFindings) judgedGaps() int {
+	n := 0
+	for _, g := range f.Gaps {
+		if !g.Beside {
+			n++
+		}
+	}
+	return n
+}
+
 // ScalableTrainingFindings returns what a Table1Config.Run result with the
 // scalable orders shows. It returns an error if r is not of the shape of
 // its config.
@@ -151,8 +173,11 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 				continue
 			}
 			iv := pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)
-			f.Gaps = append(f.Gaps, ScalableTrainingGap{Order: order, Gap: iv,
+			f.Gaps = append(f.Gaps, ScalableTrainingGap{Order: order, Gap: iv, Beside: order == scalableTrainingBeside,
 				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100)})
+			if order == scalableTrainingBeside {
+				continue
+			}
 			f.MetFrom, f.FailsBelow = math.Min(f.MetFrom, -iv.Lo), math.Min(f.FailsBelow, -iv.Hi)
 			if !f.Checkable {
 				iv = Interval{} // one seed: no interval, nothing measured
@@ -169,9 +194,18 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 	if err != nil {
 		return nil, err
 	}
-	for k := range f.Gaps {
+	k := 0
+	for i := range f.Gaps {
+		g := &f.Gaps[i]
+		if g.Beside {
+			if f.Checkable {
+				g.Holds, g.Fails = scalableTrainingRule.Parts[0].side(g.Gap)
+			}
+			continue
+		}
 		_, fails := scalableTrainingRule.Parts[0].side(ms[k].Iv)
-		f.Gaps[k].Holds, f.Gaps[k].Fails = j.Parts[0].Holds[k], fails
+		g.Holds, g.Fails = j.Parts[0].Holds[k], fails
+		k++
 	}
 	f.judgement, f.Verdict = j, j.Verdict
 	f.Met = f.Verdict == GoalMet
@@ -209,6 +243,10 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 			word = fmt.Sprintf("shown above −%g after Holm over the orders: not worse by the margin", f.Margin)
 		case g.Fails:
 			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
+		}
+		if g.Beside {
+			summary = append(summary, fmt.Sprintf("%s, beside and not judged (Section 7's slow update), %s (%s alone; final accuracy %s)", g.Order, g.Gap, word, g.Final))
+			continue
 		}
 		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))
 		if g.Gap.Lo > most {
@@ -262,7 +300,8 @@ func scalableTrainingProtocol(f *ScalableTrainingFindings, seeds int) []string {
 	return []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if its one-sided p-value of \"worse by less than %g points\", Holm-adjusted over the %d efficient orders, is at most 2.5%% (a non-inferiority test; alone, the interval lies wholly above −%g; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. The goal's words are \"an efficient order\", so the goal is met if some efficient order obtains it, not met if every one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", seeds, f.Margin, len(f.Gaps), f.Margin, f.Margin, f.Margin, f.Margin),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if its one-sided p-value of \"worse by less than %g points\", Holm-adjusted over the %d efficient orders, is at most 2.5%% (a non-inferiority test; alone, the interval lies wholly above −%g; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. The goal's words are \"an efficient order\", so the goal is met if some efficient order obtains it, not met if every one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", seeds, f.Margin, f.judgedGaps(), f.Margin, f.Margin, f.Margin, f.Margin),
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, the second referee read): stale greedy is reported beside the goal and not judged: it is the kind of slow update Section 7 already showed (\"running this algorithm every few epochs\") and sets aside, not one of the efficient algorithms it asks for; before, it was one of the four efficient orders of the Holm family (at seed 1 it held).",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the goal became \"for some efficient order\" (Holm over the efficient orders), its own words \"an efficient order obtains the accuracy\"; before, every efficient order had to obtain it. The referee found the rule stronger than the goal's sentence (at seed 1 sketched and stale greedy held, mean and pair balance were unsettled: inconclusive under the old rule).",
 		"The measure judged is the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs. The final accuracy, the measure of Table 1 and of Section 7, is shown beside each judged gap and not judged.",
 		"Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). On 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE, n = 3), it became: the interval within ±0.5 points (TOST) or wholly above +0.5, fails wholly below −0.5. Later on 2026-11-26, again after those results were known, a second referee found that rule not monotone (a gap of [+0.1, +0.9] was unsettled where [−0.4, +0.4] held), and it became the non-inferiority rule above; at seed 1 both read sketched and stale greedy as holding and mean and pair balance as unsettled (inconclusive).",

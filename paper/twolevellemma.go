@@ -43,8 +43,8 @@ var twoLevelLemmaRule = Rule{Claim: twoLevelLemmaID, Parts: []RulePart{
 	},
 	{
 		Name: "two-level-lemma-sigma", Tex: 443,
-		Sentence:  "E σ*²(π) ∈ O(NK²σ_top² + (m + N(m − K))σ_low²), with the constants of the proof's last line",
-		Statistic: "every configuration's E max_k φ²_{r,k} (E σ*² of one order) over the bound, the largest: the largest mean, lower and upper end of the 95% normal intervals (mean ± 1.96 SE over the orders)",
+		Sentence:  "E σ*²(π) ∈ O(NK²σ_top² + (m + N(m − K))σ_low²)",
+		Statistic: "every configuration's E max_k φ²_{r,k} (E σ*² of one order) over the bound with the constants of the proof's last line (ours: the O(·) read with the proof's constants, so a failure would be a slip in those constants, not in the rate), the largest: the largest mean, lower and upper end of the 95% normal intervals (mean ± 1.96 SE over the orders)",
 		Test:      Bound, Side: Below, Threshold: 1,
 	},
 }}

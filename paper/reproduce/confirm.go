@@ -109,6 +109,16 @@ func register(o *options, stdout, stderr io.Writer) int {
 			continue
 		}
 		cs := findSeeds(rob, c.ID)
+		from := ""
+		if cs == nil || len(cs.Parts) == 0 {
+			// A claim no seeds pass ran (the paper-scale ones) plans
+			// from its committed result, if it was run at this scale
+			// on an exploratory seed and saved its measures.
+			if res, err := paper.LoadResult(o.figDir, c.ID); err == nil && res.Scale == s.String() && slices.Contains(paper.ExploratorySeeds, res.Seed) && len(res.Parts) > 0 {
+				cs = &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{res.Parts}}
+				from = fmt.Sprintf("Planned from one exploratory run at this scale (base seed %d, the committed result), not a seeds pass. ", res.Seed)
+			}
+		}
 		cp, err := paper.Power(c, cs)
 		switch {
 		case err != nil:
@@ -116,12 +126,16 @@ func register(o *options, stdout, stderr io.Writer) int {
 		default:
 			pw[c.ID] = cp
 			p.need, p.why = planRuns(cp, runs)
+			p.why = from + p.why
 		}
 		plans = append(plans, p)
 	}
 	budgetText := fitBudget(plans)
 	var regs []paper.Registered
 	for _, p := range plans {
+		if cp, ok := pw[p.id]; ok {
+			p.why += " " + powerWords(cp, p.registeredAt, p.runs)
+		}
 		r := paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: paper.ConfirmSeed, Why: p.why}
 		if r.Code, err = paper.RegisteredHash(r); err != nil {
 			fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
@@ -156,40 +170,70 @@ func findSeeds(rob *paper.Robustness, id string) *paper.ClaimSeeds {
 }
 
 // planRuns returns the runs per cell the power analysis cp asks for, at
-// least the scale's runs, and why in words.
+// least the scale's runs, and why in words: enough that every part
+// settles together with 80% power at the effects the exploratory seeds
+// observed (each part planned at its share, Power), settled parts
+// included, since a part settled at five seeds may still miss at one.
 func planRuns(cp paper.ClaimPower, runs int) (int, string) {
 	need := runs
-	var open, unplanned, otherUnit []string
+	var open, unplanned, otherUnit, drives []string
 	for _, pp := range cp.Parts {
-		if pp.Settled {
-			continue
+		if !pp.Settled {
+			open = append(open, pp.Name)
 		}
-		open = append(open, pp.Name)
 		// A part whose intervals count something else than the runs
 		// per cell (points, settings) is not settled by more runs.
 		if slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.N != runs }) {
-			otherUnit = append(otherUnit, pp.Name)
+			if !pp.Settled {
+				otherUnit = append(otherUnit, pp.Name)
+			}
 			continue
 		}
-		if pp.Need == 0 {
+		switch {
+		case pp.Need == 0 && !pp.Settled:
 			unplanned = append(unplanned, pp.Name)
-			continue
+		case pp.Need > need:
+			need, drives = pp.Need, []string{pp.Name}
+		case pp.Need == need && need > runs:
+			drives = append(drives, pp.Name)
 		}
-		need = max(need, pp.Need)
 	}
-	var units string
+	var b strings.Builder
+	if len(open) > 0 {
+		fmt.Fprintf(&b, "Unsettled or flipping on the exploratory seeds: %s. ", strings.Join(open, ", "))
+	} else {
+		b.WriteString("Every part settled the same way at every exploratory seed. ")
+	}
 	if len(otherUnit) > 0 {
-		units = fmt.Sprintf(" The intervals of %s count other units than the %d runs per cell (see the power lines: their n is of those units), so more runs do not settle them: they need a design with more of those units.", strings.Join(otherUnit, ", "), runs)
+		fmt.Fprintf(&b, "The intervals of %s count other units than the %d runs per cell (see the power lines: their n is of those units), so more runs do not settle them: they need a design with more of those units. ", strings.Join(otherUnit, ", "), runs)
 	}
-	switch {
-	case len(open) == len(otherUnit) && len(open) > 0:
-		return runs, fmt.Sprintf("Unsettled parts: %s.%s The scale's %d runs.", strings.Join(open, ", "), units, runs)
-	case len(open) == 0:
-		return runs, fmt.Sprintf("Every part settled the same way at every exploratory seed: the scale's %d runs.", runs)
-	case len(unplanned) > 0:
-		return runs * maxRunsFactor, fmt.Sprintf("Unsettled parts: %s; no run count computable for %s (see the power lines): planned at %d times the scale's %d runs.%s", strings.Join(open, ", "), strings.Join(unplanned, ", "), maxRunsFactor, runs, units)
+	if len(unplanned) > 0 {
+		need = max(need, runs*maxRunsFactor)
+		fmt.Fprintf(&b, "No run count computable for %s (see the power lines): planned at %d times the scale's %d runs.", strings.Join(unplanned, ", "), maxRunsFactor, runs)
+		return need, b.String()
 	}
-	return need, fmt.Sprintf("Unsettled parts: %s; 80%% power at the observed effects needs %d runs per cell (the scale has %d).%s", strings.Join(open, ", "), need, runs, units)
+	if need > runs {
+		fmt.Fprintf(&b, "For every part to settle together with 80%% power at the observed effects, %d runs per cell (the scale has %d), set by %s.", need, runs, strings.Join(drives, ", "))
+	} else {
+		fmt.Fprintf(&b, "The scale's %d runs give every part its share of 80%% power at the observed effects.", runs)
+	}
+	return need, b.String()
+}
+
+// powerWords states the power at n runs per cell (the scale has runs)
+// of cp's claim and of each part, at the exploratory effects.
+func powerWords(cp paper.ClaimPower, n, runs int) string {
+	f := func(x float64) string {
+		if math.IsNaN(x) {
+			return "not computable"
+		}
+		return fmt.Sprintf("%.2f", x)
+	}
+	parts := make([]string, len(cp.Parts))
+	for i, pp := range cp.Parts {
+		parts[i] = pp.Name + " " + f(pp.PowerAt(n, runs))
+	}
+	return fmt.Sprintf("Power to settle at the registered %d runs, at the observed effects: the claim (every part) %s; %s.", n, f(cp.PowerAt(n, runs)), strings.Join(parts, ", "))
 }
 
 // fitBudget sets each plan's registered runs: its need, capped at

@@ -29,10 +29,15 @@ func TestPlanRuns(t *testing.T) {
 		says string
 	}{
 		{"settled", paper.ClaimPower{Parts: []paper.PartPower{part(true, 0, 3)}}, 3, "Every part settled"},
-		{"needs more", paper.ClaimPower{Parts: []paper.PartPower{part(false, 9, 3)}}, 9, "needs 9 runs per cell"},
-		{"needs fewer", paper.ClaimPower{Parts: []paper.PartPower{part(false, 2, 3)}}, 3, "needs 3 runs per cell"},
+		{"settled, exact", paper.ClaimPower{Parts: []paper.PartPower{part(true, 2, 3)}}, 3, "The scale's 3 runs give every part"},
+		// A part settled at every seed may still need more runs for its
+		// share of the claim's power.
+		{"settled, needs more", paper.ClaimPower{Parts: []paper.PartPower{part(true, 7, 3)}}, 7, "7 runs per cell (the scale has 3), set by p"},
+		{"needs more", paper.ClaimPower{Parts: []paper.PartPower{part(false, 9, 3)}}, 9, "9 runs per cell"},
+		{"needs fewer", paper.ClaimPower{Parts: []paper.PartPower{part(false, 2, 3)}}, 3, "Unsettled or flipping on the exploratory seeds: p"},
 		{"other units", paper.ClaimPower{Parts: []paper.PartPower{part(false, 171, 16)}}, 3, "count other units"},
-		{"no plan", paper.ClaimPower{Parts: []paper.PartPower{part(false, 0, 3)}}, 3 * maxRunsFactor, "no run count computable"},
+		{"other units, settled", paper.ClaimPower{Parts: []paper.PartPower{part(true, 171, 16)}}, 3, "Every part settled"},
+		{"no plan", paper.ClaimPower{Parts: []paper.PartPower{part(false, 0, 3)}}, 3 * maxRunsFactor, "No run count computable for p"},
 	} {
 		got, why := planRuns(tc.cp, 3)
 		if got != tc.want || !strings.Contains(why, tc.says) {
