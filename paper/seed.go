@@ -76,6 +76,10 @@ const (
 	// tuned their learning rates (streamTwoLevelK, streamTwoLevel).
 	streamTwoLevelKJudged = 0x746c6b6a // two-level-k: the judged runs per regime, method and run ("tlkj")
 	streamTwoLevelJudged  = 0x746c6a   // two-level-figure: the judged runs per σ_top, m, method and run ("tlj")
+
+	// The judged runs of theorem-1-noise, apart from the runs that tuned
+	// its steps (streamTheorem1Noise).
+	streamTheorem1NoiseJudged = 0x74316e6a // theorem-1-noise: the judged runs per regime, order, T and run ("t1nj")
 )
 
 // newRand returns the source of the random choice named by stream and

@@ -85,6 +85,9 @@ func TestTheorem1NoiseRejectMalformed(t *testing.T) {
 		"no regimes":   func(r *Theorem1NoiseResult) { r.Regimes = nil },
 		"short bound":  func(r *Theorem1NoiseResult) { r.Regimes[0].Bound[0] = r.Regimes[0].Bound[0][:1] },
 		"no runs":      func(r *Theorem1NoiseResult) { r.Regimes[1].Tuned[2][1].Measured = nil },
+		"no judged":    func(r *Theorem1NoiseResult) { r.Regimes[0].Judged = r.Regimes[0].Judged[:2] },
+		"judged short": func(r *Theorem1NoiseResult) { r.Regimes[1].Judged[0] = r.Regimes[1].Judged[0][:1] },
+		"no t = 1..T":  func(r *Theorem1NoiseResult) { r.Regimes[0].Bound[1][0][0].MeasuredEnd = nil },
 		"no greedy":    func(r *Theorem1NoiseResult) { r.Orders[2] = "SGD" },
 		"unknown name": func(r *Theorem1NoiseResult) { r.Regimes[0].Regime.Name = "x" },
 	})
@@ -113,6 +116,7 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 					for f := range rg.Bound[o][i] {
 						cl := &rg.Bound[o][i][f]
 						cl.Measured = []float64{cl.Stated / 100, cl.Stated / 100}
+						cl.MeasuredEnd = slices.Clone(cl.Measured)
 						cl.Proof = math.Max(cl.Proof, cl.Stated)
 					}
 				}
@@ -121,16 +125,22 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 					cv = curve{slope: theorem1NoiseExponent[rg.Regime.Name]}
 				}
 				for i, T := range r.Config.Ts {
-					cl := &rg.Tuned[o][i]
+					// The judged runs carry the curve; the tuning's
+					// runs, not judged, are flat, so that a verdict
+					// read from them would differ.
+					cl, tc := &rg.Judged[o][i], &rg.Tuned[o][i]
 					s2 := cv.slope
 					if cv.second != 0 {
 						s2 = cv.second
 					}
 					cl.Measured = []float64{math.Pow(float64(T), cv.slope), math.Pow(float64(T), s2)}
+					cl.MeasuredEnd = slices.Clone(cl.Measured)
+					tc.Measured, tc.MeasuredEnd = []float64{1, 1.01}, []float64{1, 1.01}
 					cl.Step = 0.25 * rg.MaxStep
 					if i >= len(r.Config.Ts)-cv.atLimit {
 						cl.Step = theorem1NoiseGridTop * rg.MaxStep
 					}
+					tc.Step = cl.Step
 				}
 			}
 		}
@@ -223,6 +233,7 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 				for f := range rg.Bound[o][i] {
 					cl := &rg.Bound[o][i][f]
 					cl.Measured = []float64{cl.Stated / 100, cl.Stated / 100}
+					cl.MeasuredEnd = slices.Clone(cl.Measured)
 				}
 			}
 		}
@@ -285,7 +296,10 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 	} {
 		r := set(nil)
 		cl := cellAt(r)
-		cl.Measured = []float64{tc.a * cl.Stated, tc.b * cl.Stated}
+		// The judged average is t = 1..T; t = 0..T-1, set far above the
+		// bound, is said beside and never judged.
+		cl.MeasuredEnd = []float64{tc.a * cl.Stated, tc.b * cl.Stated}
+		cl.Measured = []float64{10 * cl.Stated, 11 * cl.Stated}
 		if strings.Contains(tc.name, "proof") {
 			cl.Proof = cl.Stated / 10
 		}
@@ -306,6 +320,14 @@ func TestTheorem1NoiseVerdict(t *testing.T) {
 			!slices.ContainsFunc(out.Tests, func(x IntervalTest) bool { return strings.HasPrefix(x.Name, "theorem1-noise-bound:") }) {
 			t.Errorf("%s: brief without the slack %s, or saying not approached, or no bound test: %s; %+v", tc.name, slack, out.Brief, out.Tests)
 		}
+	}
+	// A slope that fails says the rate over the T fitted fails, not
+	// that the paper's O(·) is false.
+	if out, err := set(map[string]curve{"ζ-dominated RR": {slope: 0}}).Outcome(); err != nil {
+		t.Fatal(err)
+	} else if !strings.Contains(out.Summary, "the rate over T = 64, 256, 1024 fails for ζ RR") || !strings.Contains(out.Summary, "does not show the O(·) false") ||
+		!strings.Contains(out.Brief, "fail over these T: ζ RR") || strings.Contains(out.Summary, "O(·) is false") {
+		t.Errorf("a failing slope: the summary or brief does not say the rate over these T fails: %s; %s", out.Summary, out.Brief)
 	}
 	// The brief names the slopes judged, the one at the limit too.
 	out, err := set(map[string]curve{"σ*-dominated greedy": {slope: -1, atLimit: 3}}).Outcome()
@@ -438,6 +460,88 @@ func TestTheorem1NoisePreconditions(t *testing.T) {
 		checkMisses(t, out, tc.check)
 		if !strings.Contains(out.Brief, "not tested, our setup fails") {
 			t.Errorf("%s: brief without the reason: %s", tc.name, out.Brief)
+		}
+	}
+}
+
+// TestTheorem1NoiseJudgedRuns checks that no judged run reuses a tuning
+// seed: at every regime, order and T the judged runs take the tuning's
+// step on draws of their own, so their values differ from the tuning's
+// at the same step, and the bound check's runs are judged runs (at the
+// grid's top step, 0.99·limit, they are the judged runs there).
+func TestTheorem1NoiseJudgedRuns(t *testing.T) {
+	res, err := Theorem1NoiseConfig{Ts: []int{4, 8, 16}, Fractions: []float64{0.5, theorem1NoiseGridTop}, Grid: 3, Runs: 2, Samples: 10}.At(Default).Run(context.Background(), &Env{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := 0
+	for _, rg := range res.Regimes {
+		for o, name := range res.Orders {
+			for i, T := range res.Config.Ts {
+				tc, jc := rg.Tuned[o][i], rg.Judged[o][i]
+				if jc.Step != tc.Step || len(jc.Measured) != res.Config.Runs {
+					t.Errorf("%s %s T = %d: judged step %g with %d runs, want the tuning's %g with %d", rg.Regime.Name, name, T, jc.Step, len(jc.Measured), tc.Step, res.Config.Runs)
+				}
+				for k := range jc.Measured {
+					if jc.Measured[k] == tc.Measured[k] {
+						t.Errorf("%s %s T = %d: judged run %d is the tuning's run %d (%g): a tuning seed judged", rg.Regime.Name, name, T, k, k, jc.Measured[k])
+					}
+				}
+				if b := rg.Bound[o][i][1]; tc.Step == b.Step {
+					top++
+					if !slices.Equal(b.Measured, jc.Measured) {
+						t.Errorf("%s %s T = %d: the bound check's runs at the top step %v, the judged runs %v: want the same judged stream", rg.Regime.Name, name, T, b.Measured, jc.Measured)
+					}
+				}
+			}
+		}
+	}
+	if top == 0 {
+		t.Errorf("no tuned step at the grid's top: the bound check's stream is not compared")
+	}
+	// The streams are apart at every base seed the passes use.
+	tuning := map[uint64]bool{}
+	for base := uint64(1); base <= 5; base++ {
+		for k := range 3 {
+			tuning[theorem1NoiseSeed(base, streamTheorem1Noise, 0, 0, 64, k)] = true
+		}
+	}
+	for base := uint64(1); base <= 5; base++ {
+		for k := range 3 {
+			if tuning[theorem1NoiseSeed(base, streamTheorem1NoiseJudged, 0, 0, 64, k)] {
+				t.Errorf("base seed %d run %d: a judged seed is a tuning seed", base, k)
+			}
+		}
+	}
+}
+
+// TestTheorem1NoiseRunIndices checks the two averages of a run: Measured
+// over the epoch starts t = 0..T-1, MeasuredEnd over line 310's t = 1..T.
+// A run of 2 epochs repeats the first epoch of a run of 1 (the same seed),
+// so with g_t = ‖∇f(x_t)‖²: at T = 1 Measured is g_0 and MeasuredEnd g_1,
+// and at T = 2 Measured is (g_0 + g_1)/2.
+func TestTheorem1NoiseRunIndices(t *testing.T) {
+	p, err := problems.NewHeteroQuadratic(problems.HeteroQuadraticConfig{N: 4, D: 2, L: 1, Mu: 0.6, Sigma2: 1, M: 0.25, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x0 := p.Minimizer()
+	floats.AddConst(1, x0)
+	g := make([]float64, len(x0))
+	p.Grad(g, x0)
+	g0 := floats.Dot(g, g)
+	for _, name := range []string{"RR", "IG"} {
+		m1, e1, _, err := theorem1NoiseRun(p, x0, name, 1, 0.01, 1, 1, 1, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m2, e2, _, err := theorem1NoiseRun(p, x0, name, 2, 0.01, 1, 1, 1, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Abs(b)) }
+		if !near(m1, g0) || near(e1, g0) || !near(m2, (g0+e1)/2) || near(e2, m2) {
+			t.Errorf("%s: T = 1 averages %g (want g_0 = %g) and %g (want g_1 ≠ g_0); T = 2 averages %g (want %g) and %g", name, m1, g0, e1, m2, (g0+e1)/2, e2)
 		}
 	}
 }
