@@ -217,6 +217,9 @@ func TestLoaderShufflesValidate(t *testing.T) {
 		func(c *LoaderShufflesConfig) { c.Knobs = []int{4, 1} },
 		func(c *LoaderShufflesConfig) { c.Knobs = []int{0} },
 		func(c *LoaderShufflesConfig) { c.Knobs = []int{1, 1000} },
+		func(c *LoaderShufflesConfig) { c.NearKnobs = []int{3} },
+		func(c *LoaderShufflesConfig) { c.NearKnobs = []int{c.Knobs[0]} },
+		func(c *LoaderShufflesConfig) { c.NearKnobs = []int{c.Knobs[1], c.Knobs[1]} },
 		func(c *LoaderShufflesConfig) { c.Draws = 1 },
 		func(c *LoaderShufflesConfig) { c.SigmaTop = math.NaN() },
 		func(c *LoaderShufflesConfig) { c.Momentum = 1 },
@@ -342,9 +345,10 @@ func TestLoaderCostFamily(t *testing.T) {
 // on the sorted storage every trained setting has E σ*² k+2 times RR's
 // (flagged) and a final training loss 0.5·(k+1) above RR's; on the random
 // storage 0.5 + 0.05·k times RR's (cleared) and 0.001·k above, k the
-// setting's index in its storage; each setting's five seeds scattered by
-// ±0.02 in a pattern of its own, of mean 0. extra is added to the final loss of the
-// first trained setting on the random storage.
+// setting's index in its storage; the near knobs' settings (sorted
+// storage) have E σ*² as RR's and 0.001 above; each setting's five seeds
+// scattered by ±0.02 in a pattern of its own, of mean 0. extra is added
+// to the final loss of the first trained setting on the random storage.
 func loaderSynthetic(extra float64) *LoaderShufflesResult {
 	c := LoaderShufflesConfig{Seeds: 5}.At(Smoke)
 	res := &LoaderShufflesResult{Config: c}
@@ -382,6 +386,9 @@ func loaderSynthetic(extra float64) *LoaderShufflesResult {
 		gap := 0.0
 		switch {
 		case t.Shuffle == loaderRR:
+		case t.Knob != 0 && t.Knob != c.Knobs[0]:
+			// A near knob: E σ*² as RR's (the others' 1), no cost.
+			gap = 0.001
 		case t.Sorted:
 			sorted++
 			gap = 0.5 * float64(sorted)
