@@ -39,37 +39,63 @@ func TestJudgeLoaders(t *testing.T) {
 		loss, acc float64
 		sigma     LoaderRatio
 	}
-	// trainedN returns ten settings, five per storage, each costing and
-	// flagged (the last two per storage) or cleared and free of cost, with
-	// n seeds; set changes setting i. trained has five seeds.
+	// trainedN returns seventeen settings, five per storage, each costing
+	// and flagged (the last two per storage) or cleared and free of cost,
+	// then seven more on the sorted storage, cleared and free of cost (the
+	// sorted storage has the 12 settings, at least 11, the ranking needs),
+	// with n seeds; set changes setting i. trained has five seeds.
 	trainedN := func(n int, set map[int]setting) []LoaderTrained {
 		var ts []LoaderTrained
-		for i := range 10 {
+		for i := range 17 {
 			s := setting{0, 0, cleared}
-			if i%5 >= 3 {
+			if i < 10 && i%5 >= 3 {
 				s = setting{5, 0, flagged}
 			}
 			if v, ok := set[i]; ok {
 				s = v
 			}
-			ts = append(ts, LoaderTrained{Shuffle: fmt.Sprint(i), Sorted: i < 5, Loss: ivN(s.loss, n), Acc: ivN(s.acc, n), Sigma: s.sigma, Flagged: s.sigma.Worse, Cleared: s.sigma.Same})
+			ts = append(ts, LoaderTrained{Shuffle: fmt.Sprint(i), Sorted: i < 5 || i >= 10, Loss: ivN(s.loss, n), Acc: ivN(s.acc, n), Sigma: s.sigma, Flagged: s.sigma.Worse, Cleared: s.sigma.Same})
 		}
 		return ts
 	}
 	trained := func(set map[int]setting) []LoaderTrained { return trainedN(5, set) }
 	none := map[int]setting{3: {0, 0, cleared}, 4: {0, 0, cleared}, 8: {0, 0, cleared}, 9: {0, 0, cleared}}
-	all := map[int]setting{0: {5, 0, flagged}, 1: {5, 0, flagged}, 2: {5, 0, flagged}, 5: {5, 0, flagged}, 6: {5, 0, flagged}, 7: {5, 0, flagged}}
-	// Within each storage the ratio ranks the gaps.
-	ratios := []float64{1, 1.1, 1.2, 3, 4, 0.9, 1, 1.1, 1.5, 2}
-	gaps := []float64{0, 0.01, 0.02, 0.5, 0.9, -0.01, 0, 0.01, 0.2, 0.3}
+	all := map[int]setting{}
+	for i := range 17 {
+		all[i] = setting{5, 0, flagged}
+	}
+	// Within each storage the ratio ranks the gaps (the sorted storage:
+	// the first five and the last seven).
+	ratios := []float64{1, 1.1, 1.2, 3, 4, 0.9, 1, 1.1, 1.5, 2, 1.3, 1.4, 1.6, 1.8, 2.2, 2.5, 5}
+	gaps := []float64{0, 0.01, 0.02, 0.5, 0.9, -0.01, 0, 0.01, 0.2, 0.3, 0.03, 0.04, 0.05, 0.1, 0.2, 0.3, 1.5}
+	reversed := make([]float64, len(gaps))
+	for i, g := range gaps {
+		reversed[i] = -g
+	}
+	// On the sorted storage the gaps in the ratios' order are ranked
+	// 2 1 4 3 6 5 8 7 10 9 12 11 (ρ 0.97, its interval above 0.8), or
+	// with the middle ones scattered (ρ about 0.7, its interval spanning
+	// 0.8), or not at all (ρ about 0: below 0.8), while the random
+	// storage's rank perfectly: the goal asks for the sorted storage's.
+	sortedAs := func(ranks []int) []float64 {
+		g := slices.Clone(gaps)
+		order := []int{0, 1, 2, 10, 11, 12, 13, 14, 15, 3, 4, 16} // the sorted settings by ratio
+		for k, i := range order {
+			g[i] = float64(ranks[k])
+		}
+		return g
+	}
+	strong := sortedAs([]int{2, 1, 4, 3, 6, 5, 8, 7, 10, 9, 12, 11})
+	moderate := sortedAs([]int{1, 2, 7, 3, 9, 4, 5, 10, 6, 8, 11, 12})
+	unrelated := sortedAs([]int{7, 2, 11, 5, 1, 9, 12, 4, 8, 3, 10, 6})
 	// The sorted storage has larger ratios and gaps than the random one,
-	// with no relation within either (ρ 0.3 and -0.3): the pooled ρ is
-	// large (the old rule, pooled ρ ≥ 0.5, met the goal).
-	simpsonRatios := []float64{11, 12, 13, 14, 15, 1, 2, 3, 4, 5}
-	simpsonGaps := []float64{13, 11, 15, 12, 14, 3, 5, 1, 4, 2}
-	reversed := slices.Clone(gaps)
-	slices.Reverse(reversed[:5])
-	slices.Reverse(reversed[5:])
+	// with no relation within it: the pooled ρ is large (the old rule,
+	// pooled ρ ≥ 0.5, met the goal).
+	simpsonRatios := slices.Clone(ratios)
+	for i := 5; i < 10; i++ {
+		simpsonRatios[i] = 0.1 * ratios[i]
+		unrelated[i] = -10 + gaps[i]
+	}
 	for _, tc := range []struct {
 		name    string
 		trained []LoaderTrained
@@ -102,11 +128,18 @@ func TestJudgeLoaders(t *testing.T) {
 		// the goal at best inconclusive.
 		{"every setting flagged", trained(all), 5, ratios, gaps, Inconclusive, "loader-shuffles-unflagged", NotCheckable},
 		{"no setting flagged", trained(none), 5, ratios, gaps, Inconclusive, "loader-shuffles-overflagged", NotCheckable},
-		{"ranking reversed within each storage", trained(nil), 5, ratios, reversed, GoalNotMet, "loader-shuffles-rank", NotReproduced},
-		{"ranking made by the storages alone", trained(nil), 5, simpsonRatios, simpsonGaps, Inconclusive, "loader-shuffles-rank", Inconclusive},
+		{"ranking reversed", trained(nil), 5, ratios, reversed, GoalNotMet, "loader-shuffles-rank", NotReproduced},
+		{"ranking strong on the sorted storage", trained(nil), 5, ratios, strong, GoalMet, "loader-shuffles-rank", Reproduced},
+		{"ranking moderate on the sorted storage", trained(nil), 5, ratios, moderate, Inconclusive, "loader-shuffles-rank", Inconclusive},
+		// The storages alone, or the random storage, give no ranking on
+		// the sorted one.
+		{"ranking made by the storages alone", trained(nil), 5, simpsonRatios, unrelated, GoalNotMet, "loader-shuffles-rank", NotReproduced},
+		// Ten settings on the sorted storage: fewer than order-matters'
+		// least stratum of 11.
+		{"too few sorted settings", trained(nil)[:15], 5, ratios[:15], gaps[:15], Inconclusive, "loader-shuffles-rank", NotCheckable},
 		{"one seed", trained(nil), 1, ratios, gaps, NotCheckable, "", NotCheckable},
 		{"too few settings", trained(nil)[3:5], 5, ratios[3:5], gaps[3:5], NotCheckable, "", NotCheckable},
-		{"constant ratios", trained(nil), 5, make([]float64, 10), gaps, NotCheckable, "loader-shuffles-rank", NotCheckable},
+		{"constant ratios", trained(nil), 5, make([]float64, 17), gaps, NotCheckable, "loader-shuffles-rank", NotCheckable},
 	} {
 		f := &LoaderShufflesFindings{Trained: tc.trained}
 		loaderCostFamily(f.Trained)
@@ -114,7 +147,7 @@ func TestJudgeLoaders(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		if f.Verdict != tc.want {
-			t.Errorf("%s: verdict %v (unflagged %v, open %v, overflagged %v, unsettled %v, %s), want %v", tc.name, f.Verdict, f.Unflagged, f.UnflaggedOpen, f.Overflagged, f.Unsettled, loaderTestText(f.Test), tc.want)
+			t.Errorf("%s: verdict %v (unflagged %v, open %v, overflagged %v, unsettled %v, ranking %s), want %v", tc.name, f.Verdict, f.Unflagged, f.UnflaggedOpen, f.Overflagged, f.Unsettled, loaderRankText(f), tc.want)
 		}
 		for _, pj := range f.judgement.Parts {
 			if (tc.part == "" || pj.Part.Name == tc.part) && pj.Verdict != tc.partV {
@@ -123,8 +156,8 @@ func TestJudgeLoaders(t *testing.T) {
 		}
 	}
 	f := &LoaderShufflesFindings{Trained: trained(nil)}
-	if err := judgeLoaders(f, 5, simpsonRatios, simpsonGaps); err != nil || !(f.Spearman >= 0.5) || len(f.Test.Strata) != 2 || f.Test.N[0] != 5 {
-		t.Errorf("the storages alone: pooled ρ %.2f, strata %v of %v, %v; want a pooled ρ ≥ 0.5 and two storages of 5", f.Spearman, f.Test.Strata, f.Test.N, err)
+	if err := judgeLoaders(f, 5, simpsonRatios, unrelated); err != nil || !(f.Spearman >= 0.5) || len(f.Test.Strata) != 2 || f.Test.N[0] != 12 || f.SortedN != 12 {
+		t.Errorf("the storages alone: pooled ρ %.2f, strata %v of %v, sorted %d, %v; want a pooled ρ ≥ 0.5 and storages of 12 and 5", f.Spearman, f.Test.Strata, f.Test.N, f.SortedN, err)
 	}
 }
 
