@@ -1180,7 +1180,7 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 	out.Brief = fmt.Sprintf("%d of %d loader settings cost convergence; of %d σ*² does not flag (E σ*²/RR vs %g), %d shown worse than RR by > %g in loss, %d open; of %d flagged, %d shown better than RR, %d unsettled; Spearman on the sorted storage %s (goal: above %g)",
 		countCosts(f.Trained), len(f.Trained), len(f.Trained)-nFlagged, loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), nFlagged, len(f.Overflagged), len(f.Unsettled), loaderRankText(f), orderMattersLevel)
 	out.Key = Key{Name: "Spearman(E σ*² ratio, loss gap), MNIST sorted by class", Value: f.SpearmanSorted}
-	out.Decides = &Decider{Name: "Spearman ρ(E σ*² ratio, loss gap), MNIST sorted by class, 95% bootstrap", Ours: loaderRankText(f), Paper: fmt.Sprintf("goal: above %g", orderMattersLevel)}
+	out.Decides = &Decider{Name: "Spearman ρ(E σ*² ratio, loss gap), MNIST sorted by class, 95% bootstrap", Ours: loaderRankText(f), Paper: fmt.Sprintf("above %g", orderMattersLevel)}
 	out.Details = loaderTable(c, f)
 	out.Protocol = loaderProtocol(res, f)
 	if err := loaderCharts(&out, res, f); err != nil {
