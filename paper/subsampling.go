@@ -109,8 +109,8 @@ func (c *SubsamplingConfig) fill() {
 func (c *SubsamplingConfig) validate() error {
 	id := subsamplingID
 	switch {
-	case c.N < 8 || c.N%4 != 0 || c.D < 2:
-		return fmt.Errorf("paper: %s with n = %d and d = %d, want n >= 8 a multiple of 4 and d >= 2", id, c.N, c.D)
+	case c.N < 8 || c.N%4 != 0 || c.D < 2 || c.D%2 != 0:
+		return fmt.Errorf("paper: %s with n = %d and d = %d, want n >= 8 a multiple of 4 and d >= 2 even (the tilted problem's 2×2 blocks)", id, c.N, c.D)
 	case !(c.M > 0 && c.M <= 0.25):
 		return fmt.Errorf("paper: %s with M = %v, want in (0, 1/4] (Assumption 3 for every sequence when σ² = 0)", id, c.M)
 	case !(c.Mu > 0 && c.Mu <= c.L/(1+math.Sqrt(c.M))) || math.IsInf(c.L, 0):
@@ -138,7 +138,14 @@ func (c *SubsamplingConfig) validate() error {
 // steps, not a permutation, bias 0 at every x, but with components that
 // are not multiples of ∇f, so that its convergence is a real test of the
 // sufficient condition).
-var subsamplingOrders = []string{"random half", "multiset", "RR", "drop a class", "each twice"}
+//
+// The tilted half runs on a third problem (tiltedQuadratic, σ² = 0):
+// a fresh permutation each epoch of the same half of the components,
+// whose mean's bias is E Ā⁻¹∇f, with a ratio against Assumption 3's
+// ¼‖∇f‖² of 0.9 along the run (at most that at every x) and an angle
+// of about 130° with ∇f: the one sequence near the assumption's edge
+// with a bias that is not a multiple of ∇f.
+var subsamplingOrders = []string{"random half", "multiset", "RR", "drop a class", "each twice", "tilted half"}
 
 // subsamplingBuilt tells which sequences are built to satisfy Assumption
 // 3. Whether one does is measured (SubsamplingSequenceFindings.Satisfies):
@@ -147,8 +154,9 @@ var subsamplingOrders = []string{"random half", "multiset", "RR", "drop a class"
 // ε_i ∇f with |ε_i| = √M, so any sequence has bias ε̄²‖∇f‖² ≤ M‖∇f‖² ≤
 // ¼‖∇f‖²; a permutation has bias 0.
 // "Each twice" has bias 0 at every x: each epoch visits every component
-// twice.
-var subsamplingBuilt = map[string]bool{"random half": true, "multiset": true, "RR": true, "drop a class": false, "each twice": true}
+// twice. The tilted half has bias ratio 4‖EĀ⁻¹∇f‖²/‖∇f‖² ≤ 0.9 at every x
+// (tiltedQuadratic).
+var subsamplingBuilt = map[string]bool{"random half": true, "multiset": true, "RR": true, "drop a class": false, "each twice": true, "tilted half": true}
 
 // subsamplingOnHetero tells which sequences run on the problem with σ² > 0.
 var subsamplingOnHetero = map[string]bool{"RR": true, "drop a class": true, "each twice": true}
@@ -160,8 +168,10 @@ type SubsamplingRun struct {
 	// GradNorm2[t] is ‖∇f(x_t)‖², t = 0..T.
 	GradNorm2 []float64
 	// BiasRatio[t] is lhs/rhs of Assumption 3 (SampleBias) for the
-	// sequence of epoch t at its start x_t, t = 0..T-1.
-	BiasRatio []float64
+	// sequence of epoch t at its start x_t, t = 0..T-1, and BiasCos[t]
+	// the cosine of the angle between that sequence's bias
+	// (1/n) Σ_i (∇f_{r_i}(x_t) - ∇f(x_t)) and ∇f(x_t) (0 for a bias of 0).
+	BiasRatio, BiasCos []float64
 	// SigmaStar2 is the run's σ*² for M* = M (SigmaTracker).
 	SigmaStar2 float64
 	// Measured is (1/T) Σ_{t<T} ‖∇f(x_t)‖² and Stated Theorem1Bound for
@@ -244,6 +254,7 @@ type biasTracker struct {
 	next  ordering.Recorder
 	prev  []float64
 	ratio []float64
+	cos   []float64
 	grads *mat.Dense // the component gradients at prev, reused every epoch
 }
 
@@ -256,9 +267,30 @@ func (b *biasTracker) Record(r *ordering.Record) error {
 			return err
 		}
 		b.ratio = append(b.ratio, lhs/rhs)
+		b.cos = append(b.cos, biasCos(b.grads, r.Order))
 	}
 	b.prev = append(b.prev[:0], r.X...)
 	return b.next.Record(r)
+}
+
+// biasCos returns the cosine of the angle between the bias of sequence r,
+// (1/n) Σ_i g_{r_i} - ḡ, and the mean ḡ of the rows of grads; 0 if either
+// is 0.
+func biasCos(grads *mat.Dense, r []int) float64 {
+	n, d := grads.Dims()
+	mean, bias := make([]float64, d), make([]float64, d)
+	for i := range n {
+		floats.AddScaled(mean, 1/float64(n), grads.RawRowView(i))
+	}
+	for _, i := range r {
+		floats.AddScaled(bias, 1/float64(len(r)), grads.RawRowView(i))
+	}
+	floats.Sub(bias, mean)
+	nb, ng := floats.Norm(bias, 2), floats.Norm(mean, 2)
+	if nb == 0 || ng == 0 {
+		return 0
+	}
+	return floats.Dot(bias, mean) / (nb * ng)
 }
 
 // Run runs the sub-sampling claim, or returns it from env's
@@ -289,24 +321,36 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 	for _, i := range class[n-n/4:] {
 		drop[i] = true
 	}
+	tilted, err := newTiltedQuadratic(n, c.D, c.L, c.M, mixSeed(seed, streamSubsamplingProblem, 2))
+	if err != nil {
+		return nil, err
+	}
+	second := make([]bool, n) // the class the tilted half drops
+	for i := n / 2; i < n; i++ {
+		second[i] = true
+	}
 	res := &SubsamplingResult{Config: c}
 	total, done := len(subsamplingOrders)*c.Runs, 0
 	for oi, name := range subsamplingOrders {
-		p := exact
-		if subsamplingOnHetero[name] {
+		var p subsamplingProblem = exact
+		mstar := c.M
+		switch {
+		case subsamplingOnHetero[name]:
 			p = hetero
+		case name == "tilted half":
+			p, mstar = tilted, tilted.M()
 		}
 		x0 := p.Minimizer()
 		floats.AddConst(c.X0Shift, x0)
-		length := map[string]int{"random half": n / 2, "multiset": n, "RR": n, "drop a class": n - n/4, "each twice": 2 * n}[name]
-		cs := ordering.Theorem1Constants{L: p.L(), F0: p.Func(x0) - p.MinValue(), MStar: c.M, N: length, T: c.Epochs}
+		length := map[string]int{"random half": n / 2, "multiset": n, "RR": n, "drop a class": n - n/4, "each twice": 2 * n, "tilted half": n / 2}[name]
+		cs := ordering.Theorem1Constants{L: p.L(), F0: p.Func(x0) - p.MinValue(), MStar: mstar, N: length, T: c.Epochs}
 		max, err := ordering.Theorem1MaxStep(cs)
 		if err != nil {
 			return nil, err
 		}
 		so := SubsamplingOrder{Name: name, Len: length, Step: c.Fraction * max}
 		if name == "drop a class" {
-			so.Stall = stallGradNorm2(p, drop)
+			so.Stall = stallGradNorm2(hetero, drop)
 		}
 		for k := 0; k < c.Runs; k++ {
 			if err := ctx.Err(); err != nil {
@@ -315,16 +359,19 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 			s := mixSeed(seed, streamSubsampling, uint64(oi), uint64(k))
 			var o ordering.Orderer
 			switch name {
-			case "random half", "RR", "drop a class":
+			case "random half", "RR", "drop a class", "tilted half":
 				rr, err := ordering.NewRR(n, s)
 				if err != nil {
 					return nil, err
 				}
 				o = rr
-				if name == "random half" {
+				switch name {
+				case "random half":
 					o = &subsequence{o: rr, k: n / 2}
-				} else if name == "drop a class" {
+				case "drop a class":
 					o = &subsequence{o: rr, drop: drop}
+				case "tilted half":
+					o = &subsequence{o: rr, drop: second}
 				}
 			case "multiset":
 				if o, err = ordering.NewSGD(n, n, s); err != nil {
@@ -339,11 +386,11 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 			}
 			h := &ordering.History{}
 			bt := &biasTracker{p: p, next: h}
-			tr := &ordering.SigmaTracker{Problem: p, MStar: c.M, Next: bt}
+			tr := &ordering.SigmaTracker{Problem: p, MStar: mstar, Next: bt}
 			if _, err := ordering.Run(p, x0, o, &ordering.Settings{Epochs: c.Epochs, Step: ordering.Constant(so.Step), Recorder: tr}); err != nil {
 				return nil, fmt.Errorf("paper: %s %s run %d: %w", subsamplingID, name, k, err)
 			}
-			run := SubsamplingRun{BiasRatio: bt.ratio, SigmaStar2: tr.Max}
+			run := SubsamplingRun{BiasRatio: bt.ratio, BiasCos: bt.cos, SigmaStar2: tr.Max}
 			for t, r := range h.Records {
 				run.GradNorm2 = append(run.GradNorm2, r.GradNorm2)
 				if t < c.Epochs {
@@ -361,6 +408,15 @@ func runSubsampling(ctx context.Context, env *Env, c SubsamplingConfig) (*Subsam
 		res.Orders = append(res.Orders, so)
 	}
 	return res, nil
+}
+
+// subsamplingProblem is what the claim needs of its problems.
+type subsamplingProblem interface {
+	ordering.Problem
+	L() float64
+	Func(x []float64) float64
+	MinValue() float64
+	Minimizer() []float64
 }
 
 // stallGradNorm2 returns ‖∇f‖² at the minimiser of the mean of the
@@ -414,6 +470,10 @@ type SubsamplingSequenceFindings struct {
 	// which it is above 1 in some run (T if none).
 	MaxRatio, FirstRatio, EndRatio float64
 	From                           int
+	// MinRatio is the least bias ratio over the runs and epochs, and
+	// MeanCos the mean over them of the cosine of the angle between the
+	// bias and ∇f(x_t) (SubsamplingRun.BiasCos).
+	MinRatio, MeanCos float64
 	// Final is the mean of ‖∇f(x_T)‖²/‖∇f(x_0)‖² and End that of
 	// ‖∇f(x_T)‖² over the runs; Stall is ‖∇f‖² at the minimiser of the
 	// mean of the components the sequence visits (0 when that is x*).
@@ -441,7 +501,7 @@ type SubsamplingSequenceFindings struct {
 // stationary, which is our prediction and reported only.
 type SubsamplingFindings struct {
 	// Sequences are the findings per sequence: random half, multiset, RR,
-	// drop a class and each twice.
+	// drop a class, each twice and tilted half.
 	Sequences []SubsamplingSequenceFindings
 	// BiasedStall is the stall of the biased sequence (drop a class), the
 	// level the sequences with σ² > 0 must get below.
@@ -508,12 +568,14 @@ func (res *SubsamplingResult) Findings() (*SubsamplingFindings, error) {
 		}
 		o := res.Orders[oi]
 		sf := SubsamplingSequenceFindings{Name: name, Built: subsamplingBuilt[name], Hetero: subsamplingOnHetero[name], Len: o.Len, Step: o.Step,
-			Mean: make([]float64, c.Epochs+1), Stall: o.Stall, Under: true, From: c.Epochs, Slack: math.Inf(1)}
+			Mean: make([]float64, c.Epochs+1), Stall: o.Stall, Under: true, From: c.Epochs, Slack: math.Inf(1), MinRatio: math.Inf(1)}
 		for _, r := range o.Runs {
 			for t, g := range r.GradNorm2 {
 				sf.Mean[t] += g / float64(len(o.Runs))
 			}
 			sf.MaxRatio = math.Max(sf.MaxRatio, floats.Max(r.BiasRatio))
+			sf.MinRatio = math.Min(sf.MinRatio, floats.Min(r.BiasRatio))
+			sf.MeanCos += floats.Sum(r.BiasCos) / float64(len(r.BiasCos)*len(o.Runs))
 			sf.EndRatio += r.BiasRatio[c.Epochs-1] / float64(len(o.Runs))
 			sf.Final += r.GradNorm2[c.Epochs] / r.GradNorm2[0] / float64(len(o.Runs))
 			sf.Under = sf.Under && r.Measured <= r.Stated
@@ -664,6 +726,10 @@ func subsamplingWords(f *SubsamplingFindings, sf SubsamplingSequenceFindings) (o
 		ours = fmt.Sprintf("largest bias ratio %.3g (≤ 1: Assumption 3 holds), (1/T) Σ ‖∇f(x_t)‖² under Theorem 1's bound in every run: %v (judged; smallest bound/measured %.3g); beside it, ‖∇f(x_T)‖²/‖∇f(x_0)‖² = %.3g (converged below %g: %v)",
 			maxRatio, under, sf.Slack, final, f.Converged, sf.Converges)
 		summary = fmt.Sprintf("%s: bias ratio ≤ %.2g, under Theorem 1's bound: %v, ‖∇f‖² down to %.2g of the start", name, maxRatio, under, final)
+		if name == "tilted half" {
+			ours += fmt.Sprintf("; near the assumption's edge: least bias ratio %.3g, and the bias not parallel to ∇f (mean cosine of their angle %.2g)", sf.MinRatio, sf.MeanCos)
+			summary = fmt.Sprintf("%s: bias ratio %.2g to %.2g, not parallel to ∇f (cosine %.2g), under Theorem 1's bound: %v (bound/measured %.3g), ‖∇f‖² down to %.2g of the start", name, sf.MinRatio, maxRatio, sf.MeanCos, under, sf.Slack, final)
+		}
 	case sf.Built:
 		ours = fmt.Sprintf("built to satisfy Assumption 3, but its largest measured bias ratio is %.3g > 1 (above from epoch %d in the earliest run): it does not, and is left out of the verdict; ‖∇f(x_T)‖² = %.3g",
 			maxRatio, sf.From, fin)
@@ -680,11 +746,13 @@ func subsamplingWords(f *SubsamplingFindings, sf SubsamplingSequenceFindings) (o
 // subsamplingSummary completes the summary, and sets the brief and the
 // decider.
 func subsamplingSummary(out *Outcome, f *SubsamplingFindings) {
-	within, allConverge := 0, true
+	within, converge := 0, 0
 	for _, sf := range f.Sequences {
 		if sf.Satisfies {
 			within++
-			allConverge = allConverge && sf.Converges
+			if sf.Converges {
+				converge++
+			}
 		}
 	}
 	if f.Verdict == NotCheckable {
@@ -693,7 +761,7 @@ func subsamplingSummary(out *Outcome, f *SubsamplingFindings) {
 		out.Summary += fmt.Sprintf("; smallest bound/measured of the sequences within Assumption 3 %.3g", f.MinSlack)
 		out.Decides = &Decider{Name: "smallest bound/measured of the sequences within Assumption 3", Ours: fmt.Sprintf("%.3g", f.MinSlack), Paper: "≥ 1"}
 	}
-	out.Brief = fmt.Sprintf("the %d sequences within Assumption 3 stay under Theorem 1's bound: %v (paper: sufficient); converge: %v; the biased one stalls where its mean is stationary: %v (our prediction)", within, f.Sufficient, allConverge, f.StallPredicted)
+	out.Brief = fmt.Sprintf("the %d sequences within Assumption 3 stay under Theorem 1's bound: %v (paper: sufficient); %d of them converge within the T epochs (reported, not judged); the biased one stalls where its mean is stationary: %v (our prediction)", within, f.Sufficient, converge, f.StallPredicted)
 	if !f.StallPredicted {
 		out.Summary += " (our stall prediction fails; it is not the paper's and does not enter the verdict)"
 	}
@@ -702,18 +770,19 @@ func subsamplingSummary(out *Outcome, f *SubsamplingFindings) {
 // subsamplingDetails explains which sequences satisfy Assumption 3 and
 // why.
 const subsamplingDetails = "With σ² = 0 the heterogeneous quadratic has ∇f_i - ∇f = ε_i ∇f, |ε_i| = √M, so every sequence's bias is ε̄²‖∇f‖² ≤ M‖∇f‖², within Assumption 3 for M ≤ 1/4, and vanishes where ∇f does: sub-sampled and repeated sequences converge to x*. " +
-	"With σ² > 0 the components also differ by δ_i, so that a sequence's bias vanishes at every x only if it holds every component equally often: each twice does. Which sequences satisfy Assumption 3 is measured: a sequence does if its bias ratio against the assumption's ¼‖∇f‖² is at most 1 at every epoch of every run (one built to satisfy it that goes above is left out of the verdict and fails its check); but none of them sits near the assumption's edge with a bias that matters: random half and multiset have components that are multiples of ∇f (bias ratio at most M/¼ = 4M, and x* stationary for their mean), and each twice has bias 0 at every x, so its convergence under Theorem 1's bound tests the theorem for a sequence that is not a permutation, not the ¼ allowance itself. A sequence that always leaves out a class of components minimises the mean of the others, whose minimiser is not x*: there ∇f ≠ 0 and the bias equals -∇f, four times the assumption's allowance. " +
+	"With σ² > 0 the components also differ by δ_i, so that a sequence's bias vanishes at every x only if it holds every component equally often: each twice does. Which sequences satisfy Assumption 3 is measured: a sequence does if its bias ratio against the assumption's ¼‖∇f‖² is at most 1 at every epoch of every run (one built to satisfy it that goes above is left out of the verdict and fails its check); random half and multiset have components that are multiples of ∇f (bias ratio at most M/¼ = 4M, and x* stationary for their mean), and each twice has bias 0 at every x, so its convergence under Theorem 1's bound tests the theorem for a sequence that is not a permutation, not the ¼ allowance itself. The tilted half is the one that probes the allowance: on a third problem (σ² = 0, components f_i = ½(x-x*)ᵀ((1+ε_i)Ā ± E)(x-x*), + for the half it keeps) its bias is EĀ⁻¹∇f, with a ratio against ¼‖∇f‖² of 0.9 along the run (and at most that at every x, so Assumption 3 holds as the paper states it, for all x) at an angle of about 130° to ∇f: a part against ∇f, which slows the descent Theorem 1's proof bounds, and a part across it. (No sequence on the problem with σ² > 0 can do this at every epoch: a bias that does not vanish with ∇f is above the ¼ once the run nears the minimiser of its mean.) A sequence that always leaves out a class of components minimises the mean of the others, whose minimiser is not x*: there ∇f ≠ 0 and the bias equals -∇f, four times the assumption's allowance. " +
 	"Far from x* the same sequence meets the assumption (its bias is small against ‖∇f‖²), as the Discussion's curriculum-learning remark expects of a subset used while the gradient is large; it fails only as the run nears the stall."
 
 // subsamplingProtocol returns the protocol's lines.
 func subsamplingProtocol(c SubsamplingConfig) []string {
 	return []string{
-		fmt.Sprintf("problems.HeteroQuadratic, n = %d, d = %d, L = %g, μ = %g, M = %g: σ² = 0 for random half and multiset, σ² = %g for RR, drop a class and each twice; x₀ = x* + %g·1; T = %d epochs.", c.N, c.D, c.L, c.Mu, c.M, c.Sigma2, c.X0Shift, c.Epochs),
-		"Random half: the first n/2 entries of a fresh uniform permutation each epoch; multiset: n draws with replacement each epoch; drop a class: a fresh permutation of the other components each epoch, the dropped class being the quarter of the components with the largest projection of ∇f_i(x*) on their leading principal direction; each twice: a fresh uniform permutation of [0, 2n) taken modulo n each epoch.",
-		fmt.Sprintf("Step: %g × Theorem 1's limit 1/(8Ln(M* + 1)) with n the sequence's length and M* = M (valid for any sequence when σ² = 0, since |Σ_{i≤k} ε_{r_i}| ≤ k√M); σ*² measured along the run (SigmaTracker) enters the bound.", c.Fraction),
+		fmt.Sprintf("problems.HeteroQuadratic, n = %d, d = %d, L = %g, μ = %g, M = %g: σ² = 0 for random half and multiset, σ² = %g for RR, drop a class and each twice; the tilted half on the tilted quadratic (n = %d, d = %d, L = %g, ε_i = ±√%g, σ² = 0; 2×2 blocks of Ā with curvatures in the ratio %g : 1 and E built so that the kept half's bias ratio is %g along the run and at most that at every x); x₀ = x* + %g·1; T = %d epochs.", c.N, c.D, c.L, c.Mu, c.M, c.Sigma2, c.N, c.D, c.L, c.M, tiltedA, tiltedRatio, c.X0Shift, c.Epochs),
+		"Random half: the first n/2 entries of a fresh uniform permutation each epoch; multiset: n draws with replacement each epoch; drop a class: a fresh permutation of the other components each epoch, the dropped class being the quarter of the components with the largest projection of ∇f_i(x*) on their leading principal direction; each twice: a fresh uniform permutation of [0, 2n) taken modulo n each epoch; tilted half: a fresh permutation of the first n/2 components (the class with +E) each epoch; the cosine of the angle between each epoch's bias and ∇f(x_t) is measured beside the ratio.",
+		fmt.Sprintf("Step: %g × Theorem 1's limit 1/(8Ln(M* + 1)) with n the sequence's length and M* = M (for the tilted half, its problem's M = M + 0.9/4; valid for any sequence when σ² = 0, since |Σ_{i≤k} ε_{r_i}| ≤ k√M); σ*² measured along the run (SigmaTracker) enters the bound.", c.Fraction),
 		fmt.Sprintf("Assumption 3 measured by SampleBias at every epoch's start; %d runs per sequence; thresholds: converged if the mean ‖∇f(x_T)‖²/‖∇f(x_0)‖² ≤ %g (σ² = 0), RR and each twice (σ² > 0) past the stall if their ‖∇f(x_T)‖² ≤ %g times it, stalled if the mean ‖∇f(x_T)‖² is within a relative %g of ‖∇f‖² at the minimiser of the kept components' mean (computed exactly). The verdict is over the sequences measured to satisfy Assumption 3 (bias ratio, lhs over ¼‖∇f(x_t)‖², at most 1 at every epoch of every run: the paper's sufficient condition), each judged on Theorem 1's bound alone ((1/T) Σ ‖∇f(x_t)‖² under it in every run; convergence reported beside), judged whatever its slack (the smallest bound/measured is said beside the verdict: the bound is what the claim judges, so a looser one never reads worse); a sequence built to satisfy it whose ratio goes above 1 is left out and fails its check; with none left, not checkable. The stall is our prediction and is reported, not judged.", c.Runs, subsamplingConverged, subsamplingBelowStall, subsamplingStallTol),
 		"Rule history: on 2026-11-24 20:18, after results were known, each twice (σ² > 0) joined the sequences the verdict is over; before, they were random half, multiset and RR. On 2026-11-26 (issue 28) the words that each twice tests the condition \"where it could fail\" were withdrawn (its bias is 0 at every x); the rule did not change. On 2026-11-26, after the referee read the verdicts (issue 28), which sequences satisfy Assumption 3 became measured (the bias ratio against ¼ at every epoch of every run) instead of set by construction with the ratio checked inside each sequence's check: a sequence measured above the ¼ is now left out of the verdict (before, it made it not reproduced), and the biased sequence would enter the verdict if measured within it.",
 		"Rule history: changed on 2026-11-26 (referee A's item 10), after the results were known (reproduced at seed 1, every sequence within Assumption 3 under the bound and converged): a sequence within Assumption 3 is judged on Theorem 1's bound alone; before, it also had to converge (‖∇f(x_T)‖²/‖∇f(x_0)‖² ≤ 1e-6 with σ² = 0, ‖∇f(x_T)‖² ≤ 0.01 times the biased stall with σ² > 0), gates the paper does not state; convergence is now reported beside, and the bound follows the report's one rule for bounds (at seed 1 its smallest slack is 7.55: approached, judged).",
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29): the tilted half joined the sequences (a fixed half of a third problem whose bias ratio is 0.9 at every epoch, not parallel to ∇f), after a referee found that no sequence probed Assumption 3's ¼ allowance: random half and multiset have a bias parallel to ∇f, each twice and RR a bias of 0, so the bound held for inputs that satisfy it whether or not the assumption suffices. It is judged like the others (built to satisfy Assumption 3, measured, left out if its ratio goes above 1); the rule did not change.",
 	}
 }
 
@@ -772,8 +841,8 @@ func (r *SubsamplingResult) check() error {
 			return errResult(id, "sequence %q has no runs", o.Name)
 		}
 		for _, run := range o.Runs {
-			if len(run.GradNorm2) != r.Config.Epochs+1 || len(run.BiasRatio) != r.Config.Epochs {
-				return errResult(id, "sequence %q has a run of %d gradient norms and %d bias ratios, want %d and %d", o.Name, len(run.GradNorm2), len(run.BiasRatio), r.Config.Epochs+1, r.Config.Epochs)
+			if len(run.GradNorm2) != r.Config.Epochs+1 || len(run.BiasRatio) != r.Config.Epochs || len(run.BiasCos) != r.Config.Epochs {
+				return errResult(id, "sequence %q has a run of %d gradient norms, %d bias ratios and %d bias cosines, want %d, %d and %d", o.Name, len(run.GradNorm2), len(run.BiasRatio), len(run.BiasCos), r.Config.Epochs+1, r.Config.Epochs, r.Config.Epochs)
 			}
 		}
 	}
