@@ -49,7 +49,7 @@ func TestVerdictPartChecks(t *testing.T) {
 			}
 		}
 		// table-1-study, over one setting of this result.
-		s := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+		s := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 3}}
 		s.Config.Settings = append(s.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
 		s.Settings = append(s.Settings, fakeStudySetting(test.r))
 		sw := *test.r

@@ -168,7 +168,7 @@ func TestTable1StudyVerdict(t *testing.T) {
 	noisy := fakeTable1Seeds(90, -19, -4, 0, 6)      // tie unsettled
 	wrong := fakeTable1Seeds(90, -0.5, -3.5, 3, 0.1) // every part fails
 	mk := func(mains ...*Table1Result) *Table1StudyResult {
-		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.1}, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 3}}
 		for _, m := range mains {
 			r.Config.Settings = append(r.Config.Settings, Table1Config{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}})
 			r.Settings = append(r.Settings, fakeStudySetting(m))
@@ -238,7 +238,7 @@ func TestTable1StudyOwnRates(t *testing.T) {
 	atRR := fakeTable1Seeds(90, -19, -19, 0, 0.1) // greedy at RR's rates: no same-class gain, that part fails
 	atOwn := fakeTable1Seeds(90, -19, -4, 0, 0.1) // greedy at its own: every part holds
 	mk := func(ownRuns *Table1Result, greedySameClass float64) *Table1StudyResult {
-		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+		r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 3}}
 		r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
 		st := fakeStudySetting(atRR)
 		st.Own = fakeOwn(ownRuns)
@@ -349,7 +349,7 @@ func TestTable1StudyLabels(t *testing.T) {
 		!strings.Contains(rt, "Our reading, reported beside the verdict and not judged") || !strings.Contains(rt, "Changed before the confirmatory pass, on the exploratory seeds 1-5") {
 		t.Errorf("rule %q: want the paper's sentences with their line, our reading not judged, and the change", rt)
 	}
-	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}}}
+	r := &Table1StudyResult{Config: Table1StudyConfig{Grid: []float64{0.01, 0.03}, TuneSeeds: 2, Seeds: 5, BatchSizes: []int{64}, Momenta: []float64{0}, Multipliers: []float64{1}, SweepSeeds: 3}}
 	r.Config.Settings = []Table1Config{{Dataset: "mnist", Model: "mlp", Epochs: 1, Milestones: []float64{0.5}}}
 	main := fakeTable1Seeds(90, -19, -4, 0, 0.1)
 	st1 := fakeStudySetting(main)
