@@ -108,7 +108,11 @@ func TestJudgeLoaders(t *testing.T) {
 	}{
 		{"met", trained(nil), 5, ratios, gaps, GoalMet, "", Reproduced},
 		// A cost shown by the accuracy alone counts.
-		{"flagged, costs by accuracy only", trained(map[int]setting{3: {0, -5, flagged}}), 5, ratios, gaps, GoalMet, "loader-shuffles-overflagged", Reproduced},
+		// The flagged part judges the loss against the margin, as the
+		// unflagged part does: a cost in accuracy alone is no cost there,
+		// and a loss shown within the margin is a flag in vain.
+		{"flagged, costs by accuracy only", trained(map[int]setting{3: {0, -5, flagged}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-overflagged", NotReproduced},
+		{"flagged, costs less than the margin", trained(map[int]setting{3: {0.02, 0, flagged}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-overflagged", NotReproduced},
 		{"not flagged, shown worse than RR by more than the margin", trained(map[int]setting{0: {5, 0, cleared}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-unflagged", NotReproduced},
 		// σ*²'s interval spans 1.25: not flagged, so judged by its loss.
 		{"σ*² spans 1.25, shown worse", trained(map[int]setting{0: {5, 0, spans}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-unflagged", NotReproduced},
@@ -123,7 +127,7 @@ func TestJudgeLoaders(t *testing.T) {
 		// Its cost is neither shown nor ruled out; the rule before (TOST
 		// within ±5% of RR's loss and ±0.5 points) called a setting equal
 		// to RR's shown not to cost: goal not met.
-		{"flagged, cost unsettled", trained(map[int]setting{3: {0, 0, flagged}}), 5, ratios, gaps, Inconclusive, "loader-shuffles-overflagged", Inconclusive},
+		{"flagged, cost unsettled", trained(map[int]setting{3: {0.1, 0, flagged}}), 5, ratios, gaps, Inconclusive, "loader-shuffles-overflagged", Inconclusive},
 		// A part that selects no setting measured nothing: not checkable, and
 		// the goal at best inconclusive.
 		{"every setting flagged", trained(all), 5, ratios, gaps, Inconclusive, "loader-shuffles-unflagged", NotCheckable},
