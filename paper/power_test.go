@@ -14,17 +14,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // TestPowerNeed checks the runs the power analysis asks for against the
-// normal approximation n ≈ ((z_{0.975} + z_{0.8}) sd / effect)², which the
-// t-based n exceeds by a run or two.
+// normal approximation n ≈ ((z_{0.975} + z_{PowerTarget}) sd / effect)²,
+// which the t-based n exceeds by a run or two.
 func TestPowerNeed(t *testing.T) {
 	p := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0}
 	// Five seeds of 3 runs each, mean 0.5, SE 1/√3: sd 1, effect 0.5.
 	iv := Interval{Mean: 0.5, SE: 1 / math.Sqrt(3), N: 3, Lo: -1, Hi: 2}
 	pn := powerNeed(p, []Interval{iv, iv, iv, iv, iv}, ruleAlpha)
-	normal := math.Pow((1.959964+0.841621)/0.5, 2)
+	normal := math.Pow((1.959964+distuv.UnitNormal.Quantile(PowerTarget))/0.5, 2)
 	if pn.Need < int(math.Ceil(normal)) || pn.Need > int(normal)+3 {
 		t.Errorf("need %d runs, want just above %.1f", pn.Need, normal)
 	}
@@ -50,7 +52,7 @@ func TestPowerNeed(t *testing.T) {
 	}
 	// A part of Every over two such quantities needs more than one.
 	two := partPower(p, []SeedPart{{Name: "a", Verdict: Inconclusive, Quantities: []Quantity{
-		{Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}}}}, 0, powerTarget)
+		{Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(1 / math.Sqrt(3)), Lo: -1, Hi: 2, N: 3}}}}, 0, PowerTarget)
 	if two.Need <= pn.Need {
 		t.Errorf("every of two quantities needs %d runs, one alone %d", two.Need, pn.Need)
 	}
@@ -76,17 +78,17 @@ func TestPartPower(t *testing.T) {
 	}
 	every := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0}
 	settled := []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(3)}}, {Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(3)}}}
-	if pp := partPower(every, settled, 0, powerTarget); !pp.Settled {
+	if pp := partPower(every, settled, 0, PowerTarget); !pp.Settled {
 		t.Errorf("reproduced at 2 of 2 not settled: %+v", pp)
 	}
 	flips := []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(0.5), q(1)}}, {Name: "a", Verdict: Inconclusive, Quantities: []Quantity{q(0.5), q(1)}}}
-	pp := partPower(every, flips, 0, powerTarget)
+	pp := partPower(every, flips, 0, PowerTarget)
 	if pp.Settled || pp.Need != pp.Quantities[0].Need || pp.Need <= pp.Quantities[1].Need {
 		t.Errorf("every: need %d, quantities %+v", pp.Need, pp.Quantities)
 	}
 	some := every
 	some.Each = Some
-	if pp := partPower(some, flips, 0, powerTarget); pp.Need >= pp.Quantities[0].Need {
+	if pp := partPower(some, flips, 0, PowerTarget); pp.Need >= pp.Quantities[0].Need {
 		t.Errorf("some: need %d, quantities %+v", pp.Need, pp.Quantities)
 	}
 	if !strings.Contains(pp.Text(), "unsettled (reproduced, inconclusive)") {
@@ -244,7 +246,7 @@ func TestPowerAt(t *testing.T) {
 		t.Fatalf("need %d, want more than the 3 runs", pn.Need)
 	}
 	at, below, above := pn.PowerAt(pn.Need), pn.PowerAt(pn.Need-1), pn.PowerAt(4*pn.Need)
-	if !(at >= powerTarget && below < powerTarget && above > at && above <= 1) {
+	if !(at >= PowerTarget && below < PowerTarget && above > at && above <= 1) {
 		t.Errorf("power at %d: %v, at %d: %v, at %d: %v; want the target's crossed at the need", pn.Need, at, pn.Need-1, below, 4*pn.Need, above)
 	}
 	// A failing effect is settled as readily as a holding one.
@@ -268,7 +270,7 @@ func TestPowerAt(t *testing.T) {
 		t.Errorf("equivalence power %v, one test's %v", eqn.PowerAt(10), one.PowerAt(10))
 	}
 	part := partPower(p, []SeedPart{{Name: "a", Verdict: Inconclusive, Quantities: []Quantity{
-		{Mean: 0.5, SE: Float(iv.SE), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(iv.SE), Lo: -1, Hi: 2, N: 3}}}}, 0, powerTarget)
+		{Mean: 0.5, SE: Float(iv.SE), Lo: -1, Hi: 2, N: 3}, {Mean: 0.5, SE: Float(iv.SE), Lo: -1, Hi: 2, N: 3}}}}, 0, PowerTarget)
 	q := part.Quantities[0].PowerAt(10)
 	if got := part.PowerAt(10, 3); math.Abs(got-q*q) > 1e-12 {
 		t.Errorf("part of Every: power %v, want the product %v", got, q*q)
@@ -276,5 +278,38 @@ func TestPowerAt(t *testing.T) {
 	cp := ClaimPower{Parts: []PartPower{part, part}}
 	if got := cp.PowerAt(10, 3); math.Abs(got-q*q*q*q) > 1e-12 {
 		t.Errorf("claim of two parts: power %v, want %v", got, q*q*q*q)
+	}
+}
+
+// TestPartPowerDirection checks that a part is planned by the way it
+// settles: a part of Every that one quantity fails needs only that
+// quantity's runs (not all of them, as when it holds), and one of Some
+// that one quantity holds needs the fewest of those holding.
+func TestPartPowerDirection(t *testing.T) {
+	q := func(mean float64) Quantity {
+		return Quantity{Mean: Float(mean), SE: 0.5, Lo: Float(mean - 1), Hi: Float(mean + 1), N: 5}
+	}
+	every := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0, Each: Every}
+	alone := partPower(every, []SeedPart{{Name: "a", Verdict: NotReproduced, Quantities: []Quantity{q(-2)}}}, 0, PowerTarget)
+	fails := partPower(every, []SeedPart{{Name: "a", Verdict: NotReproduced, Quantities: []Quantity{q(-2), q(0.3), q(0.2)}}}, 0, PowerTarget)
+	if fails.All || fails.Need != alone.Need {
+		t.Errorf("every, one quantity failing: all %v, need %d; want %d, the failing quantity's alone", fails.All, fails.Need, alone.Need)
+	}
+	holds := partPower(every, []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(2), q(2), q(2)}}}, 0, PowerTarget)
+	if !holds.All || holds.Need <= alone.Need {
+		t.Errorf("every, all holding: all %v, need %d; want more than one quantity's %d", holds.All, holds.Need, alone.Need)
+	}
+	if got := fails.PowerAt(fails.Need, 5); !(got >= PowerTarget) {
+		t.Errorf("every, one failing: power %v at its need, want at least %v", got, PowerTarget)
+	}
+	some := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0, Each: Some}
+	one := partPower(some, []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q(2), q(-0.1), q(0.3)}}}, 0, PowerTarget)
+	if one.All || one.Need == 0 || one.Need > one.Quantities[0].Need {
+		t.Errorf("some, one holding: all %v, need %d; want at most the strongest quantity's %d", one.All, one.Need, one.Quantities[0].Need)
+	}
+	// Points (exact counts) are settled whatever n.
+	exact := partPower(every, []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{{Mean: 30, SE: Float(math.NaN()), Lo: 30, Hi: 30, N: 1}}}}, 0, PowerTarget)
+	if pw := exact.PowerAt(3, 5); pw != 1 {
+		t.Errorf("exact point: power %v, want 1", pw)
 	}
 }

@@ -102,7 +102,7 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 	fmt.Fprintf(&b, "Every rule below was developed on the exploratory base seeds %s. The confirmatory pass (`make confirm`, `make confirm-paper`) runs each claim once more with base seed %d, which no run has used, at the registered runs per cell, and judges it with the registered rule: a claim whose judging code or rule has changed since (its hash below) is reported as exploratory until a new registration and a pass on new seeds.\n\n",
 		seedList(ExploratorySeeds), ConfirmSeed)
 	fmt.Fprintf(&b, "Tests: superiority, non-inferiority (an upper bound: a better result never fails) and bounds are one-sided at 2.5%% (a 95%% interval on the holding side), equivalence is TOST at 2.5%% each side; a part judged \"for some\" quantity, or a family, is Holm-adjusted to 2.5%% one-sided. Parts combine by the report's one combine rule (verdict.go, combine). ")
-	fmt.Fprintf(&b, "Power: for each part left unsettled or flipping on the exploratory seeds, the runs that settle it with 80%% power at the effect those seeds observed (t-based, pooled over the seeds; power.go). %s\n\n", budget)
+	fmt.Fprintf(&b, "Power: for every claim, the runs per cell that settle all its parts together with %.0f%% power at the effects the exploratory seeds observed, settled parts too (each part its share; a part that one quantity settles, as a failing part of \"every\", needs that quantity's runs; t-based, pooled over the seeds; power.go), and the power the registered runs give, per claim and part. %s\n\n", 100*PowerTarget, budget)
 	parts := 0
 	for _, r := range regs {
 		if c, ok := Lookup(r.ID); ok && c.Rule != nil {

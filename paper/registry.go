@@ -88,44 +88,42 @@ var judgeRoots = map[string][]string{
 
 // The runs per cell of each claim's config (runsKnob, registration.go).
 
-func (c *Theorem1Config) runs() int          { return c.Runs }
-func (c *Theorem1Config) setRuns(n int)      { c.Runs = n }
-func (c *Theorem1NoiseConfig) runs() int     { return c.Runs }
-func (c *Theorem1NoiseConfig) setRuns(n int) { c.Runs = n }
-func (c *SubsamplingConfig) runs() int       { return c.Runs }
-func (c *SubsamplingConfig) setRuns(n int)   { c.Runs = n }
-func (c *Remark4Config) runs() int           { return c.Trials }
-func (c *Remark4Config) setRuns(n int)       { c.Trials = n }
-func (c *Lemma1Config) runs() int            { return c.Trials }
-func (c *Lemma1Config) setRuns(n int)        { c.Trials = n }
-func (c *OmegaConfig) runs() int             { return c.Trials }
-func (c *OmegaConfig) setRuns(n int)         { c.Trials = n }
-func (c *AppendixCConfig) runs() int         { return c.Trials }
-func (c *AppendixCConfig) setRuns(n int)     { c.Trials = n }
-func (c *MultiLevelConfig) runs() int        { return c.Trials }
-func (c *MultiLevelConfig) setRuns(n int)    { c.Trials = n }
-func (c *TwoLevelLemmaConfig) runs() int     { return c.Trials }
-func (c *TwoLevelLemmaConfig) setRuns(n int) { c.Trials = n }
-func (c *TwoLevelKConfig) runs() int         { return c.Runs }
-func (c *TwoLevelKConfig) setRuns(n int)     { c.Runs = n }
-func (c *SGDInternallyConfig) runs() int     { return c.Runs }
-func (c *SGDInternallyConfig) setRuns(n int) { c.Runs = n }
-func (c *Table1Config) runs() int            { return c.Seeds }
-func (c *Table1Config) setRuns(n int)        { c.Seeds = n }
-func (c *TwoLevelConfig) runs() int          { return c.Runs }
-func (c *TwoLevelConfig) setRuns(n int)      { c.Runs = n }
-func (c *ScalableConfig) runs() int          { return c.SketchDraws }
-func (c *ScalableConfig) setRuns(n int)      { c.SketchDraws = n }
-func (c *CoordinatedConfig) runs() int       { return c.Seeds }
-func (c *CoordinatedConfig) setRuns(n int)   { c.Seeds = n }
-func (c *LoaderShufflesConfig) runs() int    { return c.Draws }
-func (c *LoaderShufflesConfig) setRuns(n int) {
-	c.Draws = n
-}
-func (c *Table1StudyConfig) runs() int      { return c.Seeds }
-func (c *Table1StudyConfig) setRuns(n int)  { c.Seeds = n }
-func (c *OrderMattersConfig) runs() int     { return c.Study.Seeds }
-func (c *OrderMattersConfig) setRuns(n int) { c.Study.Seeds = n }
+func (c *Theorem1Config) runs() int           { return c.Runs }
+func (c *Theorem1Config) setRuns(n int)       { c.Runs = n }
+func (c *Theorem1NoiseConfig) runs() int      { return c.Runs }
+func (c *Theorem1NoiseConfig) setRuns(n int)  { c.Runs = n }
+func (c *SubsamplingConfig) runs() int        { return c.Runs }
+func (c *SubsamplingConfig) setRuns(n int)    { c.Runs = n }
+func (c *Remark4Config) runs() int            { return c.Trials }
+func (c *Remark4Config) setRuns(n int)        { c.Trials = n }
+func (c *Lemma1Config) runs() int             { return c.Trials }
+func (c *Lemma1Config) setRuns(n int)         { c.Trials = n }
+func (c *OmegaConfig) runs() int              { return c.Trials }
+func (c *OmegaConfig) setRuns(n int)          { c.Trials = n }
+func (c *AppendixCConfig) runs() int          { return c.Trials }
+func (c *AppendixCConfig) setRuns(n int)      { c.Trials = n }
+func (c *MultiLevelConfig) runs() int         { return c.Trials }
+func (c *MultiLevelConfig) setRuns(n int)     { c.Trials = n }
+func (c *TwoLevelLemmaConfig) runs() int      { return c.Trials }
+func (c *TwoLevelLemmaConfig) setRuns(n int)  { c.Trials = n }
+func (c *TwoLevelKConfig) runs() int          { return c.Runs }
+func (c *TwoLevelKConfig) setRuns(n int)      { c.Runs = n }
+func (c *SGDInternallyConfig) runs() int      { return c.Runs }
+func (c *SGDInternallyConfig) setRuns(n int)  { c.Runs = n }
+func (c *Table1Config) runs() int             { return c.Seeds }
+func (c *Table1Config) setRuns(n int)         { c.Seeds = n }
+func (c *TwoLevelConfig) runs() int           { return c.Runs }
+func (c *TwoLevelConfig) setRuns(n int)       { c.Runs = n }
+func (c *ScalableConfig) runs() int           { return c.SketchDraws }
+func (c *ScalableConfig) setRuns(n int)       { c.SketchDraws = n }
+func (c *CoordinatedConfig) runs() int        { return c.Seeds }
+func (c *CoordinatedConfig) setRuns(n int)    { c.Seeds = n }
+func (c *LoaderShufflesConfig) runs() int     { return c.Seeds }
+func (c *LoaderShufflesConfig) setRuns(n int) { c.Seeds = n }
+func (c *Table1StudyConfig) runs() int        { return c.Seeds }
+func (c *Table1StudyConfig) setRuns(n int)    { c.Seeds = n }
+func (c *OrderMattersConfig) runs() int       { return c.Study.Seeds }
+func (c *OrderMattersConfig) setRuns(n int)   { c.Study.Seeds = n }
 
 // configAt returns, by claim id, the claim's protocol at a scale, whose
 // runs per cell (runsKnob) are what its intervals' N counts.

@@ -171,7 +171,7 @@ func findSeeds(rob *paper.Robustness, id string) *paper.ClaimSeeds {
 
 // planRuns returns the runs per cell the power analysis cp asks for, at
 // least the scale's runs, and why in words: enough that every part
-// settles together with 80% power at the effects the exploratory seeds
+// settles together with paper.PowerTarget's power at the effects the exploratory seeds
 // observed (each part planned at its share, Power), settled parts
 // included, since a part settled at five seeds may still miss at one.
 func planRuns(cp paper.ClaimPower, runs int) (int, string) {
@@ -213,9 +213,9 @@ func planRuns(cp paper.ClaimPower, runs int) (int, string) {
 		return need, b.String()
 	}
 	if need > runs {
-		fmt.Fprintf(&b, "For every part to settle together with 80%% power at the observed effects, %d runs per cell (the scale has %d), set by %s.", need, runs, strings.Join(drives, ", "))
+		fmt.Fprintf(&b, "For every part to settle together with %.0f%% power at the observed effects, %d runs per cell (the scale has %d), set by %s.", 100*paper.PowerTarget, need, runs, strings.Join(drives, ", "))
 	} else {
-		fmt.Fprintf(&b, "The scale's %d runs give every part its share of 80%% power at the observed effects.", runs)
+		fmt.Fprintf(&b, "The scale's %d runs give every part its share of %.0f%% power at the observed effects.", runs, 100*paper.PowerTarget)
 	}
 	return need, b.String()
 }
