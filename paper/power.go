@@ -190,6 +190,7 @@ func powerNeedAt(p RulePart, ivs []Interval, alpha, target float64) PowerNeed {
 	}
 	pn.N = ivs[0].N
 	var eff, v float64
+	var ds []float64
 	for _, iv := range ivs {
 		if exact := iv.Lo == iv.Hi && !math.IsInf(iv.Lo, 0) && !math.IsNaN(iv.Lo); exact {
 			// A point (an exact count, a closed form): no spread.
@@ -219,9 +220,15 @@ func powerNeedAt(p RulePart, ivs []Interval, alpha, target float64) PowerNeed {
 			d = mean - tr(p.Threshold)
 		}
 		eff += d
+		ds = append(ds, d)
 		v += se * se * float64(iv.N)
 	}
 	eff /= float64(len(ivs))
+	// The smaller of the mean and the median effect, so that one seed far
+	// on the holding side does not shrink the plan.
+	if med := median(ds); math.Abs(med) < math.Abs(eff) {
+		eff = math.Copysign(math.Abs(med), eff)
+	}
 	sd := math.Sqrt(v / float64(len(ivs)))
 	pn.Effect, pn.SD = Float(eff), Float(sd)
 	switch {
@@ -288,21 +295,47 @@ func partPower(p RulePart, seeds []SeedPart, familySize int, target float64) Par
 	for _, s := range seeds {
 		nq = max(nq, len(s.Quantities))
 	}
+	// Quantities are matched over the seeds by label (a part whose
+	// quantities differ between seeds, as the settings a flag selects,
+	// pools each setting with itself), by position where unlabelled.
+	var labels []string
+	for _, s := range seeds {
+		for k, q := range s.Quantities {
+			l := q.Label
+			if l == "" {
+				l = fmt.Sprintf("#%d", k)
+			}
+			if !slices.Contains(labels, l) {
+				labels = append(labels, l)
+			}
+		}
+	}
+	nq = len(labels)
+	// Holm's first step over a family (its parts' quantities, taken as
+	// familySize parts of nq each) or a part of Some's quantities.
 	alpha := ruleAlpha
 	switch {
-	case p.Family != "" && familySize > 1:
-		alpha /= float64(familySize)
+	case p.Family != "":
+		alpha /= float64(max(1, familySize*nq))
 	case p.Each == Some && nq > 1:
 		alpha /= float64(nq)
 	}
 	ivsOf := func(k int) ([]Interval, string) {
 		var ivs []Interval
-		label := ""
 		for _, s := range seeds {
-			if k < len(s.Quantities) {
-				ivs = append(ivs, s.Quantities[k].Interval())
-				label = s.Quantities[k].Label
+			for j, q := range s.Quantities {
+				l := q.Label
+				if l == "" {
+					l = fmt.Sprintf("#%d", j)
+				}
+				if l == labels[k] {
+					ivs = append(ivs, q.Interval())
+				}
 			}
+		}
+		label := labels[k]
+		if strings.HasPrefix(label, "#") {
+			label = ""
 		}
 		return ivs, label
 	}
@@ -482,4 +515,18 @@ func verdictList(vs []Verdict) string {
 		s[i] = v.String()
 	}
 	return strings.Join(s, ", ")
+}
+
+// median returns the median of xs (NaN for none), leaving xs as it is.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }

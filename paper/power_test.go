@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -311,5 +312,34 @@ func TestPartPowerDirection(t *testing.T) {
 	exact := partPower(every, []SeedPart{{Name: "a", Verdict: Reproduced, Quantities: []Quantity{{Mean: 30, SE: Float(math.NaN()), Lo: 30, Hi: 30, N: 1}}}}, 0, PowerTarget)
 	if pw := exact.PowerAt(3, 5); pw != 1 {
 		t.Errorf("exact point: power %v, want 1", pw)
+	}
+}
+
+// TestPartPowerPooling checks that a part's quantities are pooled over
+// the seeds by label (a setting with itself, where the settings a part
+// selects differ between seeds), and that one seed far on the holding
+// side does not shrink the plan: the effect is the smaller of the mean
+// and the median.
+func TestPartPowerPooling(t *testing.T) {
+	p := RulePart{Name: "a", Test: Superiority, Side: Above, Threshold: 0, Each: Every}
+	q := func(label string, mean float64) Quantity {
+		return Quantity{Label: label, Mean: Float(mean), SE: 0.5, Lo: Float(mean - 1), Hi: Float(mean + 1), N: 5}
+	}
+	pp := partPower(p, []SeedPart{
+		{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q("x", 2), q("y", 2)}},
+		{Name: "a", Verdict: Reproduced, Quantities: []Quantity{q("y", 2), q("z", 2)}},
+	}, 0, PowerTarget)
+	var got []string
+	for _, pn := range pp.Quantities {
+		got = append(got, fmt.Sprintf("%s:%d", pn.Label, pn.Seeds))
+	}
+	if strings.Join(got, " ") != "x:1 y:2 z:1" {
+		t.Errorf("pooled quantities %v, want x over 1 seed, y over 2, z over 1", got)
+	}
+	iv := func(mean float64) Interval { return Interval{Mean: mean, SE: 0.5, Lo: mean - 1, Hi: mean + 1, N: 5} }
+	typical := powerNeed(p, []Interval{iv(0.5), iv(0.5), iv(0.5)}, ruleAlpha)
+	outlier := powerNeed(p, []Interval{iv(0.5), iv(0.5), iv(3)}, ruleAlpha)
+	if outlier.Need != typical.Need || float64(outlier.Effect) != 0.5 {
+		t.Errorf("one seed far above: need %d (effect %v), want the median's %d", outlier.Need, outlier.Effect, typical.Need)
 	}
 }

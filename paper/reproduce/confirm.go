@@ -121,6 +121,8 @@ func register(o *options, stdout, stderr io.Writer) int {
 		}
 		cp, err := paper.Power(c, cs)
 		switch {
+		case err != nil && s == paper.Paper:
+			p.why = fmt.Sprintf("No exploratory measures to plan from: no seeds pass runs the paper-scale claims, and this claim's committed result predates the saved measures (a run at an exploratory seed, make reproduce-paper, saves them): the scale's %d runs, its power unknown.", runs)
 		case err != nil:
 			p.why = fmt.Sprintf("No exploratory measures to plan from (%v): the scale's %d runs.", err, runs)
 		default:
