@@ -318,6 +318,9 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 	fam := familyOf(results)
 	daggers := 0
 	table := func(goals bool) {
+		if l := confirmCount(conf, regs, goals); l != "" {
+			b.WriteString(l + "\n\n")
+		}
 		b.WriteString(frontCount(results, rob, goals))
 		fmt.Fprintf(b, "\n\n| %s | where | confirmatory answer | exploratory answer | the number that decides it (exploratory) | %s | chart |\n|---|---|---|---|---|---|---|\n",
 			map[bool]string{false: "the paper says", true: "our goal"}[goals], map[bool]string{false: "the paper's", true: "goal"}[goals])
@@ -369,6 +372,60 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 	}
 }
 
+// confirmCount returns the sentence above a front table that counts its
+// claims' confirmatory answers (the paper's statements, or our goals):
+// those registered, by the answer of their current confirmatory run, and
+// those not yet run or judged by a rule since changed; "" if none is
+// registered.
+func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
+	what, yes, no := "statements of the paper", "hold", "do not hold"
+	if goals {
+		what, yes, no = "goals of ours", "met", "not met"
+	}
+	var reg, pos, neg, part, open, other, pending, stale int
+	for _, c := range registry {
+		if c.Goal != goals || !slices.ContainsFunc(regs, func(g Registered) bool { return g.ID == c.ID }) {
+			continue
+		}
+		reg++
+		r := conf.find(c.ID)
+		switch {
+		case r == nil:
+			pending++
+		case !r.Current():
+			stale++
+		case r.Verdict == Reproduced || r.Verdict == GoalMet:
+			pos++
+		case r.Verdict == NotReproduced || r.Verdict == GoalNotMet:
+			neg++
+		case r.Verdict == PartlyReproduced:
+			part++
+		case r.Verdict == Inconclusive:
+			open++
+		default:
+			other++
+		}
+	}
+	if reg == 0 {
+		return ""
+	}
+	parts := []string{fmt.Sprintf("%d %s", pos, yes)}
+	if part > 0 {
+		parts = append(parts, fmt.Sprintf("%d hold in part", part))
+	}
+	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d unsettled", open))
+	if other > 0 {
+		parts = append(parts, fmt.Sprintf("%d not tested or not checkable", other))
+	}
+	if pending > 0 {
+		parts = append(parts, fmt.Sprintf("%d not yet run", pending))
+	}
+	if stale > 0 {
+		parts = append(parts, fmt.Sprintf("%d exploratory again (rule changed since)", stale))
+	}
+	return fmt.Sprintf("**Confirmatory pass (base seed %d, the registered runs): of the %d %s registered, %s.**", ConfirmSeed, reg, what, strings.Join(parts, ", "))
+}
+
 // frontCount returns the sentence above a front table: how many of its
 // claims (the paper's statements, or our goals) were run, and how many of
 // those have each answer, flips counted among the unsettled.
@@ -413,7 +470,7 @@ func frontCount(results []*Result, rob *Robustness, goals bool) string {
 	if other > 0 {
 		parts = append(parts, fmt.Sprintf("%d not tested or not checkable", other))
 	}
-	s := fmt.Sprintf("**Of the %d %s we ran: %s.**", run, what, strings.Join(parts, ", "))
+	s := fmt.Sprintf("**Exploratory (the seeds the rules were developed on): of the %d %s we ran, %s.**", run, what, strings.Join(parts, ", "))
 	if notRun > 0 {
 		s += fmt.Sprintf(" Not run: %d.", notRun)
 	}

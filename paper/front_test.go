@@ -567,8 +567,8 @@ func TestFrontTables(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		fmt.Sprintf("**Of the 4 statements of the paper we ran: 1 hold, 1 do not hold, 2 unsettled (1 of them flip between seeds).** Not run: %d.", len(registry)-goals-4),
-		fmt.Sprintf("**Of the 1 goals of ours we ran: 0 met, 1 not met, 0 unsettled (0 of them flip between seeds).** Not run: %d.", goals-1),
+		fmt.Sprintf("**Exploratory (the seeds the rules were developed on): of the 4 statements of the paper we ran, 1 hold, 1 do not hold, 2 unsettled (1 of them flip between seeds).** Not run: %d.", len(registry)-goals-4),
+		fmt.Sprintf("**Exploratory (the seeds the rules were developed on): of the 1 goals of ours we ran, 0 met, 1 not met, 0 unsettled (0 of them flip between seeds).** Not run: %d.", goals-1),
 	} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("front lacks %q", want)
@@ -622,4 +622,34 @@ func writeReadReport(t *testing.T, path, figs string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestConfirmCount checks the confirmatory count above a front table:
+// each registered claim counted by its current confirmatory answer, a
+// claim judged by a rule since changed as exploratory again, one with no
+// run as not yet run, and nothing where nothing is registered.
+func TestConfirmCount(t *testing.T) {
+	current := func(id string, v Verdict) Confirmed {
+		h, err := RegisteredHash(Registered{ID: id, Scale: Default, Runs: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Confirmed{ID: id, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: h, Verdict: v}
+	}
+	conf := &Confirmation{Claims: []Confirmed{
+		current(theorem1ID, Reproduced),
+		current(subsamplingID, Inconclusive),
+		{ID: remark4ID, Scale: "default", Runs: 3, Code: "an older rule", Verdict: Reproduced},
+	}}
+	var regs []Registered
+	for _, id := range []string{theorem1ID, subsamplingID, remark4ID, omegaID} {
+		regs = append(regs, Registered{ID: id, Scale: Default, Runs: 3, Seed: ConfirmSeed})
+	}
+	want := "**Confirmatory pass (base seed 1001, the registered runs): of the 4 statements of the paper registered, 1 hold, 0 do not hold, 1 unsettled, 1 not yet run, 1 exploratory again (rule changed since).**"
+	if got := confirmCount(conf, regs, false); got != want {
+		t.Errorf("confirmatory count:\n got %s\nwant %s", got, want)
+	}
+	if got := confirmCount(conf, regs, true); got != "" {
+		t.Errorf("goals, none registered: %q, want none", got)
+	}
 }
