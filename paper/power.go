@@ -291,26 +291,24 @@ func partPower(p RulePart, seeds []SeedPart, familySize int, target float64) Par
 	}
 	pp.Settled = len(seeds) > 0 && (first == Reproduced || first == NotReproduced) &&
 		!slices.ContainsFunc(pp.Verdicts, func(v Verdict) bool { return v != first })
-	nq := 0
-	for _, s := range seeds {
-		nq = max(nq, len(s.Quantities))
-	}
 	// Quantities are matched over the seeds by label (a part whose
 	// quantities differ between seeds, as the settings a flag selects,
 	// pools each setting with itself), by position where unlabelled.
+	key := func(q Quantity, k int) string {
+		if q.Label == "" {
+			return fmt.Sprintf("#%d", k)
+		}
+		return q.Label
+	}
 	var labels []string
 	for _, s := range seeds {
 		for k, q := range s.Quantities {
-			l := q.Label
-			if l == "" {
-				l = fmt.Sprintf("#%d", k)
-			}
-			if !slices.Contains(labels, l) {
+			if l := key(q, k); !slices.Contains(labels, l) {
 				labels = append(labels, l)
 			}
 		}
 	}
-	nq = len(labels)
+	nq := len(labels)
 	// Holm's first step over a family (its parts' quantities, taken as
 	// familySize parts of nq each) or a part of Some's quantities.
 	alpha := ruleAlpha
@@ -324,11 +322,7 @@ func partPower(p RulePart, seeds []SeedPart, familySize int, target float64) Par
 		var ivs []Interval
 		for _, s := range seeds {
 			for j, q := range s.Quantities {
-				l := q.Label
-				if l == "" {
-					l = fmt.Sprintf("#%d", j)
-				}
-				if l == labels[k] {
+				if key(q, j) == labels[k] {
 					ivs = append(ivs, q.Interval())
 				}
 			}
