@@ -1177,8 +1177,8 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 		"of the %d σ*² does not flag (E σ*²/RR's interval not above %g), %d shown worse than RR by more than %g in final training loss and %d not shown within it (unsettled); of the %d σ*² flags (interval above %g), %d shown to cost less than %g (flagged in vain), %d whose cost is unsettled against it; "+
 		"Spearman ρ on the sorted storage %s (goal: above %g); %s: %s",
 		countCosts(f.Trained), len(f.Trained), ruleAlpha, len(f.Trained)-nFlagged, loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), nFlagged, loaderMargin, len(f.Overflagged), loaderLossMargin, len(f.Unsettled), loaderRankText(f), orderMattersLevel, loaderTestText(f.Test), f.Verdict)
-	out.Brief = fmt.Sprintf("%d of %d loader settings cost convergence; of %d σ*² does not flag (E σ*²/RR vs %g), %d shown worse than RR by > %g in loss, %d open; of %d flagged, %d shown to cost < %g, %d unsettled; Spearman on the sorted storage %s (goal: above %g)",
-		countCosts(f.Trained), len(f.Trained), len(f.Trained)-nFlagged, loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), nFlagged, len(f.Overflagged), loaderLossMargin, len(f.Unsettled), loaderRankText(f), orderMattersLevel)
+	out.Brief = fmt.Sprintf("unflagged (E σ*²/RR not > %g): %d worse than RR by > %g, %d open; flagged: %d cost < %g, %d open; ρ on sorted storage %s (goal > %g)",
+		loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), len(f.Overflagged), loaderLossMargin, len(f.Unsettled), loaderRankText(f), orderMattersLevel)
 	out.Key = Key{Name: "Spearman(E σ*² ratio, loss gap), MNIST sorted by class", Value: f.SpearmanSorted}
 	out.Decides = &Decider{Name: "Spearman ρ(E σ*² ratio, loss gap), MNIST sorted by class, 95% bootstrap", Ours: loaderRankText(f), Paper: fmt.Sprintf("above %g", orderMattersLevel)}
 	out.Details = loaderTable(c, f)

@@ -160,13 +160,11 @@ func (r *OrderMattersResult) check() error {
 // permutation test of a positive ρ (stratifiedSpearman, orderMattersPerms
 // permutations from orderMattersPermSeed) is shown beside, not judged.
 const (
-	orderMattersLevel      = 0.8
-	orderMattersStratumMin = 11
-	orderMattersMinPoints  = 10
-	orderMattersPerms      = 9999
-	orderMattersPermSeed   = 0x6f6d // "om"
-	orderMattersBoot       = 9999
-	orderMattersBootSeed   = 0x6f6d62 // "omb"
+	orderMattersMinPoints = 10
+	orderMattersPerms     = 9999
+	orderMattersPermSeed  = 0x6f6d // "om"
+	orderMattersBoot      = 9999
+	orderMattersBootSeed  = 0x6f6d62 // "omb"
 )
 
 // orderMattersDesignN returns the points a stratum needs for 80% power

@@ -80,6 +80,15 @@ const (
 // family is Holm-adjusted to it.
 const ruleAlpha = (1 - conf95) / 2
 
+// One reading of "ranks" for every goal that judges a ranking
+// (order-matters, loader-shuffles): Spearman's ρ shown above
+// orderMattersLevel, a strong agreement, in strata of at least
+// orderMattersStratumMin points.
+const (
+	orderMattersLevel      = 0.8
+	orderMattersStratumMin = 11
+)
+
 // RulePart is one part of a claim's rule: one sentence judged by one test.
 type RulePart struct {
 	// Name is the check's name ("two-level-k-sqrt-m"), the name the

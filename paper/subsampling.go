@@ -761,7 +761,7 @@ func subsamplingSummary(out *Outcome, f *SubsamplingFindings) {
 		out.Summary += fmt.Sprintf("; smallest bound/measured of the sequences within Assumption 3 %.3g", f.MinSlack)
 		out.Decides = &Decider{Name: "smallest bound/measured of the sequences within Assumption 3", Ours: fmt.Sprintf("%.3g", f.MinSlack), Paper: "≥ 1"}
 	}
-	out.Brief = fmt.Sprintf("the %d sequences within Assumption 3 stay under Theorem 1's bound: %v (paper: sufficient); %d of them converge within the T epochs (reported, not judged); the biased one stalls where its mean is stationary: %v (our prediction)", within, f.Sufficient, converge, f.StallPredicted)
+	out.Brief = fmt.Sprintf("the %d sequences within Assumption 3 stay under Theorem 1's bound: %v (paper: sufficient); %d converge within T (not judged); the biased one stalls as predicted: %v (ours)", within, f.Sufficient, converge, f.StallPredicted)
 	if !f.StallPredicted {
 		out.Summary += " (our stall prediction fails; it is not the paper's and does not enter the verdict)"
 	}

@@ -491,15 +491,16 @@ func TestSmallTheoryFindings(t *testing.T) {
 		t.Errorf("lemma 1: z %v at k = %d, tolerance %v, %d intervals, relative %v", fl.Z, fl.K, fl.Tolerance, len(fl.Rel), fl.MaxRel)
 	}
 	// The equivalence test (TOST within ±2%): a tight interval at the
-	// formula is reproduced, one wholly 5% above is not, and one wider
-	// than the margin is inconclusive, though "not different" (|z| < 5).
+	// formula meets the goal (an implementation check of ours since
+	// 2026-11-29), one wholly 5% above does not, and one wider than the
+	// margin is inconclusive, though "not different" (|z| < 5).
 	for _, tc := range []struct {
 		shift, se float64
 		want      Verdict
 	}{
-		{0, 0.001, Reproduced},
-		{0.05, 0.001, NotReproduced},
-		{-0.05, 0.001, NotReproduced},
+		{0, 0.001, GoalMet},
+		{0.05, 0.001, GoalNotMet},
+		{-0.05, 0.001, GoalNotMet},
 		{0.019, 0.001, Inconclusive},
 		{0, 0.05, Inconclusive},
 	} {
