@@ -372,51 +372,75 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 	}
 }
 
+// answerTally counts a front table's answers by verdict.
+type answerTally struct{ pos, neg, part, open, other int }
+
+// add counts v: holds (reproduced, goal met), does not hold, holds in
+// part, unsettled, or not tested or not checkable.
+func (t *answerTally) add(v Verdict) {
+	switch v {
+	case Reproduced, GoalMet:
+		t.pos++
+	case NotReproduced, GoalNotMet:
+		t.neg++
+	case PartlyReproduced:
+		t.part++
+	case Inconclusive:
+		t.open++
+	default:
+		t.other++
+	}
+}
+
+// words returns the counts in words, yes and no naming the answers and
+// unsettled the phrase of the unsettled ones.
+func (t answerTally) words(yes, no, unsettled string) []string {
+	w := []string{fmt.Sprintf("%d %s", t.pos, yes)}
+	if t.part > 0 {
+		w = append(w, fmt.Sprintf("%d hold in part", t.part))
+	}
+	w = append(w, fmt.Sprintf("%d %s", t.neg, no), unsettled)
+	if t.other > 0 {
+		w = append(w, fmt.Sprintf("%d not tested or not checkable", t.other))
+	}
+	return w
+}
+
+// answerWords returns what a front table counts and its answers' words.
+func answerWords(goals bool) (what, yes, no string) {
+	if goals {
+		return "goals of ours", "met", "not met"
+	}
+	return "statements of the paper", "hold", "do not hold"
+}
+
 // confirmCount returns the sentence above a front table that counts its
 // claims' confirmatory answers (the paper's statements, or our goals):
 // those registered, by the answer of their current confirmatory run, and
 // those not yet run or judged by a rule since changed; "" if none is
 // registered.
 func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
-	what, yes, no := "statements of the paper", "hold", "do not hold"
-	if goals {
-		what, yes, no = "goals of ours", "met", "not met"
-	}
-	var reg, pos, neg, part, open, other, pending, stale int
+	what, yes, no := answerWords(goals)
+	var t answerTally
+	var reg, pending, stale int
 	for _, c := range registry {
 		if c.Goal != goals || !slices.ContainsFunc(regs, func(g Registered) bool { return g.ID == c.ID }) {
 			continue
 		}
 		reg++
-		r := conf.find(c.ID)
-		switch {
+		switch r := conf.find(c.ID); {
 		case r == nil:
 			pending++
 		case !r.Current():
 			stale++
-		case r.Verdict == Reproduced || r.Verdict == GoalMet:
-			pos++
-		case r.Verdict == NotReproduced || r.Verdict == GoalNotMet:
-			neg++
-		case r.Verdict == PartlyReproduced:
-			part++
-		case r.Verdict == Inconclusive:
-			open++
 		default:
-			other++
+			t.add(r.Verdict)
 		}
 	}
 	if reg == 0 {
 		return ""
 	}
-	parts := []string{fmt.Sprintf("%d %s", pos, yes)}
-	if part > 0 {
-		parts = append(parts, fmt.Sprintf("%d hold in part", part))
-	}
-	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d unsettled", open))
-	if other > 0 {
-		parts = append(parts, fmt.Sprintf("%d not tested or not checkable", other))
-	}
+	parts := t.words(yes, no, fmt.Sprintf("%d unsettled", t.open))
 	if pending > 0 {
 		parts = append(parts, fmt.Sprintf("%d not yet run", pending))
 	}
@@ -430,11 +454,9 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 // claims (the paper's statements, or our goals) were run, and how many of
 // those have each answer, flips counted among the unsettled.
 func frontCount(results []*Result, rob *Robustness, goals bool) string {
-	what, yes, no := "statements of the paper", "hold", "do not hold"
-	if goals {
-		what, yes, no = "goals of ours", "met", "not met"
-	}
-	var run, notRun, pos, neg, part, open, flip, other int
+	what, yes, no := answerWords(goals)
+	var t answerTally
+	var run, notRun, flip int
 	for i, c := range registry {
 		if c.Goal != goals {
 			continue
@@ -446,30 +468,14 @@ func frontCount(results []*Result, rob *Robustness, goals bool) string {
 		}
 		run++
 		v, flips := seedsVerdict(c.ID, r, rob)
-		switch {
-		case flips:
-			open++
+		if flips {
+			t.open++
 			flip++
-		case v == Reproduced || v == GoalMet:
-			pos++
-		case v == NotReproduced || v == GoalNotMet:
-			neg++
-		case v == PartlyReproduced:
-			part++
-		case v == Inconclusive:
-			open++
-		default:
-			other++
+			continue
 		}
+		t.add(v)
 	}
-	parts := []string{fmt.Sprintf("%d %s", pos, yes)}
-	if part > 0 {
-		parts = append(parts, fmt.Sprintf("%d hold in part", part))
-	}
-	parts = append(parts, fmt.Sprintf("%d %s", neg, no), fmt.Sprintf("%d unsettled (%d of them flip between seeds)", open, flip))
-	if other > 0 {
-		parts = append(parts, fmt.Sprintf("%d not tested or not checkable", other))
-	}
+	parts := t.words(yes, no, fmt.Sprintf("%d unsettled (%d of them flip between seeds)", t.open, flip))
 	s := fmt.Sprintf("**Exploratory (the seeds the rules were developed on): of the %d %s we ran, %s.**", run, what, strings.Join(parts, ", "))
 	if notRun > 0 {
 		s += fmt.Sprintf(" Not run: %d.", notRun)

@@ -278,8 +278,9 @@ type PartPower struct {
 // findings at the exploratory seeds (one SeedPart a seed), planned at the
 // power target. Holm's level for m quantities of a Some part, or of a
 // family, is taken as Bonferroni's alpha/m, which Holm's first step is;
-// the quantities of a part of Every are planned at the power target^(1/m)
-// each, so that all m settle together with the target's power.
+// where the part settles only when all its m quantities do (All), each is
+// planned at the power target^(1/m), and where one quantity on its side
+// settles it, at the target (see below).
 func partPower(p RulePart, seeds []SeedPart, familySize int, target float64) PartPower {
 	pp := PartPower{Name: p.Name, Each: p.Each}
 	for _, s := range seeds {
