@@ -159,6 +159,22 @@ func (q PowerNeed) PowerAt(n int) float64 {
 	return pw
 }
 
+// HalfWidth returns the half-width of the quantity's 95% interval
+// expected at n runs, t_{0.975, n-1} · SD / √n on the test's scale (the
+// log of a ratio), from the spread the exploratory seeds observed: what an
+// interval that cannot settle at n will still exclude. It is 0 for an
+// exact quantity and NaN where no spread was observed or n < 2.
+func (q PowerNeed) HalfWidth(n int) float64 {
+	sd := float64(q.SD)
+	switch {
+	case math.IsNaN(sd) || n < 2:
+		return math.NaN()
+	case sd == 0:
+		return 0
+	}
+	return tCrit(n-1, conf95) * sd / math.Sqrt(float64(n))
+}
+
 // powerNeed returns the runs quantity k of part p needs, from its
 // intervals at the exploratory seeds (ivs), at the one-sided level alpha:
 // the smallest n with

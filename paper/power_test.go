@@ -282,6 +282,27 @@ func TestPowerAt(t *testing.T) {
 	}
 }
 
+// TestHalfWidth checks the expected half-width of a quantity's interval:
+// t_{0.975, n-1} · SD / √n, 0 for an exact quantity, NaN without spread.
+func TestHalfWidth(t *testing.T) {
+	q := PowerNeed{SD: 1.3}
+	if got, want := q.HalfWidth(7), tCrit(6, conf95)*1.3/math.Sqrt(7); math.Abs(got-want) > 1e-12 {
+		t.Errorf("half-width at 7: %v, want %v", got, want)
+	}
+	if !(q.HalfWidth(20) < q.HalfWidth(7)) {
+		t.Errorf("half-width does not shrink with n: %v at 20, %v at 7", q.HalfWidth(20), q.HalfWidth(7))
+	}
+	if got := (PowerNeed{SD: 0}).HalfWidth(3); got != 0 {
+		t.Errorf("exact quantity: half-width %v, want 0", got)
+	}
+	if got := (PowerNeed{SD: Float(math.NaN())}).HalfWidth(3); !math.IsNaN(got) {
+		t.Errorf("no spread: half-width %v, want NaN", got)
+	}
+	if got := q.HalfWidth(1); !math.IsNaN(got) {
+		t.Errorf("one run: half-width %v, want NaN", got)
+	}
+}
+
 // TestPartPowerDirection checks that a part is planned by the way it
 // settles: a part of Every that one quantity fails needs only that
 // quantity's runs (not all of them, as when it holds), and one of Some

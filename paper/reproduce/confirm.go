@@ -21,8 +21,9 @@ import (
 
 // confirmBudget is the wall time the confirmatory pass may take per
 // scale on the reference machine (referenceSeconds): 45 minutes at the
-// default scale less a tenth for the estimates' error, and 2 hours for
-// the paper-scale part (Table 1 on Fashion-MNIST and the study).
+// default scale less a tenth for the estimates' error, and 2 hours less
+// a tenth for the paper-scale part (Table 1 on Fashion-MNIST and the
+// study).
 var confirmBudget = map[paper.Scale]float64{paper.Default: 40 * 60, paper.Paper: 110 * 60}
 
 // confirmScale is the scale whose protocol a claim's confirmatory run
@@ -235,7 +236,28 @@ func powerWords(cp paper.ClaimPower, n, runs int) string {
 	for i, pp := range cp.Parts {
 		parts[i] = pp.Name + " " + f(pp.PowerAt(n, runs))
 	}
-	return fmt.Sprintf("Power to settle at the registered %d runs, at the observed effects: the claim (every part) %s; %s.", n, f(cp.PowerAt(n, runs)), strings.Join(parts, ", "))
+	s := fmt.Sprintf("Power to settle at the registered %d runs, at the observed effects: the claim (every part) %s; %s.", n, f(cp.PowerAt(n, runs)), strings.Join(parts, ", "))
+	// A part these runs are unlikely to settle says now what its
+	// interval will still exclude: its expected half-width.
+	var widths []string
+	for _, pp := range cp.Parts {
+		if pw := pp.PowerAt(n, runs); !(pw < 0.5) {
+			continue
+		}
+		for _, q := range pp.Quantities {
+			if h := q.HalfWidth(n); q.N == runs && h > 0 {
+				label := pp.Name
+				if q.Label != "" {
+					label += " (" + q.Label + ")"
+				}
+				widths = append(widths, fmt.Sprintf("%s ±%.2g", label, h))
+			}
+		}
+	}
+	if len(widths) > 0 {
+		s += fmt.Sprintf(" Below even odds of settling at %d runs, so what their 95%% intervals will exclude is said now: expected half-width at the exploratory spread, in the units of the part's statistic (the log for a ratio): %s; each interval will exclude values further than that from its estimate.", n, strings.Join(widths, "; "))
+	}
+	return s
 }
 
 // fitBudget sets each plan's registered runs: its need, capped at
@@ -279,7 +301,11 @@ func fitBudget(plans []*plannedClaim) string {
 				p.why += fmt.Sprintf(" Capped at %d times the scale's runs: registered %d.", maxRunsFactor, p.registeredAt)
 			}
 		}
-		words = append(words, fmt.Sprintf("budget at the %s scale %s on the reference machine (a 2-core AMD EPYC), planned %s", s, fmtDuration(confirmBudget[s]), fmtDuration(cost(f))))
+		w := fmt.Sprintf("budget at the %s scale %s on the reference machine (a 2-core AMD EPYC), planned %s", s, fmtDuration(confirmBudget[s]), fmtDuration(cost(f)))
+		if cost(f) > confirmBudget[s] {
+			w += " (over it: the scale's own runs cost more, so every claim runs the scale's runs and no more)"
+		}
+		words = append(words, w)
 	}
 	return "Budget: " + strings.Join(words, "; ") + "."
 }

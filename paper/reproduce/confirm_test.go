@@ -7,6 +7,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,6 +66,38 @@ func TestFitBudget(t *testing.T) {
 	}
 	if !strings.Contains(a.why, "budget allows") {
 		t.Errorf("the cut is not said: %q", a.why)
+	}
+}
+
+// TestFitBudgetOver checks that a scale whose own runs cost more than its
+// budget registers them, no fewer, and says it is over.
+func TestFitBudgetOver(t *testing.T) {
+	budget := confirmBudget[paper.Paper]
+	plans := []*plannedClaim{{id: "a", scale: paper.Paper, runs: 3, need: 160, perRun: budget / 2}}
+	words := fitBudget(plans)
+	if plans[0].registeredAt != 3 || !strings.Contains(words, "over it") {
+		t.Errorf("registered %d (%s), want the scale's 3 and the overrun said", plans[0].registeredAt, words)
+	}
+}
+
+// TestPowerWordsHalfWidth checks that a part the registered runs are
+// unlikely to settle gets its expected half-width, and one they settle
+// does not.
+func TestPowerWordsHalfWidth(t *testing.T) {
+	q := func(eff float64) paper.PowerNeed {
+		return paper.PowerNeed{Label: "standard", N: 3, Seeds: 1, Effect: paper.Float(eff), SD: 1.3, Alpha: 0.025, Equivalence: true}
+	}
+	cp := paper.ClaimPower{Parts: []paper.PartPower{
+		{Name: "tie", All: true, Quantities: []paper.PowerNeed{q(0.1)}},
+		{Name: "gain", All: true, Quantities: []paper.PowerNeed{{N: 3, Seeds: 1, Effect: 3, SD: 1, Alpha: 0.025}}},
+	}}
+	got := powerWords(cp, 7, 3)
+	want := fmt.Sprintf("tie (standard) ±%.2g", 2.4469*1.3/math.Sqrt(7))
+	if !strings.Contains(got, want) || strings.Contains(got, "gain (") {
+		t.Errorf("power words %q: want the tie's half-width %q, not the gain's", got, want)
+	}
+	if got := powerWords(paper.ClaimPower{Parts: cp.Parts[1:]}, 7, 3); strings.Contains(got, "half-width") {
+		t.Errorf("a part settled at even odds or better gets a half-width: %q", got)
 	}
 }
 
