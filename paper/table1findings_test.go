@@ -5,6 +5,7 @@
 package paper
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -282,6 +283,30 @@ func TestTable1Rules(t *testing.T) {
 		j, err := table1StudyRule.Judge(m, nil)
 		if pj, _ := j.Part("table-1-study-same-class"); err != nil || pj.Verdict != tc.part || j.Verdict != tc.want {
 			t.Errorf("one setting's same-class gain %v: %+v, %v; want the part %v, the whole %v", tc.b, j, err, tc.part, tc.want)
+		}
+	}
+}
+
+// TestPaperParts checks the paper's own runs judged by table-1-cifar10's
+// rule: its standard-batching gap (−0.05, standard error √(0.54² + 0.16²)
+// over 3 runs) spans the ±0.5 tie, its same-class gain (+14.97) holds,
+// and no other claim has the paper's runs.
+func TestPaperParts(t *testing.T) {
+	parts, ok := PaperParts(table1CIFAR10ID)
+	if !ok || len(parts) != 2 {
+		t.Fatalf("table-1-cifar10: %v, %d parts; want its 2", ok, len(parts))
+	}
+	std, sc := parts[0], parts[1]
+	se := math.Hypot(0.54, 0.16)
+	if q := std.Quantities[0]; std.Verdict != Inconclusive || math.Abs(float64(q.Mean)+0.05) > 1e-9 || math.Abs(float64(q.SE)-se) > 1e-12 || q.N != 3 {
+		t.Errorf("standard: %v %+v, want inconclusive, −0.05 with SE %v over 3 runs", std.Verdict, q, se)
+	}
+	if q := sc.Quantities[0]; sc.Verdict != Reproduced || math.Abs(float64(q.Mean)-14.97) > 1e-9 {
+		t.Errorf("same-class: %v %+v, want reproduced at +14.97", sc.Verdict, q)
+	}
+	for _, id := range []string{table1ID, table1FashionID, table1StudyID} {
+		if _, ok := PaperParts(id); ok {
+			t.Errorf("%s: has the paper's runs; Table 1 is CIFAR-10's", id)
 		}
 	}
 }

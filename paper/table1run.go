@@ -1429,3 +1429,36 @@ func table1Curve(runs []Table1Run, get func(Table1Run) []float64, scale float64)
 	}
 	return mean, lo, hi
 }
+
+// PaperParts returns what the rule of claim id finds in the paper's own
+// runs, for a claim whose protocol is the one the paper ran: Table 1 is
+// CIFAR-10's (its label, tab:cifar10_single_class_batch), so
+// table-1-cifar10's two parts are judged on its numbers; false for any
+// other claim. A registration plans from them where no run of ours
+// measured the claim (the paper's effect). The paper gives each cell's
+// mean and standard error over 3 runs, not the paired difference's, so
+// greedy − RR's standard error is taken as two independent means',
+// √(SE_g² + SE_RR²) (pairing by seed would only narrow it), its interval
+// t-based with 2 degrees of freedom.
+func PaperParts(id string) ([]SeedPart, bool) {
+	if id != table1CIFAR10ID {
+		return nil, false
+	}
+	const runs = 3
+	diff := func(col int) Interval {
+		g, rr := table1Paper["greedy"][col], table1Paper["RR"][col]
+		mean, se := g[0]-rr[0], math.Hypot(g[1], rr[1])
+		h := tCrit(runs-1, conf95) * se
+		return Interval{Mean: mean, SE: se, Lo: mean - h, Hi: mean + h, N: runs}
+	}
+	// table1Paper's first column is standard batching in the reading
+	// that agrees with the text (table1PaperText).
+	j, err := table1CIFAR10Rule.Judge(Measures{
+		table1CIFAR10ID + "-standard":   {{Label: "the paper's Table 1", Iv: diff(0)}},
+		table1CIFAR10ID + "-same-class": {{Label: "the paper's Table 1", Iv: diff(1)}},
+	}, nil)
+	if err != nil {
+		panic(err) // The rule and its part names are the package's own.
+	}
+	return SeedParts(&j), true
+}

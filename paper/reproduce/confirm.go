@@ -100,6 +100,16 @@ func register(o *options, stdout, stderr io.Writer) int {
 			// this registration, and left out of this machine's budget.
 			p.perRun, p.registeredAt = 0, runs
 			p.why = fmt.Sprintf("Not run on this machine (%s): the scale's %d runs; a user who has what it needs runs it with make confirm-paper.", why, runs)
+			if parts, ok := paper.PaperParts(c.ID); ok {
+				// No run of ours measured it: its power at the
+				// paper's own effects and spread.
+				cp, err := paper.Power(c, &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{parts}})
+				if err == nil {
+					pw[c.ID] = cp
+					_, plan := planRuns(cp, runs)
+					p.why += " At the paper's own effects (its Table 1, not a run of ours; the paired spread taken as two independent means'): " + strings.ReplaceAll(plan, "on the exploratory seeds", "in the paper's runs")
+				}
+			}
 			plans = append(plans, p)
 			continue
 		}
@@ -255,7 +265,7 @@ func powerWords(cp paper.ClaimPower, n, runs int) string {
 		}
 	}
 	if len(widths) > 0 {
-		s += fmt.Sprintf(" Below even odds of settling at %d runs, so what their 95%% intervals will exclude is said now: expected half-width at the exploratory spread, in the units of the part's statistic (the log for a ratio): %s; each interval will exclude values further than that from its estimate.", n, strings.Join(widths, "; "))
+		s += fmt.Sprintf(" Below even odds of settling at %d runs, so what their 95%% intervals will exclude is said now: expected half-width at the observed spread, in the units of the part's statistic (the log for a ratio): %s; each interval will exclude values further than that from its estimate.", n, strings.Join(widths, "; "))
 	}
 	return s
 }
