@@ -7,6 +7,8 @@ package paper
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/goodorder/goodorder/paper/atomic"
 )
@@ -44,6 +46,10 @@ type Confirmed struct {
 	// Seconds is the claim's wall time (with what the cache held), for
 	// the runs per hour the report states.
 	Seconds float64 `json:"seconds"`
+	// Earlier are the claim's earlier confirmatory results, on other
+	// base seeds, each judged by a rule since changed (Merge keeps them),
+	// oldest first: the report says what they read.
+	Earlier []Confirmed `json:"earlier,omitempty"`
 }
 
 // Current reports whether c was judged by the claim's current judging
@@ -88,11 +94,21 @@ func (c *Confirmation) find(id string) *Confirmed {
 }
 
 // Merge returns c with r in place of its claim's earlier result, the
-// claims in the registry's order.
+// claims in the registry's order. An earlier result on another base seed
+// (a pass before the claim was registered again) is kept in r.Earlier; one
+// on the same seed is replaced.
 func (c *Confirmation) Merge(r Confirmed) *Confirmation {
 	out := &Confirmation{}
 	if c != nil {
 		out.BLAS, out.Kernel = c.BLAS, c.Kernel
+	}
+	if old := c.find(r.ID); old != nil {
+		r.Earlier = slices.Clone(old.Earlier)
+		if old.Seed != r.Seed {
+			prev := *old
+			prev.Earlier = nil
+			r.Earlier = append(r.Earlier, prev)
+		}
 	}
 	for _, id := range IDs() {
 		switch {
@@ -103,4 +119,44 @@ func (c *Confirmation) Merge(r Confirmed) *Confirmation {
 		}
 	}
 	return out
+}
+
+// NextSeed returns the base seed a registration gives claim id: the seed
+// of its confirmatory result if that was judged by the claim's current
+// rule (Current), ConfirmSeed if it has none, and otherwise (the rule
+// changed after its pass) the seed after every one its passes used, so
+// that its new pass draws runs no pass has judged.
+func (c *Confirmation) NextSeed(id string) uint64 {
+	r := c.find(id)
+	if r == nil {
+		return ConfirmSeed
+	}
+	if r.Current() {
+		return r.Seed
+	}
+	next := r.Seed + 1
+	for _, e := range r.Earlier {
+		next = max(next, e.Seed+1)
+	}
+	return next
+}
+
+// PassesText says what the confirmatory passes of claim id judged by a
+// rule since changed read ("base seed 1001, 54 runs per cell: goal not
+// met"), oldest first; "" if none.
+func (c *Confirmation) PassesText(id string) string {
+	r := c.find(id)
+	if r == nil {
+		return ""
+	}
+	var all []Confirmed
+	all = append(all, r.Earlier...)
+	if !r.Current() {
+		all = append(all, *r)
+	}
+	words := make([]string, len(all))
+	for i, e := range all {
+		words[i] = fmt.Sprintf("base seed %d, %d runs per cell: %v", e.Seed, e.Runs, e.Verdict)
+	}
+	return strings.Join(words, "; ")
 }

@@ -361,7 +361,7 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "%s\n\n", frontHeading)
-	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answers: holds, does not hold, or unsettled (the runs settle it neither way at the claim's thresholds). The confirmatory answer is the registered rule's on base seed %d, which no run had used, at the registered runs per cell ([PREREGISTRATION.md](PREREGISTRATION.md)); the exploratory answer is over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw, on which the rules were developed. ", ConfirmSeed)
+	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answers: holds, does not hold, or unsettled (the runs settle it neither way at the claim's thresholds). The confirmatory answer is the registered rule's on %s, which no run had used, at the registered runs per cell ([PREREGISTRATION.md](PREREGISTRATION.md)); the exploratory answer is over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw, on which the rules were developed. ", confirmSeedsText(regs))
 	fmt.Fprintf(b, "The number is the one the claim's verdict turns on, with its 95%% interval where it has one, as its section writes it; the claim's name links to the section, which has the rule and the rest of the statistics.\n\n")
 	table(false)
 	fmt.Fprintf(b, "%s\n\n", goalsHeading)
@@ -447,7 +447,24 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 	if stale > 0 {
 		parts = append(parts, fmt.Sprintf("%d exploratory again (rule changed since)", stale))
 	}
-	return fmt.Sprintf("**Confirmatory pass (base seed %d, the registered runs): of the %d %s registered, %s.**", ConfirmSeed, reg, what, strings.Join(parts, ", "))
+	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.**", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "))
+}
+
+// confirmSeedsText names the base seeds of the registered confirmatory
+// passes: "base seed 1001", or, where a claim was registered again after
+// its rule changed, "base seed 1001 (1002 for loader-shuffles, ...)".
+func confirmSeedsText(regs []Registered) string {
+	var again []string
+	for _, r := range regs {
+		if r.Seed != ConfirmSeed {
+			again = append(again, fmt.Sprintf("%d for %s", r.Seed, r.ID))
+		}
+	}
+	s := fmt.Sprintf("base seed %d", ConfirmSeed)
+	if len(again) > 0 {
+		s += fmt.Sprintf(" (%s, registered again after a rule change)", strings.Join(again, ", "))
+	}
+	return s
 }
 
 // frontCount returns the sentence above a front table: how many of its

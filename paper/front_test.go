@@ -653,3 +653,59 @@ func TestConfirmCount(t *testing.T) {
 		t.Errorf("goals, none registered: %q, want none", got)
 	}
 }
+
+// TestConfirmAgain checks a claim registered again after its rule changed:
+// Merge keeps the pass on the old seed as Earlier (a rerun on the same
+// seed replaces it), NextSeed gives the seed after every one used while
+// the claim's result is stale and keeps a current result's, and the
+// report and front say which seed and what the old pass read.
+func TestConfirmAgain(t *testing.T) {
+	h, err := RegisteredHash(Registered{ID: remark4ID, Scale: Default, Runs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := Confirmed{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: "an older rule", Verdict: NotReproduced}
+	conf := (&Confirmation{}).Merge(old)
+	if got := conf.NextSeed(remark4ID); got != ConfirmSeed+1 {
+		t.Errorf("stale result on %d: next seed %d, want %d", ConfirmSeed, got, ConfirmSeed+1)
+	}
+	if got := conf.NextSeed(theorem1ID); got != ConfirmSeed {
+		t.Errorf("no result: next seed %d, want %d", got, ConfirmSeed)
+	}
+	again := Confirmed{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed + 1, Code: h, Verdict: Reproduced}
+	conf = conf.Merge(again)
+	r := conf.find(remark4ID)
+	if len(r.Earlier) != 1 || r.Earlier[0].Seed != ConfirmSeed || r.Earlier[0].Verdict != NotReproduced {
+		t.Fatalf("earlier passes %+v, want the one on %d", r.Earlier, ConfirmSeed)
+	}
+	if got := conf.NextSeed(remark4ID); got != ConfirmSeed+1 {
+		t.Errorf("current result on %d: next seed %d, want it kept", ConfirmSeed+1, got)
+	}
+	// A resumed or repeated run on the same seed replaces, keeping the
+	// earlier passes.
+	conf = conf.Merge(again)
+	if r := conf.find(remark4ID); len(r.Earlier) != 1 {
+		t.Errorf("a rerun on the same seed: earlier passes %+v, want 1", r.Earlier)
+	}
+	if got, want := conf.PassesText(remark4ID), "base seed 1001, 3 runs per cell: not reproduced"; got != want {
+		t.Errorf("passes text %q, want %q", got, want)
+	}
+	// Stale again: the next seed is after every one used.
+	stale := *conf.find(remark4ID)
+	stale.Code = "another older rule"
+	conf.Claims = []Confirmed{stale}
+	if got := conf.NextSeed(remark4ID); got != ConfirmSeed+2 {
+		t.Errorf("stale twice: next seed %d, want %d", got, ConfirmSeed+2)
+	}
+	line := confirmLine(Claim{ID: remark4ID}, (&Confirmation{}).Merge(old).Merge(again))
+	if !strings.Contains(line, "from base seed 1002") || !strings.Contains(line, "base seed 1001, 3 runs per cell: not reproduced") {
+		t.Errorf("report line %q: want the new seed and the old pass", line)
+	}
+	regs := []Registered{{ID: theorem1ID, Seed: ConfirmSeed}, {ID: remark4ID, Seed: ConfirmSeed + 1}}
+	if got, want := confirmSeedsText(regs), "base seed 1001 (1002 for remark-4, registered again after a rule change)"; got != want {
+		t.Errorf("seeds text %q, want %q", got, want)
+	}
+	if got := confirmSeedsText(regs[:1]); got != "base seed 1001" {
+		t.Errorf("seeds text %q, want base seed 1001", got)
+	}
+}

@@ -77,6 +77,13 @@ func register(o *options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reproduce: -register: no exploratory record to plan from (%v); run make robustness first\n", err)
 		return 1
 	}
+	// A claim whose rule changed after its confirmatory pass is
+	// registered on the next seed (Confirmation.NextSeed).
+	conf, err := paper.LoadConfirmation(o.figDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
+		return 1
+	}
 	pw := make(map[string]paper.ClaimPower)
 	var plans []*plannedClaim
 	for _, c := range paper.Claims() {
@@ -149,7 +156,10 @@ func register(o *options, stdout, stderr io.Writer) int {
 		if cp, ok := pw[p.id]; ok {
 			p.why += " " + powerWords(cp, p.registeredAt, p.runs)
 		}
-		r := paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: paper.ConfirmSeed, Why: p.why}
+		r := paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: conf.NextSeed(p.id), Why: p.why}
+		if r.Seed != paper.ConfirmSeed {
+			r.Why = fmt.Sprintf("Registered again on base seed %d: its judging code or rule changed after its confirmatory pass (%s), which is reported beside, as exploratory. ", r.Seed, conf.PassesText(p.id)) + r.Why
+		}
 		if r.Code, err = paper.RegisteredHash(r); err != nil {
 			fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
 			return 1
