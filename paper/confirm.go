@@ -121,17 +121,18 @@ func (c *Confirmation) Merge(r Confirmed) *Confirmation {
 	return out
 }
 
-// NextSeed returns the base seed a registration gives claim id: the seed
-// of its confirmatory result if that was judged by the claim's current
-// rule (Current), ConfirmSeed if it has none, and otherwise (the rule
-// changed after its pass) the seed after every one its passes used, so
-// that its new pass draws runs no pass has judged.
-func (c *Confirmation) NextSeed(id string) uint64 {
+// NextSeed returns the base seed a registration of claim id at runs per
+// cell gives it: the seed of its confirmatory result if that was judged by
+// the claim's current rule (Current) at those runs, ConfirmSeed if it has
+// none, and otherwise (the rule, or the runs, changed after its pass) the
+// seed after every one its passes used, so that its new pass draws runs
+// no pass has judged and never replaces a pass on the same seed.
+func (c *Confirmation) NextSeed(id string, runs int) uint64 {
 	r := c.find(id)
 	if r == nil {
 		return ConfirmSeed
 	}
-	if r.Current() {
+	if r.Current() && r.Runs == runs {
 		return r.Seed
 	}
 	next := r.Seed + 1
@@ -159,4 +160,40 @@ func (c *Confirmation) PassesText(id string) string {
 		words[i] = fmt.Sprintf("base seed %d, %d runs per cell: %v", e.Seed, e.Runs, e.Verdict)
 	}
 	return strings.Join(words, "; ")
+}
+
+// ChangeText says what differs between the registered hash code (a
+// RegisteredHash: "<judging code> rule <rule> config <protocol>") and
+// the hash claim id's latest confirmatory result was judged by: "its
+// rule's value", "its judging code (not its rule's value)" (a change to
+// the code that judges or words the result), "its protocol", or several;
+// "" if there is no result or nothing differs. Where the latest result is
+// current and an earlier pass was judged by an old rule, that pass is the
+// one compared: what changed between them.
+func (c *Confirmation) ChangeText(id, code string) string {
+	r := c.find(id)
+	if r == nil {
+		return ""
+	}
+	if n := len(r.Earlier); n > 0 && r.Current() {
+		r = &r.Earlier[n-1]
+	}
+	split := func(h string) (judge, rule, config string) {
+		judge, rest, _ := strings.Cut(h, " rule ")
+		rule, config, _ = strings.Cut(rest, " config ")
+		return judge, rule, config
+	}
+	oj, or, oc := split(r.Code)
+	nj, nr, nc := split(code)
+	var what []string
+	switch {
+	case or != nr:
+		what = append(what, "its rule's value")
+	case oj != nj:
+		what = append(what, "its judging code (not its rule's value)")
+	}
+	if oc != nc {
+		what = append(what, "its protocol")
+	}
+	return strings.Join(what, " and ")
 }

@@ -512,7 +512,13 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 	case r != nil && !r.Current():
 		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
 	case r != nil:
-		return fmt.Sprintf("%s (one draw: seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
+		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
+		for _, e := range r.Earlier {
+			if e.Verdict != r.Verdict {
+				s += fmt.Sprintf("; %s on seed %d under its old rule", frontAnswers[e.Verdict], e.Seed)
+			}
+		}
+		return s
 	case registered:
 		return "registered, not yet run"
 	}
@@ -520,8 +526,8 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 }
 
 // confirmFlips returns the sentence that names the claims whose
-// confirmatory verdict differs from their exploratory one, "" if none
-// does.
+// confirmatory verdict differs from their exploratory one, or from an
+// earlier confirmatory pass under an old rule, "" if none does.
 func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string {
 	var flips []string
 	for i, c := range registry {
@@ -532,9 +538,14 @@ func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string
 		if v, _ := seedsVerdict(c.ID, r, rob); v != cr.Verdict {
 			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s)", c.ID, anchor(c.ID), v, cr.Verdict))
 		}
+		for _, e := range cr.Earlier {
+			if e.Verdict != cr.Verdict {
+				flips = append(flips, fmt.Sprintf("[%s](#%s) (confirmatory %s on seed %d under its old rule, %s on seed %d under the rule registered again)", c.ID, anchor(c.ID), e.Verdict, e.Seed, cr.Verdict, cr.Seed))
+			}
+		}
 	}
 	if len(flips) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("The confirmatory pass changed %d verdicts from the exploratory ones: %s.", len(flips), strings.Join(flips, "; "))
+	return fmt.Sprintf("The confirmatory pass changed %d verdicts from the exploratory ones or from an earlier confirmatory pass: %s.", len(flips), strings.Join(flips, "; "))
 }

@@ -666,10 +666,10 @@ func TestConfirmAgain(t *testing.T) {
 	}
 	old := Confirmed{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: "an older rule", Verdict: NotReproduced}
 	conf := (&Confirmation{}).Merge(old)
-	if got := conf.NextSeed(remark4ID); got != ConfirmSeed+1 {
+	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("stale result on %d: next seed %d, want %d", ConfirmSeed, got, ConfirmSeed+1)
 	}
-	if got := conf.NextSeed(theorem1ID); got != ConfirmSeed {
+	if got := conf.NextSeed(theorem1ID, 3); got != ConfirmSeed {
 		t.Errorf("no result: next seed %d, want %d", got, ConfirmSeed)
 	}
 	again := Confirmed{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed + 1, Code: h, Verdict: Reproduced}
@@ -678,8 +678,35 @@ func TestConfirmAgain(t *testing.T) {
 	if len(r.Earlier) != 1 || r.Earlier[0].Seed != ConfirmSeed || r.Earlier[0].Verdict != NotReproduced {
 		t.Fatalf("earlier passes %+v, want the one on %d", r.Earlier, ConfirmSeed)
 	}
-	if got := conf.NextSeed(remark4ID); got != ConfirmSeed+1 {
+	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("current result on %d: next seed %d, want it kept", ConfirmSeed+1, got)
+	}
+	// Registered again at other runs: a new seed, so that no pass is
+	// replaced on its own seed.
+	if got := conf.NextSeed(remark4ID, 7); got != ConfirmSeed+2 {
+		t.Errorf("current result, other runs: next seed %d, want %d", got, ConfirmSeed+2)
+	}
+	// What changed, by the hash's fields.
+	for _, tc := range []struct{ code, want string }{
+		{h, ""},
+		{"x" + h, "its judging code (not its rule's value)"},
+		{strings.Replace(h, " rule ", " rule x", 1), "its rule's value"},
+		{h + "x", "its protocol"},
+		{"x" + h + "x", "its judging code (not its rule's value) and its protocol"},
+	} {
+		cc := &Confirmation{Claims: []Confirmed{{ID: remark4ID, Scale: "default", Runs: 3, Code: h}}}
+		if got := cc.ChangeText(remark4ID, tc.code); got != tc.want {
+			t.Errorf("change %q: %q, want %q", tc.code, got, tc.want)
+		}
+	}
+	// A current result after an earlier pass: what changed since that
+	// pass (its code is not a hash of three fields: all of them).
+	if got := conf.ChangeText(remark4ID, h); got != "its rule's value and its protocol" {
+		t.Errorf("change since the earlier pass: %q", got)
+	}
+	// The front names a verdict that changed between passes.
+	if got := confirmAnswer(Claim{ID: remark4ID}, conf, nil); !strings.Contains(got, "does not hold on seed 1001 under its old rule") {
+		t.Errorf("front answer %q: want the old pass's differing verdict", got)
 	}
 	// A resumed or repeated run on the same seed replaces, keeping the
 	// earlier passes.
@@ -694,7 +721,7 @@ func TestConfirmAgain(t *testing.T) {
 	stale := *conf.find(remark4ID)
 	stale.Code = "another older rule"
 	conf.Claims = []Confirmed{stale}
-	if got := conf.NextSeed(remark4ID); got != ConfirmSeed+2 {
+	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+2 {
 		t.Errorf("stale twice: next seed %d, want %d", got, ConfirmSeed+2)
 	}
 	line := confirmLine(Claim{ID: remark4ID}, (&Confirmation{}).Merge(old).Merge(again))
@@ -707,5 +734,26 @@ func TestConfirmAgain(t *testing.T) {
 	}
 	if got := confirmSeedsText(regs[:1]); got != "base seed 1001" {
 		t.Errorf("seeds text %q, want base seed 1001", got)
+	}
+}
+
+// TestUnsettledText checks what a confirmatory result's unsettled part
+// says: the interval and the runs that would settle it, or, for a
+// quantity whose n counts other units than the runs, that more runs do
+// not.
+func TestUnsettledText(t *testing.T) {
+	c := Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "p", Test: Superiority, Side: Above, Threshold: 0}}}}
+	q := func(n int) Quantity { return Quantity{Label: "q", Mean: 0.2, SE: 0.3, Lo: -0.4, Hi: 0.8, N: n} }
+	r := &Confirmed{Runs: 5, Parts: []SeedPart{{Name: "p", Verdict: Inconclusive, Quantities: []Quantity{q(5)}}}}
+	if got := unsettledText(c, r); !strings.Contains(got, "q lies in [-0.4, 0.8]") || !strings.Contains(got, "runs per cell would settle it") {
+		t.Errorf("runs: %q", got)
+	}
+	r.Parts[0].Quantities[0] = q(16)
+	if got := unsettledText(c, r); !strings.Contains(got, "more runs do not settle it") || strings.Contains(got, "would settle it at this effect") {
+		t.Errorf("other units: %q", got)
+	}
+	r.Parts[0].Verdict = Reproduced
+	if got := unsettledText(c, r); got != "" {
+		t.Errorf("settled part: %q, want nothing", got)
 	}
 }

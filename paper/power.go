@@ -288,6 +288,9 @@ type PartPower struct {
 	// computable).
 	Quantities []PowerNeed `json:"quantities"`
 	Need       int         `json:"need,omitempty"`
+	// From names what the verdicts were found in where that is not the
+	// exploratory seeds ("the paper's runs"); "" for the seeds.
+	From string `json:"from,omitempty"`
 }
 
 // partPower returns the power analysis of part p of a rule from its
@@ -492,6 +495,9 @@ func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
 func (pp PartPower) Text() string {
 	if pp.Settled {
 		s := fmt.Sprintf("settled: %v at %d of %d seeds", pp.Verdicts[0], len(pp.Verdicts), len(pp.Verdicts))
+		if pp.From != "" {
+			s = fmt.Sprintf("settled: %v in %s", pp.Verdicts[0], pp.From)
+		}
 		if pp.Need > 0 {
 			s += fmt.Sprintf("; %d runs for its share of the claim's %.0f%% power", pp.Need, 100*PowerTarget)
 		}

@@ -364,3 +364,16 @@ func TestPartPowerPooling(t *testing.T) {
 		t.Errorf("one seed far above: need %d (effect %v), want the median's %d", outlier.Need, outlier.Effect, typical.Need)
 	}
 }
+
+// TestPartPowerFrom checks that a part planned from other runs than the
+// exploratory seeds (the paper's) says so, not "1 of 1 seeds".
+func TestPartPowerFrom(t *testing.T) {
+	pp := PartPower{Name: "p", Verdicts: []Verdict{Reproduced}, Settled: true}
+	if got := pp.Text(); !strings.Contains(got, "at 1 of 1 seeds") {
+		t.Errorf("from the seeds: %q", got)
+	}
+	pp.From = "the paper's runs"
+	if got := pp.Text(); !strings.Contains(got, "reproduced in the paper's runs") || strings.Contains(got, "seeds") {
+		t.Errorf("from the paper's runs: %q", got)
+	}
+}

@@ -359,9 +359,11 @@ func confirmLine(c Claim, conf *Confirmation) string {
 
 // unsettledText says, for each part of a confirmatory result left
 // unsettled, what its quantities' intervals exclude (the quantity lies
-// within them at 95%) and the runs per cell that would settle it with 80%
-// power at the effect this run observed (powerNeed): the registered
-// fallback where the budget could not reach the planned runs.
+// within them at 95%) and the runs per cell that would settle it with
+// PowerTarget's power at the effect this run observed (powerNeed), or,
+// for a quantity whose n counts other units than the runs, that more runs
+// do not settle it: the registered fallback where the budget could not
+// reach the planned runs.
 func unsettledText(c Claim, r *Confirmed) string {
 	if c.Rule == nil {
 		return ""
@@ -387,7 +389,12 @@ func unsettledText(c Claim, r *Confirmed) string {
 				label = "the quantity"
 			}
 			w := fmt.Sprintf("%s lies in [%.3g, %.3g]", label, iv.Lo, iv.Hi)
-			if n := powerNeed(p, []Interval{iv}, ruleAlpha); n.Need > 0 {
+			switch n := powerNeed(p, []Interval{iv}, ruleAlpha); {
+			case iv.N != r.Runs:
+				// Its n counts other units (settings, points): more
+				// runs per cell do not settle it.
+				w += fmt.Sprintf(" (its n, %d, counts other units than the runs per cell: more runs do not settle it, a design with more of those units would)", iv.N)
+			case n.Need > 0:
 				w += fmt.Sprintf(" (about %d runs per cell would settle it at this effect)", n.Need)
 			}
 			qs = append(qs, w)

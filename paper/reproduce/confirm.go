@@ -112,9 +112,12 @@ func register(o *options, stdout, stderr io.Writer) int {
 				// paper's own effects and spread.
 				cp, err := paper.Power(c, &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{parts}})
 				if err == nil {
+					for i := range cp.Parts {
+						cp.Parts[i].From = "the paper's runs"
+					}
 					pw[c.ID] = cp
 					_, plan := planRuns(cp, runs)
-					p.why += " At the paper's own effects (its Table 1, not a run of ours; the paired spread taken as two independent means'): " + strings.ReplaceAll(plan, "on the exploratory seeds", "in the paper's runs")
+					p.why += " At the paper's own effects and spread (its Table 1: its ResNet-18 runs, not a run of ours, whose network is smaller; the paired spread taken as two independent means'): " + strings.ReplaceAll(plan, "on the exploratory seeds", "in the paper's runs")
 				}
 			}
 			plans = append(plans, p)
@@ -134,7 +137,7 @@ func register(o *options, stdout, stderr io.Writer) int {
 			// on an exploratory seed and saved its measures.
 			if res, err := paper.LoadResult(o.figDir, c.ID); err == nil && res.Scale == s.String() && slices.Contains(paper.ExploratorySeeds, res.Seed) && len(res.Parts) > 0 {
 				cs = &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{res.Parts}}
-				from = fmt.Sprintf("Planned from one exploratory run at this scale (base seed %d, the committed result), not a seeds pass. ", res.Seed)
+				from = fmt.Sprintf("Planned from one exploratory run at this scale (base seed %d, the committed result), not a seeds pass: its spread rests on that run's runs per cell alone, so the plan is rough. ", res.Seed)
 			}
 		}
 		cp, err := paper.Power(c, cs)
@@ -156,13 +159,17 @@ func register(o *options, stdout, stderr io.Writer) int {
 		if cp, ok := pw[p.id]; ok {
 			p.why += " " + powerWords(cp, p.registeredAt, p.runs)
 		}
-		r := paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: conf.NextSeed(p.id), Why: p.why}
-		if r.Seed != paper.ConfirmSeed {
-			r.Why = fmt.Sprintf("Registered again on base seed %d: its judging code or rule changed after its confirmatory pass (%s), which is reported beside, as exploratory. ", r.Seed, conf.PassesText(p.id)) + r.Why
-		}
+		r := paper.Registered{ID: p.id, Scale: p.scale, Runs: p.registeredAt, Seed: conf.NextSeed(p.id, p.registeredAt), Why: p.why}
 		if r.Code, err = paper.RegisteredHash(r); err != nil {
 			fmt.Fprintf(stderr, "reproduce: -register: %v\n", err)
 			return 1
+		}
+		if r.Seed != paper.ConfirmSeed {
+			what := conf.ChangeText(p.id, r.Code)
+			if what == "" {
+				what = "its runs per cell"
+			}
+			r.Why = fmt.Sprintf("Registered again on base seed %d: %s changed after its confirmatory pass (%s), which is reported beside, as exploratory. ", r.Seed, what, conf.PassesText(p.id)) + r.Why
 		}
 		regs = append(regs, r)
 	}
@@ -315,8 +322,15 @@ func fitBudget(plans []*plannedClaim) string {
 				continue
 			}
 			p.registeredAt = p.at(f)
-			if capped := min(p.need, p.runs*maxRunsFactor); p.registeredAt < capped {
+			capped := min(p.need, p.runs*maxRunsFactor)
+			switch {
+			case p.registeredAt < capped && f == 0:
+				p.why += fmt.Sprintf(" The %s scale's plan is over its budget with every claim at the scale's own runs, so no claim gets more: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt)
+			case p.registeredAt < capped:
 				p.why += fmt.Sprintf(" The %s scale's budget allows %d: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt, p.registeredAt)
+			}
+			if p.registeredAt < capped && p.need > p.runs*maxRunsFactor {
+				p.why += fmt.Sprintf(" (The need was capped at %d times the scale's runs, %d, before the budget.)", maxRunsFactor, capped)
 			} else if p.need > p.runs*maxRunsFactor {
 				p.why += fmt.Sprintf(" Capped at %d times the scale's runs: registered %d.", maxRunsFactor, p.registeredAt)
 			}

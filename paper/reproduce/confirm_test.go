@@ -75,8 +75,11 @@ func TestFitBudgetOver(t *testing.T) {
 	budget := confirmBudget[paper.Paper]
 	plans := []*plannedClaim{{id: "a", scale: paper.Paper, runs: 3, need: 160, perRun: budget / 2}}
 	words := fitBudget(plans)
-	if plans[0].registeredAt != 3 || !strings.Contains(words, "over it") {
-		t.Errorf("registered %d (%s), want the scale's 3 and the overrun said", plans[0].registeredAt, words)
+	if plans[0].registeredAt != 3 || !strings.Contains(words, "over it") || !strings.Contains(plans[0].why, "over its budget with every claim at the scale's own runs") {
+		t.Errorf("registered %d (%s; %s), want the scale's 3 and the overrun said", plans[0].registeredAt, words, plans[0].why)
+	}
+	if !strings.Contains(plans[0].why, "capped at 20 times the scale's runs, 60") {
+		t.Errorf("the need's cap is not said: %s", plans[0].why)
 	}
 }
 
