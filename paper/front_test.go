@@ -306,8 +306,16 @@ func TestGoalsMarked(t *testing.T) {
 	var b bytes.Buffer
 	writeFound(&b, results, nil, conf)
 	got := b.String()
-	if !strings.Contains(got, "The confirmatory pass changed 1 verdicts from the exploratory ones: [theorem-1](#theorem-1) (exploratory inconclusive, confirmatory not reproduced).") {
+	if !strings.Contains(got, "The confirmatory pass changed 1 verdicts from the exploratory ones or from an earlier confirmatory pass: [theorem-1](#theorem-1) (exploratory inconclusive, confirmatory not reproduced).") {
 		t.Errorf("the flip between the passes is not said:\n%s", got)
+	}
+	// A flip from an earlier confirmatory pass under an old rule is said
+	// too.
+	conf.Claims[0].Earlier = []Confirmed{{ID: theorem1Claim.ID, Scale: "default", Seed: ConfirmSeed - 1, Runs: 8, Code: "an older rule", Verdict: Reproduced}}
+	b.Reset()
+	writeFound(&b, results, nil, conf)
+	if got := b.String(); !strings.Contains(got, "changed 2 verdicts") || !strings.Contains(got, "(confirmatory reproduced on seed 1000 under its old rule, not reproduced on seed 1001 under the rule registered again)") {
+		t.Errorf("the flip between confirmatory passes is not said:\n%s", got)
 	}
 	goals := strings.Index(got, "Goals of ours beyond the paper")
 	ml := strings.Index(got, "[multi-level](#multi-level)")
