@@ -1070,8 +1070,8 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 	out.addChart("sgd-internally-free", "SGD internally against shuffling with freely tuned steps", curveChart(&set.Free, "tuned freely"))
 	if len(measured) > 0 {
 		lo, hi := f.CrossLo, f.CrossHi
-		// The σ_low without the trade-off have no crossover: the title
-		// names them.
+		// The σ_low whose trade-off does not hold are not drawn (their
+		// crossover, if any, is in the rows): the title names them.
 		var left []string
 		for _, sf := range f.Settings {
 			if sf.TradeOff != Reproduced {
@@ -1080,7 +1080,7 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 		}
 		title := fmt.Sprintf("Epoch from which two-level shuffling is at least as good as SGD internally (Theorem 1's step limits, %s)", nOf(c.Runs, "run"))
 		if len(left) > 0 {
-			title += "; no crossover at " + strings.Join(left, ", ")
+			title += "; not drawn (see the rows): " + strings.Join(left, ", ")
 		}
 		out.addChart("sgd-internally-crossover", "The crossover against σ_low", &chart.LineChart{
 			Title:  title,
