@@ -159,6 +159,11 @@ func (q PowerNeed) PowerAt(n int) float64 {
 	return pw
 }
 
+// OtherUnits reports whether the quantity's intervals count other units
+// than the runs per cell of a scale with runs (settings, points): more
+// runs do not settle it, nor change its interval's width.
+func (q PowerNeed) OtherUnits(runs int) bool { return q.N != runs }
+
 // HalfWidth returns the half-width of the quantity's 95% interval
 // expected at n runs, t_{0.975, n-1} · SD / √n on the test's scale (the
 // log of a ratio), from the spread the exploratory seeds observed: what an
@@ -419,7 +424,7 @@ func (pp PartPower) PowerAt(n, runs int) float64 {
 			continue
 		}
 		k := n
-		if q.N != runs {
+		if q.OtherUnits(runs) {
 			k = q.N
 		}
 		x := q.PowerAt(k)

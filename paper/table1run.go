@@ -1437,9 +1437,9 @@ func table1Curve(runs []Table1Run, get func(Table1Run) []float64, scale float64)
 // other claim. A registration plans from them where no run of ours
 // measured the claim (the paper's effect). The paper gives each cell's
 // mean and standard error over 3 runs, not the paired difference's, so
-// greedy − RR's standard error is taken as two independent means',
-// √(SE_g² + SE_RR²) (pairing by seed would only narrow it), its interval
-// t-based with 2 degrees of freedom.
+// greedy − RR is taken as the difference of two independent means
+// (welchInterval: standard error √(SE_g² + SE_RR²); pairing by seed
+// would only narrow it).
 func PaperParts(id string) ([]SeedPart, bool) {
 	if id != table1CIFAR10ID {
 		return nil, false
@@ -1447,9 +1447,7 @@ func PaperParts(id string) ([]SeedPart, bool) {
 	const runs = 3
 	diff := func(col int) Interval {
 		g, rr := table1Paper["greedy"][col], table1Paper["RR"][col]
-		mean, se := g[0]-rr[0], math.Hypot(g[1], rr[1])
-		h := tCrit(runs-1, conf95) * se
-		return Interval{Mean: mean, SE: se, Lo: mean - h, Hi: mean + h, N: runs}
+		return welchInterval(rr[0], rr[1], g[0], g[1], runs)
 	}
 	// table1Paper's first column is standard batching in the reading
 	// that agrees with the text (table1PaperText).

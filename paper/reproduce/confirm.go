@@ -213,7 +213,7 @@ func planRuns(cp paper.ClaimPower, runs int) (int, string) {
 		}
 		// A part whose intervals count something else than the runs
 		// per cell (points, settings) is not settled by more runs.
-		if slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.N != runs }) {
+		if slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.OtherUnits(runs) }) {
 			if !pp.Settled {
 				otherUnit = append(otherUnit, pp.Name)
 			}
@@ -272,7 +272,7 @@ func powerWords(cp paper.ClaimPower, n, runs int) string {
 			continue
 		}
 		for _, q := range pp.Quantities {
-			if h := q.HalfWidth(n); q.N == runs && h > 0 {
+			if h := q.HalfWidth(n); !q.OtherUnits(runs) && h > 0 {
 				label := pp.Name
 				if q.Label != "" {
 					label += " (" + q.Label + ")"
@@ -317,26 +317,32 @@ func fitBudget(plans []*plannedClaim) string {
 			}
 			f = lo
 		}
+		// Over its budget even at f = 0: the scale's own runs cost more.
+		planned := cost(f)
+		over := planned > confirmBudget[s]
 		for _, p := range plans {
 			if p.scale != s || p.perRun == 0 && p.registeredAt > 0 {
 				continue
 			}
 			p.registeredAt = p.at(f)
 			capped := min(p.need, p.runs*maxRunsFactor)
+			overCap := p.need > p.runs*maxRunsFactor
 			switch {
-			case p.registeredAt < capped && f == 0:
-				p.why += fmt.Sprintf(" The %s scale's plan is over its budget with every claim at the scale's own runs, so no claim gets more: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt)
 			case p.registeredAt < capped:
-				p.why += fmt.Sprintf(" The %s scale's budget allows %d: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt, p.registeredAt)
-			}
-			if p.registeredAt < capped && p.need > p.runs*maxRunsFactor {
-				p.why += fmt.Sprintf(" (The need was capped at %d times the scale's runs, %d, before the budget.)", maxRunsFactor, capped)
-			} else if p.need > p.runs*maxRunsFactor {
+				if over {
+					p.why += fmt.Sprintf(" The %s scale's plan is over its budget with every claim at the scale's own runs, so no claim gets more: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt)
+				} else {
+					p.why += fmt.Sprintf(" The %s scale's budget allows %d: registered %d; after the run the report says what the interval excludes and the n it would take.", s, p.registeredAt, p.registeredAt)
+				}
+				if overCap {
+					p.why += fmt.Sprintf(" (The need was capped at %d times the scale's runs, %d, before the budget.)", maxRunsFactor, capped)
+				}
+			case overCap:
 				p.why += fmt.Sprintf(" Capped at %d times the scale's runs: registered %d.", maxRunsFactor, p.registeredAt)
 			}
 		}
-		w := fmt.Sprintf("budget at the %s scale %s on the reference machine (a 2-core AMD EPYC), planned %s", s, fmtDuration(confirmBudget[s]), fmtDuration(cost(f)))
-		if cost(f) > confirmBudget[s] {
+		w := fmt.Sprintf("budget at the %s scale %s on the reference machine (a 2-core AMD EPYC), planned %s", s, fmtDuration(confirmBudget[s]), fmtDuration(planned))
+		if over {
 			w += " (over it: the scale's own runs cost more, so every claim runs the scale's runs and no more)"
 		}
 		words = append(words, w)
