@@ -96,7 +96,10 @@ func (c *Confirmation) find(id string) *Confirmed {
 // Merge returns c with r in place of its claim's earlier result, the
 // claims in the registry's order. An earlier result on another base seed
 // (a pass before the claim was registered again) is kept in r.Earlier; one
-// on the same seed is replaced.
+// on the same seed is replaced, keeping the larger Seconds if the two were
+// judged by the same code at the same runs: a pass resumed from the cache
+// reruns a claim it judged in seconds, and the claim's time is what its
+// runs took.
 func (c *Confirmation) Merge(r Confirmed) *Confirmation {
 	out := &Confirmation{}
 	if c != nil {
@@ -108,6 +111,8 @@ func (c *Confirmation) Merge(r Confirmed) *Confirmation {
 			prev := *old
 			prev.Earlier = nil
 			r.Earlier = append(r.Earlier, prev)
+		} else if old.Code == r.Code && old.Runs == r.Runs {
+			r.Seconds = max(r.Seconds, old.Seconds)
 		}
 	}
 	for _, id := range IDs() {

@@ -722,6 +722,20 @@ func TestConfirmAgain(t *testing.T) {
 	if r := conf.find(remark4ID); len(r.Earlier) != 1 {
 		t.Errorf("a rerun on the same seed: earlier passes %+v, want 1", r.Earlier)
 	}
+	// A pass resumed from the cache reruns a claim in seconds: the claim
+	// keeps the time its runs took; a rerun at other runs does not.
+	timed := again
+	timed.Seconds = 2290.6
+	conf = conf.Merge(timed)
+	fast := again
+	fast.Seconds = 3.3
+	if got := conf.Merge(fast).find(remark4ID).Seconds; got != 2290.6 {
+		t.Errorf("a rerun from the cache: %g s, want the pass's 2290.6", got)
+	}
+	fast.Runs = 5
+	if got := conf.Merge(fast).find(remark4ID).Seconds; got != 3.3 {
+		t.Errorf("a rerun at other runs: %g s, want its own 3.3", got)
+	}
 	if got, want := conf.PassesText(remark4ID), "base seed 1001, 3 runs per cell: not reproduced"; got != want {
 		t.Errorf("passes text %q, want %q", got, want)
 	}

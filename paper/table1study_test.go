@@ -6,12 +6,14 @@ package paper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
 )
 
@@ -532,6 +534,22 @@ func TestTable1StudyChartSpread(t *testing.T) {
 		want := fmt.Sprintf("["+h.Format+", "+h.Format+"]", m.iv.Lo, m.iv.Hi)
 		if h.Runs != 5 || len(h.Notes) != 1 || h.Notes[0][0] != want {
 			t.Errorf("%s map: %d seeds, notes %q; want 5 seeds and %q", m.base, h.Runs, h.Notes, want)
+		}
+	}
+}
+
+// TestTable1Diverged checks that a run whose gradient stops being finite
+// within an epoch counts as diverged, as one whose loss does after it,
+// and that other errors do not.
+func TestTable1Diverged(t *testing.T) {
+	nan := fmt.Errorf("paper: table-1 RR, same-class batching, run 1: %w", fmt.Errorf("ordering: %w: gradient at epoch 0, step 440", ordering.ErrNaN))
+	loss := fmt.Errorf("paper: %w: training loss NaN after epoch 2", errDiverged)
+	for _, tc := range []struct {
+		err  error
+		want bool
+	}{{nan, true}, {loss, true}, {errors.New("paper: test set: bad shape"), false}, {context.Canceled, false}} {
+		if got := table1Diverged(tc.err); got != tc.want {
+			t.Errorf("table1Diverged(%v) = %t, want %t", tc.err, got, tc.want)
 		}
 	}
 }

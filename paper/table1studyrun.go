@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/problems/dataset"
 )
 
@@ -269,7 +270,7 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 		r, err := t.runAnyOrders(ctx, e)
 		// A diverged tuning or sweep setting counts as done: the study
 		// goes on without it.
-		if err == nil || errors.Is(err, errDiverged) {
+		if err == nil || table1Diverged(err) {
 			done += len(t.Orders) * len(t.Batchings) * t.Seeds
 			progress(done)
 		}
@@ -287,7 +288,7 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 					t := s
 					t.Validate, t.Orders, t.Batchings, t.Seeds, t.LRStandard, t.LRSameClass = true, []string{order}, []string{b}, c.TuneSeeds, lr, lr
 					r, err := runIn(tuneEnv, t)
-					diverged := errors.Is(err, errDiverged)
+					diverged := table1Diverged(err)
 					if err != nil && !diverged {
 						return nil, err
 					}
@@ -335,7 +336,7 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 				t.BatchSize, t.Momentum = bs, mom
 				t.LRStandard, t.LRSameClass = mult*res.Settings[0].LRStandard, mult*res.Settings[0].LRSameClass
 				r, err := run(t)
-				diverged := errors.Is(err, errDiverged)
+				diverged := table1Diverged(err)
 				if err != nil && !diverged {
 					return nil, err
 				}
@@ -344,6 +345,13 @@ func (c Table1StudyConfig) Run(ctx context.Context, env *Env) (*Table1StudyResul
 		}
 	}
 	return res, nil
+}
+
+// table1Diverged reports whether err is a run's divergence: its training
+// loss no longer finite after an epoch (errDiverged), or a gradient no
+// longer finite within one (ordering.ErrNaN), whichever comes first.
+func table1Diverged(err error) bool {
+	return errors.Is(err, errDiverged) || errors.Is(err, ordering.ErrNaN)
 }
 
 // sweepCells returns the number of the sweep's settings: none without
