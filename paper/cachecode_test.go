@@ -383,8 +383,9 @@ func TestCachedRoots(t *testing.T) {
 
 // TestJudgeHashIgnoresWording checks that the judging code's hash (the
 // registration's and the seeds pass's) moves with a change to what the
-// judging code computes and not with a reworded string literal, while the
-// cache key's hash moves with both.
+// judging code computes and not with a reworded string literal or a
+// change to the Outcome, while the cache key's hash moves with a reworded
+// literal.
 func TestJudgeHashIgnoresWording(t *testing.T) {
 	srcs := moduleSources(t)
 	roots := judgeRoots[lemma1ID]
@@ -414,5 +415,11 @@ func TestJudgeHashIgnoresWording(t *testing.T) {
 	same := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Findings", `_ = "same-class"`))
 	if hash(std, true) == hash(same, true) {
 		t.Errorf("swapping a data-selecting literal left the judging hash as it was")
+	}
+	// The Outcome words the findings and draws the charts: a change to it
+	// (a computed value, not only a literal) judges the same.
+	outcome := graphOf(t, editDecl(t, srcs, "paper", "Lemma1Result.Outcome", `_ = 2.5`))
+	if hash(outcome, true) != hash(base, true) {
+		t.Errorf("a change to the Outcome moved the judging hash")
 	}
 }

@@ -201,8 +201,9 @@
 // which is committed; WriteReport says per claim whether its verdict is
 // stable across the seeds, with the spread of the key number. Each
 // claim's record holds the hash of the code that judged it (JudgeCode:
-// the declarations reachable from its result's Findings and Outcome,
-// string literals aside, and its rule's value); a
+// the declarations reachable from its result's Findings, which derives
+// the verdict, string literals aside, and its rule's value; not its
+// Outcome's wording and charts); a
 // record judged by other code than the claim's current rule is not the
 // report's headline, which gives the one draw and says the seeds pass
 // predates the rule.

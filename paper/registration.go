@@ -101,6 +101,7 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 	fmt.Fprintf(&b, "Written by `make register` (go run ./paper/reproduce -register) from the rules in the code and the exploratory seeds' record (figures/results/%s); do not edit by hand. ", RobustnessFile)
 	fmt.Fprintf(&b, "Every rule below was developed on the exploratory base seeds %s. The confirmatory pass (`make confirm`, `make confirm-paper`) runs each claim once more with base seed %d, which no run has used, at the registered runs per cell, and judges it with the registered rule: a claim whose judging code or rule has changed since (its hash below) is reported as exploratory until a new registration and a pass on new seeds (a claim registered again after its pass takes the seed after every one its passes used: its section and the table say which).\n\n",
 		seedList(ExploratorySeeds), ConfirmSeed)
+	fmt.Fprintf(&b, "%s\n\n", rekeyNote)
 	fmt.Fprintf(&b, "Tests: superiority, non-inferiority (an upper bound: a better result never fails) and bounds are one-sided at 2.5%% (a 95%% interval on the holding side), equivalence is TOST at 2.5%% each side; a part judged \"for some\" quantity, or a family, is Holm-adjusted to 2.5%% one-sided. Parts combine by the report's one combine rule (verdict.go, combine). ")
 	fmt.Fprintf(&b, "Power: for every claim, the runs per cell that settle all its parts together with %.0f%% power at the effects the exploratory seeds observed, settled parts too (each part its share; a part that one quantity settles, as a failing part of \"every\", needs that quantity's runs; t-based, pooled over the seeds; power.go), and the power the registered runs give, per claim and part. %s\n\n", 100*PowerTarget, budget)
 	parts := 0
@@ -222,6 +223,13 @@ func ReadRegistration(path string) ([]Registered, error) {
 	}
 	return regs, nil
 }
+
+// rekeyNote says what the judging hash covers, and the one time the
+// registered hashes were recomputed (judgeRoots): the old hash of every
+// claim, and of every confirmatory result and seeds' record judged by the
+// registered code, was replaced by the new hash of the same code, the
+// pairs listed in the commit that did it.
+const rekeyNote = "The judging code's hash covers each claim's Findings, which derives its verdict from its rule's value, and not its Outcome, which words the findings and draws the charts: a clearer sentence or chart judges the same. Until 2026-11-29 it covered the Outcome too; that day the registered hashes, and those of the confirmatory results and seeds' records judged by the registered code, were recomputed from code unchanged since the registration (commit 1ac97d8, at which `make register` wrote this file as committed), so no rule, protocol, seed or verdict changed, and a result judged by code changed since kept its old hash and stays exploratory."
 
 // RegisteredHash returns the hash a registration records for claim
 // r.ID at r.Scale with r.Runs runs per cell: its judging code and rule

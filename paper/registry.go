@@ -59,31 +59,35 @@ func IDs() []string {
 	return ids
 }
 
-// judgeRoots names, by claim id, the methods of the claim's result type
-// that judge it: its Findings and its Outcome. The declarations reachable
-// from them (see cachecode.go) are the claim's judging code.
+// judgeRoots names, by claim id, the method of the claim's result type
+// that judges it: its Findings, which derives the verdict from the rule's
+// value (Rule.Judge). The declarations reachable from it (see
+// cachecode.go) are the claim's judging code. Its Outcome, which words
+// the findings and draws the charts, is not: a clearer sentence or chart
+// judges the same (until 2026-11-29 it was, and a wording fix made a
+// confirmatory result exploratory; see registrationRekey).
 var judgeRoots = map[string][]string{
-	theorem1Claim.ID:         {"Theorem1Result.Findings", "Theorem1Result.Outcome"},
-	theorem1NoiseClaim.ID:    {"Theorem1NoiseResult.Findings", "Theorem1NoiseResult.Outcome"},
-	subsamplingClaim.ID:      {"SubsamplingResult.Findings", "SubsamplingResult.Outcome"},
-	remark4Claim.ID:          {"Remark4Result.Findings", "Remark4Result.Outcome"},
-	lemma1Claim.ID:           {"Lemma1Result.Findings", "Lemma1Result.Outcome"},
-	omegaClaim.ID:            {"OmegaResult.Findings", "OmegaResult.Outcome"},
-	appendixCClaim.ID:        {"AppendixCResult.Findings", "AppendixCResult.Outcome"},
-	multiLevelClaim.ID:       {"MultiLevelResult.Findings", "MultiLevelResult.Outcome"},
-	twoLevelLemmaClaim.ID:    {"TwoLevelLemmaResult.Findings", "TwoLevelLemmaResult.Outcome"},
-	twoLevelKClaim.ID:        {"TwoLevelKResult.Findings", "TwoLevelKResult.Outcome"},
-	sgdInternallyClaim.ID:    {"SGDInternallyResult.Findings", "SGDInternallyResult.Outcome"},
-	table1Claim.ID:           {"Table1Result.Findings", "Table1Result.Outcome"},
-	table1FashionClaim.ID:    {"Table1Result.Findings", "Table1Result.Outcome"},
-	table1CIFAR10Claim.ID:    {"Table1Result.Findings", "Table1Result.Outcome"},
-	table1StudyClaim.ID:      {"Table1StudyResult.Findings", "Table1StudyResult.Outcome"},
-	twoLevelClaim.ID:         {"TwoLevelResult.Findings", "TwoLevelResult.Outcome"},
-	scalableClaim.ID:         {"ScalableResult.Findings", "ScalableResult.Outcome"},
-	scalableTrainingClaim.ID: {"Table1Result.ScalableTrainingFindings", "Table1Result.ScalableTrainingOutcome"},
-	orderMattersClaim.ID:     {"OrderMattersResult.Findings", "OrderMattersResult.Outcome"},
-	coordinatedClaim.ID:      {"CoordinatedResult.Findings", "CoordinatedResult.Outcome"},
-	loaderShufflesClaim.ID:   {"LoaderShufflesResult.Findings", "LoaderShufflesResult.Outcome"},
+	theorem1Claim.ID:         {"Theorem1Result.Findings"},
+	theorem1NoiseClaim.ID:    {"Theorem1NoiseResult.Findings"},
+	subsamplingClaim.ID:      {"SubsamplingResult.Findings"},
+	remark4Claim.ID:          {"Remark4Result.Findings"},
+	lemma1Claim.ID:           {"Lemma1Result.Findings"},
+	omegaClaim.ID:            {"OmegaResult.Findings"},
+	appendixCClaim.ID:        {"AppendixCResult.Findings"},
+	multiLevelClaim.ID:       {"MultiLevelResult.Findings"},
+	twoLevelLemmaClaim.ID:    {"TwoLevelLemmaResult.Findings"},
+	twoLevelKClaim.ID:        {"TwoLevelKResult.Findings"},
+	sgdInternallyClaim.ID:    {"SGDInternallyResult.Findings"},
+	table1Claim.ID:           {"Table1Result.Findings"},
+	table1FashionClaim.ID:    {"Table1Result.Findings"},
+	table1CIFAR10Claim.ID:    {"Table1Result.Findings"},
+	table1StudyClaim.ID:      {"Table1StudyResult.Findings"},
+	twoLevelClaim.ID:         {"TwoLevelResult.Findings"},
+	scalableClaim.ID:         {"ScalableResult.Findings"},
+	scalableTrainingClaim.ID: {"Table1Result.ScalableTrainingFindings"},
+	orderMattersClaim.ID:     {"OrderMattersResult.Findings"},
+	coordinatedClaim.ID:      {"CoordinatedResult.Findings"},
+	loaderShufflesClaim.ID:   {"LoaderShufflesResult.Findings"},
 }
 
 // The runs per cell of each claim's config (runsKnob, registration.go).

@@ -66,8 +66,9 @@ type ClaimSeeds struct {
 }
 
 // JudgeCode returns the hash of the judging code of claim id: the source
-// of the declarations reachable from its result's Findings and Outcome
-// methods, comments, layout and the wording of string literals aside (a
+// of the declarations reachable from its result's Findings method (see
+// judgeRoots: not its Outcome, which words the findings and draws the
+// charts), comments, layout and the wording of string literals aside (a
 // reworded sentence judges the same), and the hash of its rule's value
 // (Rule.Hash) where it declares one. The robustness pass stores it with
 // the seeds' verdicts (ClaimSeeds.Code), so that a verdict judged by a
