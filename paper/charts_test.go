@@ -238,7 +238,7 @@ func TestAccuracyPanels(t *testing.T) {
 	if len(full.Series) != 5 || len(zoom.Series) != 3 || !full.IntegerX || !zoom.IntegerX || zoom.XMin >= 2 || zoom.XMin < 1 {
 		t.Errorf("full %d series, zoom %d; integer x %v %v; zoom from %g", len(full.Series), len(zoom.Series), full.IntegerX, zoom.IntegerX, zoom.XMin)
 	}
-	if got := full.Series[3].Name; got != "the paper's final: RR 92.72, greedy 92.67" {
+	if got := full.Series[3].Name; got != "the paper's final (RR 92.72, greedy 92.67)" {
 		t.Errorf("paper's line %q", got)
 	}
 	for k := range zoom.Series {
@@ -335,8 +335,8 @@ func TestMergeClose(t *testing.T) {
 		{Name: "b", X: x, Y: []float64{1.2, 2.1, 2.9}},
 		{Name: "c", X: x, Y: []float64{1, 2, 3.6}},
 	}
-	got := mergeClose(ss, id, 0.5, "within 0.5")
-	if len(got) != 2 || got[0].Name != "a, b (within 0.5)" || got[1].Name != "c" {
+	got := mergeClose(ss, id, 0.5, "within 0.5 of its line")
+	if len(got) != 2 || got[0].Name != "a; b within 0.5 of its line" || got[1].Name != "c" {
 		t.Errorf("merged %v, want a with b, c apart", names(got))
 	}
 	if ss[0].Name != "a" {

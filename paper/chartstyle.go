@@ -90,6 +90,40 @@ func dashedPartner(ss []chart.Series, j int) bool {
 	return false
 }
 
+// noteCovered names each series of c that runs on an earlier one (as
+// uncover finds them) after the line it runs on, "IG (on RR's line)", so
+// that a reader who sees one line where the legend lists two knows why,
+// unless its name already names that line.
+func noteCovered(c *chart.LineChart) {
+	f := func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range c.Series {
+		for _, v := range s.Y {
+			if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	tol := coverTol * (hi - lo)
+	ss := c.Series
+	for j := range ss {
+		for i := range j {
+			other := ss[i].Name
+			if k := strings.IndexAny(other, "(;"); k > 0 {
+				other = strings.TrimSpace(other[:k])
+			}
+			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) || !covers(ss[j], ss[i], f, tol) {
+				continue
+			}
+			ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
+			break
+		}
+	}
+}
+
 // covers reports whether f(a) runs within tol of f(b) at four in five of
 // their points.
 func covers(a, b chart.Series, f func(float64) float64, tol float64) bool {
@@ -136,7 +170,9 @@ func shareBound(bounds []chart.Series, b chart.Series) []chart.Series {
 // paper's final accuracy: the full panel draws each as a flat dashed line
 // with markers at its ends, in a colour of no order (one line for orders
 // within a point of each other, which would hide one another), for the
-// scale of the paper's gap.
+// scale of the paper's gap; the colour is its first order's place among
+// acc's orders after theirs, so that charts of the same orders give one
+// look one order's reference ("the paper's final (greedy 88.43)").
 func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *chart.Panels {
 	full, zoom := *acc, *acc
 	full.Series, zoom.Series = slices.Clone(acc.Series), slices.Clone(acc.Series)
@@ -149,19 +185,19 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 		full.Series[k].Colour, zoom.Series[k].Colour = k+1, k+1
 	}
 	var lines []chart.Series
-	for _, s := range acc.Series {
+	for k, s := range acc.Series {
 		v, ok := paper[s.Name]
 		if !ok || len(s.X) == 0 {
 			continue
 		}
 		if i := slices.IndexFunc(lines, func(l chart.Series) bool { return math.Abs(l.Y[0]-v) < 1 }); i >= 0 {
-			lines[i].Name += fmt.Sprintf(", %s %.2f", s.Name, v)
+			lines[i].Name = strings.TrimSuffix(lines[i].Name, ")") + fmt.Sprintf(", %s %.2f)", s.Name, v)
 			continue
 		}
 		x := []float64{s.X[0], s.X[len(s.X)-1]}
 		// A colour after the orders': a reference line never takes an
 		// order's look.
-		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final: %s %.2f", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Colour: len(acc.Series) + len(lines) + 1})
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final (%s %.2f)", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Colour: len(acc.Series) + k + 1})
 	}
 	full.Series = append(full.Series, lines...)
 	zoom.ZoomFrom(float64(from))
@@ -347,8 +383,9 @@ func samePanelStyles(p *chart.Panels) {
 
 // mergeClose returns ss with each series whose f-values lie within tol of
 // an earlier series' at every shared point (both defined) replaced by
-// nothing, and that earlier series named after all of them with what
-// (e.g. "within 5%"); the drawn line and band are the earlier series'.
+// nothing, and that earlier series named after all of them, the drawn one
+// first, with what ("a; b, c within 5% of its line", for what "within
+// 5% of its line"); the drawn line and band are the earlier series'.
 // Series of other lengths or x values are kept as they are.
 func mergeClose(ss []chart.Series, f func(float64) float64, tol float64, what string) []chart.Series {
 	out := make([]chart.Series, 0, len(ss))
@@ -370,7 +407,7 @@ func mergeClose(ss []chart.Series, f func(float64) float64, tol float64, what st
 	}
 	for i := range out {
 		if len(members[i]) > 1 {
-			out[i].Name = fmt.Sprintf("%s (%s)", strings.Join(members[i], ", "), what)
+			out[i].Name = fmt.Sprintf("%s; %s %s", members[i][0], strings.Join(members[i][1:], ", "), what)
 		}
 	}
 	return out

@@ -330,6 +330,7 @@ func (o *Outcome) addChart(base, title string, c chart.Chart) {
 	switch c := c.(type) {
 	case *chart.LineChart:
 		uncover(c)
+		noteCovered(c)
 	case *chart.Panels:
 		for _, p := range c.Panels {
 			uncover(p)
@@ -412,6 +413,22 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 					continue
 				}
 				env.warn(fmt.Sprintf("figure %s: %v", f.Base, strings.ReplaceAll(err.Error(), "\n", "; ")))
+			}
+		}
+		// The claim's charts side by side: one look, one meaning.
+		var names []string
+		var charts []chart.Chart
+		for _, f := range out.Charts {
+			names, charts = append(names, f.Base), append(charts, f.Chart)
+		}
+		if err := chart.CheckFamily(names, charts); err != nil {
+			base := strings.Join(names, ", ")
+			if env.BadChart != nil {
+				env.warnMu.Lock()
+				env.BadChart(base, err)
+				env.warnMu.Unlock()
+			} else {
+				env.warn(fmt.Sprintf("figures %s: %v", base, strings.ReplaceAll(err.Error(), "\n", "; ")))
 			}
 		}
 		if err := out.writeFigures(ctx, env.FigDir); err != nil {

@@ -1414,19 +1414,25 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 // shuffles, one per name in every loader chart: within each panel of
 // loaderPanels the colours are far apart.
 var loaderColours = map[string]int{
-	"streaming py1s":       1, // blue
-	"streaming py2s":       2, // vermillion
-	"streaming py1br":      3, // bluish green
-	"streaming py1e":       4, // reddish purple
-	"FFCV quasi-random":    5, // orange
-	"grain window shuffle": 6, // sky blue
-	loaderRR:               7, // black
-	"CorgiPile":            8, // wine
-	loaderShardOnce:        9, // indigo
+	"streaming py1s":       1,  // blue
+	"streaming py2s":       2,  // vermillion
+	"streaming py1br":      3,  // bluish green
+	"streaming py1e":       4,  // reddish purple
+	"FFCV quasi-random":    8,  // orange
+	"grain window shuffle": 9,  // sky blue
+	loaderRR:               7,  // black
+	"CorgiPile":            10, // wine
+	loaderShardOnce:        5,  // indigo
 }
 
+// loaderShade are the shuffles whose colour is a shade of another's
+// (orange of py2s's vermillion, sky blue of py1s's blue, wine of py1e's
+// reddish purple): their lines carry markers, so that no two shuffles
+// look alike in a shared legend (chart.NearColour).
+var loaderShade = map[string]bool{"FFCV quasi-random": true, "grain window shuffle": true, "CorgiPile": true}
+
 // loaderMarginColour is the colour of the margin line.
-const loaderMarginColour = 10 // olive
+const loaderMarginColour = 6 // olive
 
 // loaderShort is a shuffle's short name, for the herding curves' legend.
 func loaderShort(shuffle string) string {
@@ -1502,14 +1508,29 @@ func (res *LoaderShufflesResult) KnobChart(data, k int) (*chart.LineChart, strin
 			lo[i] = math.Max(lo[i], s.Stats.Mean[i]/10)
 		}
 		hc.Series = append(hc.Series, chart.Series{Name: loaderShort(s.Shuffle), X: ks, Y: s.Stats.Mean[:n], Lo: lo, Hi: hi,
-			Dashed: s.Shuffle == loaderRR, Colour: loaderColours[s.Shuffle], Runs: s.Stats.Trials})
+			Dashed: s.Shuffle == loaderRR, Colour: loaderColours[s.Shuffle], Markers: loaderShade[s.Shuffle], Runs: s.Stats.Trials})
 		if s.Shuffle != loaderRR {
 			text = append(text, fmt.Sprintf("%s %.3g", strings.TrimPrefix(s.Shuffle, "streaming "), loaderRatio(s, rr).Ratio))
 		}
 	}
 	// Curves within loaderHerdingMerge of each other at every k lie on one
 	// another: one line, named after all of them.
-	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%%", 100*loaderHerdingMerge))
+	hc.Series = mergeClose(hc.Series, math.Log, loaderHerdingMerge, fmt.Sprintf("within %g%% of its line", 100*loaderHerdingMerge))
+	// The drawn line goes by its shuffle's name in the claim's other
+	// charts, the lines within it by their short names.
+	full := map[string]string{}
+	for _, s := range d.Settings {
+		full[loaderShort(s.Shuffle)] = s.Shuffle
+	}
+	for k, s := range hc.Series {
+		first, rest, _ := strings.Cut(s.Name, ";")
+		if rest != "" {
+			rest = ";" + rest
+		}
+		if f, ok := full[first]; ok {
+			hc.Series[k].Name = f + rest
+		}
+	}
 	seedSpreadShown(hc)
 	return hc, fmt.Sprintf("E σ*² over RR's at knob %d: %s", k, strings.Join(text, ", ")), nil
 }
@@ -1547,7 +1568,7 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 			for i, r := range fam.Ratios {
 				y[i], lo[i], hi[i] = r.Ratio, math.Max(r.Lo, r.Ratio/10), r.Hi
 			}
-			ss = append(ss, chart.Series{Name: fam.Shuffle, X: xs, Y: y, Lo: lo, Hi: hi, Colour: loaderColours[fam.Shuffle], Runs: c.Draws})
+			ss = append(ss, chart.Series{Name: fam.Shuffle, X: xs, Y: y, Lo: lo, Hi: hi, Colour: loaderColours[fam.Shuffle], Markers: loaderShade[fam.Shuffle], Runs: c.Draws})
 		}
 		refs := []chart.Series{
 			{Name: loaderRR, X: xs, Y: constant(len(xs), 1), Dashed: true, Colour: loaderColours[loaderRR]},
@@ -1598,8 +1619,9 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 			s := chart.Series{Name: t.Shuffle, X: ep, Y: make([]float64, c.Epochs), Lo: make([]float64, c.Epochs), Hi: make([]float64, c.Epochs),
 				Dashed: t.Shuffle == loaderRR, Colour: loaderColours[t.Shuffle], Runs: len(v),
 				// Markers set it apart from CorgiPile, dark as well, in
-				// their panel.
-				Markers: t.Shuffle == loaderShardOnce}
+				// their panel, and the shades from the colour they are
+				// a shade of.
+				Markers: t.Shuffle == loaderShardOnce || loaderShade[t.Shuffle]}
 			for e := range s.Y {
 				col := make([]float64, len(v))
 				for i := range v {
@@ -1630,7 +1652,8 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 // log x axis if logX, and a log y axis if logY and the values and bands of
 // all panels span more than loaderPanelLogSpan (all panels alike; a
 // narrower range reads better on linear ticks). Each panel fits its y axis
-// to its own series.
+// to its own series, and the title says so: a reader comparing panels by
+// height would misread them.
 func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, logX, logY bool) *chart.Panels {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range slices.Concat(ss, refs) {
@@ -1641,7 +1664,7 @@ func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, lo
 		}
 	}
 	logY = logY && hi > loaderPanelLogSpan*lo
-	p := &chart.Panels{Title: title}
+	p := &chart.Panels{Title: title + "; each panel on its own y scale"}
 	for _, g := range groups {
 		pc := &chart.LineChart{Title: loaderPanelTitle(g), LogX: logX, LogY: logY}
 		pc.Series = slices.Clone(refs)

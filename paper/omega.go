@@ -233,6 +233,11 @@ func omegaRows(ctx context.Context, c OmegaConfig, seed uint64) ([]OmegaRow, err
 // omega-example claim.
 var omegaOrders = []string{"alternating", "greedy", "random reshuffling", "sorted"}
 
+// omegaColour is each order's colour (chart.Series.Colour) in both of
+// the claim's charts, so that a colour names one order in either; the
+// paper's lower bound takes the fifth.
+var omegaColour = map[string]int{"greedy": 1, "alternating": 2, "random reshuffling": 3, "sorted": 4, "bound": 5}
+
 // OmegaConvergence is Algorithm 1 on the Section 4.1 example under each of
 // its orders: alternating, greedy, random reshuffling and sorted.
 type OmegaConvergence struct {
@@ -457,11 +462,11 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		Title:  fmt.Sprintf("σ*² of an order on fᵢ = x²/2 ± σx, σ = %g (M* = 0)", c.Sigma),
 		XLabel: "n", YLabel: "σ*²", LogX: true, LogY: true,
 		Series: []chart.Series{
-			{Name: "sorted (n²σ²/4)", X: ns, Y: srt},
-			{X: ns, Y: rrm, Lo: lo, Hi: hi, Runs: c.Trials},
-			{Name: "paper's lower bound nσ²/256", X: ns, Y: lb, Dashed: true},
-			{Name: "alternating", X: ns, Y: alt},
-			{Name: "greedy (Algorithm 2)", X: ns, Y: grd, Points: true},
+			{Name: "sorted (n²σ²/4)", X: ns, Y: srt, Colour: omegaColour["sorted"]},
+			{X: ns, Y: rrm, Lo: lo, Hi: hi, Runs: c.Trials, Colour: omegaColour["random reshuffling"]},
+			{Name: "paper's lower bound nσ²/256", X: ns, Y: lb, Dashed: true, Colour: omegaColour["bound"]},
+			{Name: "alternating", X: ns, Y: alt, Colour: omegaColour["alternating"]},
+			{Name: "greedy (Algorithm 2)", X: ns, Y: grd, Points: true, Colour: omegaColour["greedy"]},
 		},
 	}
 	noteBand(lc, 1, "random reshuffling", fmt.Sprintf("mean of %d orders, 95%% band", c.Trials))
@@ -523,14 +528,14 @@ func omegaConvergenceSeries(conv *OmegaConvergence) []chart.Series {
 	x := ints(seq(len(conv.GradNorm2[0])))
 	grd, alt := idx("greedy"), idx("alternating")
 	if grd >= 0 {
-		ss = append(ss, chart.Series{Name: "greedy", X: x, Y: conv.GradNorm2[grd]})
+		ss = append(ss, chart.Series{Name: "greedy", X: x, Y: conv.GradNorm2[grd], Colour: omegaColour["greedy"]})
 	}
 	if alt >= 0 {
 		name := "alternating"
 		if grd >= 0 && floats.EqualApprox(conv.GradNorm2[alt], conv.GradNorm2[grd], 1e-9) {
 			name = "alternating (dashed: the same run as greedy's)"
 		}
-		ss = append(ss, chart.Series{Name: name, X: x, Y: conv.GradNorm2[alt], Dashed: true})
+		ss = append(ss, chart.Series{Name: name, X: x, Y: conv.GradNorm2[alt], Dashed: true, Colour: omegaColour["alternating"]})
 	}
 	for o, name := range conv.Orders {
 		if o == grd || o == alt {
@@ -538,7 +543,7 @@ func omegaConvergenceSeries(conv *OmegaConvergence) []chart.Series {
 		}
 		g := conv.GradNorm2[o]
 		if name != "random reshuffling" || len(conv.RRRuns) == 0 {
-			ss = append(ss, chart.Series{Name: name, X: x, Y: g})
+			ss = append(ss, chart.Series{Name: name, X: x, Y: g, Colour: omegaColour[name]})
 			continue
 		}
 		runs := append([][]float64{g}, conv.RRRuns...)
@@ -551,7 +556,7 @@ func omegaConvergenceSeries(conv *OmegaConvergence) []chart.Series {
 			slices.Sort(col)
 			med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
 		}
-		ss = append(ss, chart.Series{Name: fmt.Sprintf("random reshuffling (median of %d runs, band: least to largest)", len(runs)), X: x, Y: med, Lo: lo, Hi: hi, Runs: len(runs)})
+		ss = append(ss, chart.Series{Name: fmt.Sprintf("random reshuffling (median of %d runs, band: least to largest)", len(runs)), X: x, Y: med, Lo: lo, Hi: hi, Runs: len(runs), Colour: omegaColour[name]})
 	}
 	return ss
 }

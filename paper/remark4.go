@@ -604,9 +604,11 @@ func (res *Remark4Result) remark4Charts(out *Outcome) {
 		}
 		for o, oname := range res.Orders {
 			if oname == "sorted" || oname == "RR (largest of the draws)" {
-				// σ² = 0's lines are dashed: its sorted order's ratio is
-				// that of σ² = 1, M = 0, on part of the same range.
-				s := chart.Series{Name: lineName + ", " + oname, X: gs, Y: ys[o], Dashed: st.Sigma2 == 0}
+				// A setting's colour is its own; its sorted order is a
+				// line, RR's largest markers, so that a look means one
+				// thing (a dash only marks a line on another's: see
+				// uncover, and its name says whose).
+				s := chart.Series{Name: lineName + ", " + oname, X: gs, Y: ys[o], Group: name, Points: oname != "sorted"}
 				if oname == "RR (largest of the draws)" {
 					// The largest over the draws is the worst case the
 					// remark bounds, a maximum, not a mean with an error.

@@ -687,7 +687,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	// Sequences that converge alike (the random half and the multiset
 	// run on one line) are drawn as one line named after both, so that
 	// neither hides under the other.
-	ch.Series = mergeBands(ch.Series, mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% at every epoch", 100*subsamplingMerge)), math.Log, subsamplingMerge)
+	ch.Series = mergeBands(ch.Series, mergeClose(ch.Series, math.Log, subsamplingMerge, fmt.Sprintf("within %g%% of its line at every epoch", 100*subsamplingMerge)), math.Log, subsamplingMerge)
 	noteHiddenBands(ch, "min-to-max band", true)
 	out.addChart("sub-sampling", "Sub-sampling: Assumption 3 satisfied and violated", ch)
 	out.Summary = strings.Join(summary, "; ")

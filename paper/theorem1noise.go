@@ -892,13 +892,12 @@ func (res *Theorem1NoiseResult) theorem1NoiseCharts(out *Outcome, f *Theorem1Noi
 	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
 		Title:  fmt.Sprintf("Tuned (1/T) Σₜ ‖∇f(xₜ)‖² under a noisy oracle, judged runs at the tuned γ, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
-		XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖², mean over the judged runs (95% t-band)", LogX: true, LogY: true,
+		XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖², mean (95% t-band)", LogX: true, LogY: true,
 	}
-	// Each regime's orders and each reference slope get a colour of
-	// their own, so that no two series look alike whatever chartstyle's
-	// uncover makes of dashes and markers; the legend names say which is
-	// which (the title keys no style that uncover could break).
-	colour := func(r, o int) int { return r*len(res.Orders) + o + 1 }
+	// Each order has its colour of the bound charts in both regimes:
+	// lines in the first regime, markers with error bars in the second
+	// (uncover leaves markers alone); each reference slope has a colour
+	// of no order.
 	// The bands are the 95% t-intervals of the bound part (one run: none).
 	tq := tCrit(c.Runs-1, conf95)
 	if math.IsNaN(tq) {
@@ -916,14 +915,16 @@ func (res *Theorem1NoiseResult) theorem1NoiseCharts(out *Outcome, f *Theorem1Noi
 			lo, hi := band(of.BoundMean, of.BoundSE, tq)
 			boundChart.Series = append(boundChart.Series,
 				chart.Series{Name: of.Name + " measured mean", X: ts, Y: of.BoundMean, Lo: lo, Hi: hi, Group: of.Name, Runs: c.Runs})
-			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Group: of.Name})
+			// Markers: a measured line dashed to show one under it
+			// (uncover) never takes a bound's look.
+			bounds = shareBound(bounds, chart.Series{Name: of.Name + " bound", X: ts, Y: of.BoundStated, Dashed: true, Markers: true, Group: of.Name})
 		}
 		boundChart.Series = append(boundChart.Series, bounds...)
 		noteThinBands(boundChart, "95% band")
 		out.addChart("theorem-1-noise-bound-"+map[bool]string{true: "zeta", false: "sigma"}[reg.Name == "ζ-dominated"], "Theorem 1 under a noisy oracle: "+reg.Name, boundChart)
 		for o, of := range rf.Orders {
 			lo, hi := band(of.JudgedMean, of.JudgedSE, tq)
-			s := chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: of.JudgedMean, Lo: lo, Hi: hi, Colour: colour(r, o), Dashed: r > 0, Markers: r > 0, Runs: c.Runs}
+			s := chart.Series{Name: fmt.Sprintf("%s, %s (not fitted)", reg.Name, of.Name), X: ts, Y: of.JudgedMean, Lo: lo, Hi: hi, Colour: o + 1, Points: r > 0, Runs: c.Runs}
 			if of.Tested {
 				s.Name = fmt.Sprintf("%s, %s (slope %.2f)", reg.Name, of.Name, of.Slope.Mean)
 				slopeText = append(slopeText, fmt.Sprintf("%s %s %s (%s; %s)", reg.Name, of.Name, of.Slope.Text(), slopeWord(of.SlopeVerdict), of.Steepness))
@@ -946,7 +947,7 @@ func (res *Theorem1NoiseResult) theorem1NoiseCharts(out *Outcome, f *Theorem1Noi
 			for i := range ts {
 				ref[i] = y0 * math.Pow(ts[i]/ts[at], e.v)
 			}
-			rateChart.Series = append(rateChart.Series, chart.Series{Name: "reference slope " + e.name, X: ts, Y: ref, Dashed: true, Colour: colour(len(f.Regimes), k)})
+			rateChart.Series = append(rateChart.Series, chart.Series{Name: fmt.Sprintf("reference slope %s (through %s, RR's mean at T = %g)", e.name, f.Regimes[0].Regime.Name, ts[at]), X: ts, Y: ref, Dashed: true, Colour: len(res.Orders) + 4 + k})
 		}
 	}
 	noteThinBands(rateChart, "95% band")

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -45,8 +46,9 @@ var ErrLayout = errors.New("chart: poor layout")
 //
 //   - the plot keeps less than MinPlotFraction of the image (a legend
 //     too large);
-//   - two series of a line chart have the same colour and the same dash
-//     (solid, dashed, or markers only);
+//   - two series of a line chart look alike: the same dash (solid,
+//     dashed, or markers only) and marker, and colours less than
+//     NearColour apart (vermillion and orange, say);
 //   - the data of a line chart span less than MinCoverage of an axis's
 //     range (on a log axis, of the range of the logarithm), for data with
 //     at least two distinct values on that axis;
@@ -78,7 +80,9 @@ var ErrLayout = errors.New("chart: poor layout")
 //     "^{", a backslash, a pair of "$", or "_" or "^" between a
 //     character and a letter or digit ("σ_top"); Plain writes it plain;
 //   - the panels of Panels draw one series name in two looks (colour,
-//     dash, markers), or give two names of the shared legend one look.
+//     dash, markers), or give two names of the shared legend alike looks.
+//
+// CheckFamily checks the charts of one claim side by side.
 //
 // The panels of Panels are checked for the line charts' findings each as
 // a chart of its own, without legend.
@@ -152,18 +156,21 @@ func Check(c Chart) error {
 // checkLines adds to bad the findings of Check about the lines of lc,
 // drawn w×h (without legend if noLegend) as lay says.
 func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad func(format string, args ...any)) {
-	type look struct {
-		color          string
-		dashed, points bool
+	type seen struct {
+		look look
+		name string
 	}
-	seen := map[look]string{}
+	var earlier []seen
 	for k, st := range styles(lc.Series) {
 		s := lc.Series[k]
-		l := look{hexColor(st.color), st.dashed, s.Points}
-		if other, ok := seen[l]; ok {
-			bad("series %q and %q are both %s, dashed %t, markers only %t", other, s.Name, l.color, l.dashed, l.points)
+		l := look{st.color, st.dashed, st.glyph, s.Points}
+		for _, e := range earlier {
+			if e.look.alike(l) {
+				bad("series %q and %q are both drawn as %s%s", e.name, s.Name, e.look, nearText(e.look, l))
+				break
+			}
 		}
-		seen[l] = s.Name
+		earlier = append(earlier, seen{l, s.Name})
 	}
 	for _, a := range []struct {
 		name       string
@@ -341,42 +348,199 @@ func (l look) String() string {
 }
 
 // lineColorNames name lineColors in findings.
-var lineColorNames = []string{"blue", "vermillion", "bluish green", "reddish purple", "orange", "sky blue", "black", "wine", "indigo", "olive"}
+var lineColorNames = []string{"blue", "vermillion", "bluish green", "reddish purple", "indigo", "olive", "black", "orange", "sky blue", "wine"}
+
+// NearColour is the least colour difference (CIE76 ΔE*ab, on sRGB with
+// the D65 white) at which a reader tells two lines of one dash and one
+// marker apart by colour alone, beside each other or in a legend: the
+// palette's nearest pairs, sky blue and blue (26), wine and reddish
+// purple (31), orange and vermillion (33), are the same hue a shade apart
+// and read as one colour on a thin line; every other pair of lineColors
+// is at least 38 apart.
+const NearColour = 35
+
+// alike reports whether a reader could take a series of look l for one of
+// look m: the same dash, markers and marker, and colours nearer than
+// NearColour.
+func (l look) alike(m look) bool {
+	if l.dashed != m.dashed || l.glyph != m.glyph || l.points != m.points {
+		return false
+	}
+	return l.color == m.color || deltaE(l.color, m.color) < NearColour
+}
+
+// nearText is what Check adds when looks l and m differ only in near
+// colours.
+func nearText(l, m look) string {
+	if l.color == m.color {
+		return ""
+	}
+	return fmt.Sprintf(" and %s, colours %.0f apart (ΔE), want at least %d or another dash or marker", m, deltaE(l.color, m.color), NearColour)
+}
+
+// deltaE returns the CIE76 difference of a and b: the distance of their
+// CIELAB coordinates (sRGB, D65 white).
+func deltaE(a, b color.RGBA) float64 {
+	la, lb := cieLab(a), cieLab(b)
+	return math.Sqrt((la[0]-lb[0])*(la[0]-lb[0]) + (la[1]-lb[1])*(la[1]-lb[1]) + (la[2]-lb[2])*(la[2]-lb[2]))
+}
+
+// cieLab returns c's CIELAB coordinates L*, a*, b* (sRGB, D65 white).
+func cieLab(c color.RGBA) [3]float64 {
+	lin := func(v uint8) float64 {
+		u := float64(v) / 255
+		if u <= 0.04045 {
+			return u / 12.92
+		}
+		return math.Pow((u+0.055)/1.055, 2.4)
+	}
+	r, g, b := lin(c.R), lin(c.G), lin(c.B)
+	x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
+	y := 0.2126*r + 0.7152*g + 0.0722*b
+	z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+	f := func(t float64) float64 {
+		if t > 216.0/24389 {
+			return math.Cbrt(t)
+		}
+		return t*24389/27/116 + 16.0/116
+	}
+	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
 
 // checkPanelStyles adds to bad each series name that p's panels draw in
 // two looks (a reader matches series across panels by look, and the
 // shared legend shows one), and each look that panels give two names
-// of the shared legend (series without a Label). Two names alike within
-// one panel are checkLines' finding.
+// of the shared legend (series without a Label), or alike looks (see
+// look.alike). Two names alike within one panel are checkLines' finding.
 func checkPanelStyles(p *Panels, bad func(format string, args ...any)) {
+	var groups []lookGroup
+	for i, pc := range p.Panels {
+		groups = append(groups, lookGroup{fmt.Sprintf("panel %d", i+1), looksOf(pc.Series)})
+	}
+	checkLooks(groups, false, bad)
+}
+
+// named is a series' name and look; labelled if it has a Label, which
+// names it beside its line.
+type named struct {
+	name     string
+	look     look
+	labelled bool
+}
+
+// looksOf returns the name and look of each series of ss.
+func looksOf(ss []Series) []named {
+	out := make([]named, len(ss))
+	for k, st := range styles(ss) {
+		out[k] = named{ss[k].Name, look{st.color, st.dashed, st.glyph, ss[k].Points}, ss[k].Label != ""}
+	}
+	return out
+}
+
+// lookGroup is the series of a chart or panel, named where for findings.
+type lookGroup struct {
+	where  string
+	series []named
+}
+
+// checkLooks adds to bad each series name that groups draw in two looks
+// (unless family), and each pair of names (of series without a Label)
+// that two groups draw in alike looks; if family, only between groups
+// that share a series name (charts of the same orders, read side by
+// side).
+func checkLooks(groups []lookGroup, family bool, bad func(format string, args ...any)) {
 	type where struct {
-		look  look
-		name  string
-		panel int
+		named
+		group int
 	}
 	byName := map[string]where{}
-	byLook := map[look]where{}
+	var looks []where
 	said := map[[2]string]bool{}
-	for i, pc := range p.Panels {
-		for k, st := range styles(pc.Series) {
-			s := pc.Series[k]
-			l := look{st.color, st.dashed, st.glyph, s.Points}
-			here := where{l, s.Name, i + 1}
-			if w, ok := byName[s.Name]; !ok {
-				byName[s.Name] = here
-			} else if w.look != l && !said[[2]string{s.Name, ""}] {
-				said[[2]string{s.Name, ""}] = true
-				bad("series %q is drawn as %s in panel %d but as %s in panel %d: give a name one look in every panel (Series.Colour, Dashed, Points, Markers)", s.Name, w.look, w.panel, l, i+1)
-			}
-			if s.Label != "" {
-				continue
-			}
-			if w, ok := byLook[l]; !ok {
-				byLook[l] = here
-			} else if w.name != s.Name && w.panel != i+1 && !said[[2]string{w.name, s.Name}] {
-				said[[2]string{w.name, s.Name}] = true
-				bad("series %q (panel %d) and %q (panel %d) are both drawn as %s: the shared legend cannot tell them apart", w.name, w.panel, s.Name, i+1, l)
-			}
+	// In a family, a name's note ("RR (band within the line)", "RR; IG
+	// within 5% of its line") does not make it another series.
+	key := func(name string) string {
+		if i := strings.IndexAny(name, "(;"); family && i > 0 {
+			return strings.TrimSpace(name[:i])
+		}
+		return name
+	}
+	names := make([]map[string]bool, len(groups))
+	for i, g := range groups {
+		names[i] = map[string]bool{}
+		for _, s := range g.series {
+			names[i][key(s.name)] = true
 		}
 	}
+	share := func(i, j int) bool {
+		for n := range names[i] {
+			if names[j][n] {
+				return true
+			}
+		}
+		return false
+	}
+	for i, g := range groups {
+		for _, s := range g.series {
+			here := where{s, i}
+			if w, ok := byName[s.name]; !ok {
+				byName[s.name] = here
+			} else if !family && w.look != s.look && !said[[2]string{s.name, ""}] {
+				said[[2]string{s.name, ""}] = true
+				bad("series %q is drawn as %s in %s but as %s in %s: give a name one look everywhere (Series.Colour, Dashed, Points, Markers)", s.name, w.look, groups[w.group].where, s.look, g.where)
+			}
+			if s.labelled {
+				continue
+			}
+			for _, w := range looks {
+				if key(w.name) == key(s.name) || w.group == i || !w.look.alike(s.look) || said[[2]string{w.name, s.name}] || family && !share(w.group, i) {
+					continue
+				}
+				said[[2]string{w.name, s.name}] = true
+				bad("series %q (%s) and %q (%s) are both drawn as %s%s: a reader cannot tell them apart", w.name, groups[w.group].where, s.name, g.where, w.look, nearText(w.look, s.look))
+				break
+			}
+			looks = append(looks, here)
+		}
+	}
+}
+
+// CheckFamily reports what a reader comparing charts side by side (the
+// charts of one claim: names[i] is charts[i]'s) would object to, as an
+// error wrapping ErrLayout: two names drawn alike (see look.alike) in two
+// charts that share a series name (names are compared without a note in
+// parentheses or after a semicolon: "RR (band within the line)" and "RR;
+// IG within 5% of its line" are RR), so that the same look means one thing
+// in one and another in its sibling. A name may change its dash between
+// charts (to show a line under another, say): a reader who matched it by
+// look would find no other name in its old look. Each chart's own
+// findings are Check's. Heatmaps have no series and are skipped.
+func CheckFamily(names []string, charts []Chart) error {
+	var groups []lookGroup
+	for i, c := range charts {
+		var ns []named
+		switch c := c.(type) {
+		case *LineChart:
+			ns = looksOf(c.Series)
+		case *Panels:
+			// A name has one look across the panels (Check), so the
+			// first series of each name stands for it.
+			seen := map[string]bool{}
+			for _, pc := range c.Panels {
+				for _, n := range looksOf(pc.Series) {
+					if !seen[n.name] {
+						seen[n.name] = true
+						ns = append(ns, n)
+					}
+				}
+			}
+		default:
+			continue
+		}
+		groups = append(groups, lookGroup{"figure " + names[i], ns})
+	}
+	var errs []error
+	checkLooks(groups, true, func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrLayout}, args...)...))
+	})
+	return errors.Join(errs...)
 }

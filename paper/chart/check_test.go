@@ -70,7 +70,7 @@ func TestCheck(t *testing.T) {
 				ss[i] = Series{Name: fmt.Sprint(i), X: epochs, Y: acc}
 			}
 			return ss
-		}()}, `series "0" and "10" are both`},
+		}()}, `series "1" and "7" are both drawn as vermillion line and orange line`},
 		{"accuracy on 0-100", &LineChart{YMin: 0, YMax: 100, Series: []Series{{Name: "RR", X: epochs[3:], Y: acc[3:]}}}, "of the y axis"},
 		{"a series under another of the same data", &LineChart{Series: []Series{
 			{Name: "alternating", X: epochs, Y: acc},
@@ -297,11 +297,19 @@ func TestCheckRules(t *testing.T) {
 		return p
 	}
 
+	near := func(markers bool) *LineChart {
+		return &LineChart{Title: "accuracy", XLabel: "epoch", Series: []Series{
+			{Name: "RR", X: epochs, Y: acc, Colour: 2},
+			{Name: "greedy", X: epochs, Y: shift(acc, -20), Colour: 8, Markers: markers},
+		}}
+	}
+
 	for _, tc := range []struct {
 		name       string
 		bad, fixed Chart
 		want       string
 	}{
+		{"near colours, one dash", near(false), near(true), `series "RR" and "greedy" are both drawn as vermillion line and orange line, colours 33 apart`},
 		{"log tick labels running together", costs(3), costs(2), `text "1e2" runs into text "1e4"`},
 		{"a title with markup", titled("σ_{top} over epochs"), titled(Plain("σ_{top} over epochs")), `has markup "_{"`},
 		{"a subscript after a symbol", titled("φ²_{r,k} and σ_top"), titled("φ² at (r, k) and σ top"), `has markup "_{"`},
@@ -389,5 +397,40 @@ func TestBottomLegendDescenders(t *testing.T) {
 		if err := Check(c); err != nil {
 			t.Errorf("a chart whose legend goes under the plot: %v", err)
 		}
+	}
+}
+
+// TestCheckFamily checks that CheckFamily fails two charts of the same
+// orders that give one look two meanings (the paper's greedy in one, its
+// slow update in the other), passes them with one meaning per look, and
+// takes a name with a note for the name.
+func TestCheckFamily(t *testing.T) {
+	x := []float64{1, 2, 3, 4}
+	chartOf := func(ref string, colour int) *LineChart {
+		return &LineChart{Title: "accuracy", XLabel: "epoch", Series: []Series{
+			{Name: "RR", X: x, Y: []float64{10, 50, 70, 80}},
+			{Name: "greedy (band within the line)", X: x, Y: []float64{20, 60, 75, 85}},
+			{Name: "the paper's final: " + ref, X: x, Y: []float64{88, 88, 88, 88}, Dashed: true, Markers: true, Colour: colour},
+		}}
+	}
+	names := []string{"standard", "same-class"}
+	err := CheckFamily(names, []Chart{chartOf("slow update 89.51", 4), chartOf("greedy 88.43", 4)})
+	if err == nil || !errors.Is(err, ErrLayout) || !strings.Contains(err.Error(), `"the paper's final: slow update 89.51" (figure standard) and "the paper's final: greedy 88.43" (figure same-class) are both drawn as reddish purple dashed line with circle markers`) {
+		t.Errorf("one look, two meanings: %v", err)
+	}
+	if err := CheckFamily(names, []Chart{chartOf("slow update 89.51", 4), chartOf("greedy 88.43", 5)}); err != nil {
+		t.Errorf("one meaning per look: %v", err)
+	}
+	// Charts that share no name are not read side by side.
+	other := &LineChart{Series: []Series{{Name: "bound", X: x, Y: x, Dashed: true, Markers: true, Colour: 4}}}
+	if err := CheckFamily([]string{"standard", "bound"}, []Chart{chartOf("slow update 89.51", 4), other}); err != nil {
+		t.Errorf("charts of other series: %v", err)
+	}
+	// "greedy (band within the line)" is greedy: one name, its look
+	// shared across charts.
+	plain := chartOf("slow update 89.51", 4)
+	plain.Series[1].Name = "greedy"
+	if err := CheckFamily(names, []Chart{chartOf("slow update 89.51", 4), plain}); err != nil {
+		t.Errorf("a name with a note: %v", err)
 	}
 }

@@ -129,20 +129,24 @@ func drawable(v float64, log bool) bool {
 
 // lineColors is the colour cycle of lines: Okabe and Ito's palette, which
 // colour-blind readers can tell apart, without its yellow, which is faint
-// on white, followed by three darker colours of Paul Tol's "muted" scheme
-// (wine, indigo, olive), so that a chart of up to ten series needs no
-// colour twice.
+// on white, and three darker colours of Paul Tol's "muted" scheme (wine,
+// indigo, olive), so that a chart of up to ten series needs no colour
+// twice. The first seven are at least NearColour apart, so that a chart
+// of up to seven series of one dash needs no dash to tell them apart;
+// the last three are each a shade of an earlier one (orange of
+// vermillion, sky blue of blue, wine of reddish purple), and Check asks
+// for another dash or marker where they meet.
 var lineColors = []color.RGBA{
 	{0, 114, 178, 255},   // blue
 	{213, 94, 0, 255},    // vermillion
 	{0, 158, 115, 255},   // bluish green
 	{204, 121, 167, 255}, // reddish purple
-	{230, 159, 0, 255},   // orange
-	{86, 180, 233, 255},  // sky blue
-	{0, 0, 0, 255},       // black
-	{136, 34, 85, 255},   // wine
 	{51, 34, 136, 255},   // indigo
 	{153, 153, 51, 255},  // olive
+	{0, 0, 0, 255},       // black
+	{230, 159, 0, 255},   // orange
+	{86, 180, 233, 255},  // sky blue
+	{136, 34, 85, 255},   // wine
 }
 
 // seriesStyle is how a series of a chart looks. Colours go through
