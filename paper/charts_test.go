@@ -238,7 +238,7 @@ func TestAccuracyPanels(t *testing.T) {
 	if len(full.Series) != 5 || len(zoom.Series) != 3 || !full.IntegerX || !zoom.IntegerX || zoom.XMin >= 2 || zoom.XMin < 1 {
 		t.Errorf("full %d series, zoom %d; integer x %v %v; zoom from %g", len(full.Series), len(zoom.Series), full.IntegerX, zoom.IntegerX, zoom.XMin)
 	}
-	if got := full.Series[3].Name; got != "the paper's final (RR 92.72, greedy 92.67)" {
+	if got := full.Series[3].Name; got != "the paper's final, its CIFAR-10 ResNet-18 (RR 92.72, greedy 92.67)" {
 		t.Errorf("paper's line %q", got)
 	}
 	for k := range zoom.Series {
@@ -430,6 +430,27 @@ func TestNoteHiddenPanelBands(t *testing.T) {
 			if got := lp.Series[1].Name; got != "b" {
 				t.Errorf("%s: panel %d names b %q, want b", test.name, i+1, got)
 			}
+		}
+	}
+}
+
+// TestNoteCovered checks that a line on an earlier one says so, on the
+// whole or over a stretch, and that lines apart, or a stretch too short,
+// keep their names.
+func TestNoteCovered(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	c := &chart.LineChart{Series: []chart.Series{
+		{Name: "RR (band within the line)", X: x, Y: []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1}},
+		{Name: "greedy", X: x, Y: []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1.02}},
+		{Name: "sorted", X: x, Y: []float64{10, 9, 8, 7, 6, 9, 9, 9, 9, 9}},
+		{Name: "apart", X: x, Y: []float64{20, 20, 20, 20, 20, 20, 20, 20, 20, 20}},
+		{Name: "brief", X: x, Y: []float64{10, 15, 15, 15, 15, 15, 15, 15, 15, 15}},
+	}}
+	noteCovered(c)
+	want := []string{"RR (band within the line)", "greedy (on RR's line)", "sorted (on RR's line from 1 to 5)", "apart", "brief"}
+	for k, s := range c.Series {
+		if s.Name != want[k] {
+			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])
 		}
 	}
 }

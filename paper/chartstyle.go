@@ -91,9 +91,11 @@ func dashedPartner(ss []chart.Series, j int) bool {
 }
 
 // noteCovered names each series of c that runs on an earlier one (as
-// uncover finds them) after the line it runs on, "IG (on RR's line)", so
-// that a reader who sees one line where the legend lists two knows why,
-// unless its name already names that line.
+// uncover finds them) after the line it runs on, "IG (on RR's line)", or
+// one that runs on it over a stretch of at least minStretch of their
+// points (markers show on a line, and are left alone), "IG (on RR's line from 2 to 64)", so that a reader who sees one
+// line where the legend lists two knows why, unless its name already
+// names that line.
 func noteCovered(c *chart.LineChart) {
 	f := func(v float64) float64 { return v }
 	if c.LogY {
@@ -115,13 +117,48 @@ func noteCovered(c *chart.LineChart) {
 			if k := strings.IndexAny(other, "(;"); k > 0 {
 				other = strings.TrimSpace(other[:k])
 			}
-			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) || !covers(ss[j], ss[i], f, tol) {
+			// Markers show on a line: only lines hide.
+			if other == "" || ss[j].Name == "" || ss[i].Points || ss[j].Points || strings.Contains(ss[j].Name, other) {
 				continue
 			}
-			ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
-			break
+			if covers(ss[j], ss[i], f, tol) {
+				ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
+				break
+			}
+			if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
+				ss[j].Name += fmt.Sprintf(" (on %s's line from %g to %g)", other, from, to)
+				break
+			}
 		}
 	}
+}
+
+// minStretch is the least share of two lines' points that a stretch of
+// one on the other must span for noteCovered to name it.
+const minStretch = 0.5
+
+// coverStretch returns the x values at the ends of the longest stretch of
+// consecutive shared points where f(a) runs within tol of f(b), and
+// whether it spans at least minStretch of their points (and two).
+func coverStretch(a, b chart.Series, f func(float64) float64, tol float64) (from, to float64, ok bool) {
+	if len(a.X) != len(b.X) || len(a.X) == 0 {
+		return 0, 0, false
+	}
+	best, start := 0, -1
+	for k := range a.X {
+		ya, yb := f(a.Y[k]), f(b.Y[k])
+		if a.X[k] == b.X[k] && !math.IsNaN(ya) && !math.IsNaN(yb) && !math.IsInf(ya, 0) && !math.IsInf(yb, 0) && math.Abs(ya-yb) <= tol {
+			if start < 0 {
+				start = k
+			}
+			if n := k - start + 1; n > best {
+				best, from, to = n, a.X[start], a.X[k]
+			}
+			continue
+		}
+		start = -1
+	}
+	return from, to, best >= 2 && float64(best) >= minStretch*float64(len(a.X))
 }
 
 // covers reports whether f(a) runs within tol of f(b) at four in five of
@@ -197,7 +234,7 @@ func accuracyPanels(acc *chart.LineChart, from int, paper map[string]float64) *c
 		x := []float64{s.X[0], s.X[len(s.X)-1]}
 		// A colour after the orders': a reference line never takes an
 		// order's look.
-		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final (%s %.2f)", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Colour: len(acc.Series) + k + 1})
+		lines = append(lines, chart.Series{Name: fmt.Sprintf("the paper's final, its CIFAR-10 ResNet-18 (%s %.2f)", s.Name, v), X: x, Y: []float64{v, v}, Dashed: true, Markers: true, Colour: len(acc.Series) + k + 1})
 	}
 	full.Series = append(full.Series, lines...)
 	zoom.ZoomFrom(float64(from))

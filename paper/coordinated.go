@@ -1074,7 +1074,7 @@ func (res *CoordinatedResult) addCoordinatedCharts(out *Outcome) {
 			sigma.YLabel = fmt.Sprintf("σ*² = maxₖ ‖Sₖ‖² (floored at %g)", floor)
 			sigma.Series = append(sigma.Series, chart.Series{Name: fmt.Sprintf("floor %g: values below it (rounding zero) drawn on it", floor), X: epochs[:c.Epochs], Y: constant(c.Epochs, floor), Dashed: true, Colour: len(coordinatedMethods) + 3})
 		}
-		for _, w := range c.Workers {
+		for i, w := range c.Workers {
 			drr, cd := res.runs(p, w, ordering.DRR.String()), res.runs(p, w, ordering.CDGraB.String())
 			y, lo, hi := make([]float64, c.Epochs+1), make([]float64, c.Epochs+1), make([]float64, c.Epochs+1)
 			for e := range y {
@@ -1084,7 +1084,9 @@ func (res *CoordinatedResult) addCoordinatedCharts(out *Outcome) {
 				}
 				y[e], lo[e], hi[e] = logSeedRange(v)
 			}
-			ratio.Series = append(ratio.Series, chart.Series{Name: fmt.Sprintf("W = %d", w), X: epochs, Y: y, Lo: lo, Hi: hi, Markers: true, Runs: c.Seeds})
+			// Colours after the methods' and the floor's: a colour names
+			// a method in the claim's other charts, not a W.
+			ratio.Series = append(ratio.Series, chart.Series{Name: fmt.Sprintf("W = %d", w), X: epochs, Y: y, Lo: lo, Hi: hi, Markers: true, Runs: c.Seeds, Colour: len(coordinatedMethods) + 1 + i + i/2})
 		}
 		for _, lc := range []*chart.LineChart{herd, sigma, ratio, loss, acc} {
 			seedSpreadShown(lc)

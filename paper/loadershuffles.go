@@ -1652,8 +1652,7 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 // log x axis if logX, and a log y axis if logY and the values and bands of
 // all panels span more than loaderPanelLogSpan (all panels alike; a
 // narrower range reads better on linear ticks). Each panel fits its y axis
-// to its own series, and the title says so: a reader comparing panels by
-// height would misread them.
+// to its own series (and the chart's title says so: chart.Panels).
 func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, logX, logY bool) *chart.Panels {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range slices.Concat(ss, refs) {
@@ -1664,7 +1663,7 @@ func loaderPanelsOf(title string, ss, refs []chart.Series, groups [][]string, lo
 		}
 	}
 	logY = logY && hi > loaderPanelLogSpan*lo
-	p := &chart.Panels{Title: title + "; each panel on its own y scale"}
+	p := &chart.Panels{Title: title}
 	for _, g := range groups {
 		pc := &chart.LineChart{Title: loaderPanelTitle(g), LogX: logX, LogY: logY}
 		pc.Series = slices.Clone(refs)

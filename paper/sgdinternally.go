@@ -1052,7 +1052,7 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 		}
 		lc := &chart.LineChart{
 			// No-break spaces keep "σ low = 2.5" on one line.
-			Title:  fmt.Sprintf("(1/T)Σ ‖∇f(xₜ)‖² over t < T, steps %s, σ\u00a0low\u00a0=\u00a0%g, N = %d, m = %d (mean of %s, 95%% bands)", rule, set.SigmaLow, c.N, c.M, nOf(c.Runs, "run")),
+			Title:  fmt.Sprintf("(1/T)Σ ‖∇f(xₜ)‖² over t < T, steps %s, σ\u00a0low\u00a0=\u00a0%g, N = %d, m = %d: the tuning runs, at each T the best step's mean of %s (95%% bands); the judged runs, fresh, are in the report's table", rule, set.SigmaLow, c.N, c.M, nOf(c.Runs, "run")),
 			XLabel: "T (epochs of N·m steps)", YLabel: "(1/T)Σ ‖∇f(xₜ)‖² over t < T", LogX: true, LogY: true,
 			Series: []chart.Series{
 				series("SGD internally (step tuned per T)", a.Internal, a.InternalSE, false),

@@ -660,7 +660,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	out := Outcome{}
 	out.judged(&subsamplingRule, f.judgement)
 	ch := &chart.LineChart{
-		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(xₜ)‖² (%s)", c.N, c.M, runsBandText(c.Runs)),
+		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(xₜ)‖² (%s); σ² > 0 marks a noisy problem, the tilted half has its own", c.N, c.M, runsBandText(c.Runs)),
 		XLabel: "epoch t", YLabel: "‖∇f(xₜ)‖²", LogY: true,
 	}
 	ts := ints(seq(c.Epochs + 1))

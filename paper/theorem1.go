@@ -608,7 +608,9 @@ func (res *Theorem1Result) theorem1Charts(out *Outcome, f *Theorem1Findings) {
 	var bounds []chart.Series
 	for o, of := range f.Orders {
 		m := chart.Series{Name: of.Name + " measured", X: ts, Y: of.Measured, Group: of.Name, Runs: c.runsOf(of.Name)}
-		b := chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Group: of.Name, Runs: m.Runs}
+		// Markers: a measured line dashed to show one under it (uncover,
+		// here or in theorem-1-rates) never takes a bound's look.
+		b := chart.Series{Name: of.Name + " bound", X: ts, Y: of.Stated, Dashed: true, Markers: true, Group: of.Name, Runs: m.Runs}
 		if m.Runs > 1 {
 			m.Lo, m.Hi = spread(o, func(r Theorem1Run) float64 { return r.Measured })
 			b.Lo, b.Hi = spread(o, func(r Theorem1Run) float64 { return r.Stated })

@@ -308,7 +308,7 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		Series: []chart.Series{
 			{X: ks, Y: fig.TwoLevel.Mean[:n], Lo: tlo, Hi: thi, Runs: fig.TwoLevel.Trials},
 			{X: ks, Y: fig.Standard.Mean[:n], Lo: slo, Hi: shi, Runs: fig.Standard.Trials},
-			{Name: "Lemma 2 bound (Appendix B)", X: ks, Y: constant(n, fig.Bound), Dashed: true},
+			{Name: "Lemma 2 bound on two-level shuffling (Appendix B; not a bound on standard shuffling)", X: ks, Y: constant(n, fig.Bound), Dashed: true},
 		},
 	}
 	for i, name := range []string{fmt.Sprintf("two-level %d-shuffling", fig.K), "standard shuffling"} {

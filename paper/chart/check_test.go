@@ -434,3 +434,25 @@ func TestCheckFamily(t *testing.T) {
 		t.Errorf("a name with a note: %v", err)
 	}
 }
+
+// TestPanelsOwnScale checks that panels whose y axes differ say so in
+// their title, once, and panels of one y range do not.
+func TestPanelsOwnScale(t *testing.T) {
+	x := []float64{1, 2, 3}
+	panel := func(y ...float64) *LineChart {
+		return &LineChart{Title: "p", Series: []Series{{Name: "RR", X: x, Y: y}}}
+	}
+	for _, tc := range []struct {
+		p    *Panels
+		want bool
+	}{
+		{&Panels{Title: "loss", Panels: []*LineChart{panel(1, 2, 3), panel(1, 2, 3)}}, false},
+		{&Panels{Title: "loss", Panels: []*LineChart{panel(1, 2, 3), panel(1, 5, 9)}}, true},
+		{&Panels{Title: "loss; " + ownScale, Panels: []*LineChart{panel(1, 2, 3), panel(1, 5, 9)}}, true},
+	} {
+		got := tc.p.title()
+		if n := strings.Count(got, ownScale); n != map[bool]int{false: 0, true: 1}[tc.want] {
+			t.Errorf("title %q of panels %q: says its own scale %d times, want it %t", got, tc.p.Title, n, tc.want)
+		}
+	}
+}

@@ -21,8 +21,9 @@ import (
 // without a Label (see Series.Label) of every panel, each name once, in
 // the style it has in the first panel that has it. Styles are given per
 // panel (see Series), so panels that list the same series in the same
-// order show them alike. The interactive chart shows the panels one
-// under another, each with its legend.
+// order show them alike. Where the panels' y axes span different ranges,
+// the title drawn says "each panel on its own y scale". The interactive
+// chart shows the panels one under another, each with its legend.
 type Panels struct {
 	Title  string
 	Panels []*LineChart
@@ -94,7 +95,7 @@ func (p *Panels) size() (vg.Length, vg.Length) {
 
 func (p *Panels) draw(dc draw.Canvas) layout {
 	var lay layout
-	dc, lay.title = drawTitle(dc, p.Title)
+	dc, lay.title = drawTitle(dc, p.title())
 	if entries, lp := p.legendPlan(dc.Max.X - dc.Min.X); lp.rows > 0 {
 		x0 := dc.Min.X + (dc.Max.X-dc.Min.X-lp.w)/2
 		for k := 0; k < lp.cols; k++ {
@@ -147,9 +148,9 @@ func (p *Panels) echarts(id string) render.Renderer {
 	for i, c := range p.Panels {
 		cc := *c
 		if cc.Title == "" {
-			cc.Title = p.Title
+			cc.Title = p.title()
 		} else if i == 0 {
-			cc.Title = p.Title + ": " + cc.Title
+			cc.Title = p.title() + ": " + cc.Title
 		}
 		parts = append(parts, cc.echarts(fmt.Sprintf("%s_%d", id, i)))
 	}
@@ -216,8 +217,29 @@ func (p *Panels) table() [][]string {
 	return rows
 }
 
+// ownScale is what the title of panels whose y axes differ adds, unless
+// it says so already: a reader who compares the panels by height would
+// misread them.
+const ownScale = "each panel on its own y scale"
+
+// title returns p's title, with ownScale if its panels' y axes span
+// different ranges.
+func (p *Panels) title() string {
+	if strings.Contains(p.Title, ownScale) {
+		return p.Title
+	}
+	for _, c := range p.Panels[1:] {
+		_, y0, _ := p.Panels[0].ranges()
+		_, y, _ := c.ranges()
+		if y != y0 {
+			return p.Title + "; " + ownScale
+		}
+	}
+	return p.Title
+}
+
 func (p *Panels) labels() []string {
-	l := []string{p.Title}
+	l := []string{p.title()}
 	for _, c := range p.Panels {
 		l = append(l, c.labels()...)
 	}
