@@ -778,4 +778,13 @@ func TestUnsettledText(t *testing.T) {
 	if got := unsettledText(c, r); got != "" {
 		t.Errorf("settled part: %q, want nothing", got)
 	}
+	// An unsettled equivalence names its quantities that span a bound of
+	// the band, not one already inside it (table-1-study's MNIST tie).
+	eq := Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "p", Test: Equivalence, Lo: -0.5, Hi: 0.5}}}}
+	inside := Quantity{Label: "MNIST", Mean: -0.01, SE: 0.06, Lo: -0.17, Hi: 0.14, N: 5}
+	spans := Quantity{Label: "Fashion", Mean: 0.3, SE: 0.14, Lo: -0.1, Hi: 0.7, N: 5}
+	r = &Confirmed{Runs: 5, Parts: []SeedPart{{Name: "p", Verdict: Inconclusive, Quantities: []Quantity{inside, spans}}}}
+	if got := unsettledText(eq, r); strings.Contains(got, "MNIST") || !strings.Contains(got, "Fashion lies in [-0.1, 0.7]") {
+		t.Errorf("equivalence: %q, want Fashion's interval and not MNIST's", got)
+	}
 }

@@ -381,7 +381,9 @@ func unsettledText(c Claim, r *Confirmed) string {
 		var qs []string
 		for _, q := range sp.Quantities {
 			iv := q.Interval()
-			if iv.Against(p.Threshold) != Spans && p.Test != Equivalence {
+			// A quantity already settled, either way, needs no runs
+			// (an equivalence's inside its band, too).
+			if holds, fails := p.side(iv); holds || fails {
 				continue
 			}
 			label := q.Label
