@@ -93,7 +93,7 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // noteCovered names each series of c that runs on an earlier one (as
 // uncover finds them) after the line it runs on, "IG (on RR's line)", or
 // one that runs on it over a stretch of at least minStretch of their
-// points (markers show on a line, and are left alone), "IG (on RR's line from 2 to 64)", so that a reader who sees one
+// points (for lines, and where the name stays within maxNoted), "IG (on RR's line from 2 to 64)", so that a reader who sees one
 // line where the legend lists two knows why, unless its name already
 // names that line.
 func noteCovered(c *chart.LineChart) {
@@ -117,16 +117,22 @@ func noteCovered(c *chart.LineChart) {
 			if k := strings.IndexAny(other, "(;"); k > 0 {
 				other = strings.TrimSpace(other[:k])
 			}
-			// Markers show on a line: only lines hide.
-			if other == "" || ss[j].Name == "" || ss[i].Points || ss[j].Points || strings.Contains(ss[j].Name, other) {
+			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) {
 				continue
 			}
 			if covers(ss[j], ss[i], f, tol) {
 				ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
 				break
 			}
+			// A stretch is named for lines only (markers show on a
+			// line), and where the name stays short enough for a
+			// legend.
+			note := fmt.Sprintf(" (on %s's line from %%g to %%g)", other)
+			if ss[i].Points || ss[j].Points || len([]rune(ss[j].Name+note)) > maxNoted {
+				continue
+			}
 			if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
-				ss[j].Name += fmt.Sprintf(" (on %s's line from %g to %g)", other, from, to)
+				ss[j].Name += fmt.Sprintf(note, from, to)
 				break
 			}
 		}
@@ -136,6 +142,10 @@ func noteCovered(c *chart.LineChart) {
 // minStretch is the least share of two lines' points that a stretch of
 // one on the other must span for noteCovered to name it.
 const minStretch = 0.5
+
+// maxNoted is the longest name, in characters, noteCovered gives a
+// stretch's note: a longer one would crowd the legend.
+const maxNoted = 64
 
 // coverStretch returns the x values at the ends of the longest stretch of
 // consecutive shared points where f(a) runs within tol of f(b), and

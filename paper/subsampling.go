@@ -660,14 +660,18 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 	out := Outcome{}
 	out.judged(&subsamplingRule, f.judgement)
 	ch := &chart.LineChart{
-		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(xₜ)‖² (%s); σ² > 0 marks a noisy problem, the tilted half has its own", c.N, c.M, runsBandText(c.Runs)),
+		Title:  fmt.Sprintf("Sequences that are not permutations, n = %d components, M = %g: ‖∇f(xₜ)‖² (%s); σ² > 0 marks the sequences on a noisy problem, the tilted half has one of its own", c.N, c.M, runsBandText(c.Runs)),
 		XLabel: "epoch t", YLabel: "‖∇f(xₜ)‖²", LogY: true,
 	}
 	ts := ints(seq(c.Epochs + 1))
 	var summary []string
 	for _, sf := range f.Sequences {
 		lo, hi := res.gradRange(sf.Name)
-		ch.Series = append(ch.Series, chart.Series{Name: sf.Name, X: ts, Y: sf.Mean, Lo: lo, Hi: hi, Runs: res.runsOf(sf.Name)})
+		name := sf.Name
+		if sf.Hetero {
+			name += " (σ² > 0)"
+		}
+		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean, Lo: lo, Hi: hi, Runs: res.runsOf(sf.Name)})
 		if !sf.Satisfies && !sf.Built {
 			ch.Series = append(ch.Series, chart.Series{Name: sf.Name + ": ‖∇f‖² where its mean is stationary", X: ts, Y: constant(len(ts), sf.Stall), Dashed: true})
 		}
