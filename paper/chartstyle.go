@@ -31,19 +31,7 @@ const coverTol = 0.015
 // chart.Check fails a line the later ones cover.
 func uncover(c *chart.LineChart) []string {
 	ss := c.Series
-	f := func(v float64) float64 { return v }
-	if c.LogY {
-		f = math.Log
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range ss {
-		for _, v := range s.Y {
-			if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	tol := coverTol * (hi - lo)
+	f, tol := coverScale(c)
 	var changed []string
 	for j := range ss {
 		if ss[j].Points {
@@ -97,19 +85,7 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // line where the legend lists two knows why, unless its name already
 // names that line.
 func noteCovered(c *chart.LineChart) {
-	f := func(v float64) float64 { return v }
-	if c.LogY {
-		f = math.Log
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range c.Series {
-		for _, v := range s.Y {
-			if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	tol := coverTol * (hi - lo)
+	f, tol := coverScale(c)
 	ss := c.Series
 	for j := range ss {
 		for i := range j {
@@ -169,6 +145,25 @@ func coverStretch(a, b chart.Series, f func(float64) float64, tol float64) (from
 		start = -1
 	}
 	return from, to, best >= 2 && float64(best) >= minStretch*float64(len(a.X))
+}
+
+// coverScale returns the scale on which lines of c are compared (the
+// logarithm on a log y axis) and how near two lines must be on it to
+// cover one another: coverTol of the data's span.
+func coverScale(c *chart.LineChart) (f func(float64) float64, tol float64) {
+	f = func(v float64) float64 { return v }
+	if c.LogY {
+		f = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range c.Series {
+		for _, v := range s.Y {
+			if v := f(v); !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	return f, coverTol * (hi - lo)
 }
 
 // covers reports whether f(a) runs within tol of f(b) at four in five of

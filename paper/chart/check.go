@@ -156,21 +156,14 @@ func Check(c Chart) error {
 // checkLines adds to bad the findings of Check about the lines of lc,
 // drawn w×h (without legend if noLegend) as lay says.
 func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad func(format string, args ...any)) {
-	type seen struct {
-		look look
-		name string
-	}
-	var earlier []seen
-	for k, st := range styles(lc.Series) {
-		s := lc.Series[k]
-		l := look{st.color, st.dashed, st.glyph, s.Points}
-		for _, e := range earlier {
-			if e.look.alike(l) {
-				bad("series %q and %q are both drawn as %s%s", e.name, s.Name, e.look, nearText(e.look, l))
+	ns := looksOf(lc.Series)
+	for k, s := range ns {
+		for _, e := range ns[:k] {
+			if e.look.alike(s.look) {
+				bad("series %q and %q are both drawn as %s%s", e.name, s.name, e.look, nearText(e.look, s.look))
 				break
 			}
 		}
-		earlier = append(earlier, seen{l, s.Name})
 	}
 	for _, a := range []struct {
 		name       string
