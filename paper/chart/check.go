@@ -30,6 +30,9 @@ const (
 	// MinPixels is the least number of pixels a series draws in the data
 	// area at 100 dots per inch.
 	MinPixels = 20
+	// MinFontSize is the least size of a text of the static image: 7
+	// points, 15 pixels of the PNG at DPI.
+	MinFontSize = vg.Length(7)
 )
 
 // frameGap is how close to the data area's edge a point may come: closer,
@@ -67,6 +70,7 @@ var ErrLayout = errors.New("chart: poor layout")
 //     line hides it on the whole image (see checkSpread); a heatmap of
 //     more than one run (Heatmap.Runs) without a note (Notes) or Hatched
 //     and with an empty NoSpread;
+//   - a text of the static image is set smaller than MinFontSize;
 //   - a line of text of the static image (title, axis and tick labels,
 //     legend entries, point labels, cell annotations, the colour bar's
 //     labels, panel titles: every string drawn) runs past the image's

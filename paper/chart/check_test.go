@@ -10,6 +10,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
 )
 
 // TestCheck checks that Check passes charts a reviewer would accept, the
@@ -454,5 +456,43 @@ func TestPanelsOwnScale(t *testing.T) {
 		if n := strings.Count(got, ownScale); n != map[bool]int{false: 0, true: 1}[tc.want] {
 			t.Errorf("title %q of panels %q: says its own scale %d times, want it %t", got, tc.p.Title, n, tc.want)
 		}
+	}
+}
+
+func TestSmallText(t *testing.T) {
+	var found []string
+	bad := func(format string, args ...any) { found = append(found, fmt.Sprintf(format, args...)) }
+	box := func(size vg.Length) textBox {
+		return textBox{text: "0.44–1", ink: vg.Rectangle{Min: vg.Point{X: 10, Y: 10}, Max: vg.Point{X: 30, Y: 16}}, space: 2, upright: true, size: size}
+	}
+	checkTexts([]textBox{box(MinFontSize)}, 100, 100, bad)
+	if len(found) != 0 {
+		t.Errorf("a text at %v: %q, want no finding", MinFontSize, found)
+	}
+	checkTexts([]textBox{box(6.5)}, 100, 100, bad)
+	if len(found) != 1 || !strings.Contains(found[0], "6.5 pt") {
+		t.Errorf("a text at 6.5 pt: %q, want one finding naming its size", found)
+	}
+
+	// A heatmap of many columns of long cell texts widens until they fit
+	// at MinFontSize, and passes Check.
+	h := &Heatmap{Title: "steps ratio", XLabel: "m", YLabel: "σ ratio", YTicks: []string{"0.01", "1", "100"}, Center: 1, Runs: 3,
+		Notes: make([][]string, 3)}
+	for c := range 14 {
+		h.XTicks = append(h.XTicks, fmt.Sprint(1<<c))
+	}
+	for r := range h.YTicks {
+		h.Values = append(h.Values, make([]float64, len(h.XTicks)))
+		h.Notes[r] = make([]string, len(h.XTicks))
+		for c := range h.XTicks {
+			h.Values[r][c] = 0.5 + float64(r*c)/20
+			h.Notes[r][c] = "0.44–1.61"
+		}
+	}
+	if w, _ := h.size(); w <= 16*vg.Centimeter {
+		t.Errorf("width %v of 14 columns of long notes, want wider than 16 cm", w)
+	}
+	if err := Check(h); err != nil {
+		t.Errorf("Check of the widened heatmap: %v", err)
 	}
 }

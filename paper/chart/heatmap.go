@@ -276,8 +276,36 @@ func dark(c color.RGBA) bool {
 
 func (h *Heatmap) size() (vg.Length, vg.Length) {
 	rows := float64(len(h.Values))
-	return 16 * vg.Centimeter, vg.Length(math.Min(24, math.Max(7, 3+0.9*rows))) * vg.Centimeter
+	return max(16*vg.Centimeter, h.cellsWidth()), vg.Length(math.Min(24, math.Max(7, 3+0.9*rows))) * vg.Centimeter
 }
+
+// cellsWidth is the width of an image whose cells hold the widest cell
+// text at cellFontMin: the columns at that width, the row names and axis
+// label on the left, and about what the colour bar and its labels take on
+// the right (heatmapRight).
+func (h *Heatmap) cellsWidth() vg.Length {
+	sty := textStyle(cellFontMin, color.Black)
+	var cell vg.Length
+	for _, t := range h.texts() {
+		cell = max(cell, sty.Rectangle(t).Size().X)
+	}
+	if cell == 0 {
+		return 0
+	}
+	tick := textStyle(vg.Points(10), color.Black)
+	var left vg.Length
+	for _, t := range h.YTicks {
+		left = max(left, tick.Rectangle(t).Size().X)
+	}
+	// A cell is its text, the padding on both sides (cells.Plot) and a
+	// point to spare.
+	cell += 2*vg.Points(1.5) + 2*vg.Points(0.5) + vg.Points(1)
+	return vg.Length(len(h.XTicks))*cell + left + vg.Centimeter + heatmapRight
+}
+
+// heatmapRight is about the width the colour bar, its ticks and its
+// labels take right of the cells.
+const heatmapRight = 4 * vg.Centimeter
 
 // tickNames labels integer positions with names.
 type tickNames []string
@@ -366,7 +394,7 @@ func (h *Heatmap) texts() []string {
 // one size for every cell, so that none reads louder than another.
 const (
 	cellFontMax = vg.Length(8)
-	cellFontMin = vg.Length(5)
+	cellFontMin = MinFontSize
 )
 
 // cellFontSize returns the largest size, from cellFontMax down to
@@ -564,11 +592,11 @@ func (h *Heatmap) draw(dc draw.Canvas) layout {
 		y := y0 + vg.Length(i)*dy
 		dc.Fill(vg.Rectangle{Min: vg.Point{X: x0, Y: y}, Max: vg.Point{X: x0 + barW, Y: min(y1, y+dy+vg.Points(0.3))}}.Path())
 	}
-	// Each line is shrunk (down to 6 points) until it fits the bar's
+	// Each line is shrunk (down to MinFontSize) until it fits the bar's
 	// height.
 	for i, l := range barLines {
 		sty := barSty
-		for sty.Font.Size > 6 && sty.Width(l) > da.Max.Y-da.Min.Y {
+		for sty.Font.Size > MinFontSize && sty.Width(l) > da.Max.Y-da.Min.Y {
 			sty.Font.Size -= 0.5
 		}
 		dc.FillText(sty, vg.Point{X: dc.Max.X - barLabelW + vg.Length(i)*barLabelW/vg.Length(len(barLines)), Y: (da.Min.Y + da.Max.Y) / 2}, l)

@@ -493,6 +493,9 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{}
+		if d := c.dataTicks(); d != nil {
+			p.X.Tick.Marker = d
+		}
 	}
 	if c.LogY {
 		p.Y.Scale = plot.LogScale{}

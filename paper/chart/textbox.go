@@ -26,6 +26,8 @@ type textBox struct {
 	// down).
 	space   vg.Length
 	upright bool
+	// size is the font's size.
+	size vg.Length
 }
 
 // affine is the map (x, y) → (a·x + c·y + e, b·x + d·y + f).
@@ -106,7 +108,7 @@ func (r *textRecorder) FillString(f font.Face, pt vg.Point, text string) {
 	r.boxes = append(r.boxes, textBox{text: text, ink: vg.Rectangle{
 		Min: vg.Point{X: vg.Length(minX), Y: vg.Length(minY)},
 		Max: vg.Point{X: vg.Length(maxX), Y: vg.Length(maxY)},
-	}, space: f.Width(" "), upright: math.Abs(r.m.b) < 1e-9 && r.m.a > 0})
+	}, space: f.Width(" "), upright: math.Abs(r.m.b) < 1e-9 && r.m.a > 0, size: f.Font.Size})
 }
 
 // inkBox returns the rectangle the glyphs of text cover when drawn in f
@@ -167,9 +169,16 @@ var (
 // by one; it counts the rest.
 const maxTextFindings = 6
 
-// checkTexts adds to bad the texts of boxes that run past the edge of a
-// w×h image and the pairs that overlap.
+// checkTexts adds to bad the texts of boxes set smaller than MinFontSize,
+// those that run past the edge of a w×h image and the pairs that overlap.
 func checkTexts(boxes []textBox, w, h vg.Length, bad func(format string, args ...any)) {
+	var small []string
+	for _, b := range boxes {
+		if b.size < MinFontSize {
+			small = append(small, fmt.Sprintf("text %s is set at %.2g pt, want at least %g", quoteShort(b.text), b.size.Points(), MinFontSize.Points()))
+		}
+	}
+	report(small, "texts are too small to read", bad)
 	var clipped []string
 	for _, b := range boxes {
 		var edges []string

@@ -104,3 +104,76 @@ func logLabel(m, e int, sci bool) string {
 	}
 	return strconv.Itoa(m) + "e" + strconv.Itoa(e)
 }
+
+// maxDataTicks is the most distinct x values a log x axis labels at the
+// data (dataTicks).
+const maxDataTicks = 8
+
+// dataTicks labels a log axis at its data's few distinct values, sorted:
+// a chart of W = 4, 16 and 64 reads at its points, not between ticks at 5,
+// 10, 20 and 50.
+type dataTicks []float64
+
+var _ plot.Ticker = dataTicks(nil)
+
+func (d dataTicks) Ticks(vmin, vmax float64) []plot.Tick {
+	var ticks []plot.Tick
+	for _, v := range d {
+		if v >= vmin*(1-1e-9) && v <= vmax*(1+1e-9) {
+			ticks = append(ticks, plot.Tick{Value: v, Label: dataLabel(v)})
+		}
+	}
+	return ticks
+}
+
+// dataLabel formats a tick at a data value: an integer plainly below a
+// million, else three significant digits ("0.05", "1.5e+06").
+func dataLabel(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e6 {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+// minDataTickRatio is the least ratio of neighbouring values that
+// dataTicks labels.
+const minDataTickRatio = 1.5
+
+// dataTicks returns the ticks of c's log x axis at its data's distinct x
+// values when there are 2 to maxDataTicks of them, each at least
+// minDataTickRatio times the one before, and logTicks would label fewer
+// than half of them, else nil (logTicks marks the axis).
+func (c *LineChart) dataTicks() dataTicks {
+	var xs []float64
+	for _, s := range c.Series {
+		for _, x := range s.X {
+			if x > 0 && !math.IsInf(x, 0) && !slices.Contains(xs, x) {
+				xs = append(xs, x)
+				if len(xs) > maxDataTicks {
+					return nil
+				}
+			}
+		}
+	}
+	if len(xs) < 2 {
+		return nil
+	}
+	slices.Sort(xs)
+	// Values less than half a step of 1-2-5 apart are measurements, not a
+	// design's levels: their labels would run together.
+	for i := 1; i < len(xs); i++ {
+		if xs[i] < minDataTickRatio*xs[i-1] {
+			return nil
+		}
+	}
+	labelled := 0
+	for _, t := range (logTicks{}).Ticks(xs[0], xs[len(xs)-1]) {
+		if t.Label != "" && slices.ContainsFunc(xs, func(x float64) bool { return math.Abs(x-t.Value) <= 1e-9*x }) {
+			labelled++
+		}
+	}
+	if 2*labelled >= len(xs) {
+		return nil
+	}
+	return xs
+}
