@@ -53,7 +53,7 @@ func restsOnHolds(v Verdict) bool {
 // where the robustness pass reran it ("reproduced in 5 of 5 seeds", or
 // "flips: ..." first), else the one draw's verdict marked as one draw,
 // saying so where the pass's verdicts were judged by an earlier rule
-// (ClaimSeeds.Stale).
+// (ClaimSeeds.Stale) or the one draw perhaps was (Result.ruleNote).
 func headline(id string, r *Result, rob *Robustness) string {
 	cs, stale := rob.current(id)
 	if stale {
@@ -65,6 +65,9 @@ func headline(id string, r *Result, rob *Robustness) string {
 			h += " (" + rob.Scale + " scale)"
 		}
 		return h
+	}
+	if n := r.ruleNote(); n != "" {
+		return fmt.Sprintf("%s (one draw, seed %d, %s)", r.Outcome.Verdict, r.Seed, n)
 	}
 	return fmt.Sprintf("%s (one draw, seed %d)", r.Outcome.Verdict, r.Seed)
 }
@@ -290,6 +293,9 @@ func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
 	}
 	cs, stale := rob.current(c.ID)
 	if cs == nil || stale {
+		if cs == nil && r.ruleNote() != "" {
+			return fmt.Sprintf("%s (one draw, perhaps by an earlier rule)%s", frontAnswers[v], dagger)
+		}
 		return fmt.Sprintf("%s (one draw)%s", frontAnswers[v], dagger)
 	}
 	n := len(cs.Verdicts)

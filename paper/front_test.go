@@ -106,7 +106,7 @@ func TestReportFront(t *testing.T) {
 	dir := t.TempDir()
 	figs := filepath.Join(dir, "figures")
 	save := func(id string, o *Outcome) {
-		if err := SaveResult(context.Background(), figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o}); err != nil {
+		if err := SaveResult(context.Background(), figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o, Judge: judgeOf(t, id)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -297,7 +297,7 @@ func TestGoalsMarked(t *testing.T) {
 	results := make([]*Result, len(registry))
 	for i, c := range registry {
 		if c.ID == multiLevelClaim.ID || c.ID == theorem1Claim.ID {
-			results[i] = &Result{ID: c.ID, Scale: "default", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
+			results[i] = &Result{ID: c.ID, Scale: "default", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}, Judge: judgeOf(t, c.ID)}
 		}
 	}
 	// A confirmatory verdict other than the exploratory one is said
@@ -468,7 +468,7 @@ func TestFrontTables(t *testing.T) {
 	figs := filepath.Join(dir, "figures")
 	save := func(id string, o *Outcome) {
 		t.Helper()
-		if err := SaveResult(context.Background(), figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o}); err != nil {
+		if err := SaveResult(context.Background(), figs, &Result{ID: id, Scale: "default", Seed: 1, Outcome: o, Judge: judgeOf(t, id)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -767,11 +767,11 @@ func TestUnsettledText(t *testing.T) {
 	c := Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "p", Test: Superiority, Side: Above, Threshold: 0}}}}
 	q := func(n int) Quantity { return Quantity{Label: "q", Mean: 0.2, SE: 0.3, Lo: -0.4, Hi: 0.8, N: n} }
 	r := &Confirmed{Runs: 5, Parts: []SeedPart{{Name: "p", Verdict: Inconclusive, Quantities: []Quantity{q(5)}}}}
-	if got := unsettledText(c, r); !strings.Contains(got, "q lies in [-0.4, 0.8]") || !strings.Contains(got, "runs per cell would settle it") {
+	if got := unsettledText(c, r); !strings.Contains(got, "q lies in [-0.4, 0.8]") || !strings.Contains(got, "runs per cell would settle it, as holding,") {
 		t.Errorf("runs: %q", got)
 	}
 	r.Parts[0].Quantities[0] = q(16)
-	if got := unsettledText(c, r); !strings.Contains(got, "more runs do not settle it") || strings.Contains(got, "would settle it at this effect") {
+	if got := unsettledText(c, r); !strings.Contains(got, "more runs do not settle it") || strings.Contains(got, "would settle it") {
 		t.Errorf("other units: %q", got)
 	}
 	r.Parts[0].Verdict = Reproduced
@@ -784,7 +784,46 @@ func TestUnsettledText(t *testing.T) {
 	inside := Quantity{Label: "MNIST", Mean: -0.01, SE: 0.06, Lo: -0.17, Hi: 0.14, N: 5}
 	spans := Quantity{Label: "Fashion", Mean: 0.3, SE: 0.14, Lo: -0.1, Hi: 0.7, N: 5}
 	r = &Confirmed{Runs: 5, Parts: []SeedPart{{Name: "p", Verdict: Inconclusive, Quantities: []Quantity{inside, spans}}}}
-	if got := unsettledText(eq, r); strings.Contains(got, "MNIST") || !strings.Contains(got, "Fashion lies in [-0.1, 0.7]") {
-		t.Errorf("equivalence: %q, want Fashion's interval and not MNIST's", got)
+	if got := unsettledText(eq, r); strings.Contains(got, "MNIST") || !strings.Contains(got, "Fashion lies in [-0.1, 0.7]") || !strings.Contains(got, "as holding") {
+		t.Errorf("equivalence: %q, want Fashion's interval, settling as holding, and not MNIST's", got)
+	}
+	// An effect outside the band would settle the tie as not holding
+	// (table-1-fashion's +0.82).
+	r.Parts[0].Quantities = []Quantity{{Label: "Fashion", Mean: 0.82, SE: 0.26, Lo: 0.09, Hi: 1.54, N: 5}}
+	if got := unsettledText(eq, r); !strings.Contains(got, "as not holding") {
+		t.Errorf("equivalence outside the band: %q, want it to settle as not holding", got)
+	}
+}
+
+// judgeOf returns claim id's current judging code (JudgeCode).
+func judgeOf(t *testing.T, id string) string {
+	t.Helper()
+	h, err := JudgeCode(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestRuleNote checks that a one-draw result judged by other code than
+// the claim's current judging code says so in its headline and front
+// answer, and one judged by the current code does not.
+func TestRuleNote(t *testing.T) {
+	rob := &Robustness{}
+	r := &Result{ID: theorem1ID, Scale: "default", Seed: 1, Outcome: &Outcome{Verdict: Reproduced}, Judge: judgeOf(t, theorem1ID)}
+	if got, want := headline(theorem1ID, r, rob), "reproduced (one draw, seed 1)"; got != want {
+		t.Errorf("current code: %q, want %q", got, want)
+	}
+	for _, test := range []struct{ judge, want string }{
+		{"", "saved before results recorded their judging code"},
+		{"an older hash", "judged by an earlier rule than the current one"},
+	} {
+		r.Judge = test.judge
+		if got := headline(theorem1ID, r, rob); !strings.Contains(got, test.want) {
+			t.Errorf("judge %q: headline %q, want %q in it", test.judge, got, test.want)
+		}
+		if got := frontAnswer(Claim{ID: theorem1ID}, r, rob, family{}); !strings.Contains(got, "perhaps by an earlier rule") {
+			t.Errorf("judge %q: front answer %q, want it marked", test.judge, got)
+		}
 	}
 }

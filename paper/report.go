@@ -40,6 +40,23 @@ type Result struct {
 	// them where no exploratory seeds pass ran the claim (the
 	// paper-scale claims).
 	Parts []SeedPart `json:"parts,omitempty"`
+	// Judge is the claim's judging code (JudgeCode) when the result was
+	// judged, "" in a result saved before results recorded it.
+	Judge string `json:"judge,omitempty"`
+}
+
+// ruleNote says, for a result judged by other code than the claim's
+// current judging code (JudgeCode), that its verdict may be an earlier
+// rule's; "" for a result judged by the current code.
+func (r *Result) ruleNote() string {
+	h, err := JudgeCode(r.ID)
+	switch {
+	case err != nil || r.Judge == h:
+		return ""
+	case r.Judge == "":
+		return "saved before results recorded their judging code, so perhaps judged by an earlier rule than the current one"
+	}
+	return "judged by an earlier rule than the current one"
 }
 
 // resultPath is where the result of claim id is kept in the figure folder,
@@ -357,6 +374,17 @@ func confirmLine(c Claim, conf *Confirmation) string {
 	return s + "."
 }
 
+// settlesAs says which way more runs would settle part p at the effect
+// iv observed: as holding if its mean meets the rule, as not holding if
+// its mean fails it.
+func settlesAs(p RulePart, iv Interval) string {
+	at := Interval{Mean: iv.Mean, Lo: iv.Mean, Hi: iv.Mean, N: iv.N}
+	if holds, _ := p.side(at); holds {
+		return "as holding"
+	}
+	return "as not holding"
+}
+
 // unsettledText says, for each part of a confirmatory result left
 // unsettled, what its quantities' intervals exclude (the quantity lies
 // within them at 95%) and the runs per cell that would settle it with
@@ -397,7 +425,7 @@ func unsettledText(c Claim, r *Confirmed) string {
 				// runs per cell do not settle it.
 				w += fmt.Sprintf(" (its n, %d, counts other units than the runs per cell: more runs do not settle it, a design with more of those units would)", iv.N)
 			case n.Need > 0:
-				w += fmt.Sprintf(" (about %d runs per cell would settle it at this effect)", n.Need)
+				w += fmt.Sprintf(" (about %d runs per cell would settle it, %s, with %.0f%% power at this run's effect and spread)", n.Need, settlesAs(p, iv), 100*PowerTarget)
 			}
 			qs = append(qs, w)
 		}

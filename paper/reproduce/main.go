@@ -661,6 +661,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
 		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(), Outcome: out, Parts: paper.SeedParts(out.Judgement)}
+		if res.Judge, err = paper.JudgeCode(c.ID); err != nil {
+			fmt.Fprintf(stderr, "reproduce: %s: %v\n", c.ID, err)
+			return 1
+		}
 		// The charts and the result, together or not at all.
 		if err := paper.SaveResult(ctx, o.figDir, res); err != nil {
 			if ctx.Err() != nil {
