@@ -144,8 +144,8 @@ func TestOrderMattersCharts(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s line chart", base)
 		}
-		if !containsAll(lc.Title, "mean ρ", "pooled ρ", "(p ") || strings.Contains(lc.Title, "NaN") || strings.Contains(lc.Title, "n/a") {
-			t.Errorf("%s: title %q, want the mean and pooled ρ with their p", base, lc.Title)
+		if !containsAll(lc.Title, "mean ρ", "pooled ρ", "(not tested)") || strings.Contains(lc.Title, "pooled ρ 1.00 (p") || strings.Contains(lc.Title, "NaN") || strings.Contains(lc.Title, "n/a") {
+			t.Errorf("%s: title %q, want the mean ρ and the pooled ρ, not tested (no p)", base, lc.Title)
 		}
 		for _, s := range lc.Series {
 			if !strings.Contains(s.Name, ": ρ ") || strings.Contains(s.Name, "NaN") {
@@ -445,9 +445,14 @@ func TestNoteCovered(t *testing.T) {
 		{Name: "sorted", X: x, Y: []float64{10, 9, 8, 7, 6, 9, 9, 9, 9, 9}},
 		{Name: "apart", X: x, Y: []float64{20, 20, 20, 20, 20, 20, 20, 20, 20, 20}},
 		{Name: "brief", X: x, Y: []float64{10, 15, 15, 15, 15, 15, 15, 15, 15, 15}},
+		// Off RR's line at one point of ten: not "on" it.
+		{Name: "mostly", X: x, Y: []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 4}},
+		// A name too long for the stretch's note gets the short one.
+		{Name: "a sorted order with a long legend name", X: x, Y: []float64{10, 9, 8, 7, 6, 12, 12, 12, 12, 12}},
 	}}
 	noteCovered(c)
-	want := []string{"RR (band within the line)", "greedy (on RR's line)", "sorted (on RR's line from 1 to 5)", "apart", "brief"}
+	want := []string{"RR (band within the line)", "greedy (on RR's line)", "sorted (on RR's line from 1 to 5)", "apart", "brief",
+		"mostly (on RR's line from 1 to 9)", "a sorted order with a long legend name (partly on RR's line)"}
 	for k, s := range c.Series {
 		if s.Name != want[k] {
 			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])

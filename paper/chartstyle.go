@@ -78,12 +78,14 @@ func dashedPartner(ss []chart.Series, j int) bool {
 	return false
 }
 
-// noteCovered names each series of c that runs on an earlier one (as
-// uncover finds them) after the line it runs on, "IG (on RR's line)", or
-// one that runs on it over a stretch of at least minStretch of their
-// points (for lines, and where the name stays within maxNoted), "IG (on RR's line from 2 to 64)", so that a reader who sees one
-// line where the legend lists two knows why, unless its name already
-// names that line.
+// noteCovered names each series of c that runs on an earlier one at
+// every point after the line it runs on, "IG (on RR's line)"; one that
+// runs on it over a stretch of at least minStretch of their points (for
+// lines, and where the name stays within maxNoted), "IG (on RR's line
+// from 2 to 64)"; else one that runs on it over such a stretch or at four
+// in five points (as uncover finds them), "IG (partly on RR's line)"; so
+// that a reader who sees one line where the legend lists two knows why,
+// unless its name already names that line.
 func noteCovered(c *chart.LineChart) {
 	f, tol := coverScale(c)
 	ss := c.Series
@@ -96,19 +98,24 @@ func noteCovered(c *chart.LineChart) {
 			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) {
 				continue
 			}
-			if covers(ss[j], ss[i], f, tol) {
+			near, n := nearPoints(ss[j], ss[i], f, tol)
+			if n > 0 && near == n {
 				ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
 				break
 			}
 			// A stretch is named for lines only (markers show on a
 			// line), and where the name stays short enough for a
-			// legend.
+			// legend; else, where most points are on it, "partly".
+			partly := fmt.Sprintf(" (partly on %s's line)", other)
 			note := fmt.Sprintf(" (on %s's line from %%g to %%g)", other)
-			if ss[i].Points || ss[j].Points || len([]rune(ss[j].Name+note)) > maxNoted {
-				continue
+			if !ss[i].Points && !ss[j].Points && len([]rune(ss[j].Name+note)) <= maxNoted {
+				if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
+					ss[j].Name += fmt.Sprintf(note, from, to)
+					break
+				}
 			}
-			if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
-				ss[j].Name += fmt.Sprintf(note, from, to)
+			if _, _, ok := coverStretch(ss[j], ss[i], f, tol); (ok || covers(ss[j], ss[i], f, tol)) && len([]rune(ss[j].Name+partly)) <= maxNoted {
+				ss[j].Name += partly
 				break
 			}
 		}
@@ -169,10 +176,16 @@ func coverScale(c *chart.LineChart) (f func(float64) float64, tol float64) {
 // covers reports whether f(a) runs within tol of f(b) at four in five of
 // their points.
 func covers(a, b chart.Series, f func(float64) float64, tol float64) bool {
-	if len(a.X) != len(b.X) || len(a.X) == 0 {
-		return false
+	near, n := nearPoints(a, b, f, tol)
+	return n > 0 && 5*near >= 4*n
+}
+
+// nearPoints returns how many of the n points a and b share (at the same
+// x, both finite) f(a) runs within tol of f(b) at.
+func nearPoints(a, b chart.Series, f func(float64) float64, tol float64) (near, n int) {
+	if len(a.X) != len(b.X) {
+		return 0, 0
 	}
-	near, n := 0, 0
 	for k := range a.X {
 		ya, yb := f(a.Y[k]), f(b.Y[k])
 		if a.X[k] != b.X[k] || math.IsNaN(ya) || math.IsNaN(yb) || math.IsInf(ya, 0) || math.IsInf(yb, 0) {
@@ -183,7 +196,7 @@ func covers(a, b chart.Series, f func(float64) float64, tol float64) bool {
 			near++
 		}
 	}
-	return n > 0 && 5*near >= 4*n
+	return near, n
 }
 
 // shareBound adds the dashed bound line b of the order b.Group to bounds,

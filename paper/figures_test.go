@@ -6,6 +6,7 @@ package paper
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -38,5 +39,39 @@ func TestChartsPassCheck(t *testing.T) {
 				t.Errorf("%s: %s: %v", c.ID, f.Base, err)
 			}
 		}
+		if err := c.CheckJudged(out); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestCheckJudged checks that CheckJudged fails an outcome whose verdict
+// is another judgement's than its claim's rule's.
+func TestCheckJudged(t *testing.T) {
+	rule := &Rule{Claim: "c", Parts: []RulePart{{Name: "trade-off"}}}
+	beside := &Rule{Claim: "c", Parts: []RulePart{{Name: "combination"}}}
+	c := Claim{ID: "c", Rule: rule}
+	judge := func(r *Rule, v Verdict) Judgement {
+		return Judgement{Verdict: v, Parts: []PartJudgement{{Part: r.Parts[0], Verdict: v}}}
+	}
+	var good Outcome
+	good.judged(beside, judge(beside, Reproduced))
+	good.judged(rule, judge(rule, Inconclusive))
+	if err := c.CheckJudged(&good); err != nil {
+		t.Errorf("the rule's judgement last: %v", err)
+	}
+	var swapped Outcome
+	swapped.judged(rule, judge(rule, Inconclusive))
+	swapped.judged(beside, judge(beside, Reproduced))
+	if err := c.CheckJudged(&swapped); !errors.Is(err, ErrJudged) {
+		t.Errorf("another judgement last: %v, want ErrJudged", err)
+	}
+	edited := good
+	edited.Verdict = Reproduced
+	if err := c.CheckJudged(&edited); !errors.Is(err, ErrJudged) {
+		t.Errorf("a verdict set after the judgement: %v, want ErrJudged", err)
+	}
+	if err := c.CheckJudged(&Outcome{Verdict: Reproduced}); !errors.Is(err, ErrJudged) {
+		t.Errorf("no judgement: %v, want ErrJudged", err)
 	}
 }

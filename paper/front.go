@@ -53,7 +53,7 @@ func restsOnHolds(v Verdict) bool {
 // where the robustness pass reran it ("reproduced in 5 of 5 seeds", or
 // "flips: ..." first), else the one draw's verdict marked as one draw,
 // saying so where the pass's verdicts were judged by an earlier rule
-// (ClaimSeeds.Stale) or the one draw perhaps was (Result.ruleNote).
+// (ClaimSeeds.Stale) or the one draw perhaps was (Result.RuleNote).
 func headline(id string, r *Result, rob *Robustness) string {
 	cs, stale := rob.current(id)
 	if stale {
@@ -66,7 +66,7 @@ func headline(id string, r *Result, rob *Robustness) string {
 		}
 		return h
 	}
-	if n := r.ruleNote(); n != "" {
+	if n := r.RuleNote(); n != "" {
 		return fmt.Sprintf("%s (one draw, seed %d, %s)", r.Outcome.Verdict, r.Seed, n)
 	}
 	return fmt.Sprintf("%s (one draw, seed %d)", r.Outcome.Verdict, r.Seed)
@@ -293,7 +293,7 @@ func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
 	}
 	cs, stale := rob.current(c.ID)
 	if cs == nil || stale {
-		if cs == nil && r.ruleNote() != "" {
+		if cs == nil && r.RuleNote() != "" {
 			return fmt.Sprintf("%s (one draw, perhaps by an earlier rule)%s", frontAnswers[v], dagger)
 		}
 		return fmt.Sprintf("%s (one draw)%s", frontAnswers[v], dagger)
@@ -428,12 +428,15 @@ func answerWords(goals bool) (what, yes, no string) {
 func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 	what, yes, no := answerWords(goals)
 	var t answerTally
-	var reg, pending, stale int
+	var reg, pending, stale, nparts int
 	for _, c := range registry {
 		if c.Goal != goals || !slices.ContainsFunc(regs, func(g Registered) bool { return g.ID == c.ID }) {
 			continue
 		}
 		reg++
+		if c.Rule != nil {
+			nparts += len(c.Rule.Parts)
+		}
 		switch r := conf.find(c.ID); {
 		case r == nil:
 			pending++
@@ -453,7 +456,7 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 	if stale > 0 {
 		parts = append(parts, fmt.Sprintf("%d exploratory again (rule changed since)", stale))
 	}
-	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.**", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "))
+	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** Their %d rule parts are each judged at %g%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
 }
 
 // confirmSeedsText names the base seeds of the registered confirmatory

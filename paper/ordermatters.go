@@ -530,8 +530,8 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 // p-value for each stratum's points (strata names them), "ρ 0.40 (p 0.03)"
 // or "ρ n/a (2 points)" by stratum, and for their mean with the findings'
 // stratified test st, or the verdict's interval judged of it if not nil,
-// and all of them pooled: "mean ρ 0.10 (p 0.3, shown), pooled ρ 0.60 (p
-// 0.001)" or "mean ρ 0.10 [-0.30, +0.46] (judged, goal above 0.8), ...";
+// and all of them pooled: "mean ρ 0.10 (p 0.3, shown), pooled ρ 0.60 (not
+// tested)" or "mean ρ 0.10 [-0.30, +0.46] (judged, goal above 0.8), ...";
 // with one stratum, only that stratum's ρ.
 func rhoText(x, y []float64, strata []string, st StratifiedTest, judged *Interval) (byStratum map[string]string, overall string) {
 	one := func(xs, ys []float64) string {
@@ -568,5 +568,11 @@ func rhoText(x, y []float64, strata []string, st StratifiedTest, judged *Interva
 	default:
 		overall = fmt.Sprintf("mean ρ %.2f (p %.2g, shown)", st.Stat, st.P)
 	}
-	return byStratum, overall + ", pooled " + one(x, y)
+	// The pooled ρ is shown, not tested (the strata's batchings and data
+	// sets make a correlation of their own): no p-value beside it.
+	pooled := fmt.Sprintf("ρ n/a (%s)", nOf(len(x), "point"))
+	if len(x) >= 3 {
+		pooled = fmt.Sprintf("ρ %.2f (not tested)", spearman(x, y))
+	}
+	return byStratum, overall + ", pooled " + pooled
 }

@@ -45,10 +45,10 @@ type Result struct {
 	Judge string `json:"judge,omitempty"`
 }
 
-// ruleNote says, for a result judged by other code than the claim's
+// RuleNote says, for a result judged by other code than the claim's
 // current judging code (JudgeCode), that its verdict may be an earlier
 // rule's; "" for a result judged by the current code.
-func (r *Result) ruleNote() string {
+func (r *Result) RuleNote() string {
 	h, err := JudgeCode(r.ID)
 	switch {
 	case err != nil || r.Judge == h:

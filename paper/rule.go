@@ -524,3 +524,40 @@ func (r *Rule) Hash() string {
 	h := sha256.Sum256([]byte(b.String()))
 	return hex.EncodeToString(h[:8])
 }
+
+// ErrJudged is wrapped by the error of an outcome whose verdict is not
+// its claim's rule's (Claim.CheckJudged).
+var ErrJudged = errors.New("paper: verdict not the rule's")
+
+// CheckJudged returns an error wrapping ErrJudged if out, an outcome of c,
+// does not carry the judgement of c's rule as its verdict: its Judgement
+// must judge the parts of c.Rule, in order, and its Verdict must be that
+// judgement's. The verdict is derived from Findings, which the judging
+// hash covers, and copied by Outcome, which it does not cover: this
+// catches an Outcome that copies another judgement last (sgd-internally
+// words its combination's beside its verdict). A claim without a rule
+// value passes.
+func (c Claim) CheckJudged(out *Outcome) error {
+	if c.Rule == nil {
+		return nil
+	}
+	j := out.Judgement
+	if j == nil {
+		return fmt.Errorf("%w: %s's outcome has no judgement", ErrJudged, c.ID)
+	}
+	names := make([]string, len(j.Parts))
+	for i, p := range j.Parts {
+		names[i] = p.Part.Name
+	}
+	want := make([]string, len(c.Rule.Parts))
+	for i, p := range c.Rule.Parts {
+		want[i] = p.Name
+	}
+	if !slices.Equal(names, want) {
+		return fmt.Errorf("%w: %s's outcome judges the parts %q, want its rule's %q", ErrJudged, c.ID, names, want)
+	}
+	if out.Verdict != j.Verdict {
+		return fmt.Errorf("%w: %s's outcome says %v, its rule's judgement %v", ErrJudged, c.ID, out.Verdict, j.Verdict)
+	}
+	return nil
+}

@@ -1060,7 +1060,7 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 			Series: []chart.Series{
 				series("SGD internally (step tuned per T)", a.Internal, a.InternalSE, false),
 				series("two-level shuffling, K = 1 (step tuned per T)", a.Shuffling, a.ShufflingSE, false),
-				series(fmt.Sprintf("combination: internal, shuffling from epoch %d", set.Switch), a.Combination, a.CombinationSE, true),
+				series(fmt.Sprintf("combination (steps chosen for T = %d): internal, shuffling from epoch %d", E, set.Switch), a.Combination, a.CombinationSE, true),
 			},
 		}
 		if a.Control != nil {
@@ -1072,7 +1072,16 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 	out.addChart("sgd-internally-theorem", "SGD internally against shuffling under Theorem 1's step limits", curveChart(&set.Theorem, "within Theorem 1's limits"))
 	out.addChart("sgd-internally-free", "SGD internally against shuffling with freely tuned steps", curveChart(&set.Free, "tuned freely"))
 	if len(measured) > 0 {
-		lo, hi := f.CrossLo, f.CrossHi
+		lo, hi := f.CrossLo, slices.Clone(f.CrossHi)
+		// An upper end past the horizon means "beyond it": the bar stops
+		// at the horizon and its name says so.
+		measuredName := "measured (bar: SGD internally's curve ± t standard errors)"
+		for i := range hi {
+			if hi[i] > float64(E) {
+				hi[i] = float64(E)
+				measuredName = fmt.Sprintf("measured (bar: SGD internally's curve ± t SE; an end at %d: beyond)", E)
+			}
+		}
 		// The σ_low whose trade-off does not hold are not drawn (their
 		// crossover, if any, is in the rows): the title names them.
 		var left []string
@@ -1089,7 +1098,7 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 			Title:  title,
 			XLabel: "σ low", YLabel: "crossover T (epochs)", LogX: true, LogY: true,
 			Series: []chart.Series{
-				{Name: "measured (bar: SGD internally's curve ± t standard errors)", X: lows, Y: measured, Lo: lo, Hi: hi, Points: true, Runs: c.Runs},
+				{Name: measuredName, X: lows, Y: measured, Lo: lo, Hi: hi, Points: true, Runs: c.Runs},
 				// Markers: one σ_low that shows the trade-off gives lines
 				// of one point, which draw nothing.
 				{Name: "L·F₀·m/(N·σ low²) (the rates' terms)", X: lows, Y: termsT, Dashed: true, Markers: true},

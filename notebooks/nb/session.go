@@ -229,7 +229,13 @@ func SavedLine(r *paper.Result) string {
 	if r.Kernel != "" {
 		build += " (" + r.Kernel + ")"
 	}
-	return fmt.Sprintf("committed result of %s (figures/results/%s.json, the report's): %s scale, seed %d, %s build", r.ID, r.ID, r.Scale, r.Seed, build)
+	line := fmt.Sprintf("committed result of %s (figures/results/%s.json, the report's): %s scale, seed %d, %s build", r.ID, r.ID, r.Scale, r.Seed, build)
+	if n := r.RuleNote(); n != "" {
+		// Its CHECK lines may then be an earlier rule's than the RULE
+		// lines print.
+		line += "; " + n + " (the RULE lines print the current one)"
+	}
+	return line
 }
 
 // ShowSavedChart displays the committed PNG of the chart base of r

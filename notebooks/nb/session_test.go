@@ -71,8 +71,13 @@ func TestCheckOutcomeCommitted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(SavedLine(r), "figures/results/table-1.json") {
-		t.Errorf("SavedLine = %q, want the file named", SavedLine(r))
+	if !strings.Contains(SavedLine(r), "figures/results/table-1.json") || strings.Contains(SavedLine(r), "earlier rule") {
+		t.Errorf("SavedLine = %q, want the file named and no earlier rule", SavedLine(r))
+	}
+	old := *r
+	old.Judge = "an older hash"
+	if !strings.Contains(SavedLine(&old), "judged by an earlier rule") {
+		t.Errorf("SavedLine of a result judged by other code = %q, want it said", SavedLine(&old))
 	}
 	out, _ := capture(t)
 	CheckOutcome("table-1", r.Outcome)

@@ -140,7 +140,7 @@ func dataLabel(v float64) string {
 const minDataTickRatio = 1.5
 
 // dataTicks returns the ticks of c's log x axis at its data's distinct x
-// values when there are 2 to maxDataTicks of them, each at least
+// values when there is one, or 2 to maxDataTicks of them, each at least
 // minDataTickRatio times the one before, and logTicks would label fewer
 // than half of them, else nil (logTicks marks the axis).
 func (c *LineChart) dataTicks() dataTicks {
@@ -155,8 +155,12 @@ func (c *LineChart) dataTicks() dataTicks {
 			}
 		}
 	}
-	if len(xs) < 2 {
+	switch len(xs) {
+	case 0:
 		return nil
+	case 1:
+		// One value: the axis spans its padding, labelled at it.
+		return xs
 	}
 	slices.Sort(xs)
 	// Values less than half a step of 1-2-5 apart are measurements, not a
