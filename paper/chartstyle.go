@@ -17,7 +17,8 @@ import (
 
 // coverTol is how close two lines' values must be at a point for one to
 // cover the other there, as a share of the y axis's span (of its
-// logarithm on a log axis): about the width of a line.
+// logarithm on a log axis): about two lines' widths on a chart's data
+// area, close enough that one hides much of the other.
 const coverTol = 0.015
 
 // uncover dashes each solid line of c that runs on an earlier solid line
@@ -79,15 +80,17 @@ func dashedPartner(ss []chart.Series, j int) bool {
 }
 
 // noteCovered names each series of c that runs on an earlier one at
-// every point after the line it runs on, "IG (on RR's line)"; one that
-// runs on it over a stretch of at least minStretch of their points (for
-// lines, and where the name stays within maxNoted), "IG (on RR's line
-// from 2 to 64)"; else one that runs on it over such a stretch or at four
-// in five points (as uncover finds them), "IG (partly on RR's line)"; so
-// that a reader who sees one line where the legend lists two knows why,
-// unless its name already names that line.
+// every point (within onTol of the axis's span: the lines' widths
+// overlap) after the line it runs on, "IG (on RR's line)"; one that runs
+// on it over a stretch of at least minStretch of their points (for lines,
+// and where the name stays within maxNoted), "IG (on RR's line from 2 to
+// 64)"; else one that runs close to it (within coverTol at four in five
+// points or over such a stretch, as uncover finds them), "IG (close to
+// RR's line)"; so that a reader who sees one line where the legend lists
+// two knows why, unless its name already names that line.
 func noteCovered(c *chart.LineChart) {
 	f, tol := coverScale(c)
+	on := tol * onTol / coverTol
 	ss := c.Series
 	for j := range ss {
 		for i := range j {
@@ -98,29 +101,34 @@ func noteCovered(c *chart.LineChart) {
 			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) {
 				continue
 			}
-			near, n := nearPoints(ss[j], ss[i], f, tol)
+			near, n := nearPoints(ss[j], ss[i], f, on)
 			if n > 0 && near == n {
 				ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
 				break
 			}
 			// A stretch is named for lines only (markers show on a
 			// line), and where the name stays short enough for a
-			// legend; else, where most points are on it, "partly".
-			partly := fmt.Sprintf(" (partly on %s's line)", other)
+			// legend.
 			note := fmt.Sprintf(" (on %s's line from %%g to %%g)", other)
 			if !ss[i].Points && !ss[j].Points && len([]rune(ss[j].Name+note)) <= maxNoted {
-				if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
+				if from, to, ok := coverStretch(ss[j], ss[i], f, on); ok {
 					ss[j].Name += fmt.Sprintf(note, from, to)
 					break
 				}
 			}
-			if _, _, ok := coverStretch(ss[j], ss[i], f, tol); (ok || covers(ss[j], ss[i], f, tol)) && len([]rune(ss[j].Name+partly)) <= maxNoted {
-				ss[j].Name += partly
+			beside := fmt.Sprintf(" (close to %s's line)", other)
+			if _, _, ok := coverStretch(ss[j], ss[i], f, tol); (ok || covers(ss[j], ss[i], f, tol)) && len([]rune(ss[j].Name+beside)) <= maxNoted {
+				ss[j].Name += beside
 				break
 			}
 		}
 	}
 }
+
+// onTol is how close two lines' values must be at a point, as a share of
+// the y axis's span, for noteCovered to call one on the other there: about
+// a line's width on a chart's data area, a third of coverTol.
+const onTol = coverTol / 3
 
 // minStretch is the least share of two lines' points that a stretch of
 // one on the other must span for noteCovered to name it.

@@ -68,19 +68,29 @@ func Rule(id string, out *paper.Outcome) {
 
 // ruleLines returns the entries of protocol that state a verdict or a
 // goal's rule (they start with "Verdict" or "Goal", or name the verdict)
-// and, apart, those that tell the rule's history ("Rule history").
+// and, apart, those that tell the rule's history ("Rule history", and
+// changedMark's entries and tails of rule entries).
 func ruleLines(protocol []string) (rule, history []string) {
 	for _, p := range protocol {
 		switch {
-		case strings.HasPrefix(p, "Rule history"):
+		case strings.HasPrefix(p, "Rule history"), strings.HasPrefix(p, changedMark):
 			history = append(history, p)
 		case strings.HasPrefix(p, "Verdict"), strings.HasPrefix(p, "Goal"),
 			strings.Contains(strings.ToLower(p), "verdict"):
 			rule = append(rule, p)
+			// A rule entry that ends by saying how it changed gives
+			// that to the history too.
+			if k := strings.Index(p, changedMark); k > 0 {
+				history = append(history, p[k:])
+			}
 		}
 	}
 	return rule, history
 }
+
+// changedMark begins the protocol's word of a rule changed on the
+// exploratory seeds before the confirmatory pass.
+const changedMark = "Changed before the confirmatory pass"
 
 // Seeds prints the verdicts of claim id over the seeds of the report's
 // robustness pass (figures/results/robustness.json), so that a notebook,

@@ -20,12 +20,14 @@ func TestRuleLines(t *testing.T) {
 		"Thresholds: the verdict holds if y.",
 		"Goal (ours): z.",
 		"Steps: 0.5 of the limit.",
+		"Changed before the confirmatory pass, on the exploratory seeds 1-5: the bound became a part.",
+		"Verdict: met iff w. Changed before the confirmatory pass: the goal can fail.",
 	}
 	rule, history := ruleLines(protocol)
-	if want := []string{protocol[1], protocol[3], protocol[4]}; !slices.Equal(rule, want) {
+	if want := []string{protocol[1], protocol[3], protocol[4], protocol[7]}; !slices.Equal(rule, want) {
 		t.Errorf("rule = %q, want %q", rule, want)
 	}
-	if want := []string{protocol[2]}; !slices.Equal(history, want) {
+	if want := []string{protocol[2], protocol[6], "Changed before the confirmatory pass: the goal can fail."}; !slices.Equal(history, want) {
 		t.Errorf("history = %q, want %q", history, want)
 	}
 }
