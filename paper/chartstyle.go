@@ -85,9 +85,11 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // on it over a stretch of at least minStretch of their points (for lines,
 // and where the name stays within maxNoted), "IG (on RR's line from 2 to
 // 64)"; else one that runs close to it (within coverTol at four in five
-// points or over such a stretch, as uncover finds them), "IG (close to
-// RR's line)"; so that a reader who sees one line where the legend lists
-// two knows why, unless its name already names that line.
+// points, as uncover finds them), "IG (close to RR's line)", or over such
+// a stretch, "IG (close to RR's line from 4 to 64)", or "IG (partly on
+// RR's line)" where a stretch on it cannot be named; so that a reader who
+// sees one line where the legend lists two knows why, unless its name
+// already names that line.
 func noteCovered(c *chart.LineChart) {
 	f, tol := coverScale(c)
 	on := tol * onTol / coverTol
@@ -117,8 +119,21 @@ func noteCovered(c *chart.LineChart) {
 				}
 			}
 			beside := fmt.Sprintf(" (close to %s's line)", other)
-			if _, _, ok := coverStretch(ss[j], ss[i], f, tol); (ok || covers(ss[j], ss[i], f, tol)) && len([]rune(ss[j].Name+beside)) <= maxNoted {
+			if covers(ss[j], ss[i], f, tol) && len([]rune(ss[j].Name+beside)) <= maxNoted {
 				ss[j].Name += beside
+				break
+			}
+			stretch := fmt.Sprintf(" (close to %s's line from %%g to %%g)", other)
+			if !ss[i].Points && !ss[j].Points && len([]rune(ss[j].Name+stretch)) <= maxNoted {
+				if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
+					ss[j].Name += fmt.Sprintf(stretch, from, to)
+					break
+				}
+			}
+			// A stretch on the line whose ends do not fit the name.
+			partly := fmt.Sprintf(" (partly on %s's line)", other)
+			if _, _, ok := coverStretch(ss[j], ss[i], f, on); ok && len([]rune(ss[j].Name+partly)) <= maxNoted {
+				ss[j].Name += partly
 				break
 			}
 		}

@@ -65,7 +65,9 @@ func IDs() []string {
 // cachecode.go) are the claim's judging code. Its Outcome, which words
 // the findings and draws the charts, is not: a clearer sentence or chart
 // judges the same (until 2026-11-29 it was, and a wording fix made a
-// confirmatory result exploratory; see registrationRekey).
+// confirmatory result exploratory; see rekeyNote). That the verdict is
+// the rule's judgement, whatever the Outcome copies, is checked by
+// Claim.CheckJudged.
 var judgeRoots = map[string][]string{
 	theorem1Claim.ID:         {"Theorem1Result.Findings"},
 	theorem1NoiseClaim.ID:    {"Theorem1NoiseResult.Findings"},
