@@ -103,41 +103,50 @@ func noteCovered(c *chart.LineChart) {
 			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) {
 				continue
 			}
-			near, n := nearPoints(ss[j], ss[i], f, on)
-			if n > 0 && near == n {
-				ss[j].Name += fmt.Sprintf(" (on %s's line)", other)
-				break
-			}
-			// A stretch is named for lines only (markers show on a
-			// line), and where the name stays short enough for a
-			// legend.
-			note := fmt.Sprintf(" (on %s's line from %%g to %%g)", other)
-			if !ss[i].Points && !ss[j].Points && len([]rune(ss[j].Name+note)) <= maxNoted {
-				if from, to, ok := coverStretch(ss[j], ss[i], f, on); ok {
-					ss[j].Name += fmt.Sprintf(note, from, to)
-					break
-				}
-			}
-			beside := fmt.Sprintf(" (close to %s's line)", other)
-			if covers(ss[j], ss[i], f, tol) && len([]rune(ss[j].Name+beside)) <= maxNoted {
-				ss[j].Name += beside
-				break
-			}
-			stretch := fmt.Sprintf(" (close to %s's line from %%g to %%g)", other)
-			if !ss[i].Points && !ss[j].Points && len([]rune(ss[j].Name+stretch)) <= maxNoted {
-				if from, to, ok := coverStretch(ss[j], ss[i], f, tol); ok {
-					ss[j].Name += fmt.Sprintf(stretch, from, to)
-					break
-				}
-			}
-			// A stretch on the line whose ends do not fit the name.
-			partly := fmt.Sprintf(" (partly on %s's line)", other)
-			if _, _, ok := coverStretch(ss[j], ss[i], f, on); ok && len([]rune(ss[j].Name+partly)) <= maxNoted {
-				ss[j].Name += partly
+			if note := coverNote(ss[j], ss[i], other, f, on, tol); note != "" {
+				ss[j].Name += note
 				break
 			}
 		}
 	}
+}
+
+// coverNote returns the note noteCovered gives a, which may run on b,
+// whose name is other, on the scale f with the tolerances on and tol: the
+// first that holds and keeps a's name within maxNoted, or "".
+func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol float64) string {
+	fits := func(note string) bool { return len([]rune(a.Name+note)) <= maxNoted }
+	// stretch names the longest stretch within t, for lines only
+	// (markers show on a line).
+	stretch := func(what string, t float64) string {
+		note := fmt.Sprintf(" (%s %s's line from %%g to %%g)", what, other)
+		if a.Points || b.Points || !fits(note) {
+			return ""
+		}
+		if from, to, ok := coverStretch(a, b, f, t); ok {
+			return fmt.Sprintf(note, from, to)
+		}
+		return ""
+	}
+	if near, n := nearPoints(a, b, f, on); n > 0 && near == n {
+		return fmt.Sprintf(" (on %s's line)", other)
+	}
+	if note := stretch("on", on); note != "" {
+		return note
+	}
+	if note := fmt.Sprintf(" (close to %s's line)", other); covers(a, b, f, tol) && fits(note) {
+		return note
+	}
+	if note := stretch("close to", tol); note != "" {
+		return note
+	}
+	// A stretch on the line whose ends do not fit the name.
+	if note := fmt.Sprintf(" (partly on %s's line)", other); fits(note) {
+		if _, _, ok := coverStretch(a, b, f, on); ok {
+			return note
+		}
+	}
+	return ""
 }
 
 // onTol is how close two lines' values must be at a point, as a share of
