@@ -434,9 +434,6 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 			continue
 		}
 		reg++
-		if c.Rule != nil {
-			nparts += len(c.Rule.Parts)
-		}
 		switch r := conf.find(c.ID); {
 		case r == nil:
 			pending++
@@ -444,6 +441,9 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 			stale++
 		default:
 			t.add(r.Verdict)
+			if c.Rule != nil {
+				nparts += len(c.Rule.Parts)
+			}
 		}
 	}
 	if reg == 0 {
@@ -456,7 +456,7 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 	if stale > 0 {
 		parts = append(parts, fmt.Sprintf("%d exploratory again (rule changed since)", stale))
 	}
-	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** Their %d rule parts are each judged at %g%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
+	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** The %d rule parts of those run are each judged at %g%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
 }
 
 // confirmSeedsText names the base seeds of the registered confirmatory
