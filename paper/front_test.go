@@ -653,7 +653,15 @@ func TestConfirmCount(t *testing.T) {
 	for _, id := range []string{theorem1ID, subsamplingID, remark4ID, omegaID} {
 		regs = append(regs, Registered{ID: id, Scale: Default, Runs: 3, Seed: ConfirmSeed})
 	}
-	want := "**Confirmatory pass (base seed 1001, the registered runs): of the 4 statements of the paper registered, 1 hold, 0 do not hold, 1 unsettled, 1 not yet run, 1 exploratory again (rule changed since).**"
+	// The multiplicity counts the parts of the claims whose current
+	// confirmatory result is in: theorem-1's and sub-sampling's.
+	parts := 0
+	for _, id := range []string{theorem1ID, subsamplingID} {
+		c, _ := Lookup(id)
+		parts += len(c.Rule.Parts)
+	}
+	want := "**Confirmatory pass (base seed 1001, the registered runs): of the 4 statements of the paper registered, 1 hold, 0 do not hold, 1 unsettled, 1 not yet run, 1 exploratory again (rule changed since).**" +
+		fmt.Sprintf(" The %d rule parts of those run are each judged at 2.5%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", parts, float64(parts)*0.025)
 	if got := confirmCount(conf, regs, false); got != want {
 		t.Errorf("confirmatory count:\n got %s\nwant %s", got, want)
 	}

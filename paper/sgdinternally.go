@@ -967,8 +967,8 @@ func (res *SGDInternallyResult) Outcome() (*Outcome, error) {
 		sf := f.Settings[f.Strongest]
 		lead = fmt.Sprintf("lead at T = %d %s, at T = %d %s; ", f.LeadAt, sf.Lead, c.Epochs, sf.End)
 	}
-	out.Brief = fmt.Sprintf("under Theorem 1's limits: %searly lead then crossover %v; combination best for some σ_low %v (free steps, not judged: lead %s; σ_low exponent %s)",
-		lead, f.TradeOff, f.Combination, shownWords(f.Practice), f.SlopeIv)
+	out.Brief = fmt.Sprintf("under Theorem 1's limits: %strade-off %v; combination best for some σ_low %v (free steps, not judged: lead %s)",
+		lead, f.TradeOff, f.Combination, shownWords(f.Practice))
 	out.Summary = sgdInternallySummary(f, c.Runs, c.Epochs)
 	res.charts(&out, f)
 	out.Details = res.details(f)
