@@ -18,7 +18,8 @@ import (
 // series visibly drawn, the spread of several runs shown or NoSpread
 // saying why, no text clipped or over another, no markup, one look per
 // name across panels); TestCheck and TestCheckRules in package chart show
-// that Check fails charts that break each rule.
+// that Check fails charts that break each rule. Each Run also fails an
+// outcome whose verdict is not its rule's judgement (judgedRuns).
 func TestChartsPassCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every claim at the smoke scale")
@@ -38,9 +39,6 @@ func TestChartsPassCheck(t *testing.T) {
 			if err := chart.Check(f.Chart); err != nil {
 				t.Errorf("%s: %s: %v", c.ID, f.Base, err)
 			}
-		}
-		if err := c.CheckJudged(out); err != nil {
-			t.Error(err)
 		}
 	}
 }
@@ -73,5 +71,20 @@ func TestCheckJudged(t *testing.T) {
 	}
 	if err := c.CheckJudged(&Outcome{Verdict: Reproduced}); !errors.Is(err, ErrJudged) {
 		t.Errorf("no judgement: %v, want ErrJudged", err)
+	}
+	// A registered claim's Run checks its outcome; a probe's nil outcome
+	// passes through.
+	runs := func(out *Outcome) Claim {
+		c.Run = func(context.Context, Scale, *Env) (*Outcome, error) { return out, nil }
+		return judgedRuns([]Claim{c})[0]
+	}
+	if _, err := runs(&swapped).Run(context.Background(), Smoke, nil); !errors.Is(err, ErrJudged) {
+		t.Errorf("Run of another judgement last: %v, want ErrJudged", err)
+	}
+	if out, err := runs(&good).Run(context.Background(), Smoke, nil); err != nil || out != &good {
+		t.Errorf("Run of the rule's judgement: %v, %v, want the outcome", out, err)
+	}
+	if out, err := runs(nil).Run(context.Background(), Smoke, nil); err != nil || out != nil {
+		t.Errorf("Run of a probe: %v, %v, want nil, nil", out, err)
 	}
 }

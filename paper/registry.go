@@ -5,13 +5,15 @@
 package paper
 
 import (
+	"context"
 	"fmt"
 	"slices"
 )
 
 // registry lists every claim in the order of the paper, then the claims
 // beyond it. A new claim is added here and nowhere else (see doc.go).
-var registry = []Claim{
+// Each claim's Run checks its outcome's verdict (judgedRuns).
+var registry = judgedRuns([]Claim{
 	theorem1Claim,      // Theorem 1, Section 3.4
 	theorem1NoiseClaim, // Theorem 1 with ζ, P and M* > 0, Section 3.4
 	subsamplingClaim,   // Assumption 3 and the Discussion (sub-sampling)
@@ -33,6 +35,28 @@ var registry = []Claim{
 	orderMattersClaim,   // beyond the paper: Theorem 1 across Table 1's settings
 	coordinatedClaim,    // beyond the paper: Section 5's workers, after CD-GraB
 	loaderShufflesClaim, // beyond the paper: Section 5 and Lemma 2 applied to data loaders' shuffles
+})
+
+// judgedRuns returns cs with each claim's Run checking that the verdict of
+// the outcome it returns is the claim's rule's judgement (CheckJudged), so
+// that every caller of a registered claim (the reproduction, the
+// confirmatory and seeds passes, the tests) gets a checked verdict. A Run
+// that returns no outcome (Env.probe) is left as it is.
+func judgedRuns(cs []Claim) []Claim {
+	for i := range cs {
+		c, run := cs[i], cs[i].Run
+		cs[i].Run = func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
+			out, err := run(ctx, s, env)
+			if err != nil || out == nil {
+				return out, err
+			}
+			if err := c.CheckJudged(out); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}
+	}
+	return cs
 }
 
 // Claims returns every claim in the order of the paper.
@@ -66,8 +90,8 @@ func IDs() []string {
 // the findings and draws the charts, is not: a clearer sentence or chart
 // judges the same (until 2026-11-29 it was, and a wording fix made a
 // confirmatory result exploratory; see rekeyNote). That the verdict is
-// the rule's judgement, whatever the Outcome copies, is checked by
-// Claim.CheckJudged.
+// the rule's judgement, whatever the Outcome copies, is checked by every
+// registered claim's Run (judgedRuns).
 var judgeRoots = map[string][]string{
 	theorem1Claim.ID:         {"Theorem1Result.Findings"},
 	theorem1NoiseClaim.ID:    {"Theorem1NoiseResult.Findings"},

@@ -536,7 +536,7 @@ var ErrJudged = errors.New("paper: verdict not the rule's")
 // hash covers, and copied by Outcome, which it does not cover: this
 // catches an Outcome that copies another judgement last (sgd-internally
 // words its combination's beside its verdict). A claim without a rule
-// value passes.
+// value passes. Every registered claim's Run calls it (judgedRuns).
 func (c Claim) CheckJudged(out *Outcome) error {
 	if c.Rule == nil {
 		return nil
