@@ -292,7 +292,7 @@ func (h *Heatmap) cellsWidth() vg.Length {
 	if cell == 0 {
 		return 0
 	}
-	tick := textStyle(vg.Points(10), color.Black)
+	tick := newPlot(h.XLabel).Y.Tick.Label // the row names' style
 	var left vg.Length
 	for _, t := range h.YTicks {
 		left = max(left, tick.Rectangle(t).Size().X)
