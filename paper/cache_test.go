@@ -80,7 +80,7 @@ var claimsData = map[string]claimData{
 	table1FashionID:    dataOf(Table1Config{Dataset: fashionMNIST}.At, Table1Config.Run, (*Table1Result).Outcome),
 	orderMattersID:     dataOf(OrderMattersConfig{}.At, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
 	coordinatedID:      dataOf(CoordinatedConfig{}.At, CoordinatedConfig.Run, (*CoordinatedResult).Outcome),
-	table1StudyID:      dataOf(Table1StudyConfig{}.At, Table1StudyConfig.Run, (*Table1StudyResult).Outcome),
+	table1StudyID:      dataOf(table1StudyConfig, Table1StudyFixedConfig.Run, (*Table1StudyResult).Outcome),
 	loaderShufflesID:   dataOf(LoaderShufflesConfig{}.At, LoaderShufflesConfig.Run, (*LoaderShufflesResult).Outcome),
 	// table-1-cifar10 needs a CIFAR-10 folder and is skipped without one;
 	// its runs are table-1's (TestTable1CIFAR10 runs it).

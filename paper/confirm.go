@@ -93,6 +93,18 @@ func (c *Confirmation) find(id string) *Confirmed {
 	return nil
 }
 
+// Superseded returns claim id's confirmatory result at scale s if a
+// change since (its rule, code or protocol: not Current) makes it
+// exploratory, nil if there is none: a new registration plans its runs
+// from it where no seeds pass measured the claim.
+func (c *Confirmation) Superseded(id string, s Scale) *Confirmed {
+	r := c.find(id)
+	if r == nil || r.Scale != s.String() || r.Current() {
+		return nil
+	}
+	return r
+}
+
 // Merge returns c with r in place of its claim's earlier result, the
 // claims in the registry's order. An earlier result on another base seed
 // (a pass before the claim was registered again) is kept in r.Earlier; one

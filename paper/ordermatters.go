@@ -36,8 +36,8 @@ var orderMattersClaim = Claim{
 	Run:   claimRun(OrderMattersConfig{}.At, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
 	Rule:  &orderMattersRule,
 	Skip: func(s Scale, env *Env) string {
-		if why := table1StudySkip(s); why != "" {
-			return "needs table-1-study's runs: " + why
+		if why := table1StudySkip(s, orderMattersID, table1StudyMinutes); why != "" {
+			return "needs a tuned study's runs: " + why
 		}
 		return ""
 	},

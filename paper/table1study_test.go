@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -449,6 +450,73 @@ func TestTable1StudyTuneSeeds(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("with %d tuning", n)) {
 			t.Errorf("TuneSeeds %d: error %v", n, err)
 		}
+	}
+}
+
+// TestTable1StudyFixed runs the claim's study at its fixed rates at the
+// smoke scale: no tuning, every run at the fixed rates, greedy's own runs
+// Main's, the rates in the result and its protocol, no tuning chart; and
+// fixed rates out of range are errors naming the value.
+func TestTable1StudyFixed(t *testing.T) {
+	c := table1StudyConfig(Smoke)
+	res, err := c.Run(context.Background(), &Env{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.Rates, c.Rates) || len(res.Rates) != len(res.Settings) {
+		t.Fatalf("result's rates %v, want %v", res.Rates, c.Rates)
+	}
+	for i, s := range res.Settings {
+		want := c.Rates[i]
+		if len(s.Tuning) != 0 || s.LRStandard != want[0] || s.LRSameClass != want[1] || s.GreedyStandard != want[0] || s.GreedySameClass != want[1] {
+			t.Errorf("setting %d: %d tuning cells, rates %v %v %v %v, want none and %v", i, len(s.Tuning), s.LRStandard, s.LRSameClass, s.GreedyStandard, s.GreedySameClass, want)
+		}
+		if s.Main.Config.LRStandard != want[0] || s.Main.Config.LRSameClass != want[1] || s.Control.Config.LRStandard != want[0] {
+			t.Errorf("setting %d: runs at %v and %v, control at %v, want %v", i, s.Main.Config.LRStandard, s.Main.Config.LRSameClass, s.Control.Config.LRStandard, want)
+		}
+		for _, b := range table1Batchings {
+			own, main := s.Own.runs("greedy", b), s.Main.runs("greedy", b)
+			if len(own) != len(main) || len(own) != c.Study.Seeds {
+				t.Fatalf("setting %d, %s: %d and %d greedy runs, want %d", i, b, len(own), len(main), c.Study.Seeds)
+			}
+			for k := range own {
+				if !slices.Equal(own[k].TestAcc, main[k].TestAcc) {
+					t.Errorf("setting %d, %s, run %d: greedy at its own rates %v, Main's %v", i, b, k, own[k].TestAcc, main[k].TestAcc)
+				}
+			}
+		}
+	}
+	out, err := res.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range out.Charts {
+		if strings.Contains(ch.Base, "tuning") {
+			t.Errorf("chart %s drawn with no tuning", ch.Base)
+		}
+	}
+	if !strings.Contains(strings.Join(out.Protocol, " "), "Rates fixed in advance") {
+		t.Errorf("protocol does not say the rates were fixed: %q", out.Protocol)
+	}
+	for _, tc := range []struct {
+		rates [][2]float64
+		want  string
+	}{
+		{[][2]float64{{0.03, 0.01}, {0.03, 0.01}}, "fixes the rates of 2 settings for 1 settings"},
+		{[][2]float64{{0.03, 0}}, "fixed learning rate 0 of setting 0"},
+		{[][2]float64{{math.NaN(), 0.01}}, "fixed learning rate NaN of setting 0"},
+		{[][2]float64{{0.03, math.Inf(1)}}, "fixed learning rate +Inf of setting 0"},
+	} {
+		bad := table1StudyConfig(Smoke)
+		bad.Rates = tc.rates
+		if _, err := bad.Run(context.Background(), &Env{Seed: 1}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("rates %v: error %v, want %q", tc.rates, err, tc.want)
+		}
+	}
+	tuned := table1StudyConfig(Smoke)
+	tuned.Study.Grid = []float64{0.01, 0.1}
+	if _, err := tuned.Run(context.Background(), &Env{Seed: 1}); err == nil || !strings.Contains(err.Error(), "fixes its rates and tunes over 2 learning rates") {
+		t.Errorf("fixed rates with a grid: error %v", err)
 	}
 }
 

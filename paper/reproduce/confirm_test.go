@@ -119,7 +119,7 @@ func TestConfirmOutOfPass(t *testing.T) {
 	}
 	args := []string{"-confirm", "-scale", "paper", "-registration", reg, "-figures", dir, "-report", filepath.Join(dir, "REPORT.md"), "-cache", filepath.Join(dir, "cache")}
 	var out, errOut strings.Builder
-	if code := run(context.Background(), args, &out, &errOut); code != 2 || !strings.Contains(out.String(), "order-matters: not run: its points are the study's sweep") {
+	if code := run(context.Background(), args, &out, &errOut); code != 2 || !strings.Contains(out.String(), "order-matters: not run: its points are a tuned study") {
 		t.Errorf("without -only: exit %d, stdout %q, stderr %q; want 2 and order-matters not run, with why", code, out.String(), errOut.String())
 	}
 	// Named, it is run: here its registered hash is not the code's, so
