@@ -437,6 +437,38 @@ func TestNoteHiddenPanelBands(t *testing.T) {
 // TestNoteCovered checks that a line on an earlier one says so, on the
 // whole or over a stretch, and that lines apart, or a stretch too short,
 // keep their names.
+// TestNoteCoveredPanels checks the notes of a figure of panels: a series
+// on another in one panel is named after it with that panel's title, one
+// on it in every panel without a title, one apart everywhere keeps its
+// name, and each name is the same in every panel.
+func TestNoteCoveredPanels(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6}
+	down := []float64{6, 5, 4, 3, 2, 1}
+	p := &chart.Panels{Panels: []*chart.LineChart{
+		{Title: "standard", Series: []chart.Series{
+			{Name: "RR", X: x, Y: down},
+			{Name: "greedy", X: x, Y: down},
+			{Name: "sorted", X: x, Y: down},
+			{Name: "apart", X: x, Y: []float64{9, 9, 9, 9, 9, 9}},
+		}},
+		{Title: "same-class", Series: []chart.Series{
+			{Name: "RR", X: x, Y: down},
+			{Name: "greedy", X: x, Y: []float64{1, 2, 3, 4, 5, 6}},
+			{Name: "sorted", X: x, Y: down},
+			{Name: "apart", X: x, Y: []float64{9, 9, 9, 9, 9, 9}},
+		}},
+	}}
+	noteCoveredPanels(p)
+	want := []string{"RR", `greedy (on RR's line in "standard")`, "sorted (on RR's line)", "apart"}
+	for i, lp := range p.Panels {
+		for k, s := range lp.Series {
+			if s.Name != want[k] {
+				t.Errorf("panel %d, series %d named %q, want %q", i+1, k, s.Name, want[k])
+			}
+		}
+	}
+}
+
 func TestNoteCovered(t *testing.T) {
 	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	c := &chart.LineChart{Series: []chart.Series{

@@ -111,6 +111,55 @@ func noteCovered(c *chart.LineChart) {
 	}
 }
 
+// noteCoveredPanels gives the series of p's panels the notes noteCovered
+// gives them in each panel, in the shared legend: a series that runs on
+// an earlier one in some panels is named after it with the first such
+// panel's title, "IG (on RR's line in "same-class")", or without a title
+// where the note holds in every panel that draws both; the new name is
+// the series' name in every panel, so that each name keeps one legend
+// entry. A series underLines took out of a panel keeps its name.
+func noteCoveredPanels(p *chart.Panels) {
+	type found struct {
+		note   string
+		panel  int
+		panels int // the panels that draw the series with the same note
+	}
+	notes := map[string]*found{}
+	draws := map[string]int{}
+	for i, lp := range p.Panels {
+		cp := *lp
+		cp.Series = slices.Clone(lp.Series)
+		noteCovered(&cp)
+		for k, s := range cp.Series {
+			name := lp.Series[k].Name
+			draws[name]++
+			note := strings.TrimPrefix(s.Name, name)
+			if note == "" || strings.Contains(name, "(under ") {
+				continue
+			}
+			switch f := notes[name]; {
+			case f == nil:
+				notes[name] = &found{note: note, panel: i, panels: 1}
+			case f.note == note:
+				f.panels++
+			}
+		}
+	}
+	for name, f := range notes {
+		note := f.note
+		if title := p.Panels[f.panel].Title; f.panels < draws[name] && title != "" {
+			note = strings.TrimSuffix(note, ")") + fmt.Sprintf(" in %q)", title)
+		}
+		for _, lp := range p.Panels {
+			for k := range lp.Series {
+				if lp.Series[k].Name == name {
+					lp.Series[k].Name = name + note
+				}
+			}
+		}
+	}
+}
+
 // coverNote returns the note noteCovered gives a, which may run on b,
 // whose name is other, on the scale f with the tolerances on and tol: the
 // first that holds and keeps a's name within maxNoted, or "".
@@ -160,7 +209,7 @@ const minStretch = 0.5
 
 // maxNoted is the longest name, in characters, noteCovered gives a
 // stretch's note: a longer one would crowd the legend.
-const maxNoted = 64
+const maxNoted = 72
 
 // coverStretch returns the x values at the ends of the longest stretch of
 // consecutive shared points where f(a) runs within tol of f(b), and
@@ -350,7 +399,7 @@ func underLines(p *chart.Panels) {
 		if on == "" {
 			return
 		}
-		name := fmt.Sprintf("%s (under %s's line in %q)", m[2], on, lp.Title)
+		name := fmt.Sprintf("%s (under %s's line in %q, not drawn there)", m[2], on, lp.Title)
 		lp.Series = slices.Delete(lp.Series, k, k+1)
 		for _, q := range p.Panels {
 			for j, s := range q.Series {

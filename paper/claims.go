@@ -335,6 +335,7 @@ func (o *Outcome) addChart(base, title string, c chart.Chart) {
 		for _, p := range c.Panels {
 			uncover(p)
 		}
+		noteCoveredPanels(c)
 	}
 	o.Charts = append(o.Charts, Figure{Base: base, Title: title, Chart: c})
 }
@@ -359,6 +360,10 @@ type Claim struct {
 	// verdict, its checks and the rule's text are derived, and which the
 	// registration records; nil for a claim not yet declared so.
 	Rule *Rule
+	// Registration, if not empty, is what the registration says of the
+	// claim's protocol beyond its rule and runs: a change to it, and what
+	// was known when it was made.
+	Registration string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

@@ -495,8 +495,21 @@ func TestTable1StudyFixed(t *testing.T) {
 			t.Errorf("chart %s drawn with no tuning", ch.Base)
 		}
 	}
-	if !strings.Contains(strings.Join(out.Protocol, " "), "Rates fixed in advance") {
-		t.Errorf("protocol does not say the rates were fixed: %q", out.Protocol)
+	// The protocol says the rates were fixed and how they were tuned
+	// (the tuned protocol's grid and seeds, not this config's empty ones),
+	// and no text says this run tuned.
+	protocol := strings.Join(out.Protocol, " ")
+	for _, want := range []string{"Rates fixed in advance", "over the learning rates 0.003, 0.01, 0.03, 0.1, 0.3, 2 seeds each", table1StudyFixedNote, "are the same runs and the same verdict"} {
+		if !strings.Contains(protocol, want) {
+			t.Errorf("protocol lacks %q: %q", want, protocol)
+		}
+	}
+	for _, text := range append([]string{out.Summary, out.Brief, protocol}, out.Decides.Name, out.Decides.Ours) {
+		for _, bad := range []string{"0 seeds each", "learning rates ,", "tuned rates", "tuned learning rate"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("text at fixed rates says %q: %q", bad, text)
+			}
+		}
 	}
 	for _, tc := range []struct {
 		rates [][2]float64

@@ -156,6 +156,9 @@ func register(o *options, stdout, stderr io.Writer) int {
 			p.need, p.why = planRuns(cp, runs)
 			p.why = from + p.why
 		}
+		if c.Registration != "" {
+			p.why = c.Registration + " " + p.why
+		}
 		plans = append(plans, p)
 	}
 	budgetText := fitBudget(plans)
