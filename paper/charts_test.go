@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -458,6 +459,13 @@ func TestNoteCoveredPanels(t *testing.T) {
 			{Name: "apart", X: x, Y: []float64{9, 9, 9, 9, 9, 9}},
 		}},
 	}}
+	// A zoom of the first panel (x from 4) where greedy parts from RR:
+	// the first panel's note names it.
+	zoom := *p.Panels[0]
+	zoom.Title, zoom.Series = "zoomed", slices.Clone(zoom.Series)
+	zoom.Series[1].Y = []float64{6, 5, 4, 3.3, 2.3, 1.3}
+	zoom.XMin, zoom.XMax = 4, 6
+	p.Panels = append(p.Panels, &zoom)
 	noteCoveredPanels(p)
 	want := []string{"RR", `greedy (on RR's line in "standard")`, "sorted (on RR's line)", "apart"}
 	for i, lp := range p.Panels {
@@ -492,6 +500,21 @@ func TestNoteCovered(t *testing.T) {
 	for k, s := range c.Series {
 		if s.Name != want[k] {
 			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])
+		}
+	}
+}
+
+// TestSigApart checks that an interval's end written in a heatmap cell
+// never reads as the threshold it is not: 0.9952 is "0.995", not "1".
+func TestSigApart(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0.9952, "0.995"}, {1.004, "1.004"}, {1, "1"}, {0.65, "0.65"}, {1.26, "1.3"}, {0.99999, "0.99999"}, {49, "49"},
+	} {
+		if got := sigApart(tc.v, 1); got != tc.want {
+			t.Errorf("sigApart(%v, 1) = %q, want %q", tc.v, got, tc.want)
 		}
 	}
 }

@@ -129,6 +129,13 @@ func noteCoveredPanels(p *chart.Panels) {
 	for i, lp := range p.Panels {
 		cp := *lp
 		cp.Series = slices.Clone(lp.Series)
+		if lp.XMin < lp.XMax {
+			// A zoomed panel (ZoomFrom) shows its points in its x range
+			// on the span they take: lines apart there are drawn apart.
+			for k, s := range cp.Series {
+				cp.Series[k] = clipX(s, lp.XMin, lp.XMax)
+			}
+		}
 		noteCovered(&cp)
 		for k, s := range cp.Series {
 			name := lp.Series[k].Name
@@ -158,6 +165,23 @@ func noteCoveredPanels(p *chart.Panels) {
 			}
 		}
 	}
+}
+
+// clipX returns s with only its points whose x lies in [lo, hi]: the
+// points a zoomed panel shows.
+func clipX(s chart.Series, lo, hi float64) chart.Series {
+	out := s
+	out.X, out.Y, out.Lo, out.Hi = nil, nil, nil, nil
+	for k, x := range s.X {
+		if x < lo || x > hi {
+			continue
+		}
+		out.X, out.Y = append(out.X, x), append(out.Y, s.Y[k])
+		if len(s.Lo) == len(s.X) && len(s.Hi) == len(s.X) {
+			out.Lo, out.Hi = append(out.Lo, s.Lo[k]), append(out.Hi, s.Hi[k])
+		}
+	}
+	return out
 }
 
 // coverNote returns the note noteCovered gives a, which may run on b,

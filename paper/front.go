@@ -471,7 +471,7 @@ func confirmSeedsText(regs []Registered) string {
 	}
 	s := fmt.Sprintf("base seed %d", ConfirmSeed)
 	if len(again) > 0 {
-		s += fmt.Sprintf(" (%s, registered again after a rule change)", strings.Join(again, ", "))
+		s += fmt.Sprintf(" (%s, registered again after a change to its rule, code or protocol)", strings.Join(again, ", "))
 	}
 	return s
 }

@@ -759,7 +759,7 @@ func TestConfirmAgain(t *testing.T) {
 		t.Errorf("report line %q: want the new seed and the old pass", line)
 	}
 	regs := []Registered{{ID: theorem1ID, Seed: ConfirmSeed}, {ID: remark4ID, Seed: ConfirmSeed + 1}}
-	if got, want := confirmSeedsText(regs), "base seed 1001 (1002 for remark-4, registered again after a rule change)"; got != want {
+	if got, want := confirmSeedsText(regs), "base seed 1001 (1002 for remark-4, registered again after a change to its rule, code or protocol)"; got != want {
 		t.Errorf("seeds text %q, want %q", got, want)
 	}
 	if got := confirmSeedsText(regs[:1]); got != "base seed 1001" {

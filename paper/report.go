@@ -360,7 +360,7 @@ func confirmLine(c Claim, conf *Confirmation) string {
 		s += " (judged by a rule since changed: the claim is exploratory until a pass on new seeds)"
 	}
 	if len(r.Earlier) > 0 {
-		s += "; registered again after its rule changed, so its passes judged by an old rule are exploratory now: " + conf.PassesText(c.ID)
+		s += "; registered again after its rule, code or protocol changed, so its passes under the old registration are exploratory now: " + conf.PassesText(c.ID)
 	}
 	if len(r.Failed) > 0 {
 		s += "; checks not holding: " + strings.Join(r.Failed, ", ")

@@ -85,8 +85,8 @@ func (r *Table1StudyResult) Outcome() (*Outcome, error) {
 // first: there each order's rates are RR's, fixed before the runs.
 var fixedRatesWords = []string{
 	"at each order's own tuned rates, which are RR's for both orders", "at the rates fixed in advance for both orders",
-	"at each order's own tuned rates", "at each order's own rates (fixed in advance: RR's for both)",
-	"at RR's tuned rates (both orders)", "at RR's rates (fixed in advance, both orders)",
+	"at each order's own tuned rates", "at the fixed rates (both orders)",
+	"at RR's tuned rates (both orders)", "at RR's fixed rates (both orders)",
 	"RR's tuned rates", "RR's fixed rates",
 	"tuned learning rate", "learning rate fixed in advance",
 }

@@ -590,7 +590,7 @@ func (res *Theorem1Result) theorem1Charts(out *Outcome, f *Theorem1Findings) {
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
 	boundChart := &chart.LineChart{
-		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (solid) and stated bound (dashed); RR and SGD: mean of %s, band: their range", c.Fractions[last], nOf(c.Runs, "run")),
+		Title:  fmt.Sprintf("Theorem 1 at γ = %g × the step limit: measured (a line, or dots alone where it lies on another) and stated bound (dashed, marked); RR and SGD: mean of %s, band: their range", c.Fractions[last], nOf(c.Runs, "run")),
 		XLabel: "epochs T (SGD: n·T steps)", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖²", LogX: true, LogY: true,
 	}
 	// spread returns the least and the largest of v over the runs of

@@ -968,7 +968,7 @@ func (res *TwoLevelResult) charts(out *Outcome, f *TwoLevelFindings) {
 		notes, marks := make([]string, len(c.Ms)), make([]bool, len(c.Ms))
 		for j := range c.Ms {
 			if iv := f.Intervals[i][j]; iv.Bounded() {
-				notes[j] = fmt.Sprintf("%.2g–%.2g", iv.Lo, iv.Hi)
+				notes[j] = sigApart(iv.Lo, 1) + "–" + sigApart(iv.Hi, 1)
 				marks[j] = iv.Against(1) == Spans
 			} else if !math.IsNaN(iv.Mean) {
 				// Fieller's interval is unbounded when the denominator's

@@ -1132,9 +1132,23 @@ func twoLevelKNote(iv Interval) (string, bool) {
 	case math.IsNaN(iv.Lo) || math.IsNaN(iv.Hi) || math.IsInf(iv.Lo, -1) && math.IsInf(iv.Hi, 1):
 		return "unbounded", true
 	case math.IsInf(iv.Hi, 1):
-		return fmt.Sprintf("%.2g–∞", iv.Lo), iv.Against(1) == Spans
+		return sigApart(iv.Lo, 1) + "–∞", iv.Against(1) == Spans
 	}
-	return fmt.Sprintf("%.2g–%.2g", iv.Lo, iv.Hi), iv.Against(1) == Spans
+	return sigApart(iv.Lo, 1) + "–" + sigApart(iv.Hi, 1), iv.Against(1) == Spans
+}
+
+// sigApart writes v in two significant digits, or more, up to five, where
+// two would write it as the threshold t it is not: an interval's end
+// just below 1 reads "0.995", not "1", so that a cell hatched for
+// spanning 1 shows why.
+func sigApart(v, t float64) string {
+	for digits := 2; digits < 5; digits++ {
+		text := strconv.FormatFloat(v, 'g', digits, 64)
+		if x, err := strconv.ParseFloat(text, 64); err != nil || x != t || v == t {
+			return text
+		}
+	}
+	return strconv.FormatFloat(v, 'g', 5, 64)
 }
 
 // twoLevelKScaled returns iv times by.

@@ -562,7 +562,11 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 			if len(pts) > 0 {
 				p.Add(l)
 			}
-			thumbs = append(thumbs, l)
+			// A line through one point draws nothing: its key is its
+			// marker alone, as the plot shows it.
+			if len(pts) != 1 || st.glyph < 0 {
+				thumbs = append(thumbs, l)
+			}
 		}
 		if st.glyph >= 0 {
 			sc := scatterOf(pts, st)
