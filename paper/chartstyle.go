@@ -233,7 +233,7 @@ const minStretch = 0.5
 
 // maxNoted is the longest name, in characters, noteCovered gives a
 // stretch's note: a longer one would crowd the legend.
-const maxNoted = 72
+const maxNoted = 80
 
 // coverStretch returns the x values at the ends of the longest stretch of
 // consecutive shared points where f(a) runs within tol of f(b), and

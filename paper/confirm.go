@@ -93,16 +93,29 @@ func (c *Confirmation) find(id string) *Confirmed {
 	return nil
 }
 
-// Superseded returns claim id's confirmatory result at scale s if a
-// change since (its rule, code or protocol: not Current) makes it
-// exploratory, nil if there is none: a new registration plans its runs
-// from it where no seeds pass measured the claim.
+// Superseded returns claim id's confirmatory result at scale s that a
+// change (its rule, code or protocol) made exploratory: its latest result
+// if that is not Current, else, once the new registration's pass has run,
+// the last of its earlier passes; nil if there is none. A new
+// registration plans its runs from it where no seeds pass measured the
+// claim, and writes the same plan before and after its own pass.
 func (c *Confirmation) Superseded(id string, s Scale) *Confirmed {
 	r := c.find(id)
-	if r == nil || r.Scale != s.String() || r.Current() {
+	switch {
+	case r == nil:
 		return nil
+	case !r.Current():
+		if r.Scale != s.String() {
+			return nil
+		}
+		return r
 	}
-	return r
+	for i := len(r.Earlier) - 1; i >= 0; i-- {
+		if e := r.Earlier[i]; e.Scale == s.String() {
+			return &e
+		}
+	}
+	return nil
 }
 
 // Merge returns c with r in place of its claim's earlier result, the

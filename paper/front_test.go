@@ -528,7 +528,8 @@ func TestFrontTables(t *testing.T) {
 		t.Errorf("the report says a verdict changed where none did")
 	}
 	for _, want := range []string{
-		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol; " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1] (about ",
+		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol; by part, 95% intervals: " + theorem1Claim.Rule.Parts[0].Name + " (",
+		"; " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1] (about ",
 		"**Confirmatory pass:** not reproduced with 12 runs per cell from base seed 1001 at the default scale's protocol (judged by a rule since changed",
 	} {
 		if !strings.Contains(rep, want) {
@@ -682,6 +683,14 @@ func TestConfirmAgain(t *testing.T) {
 	}
 	old := Confirmed{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: "an older rule", Verdict: NotReproduced}
 	conf := (&Confirmation{}).Merge(old)
+	// The superseded pass, which a new registration plans from: the
+	// stale result, and the same one after the new pass (below).
+	if sup := conf.Superseded(remark4ID, Default); sup == nil || sup.Seed != ConfirmSeed {
+		t.Errorf("superseded pass %+v, want the stale one on %d", sup, ConfirmSeed)
+	}
+	if sup := conf.Superseded(remark4ID, Paper); sup != nil {
+		t.Errorf("superseded pass at another scale %+v, want none", sup)
+	}
 	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("stale result on %d: next seed %d, want %d", ConfirmSeed, got, ConfirmSeed+1)
 	}
@@ -696,6 +705,12 @@ func TestConfirmAgain(t *testing.T) {
 	}
 	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("current result on %d: next seed %d, want it kept", ConfirmSeed+1, got)
+	}
+	if sup := conf.Superseded(remark4ID, Default); sup == nil || sup.Seed != ConfirmSeed {
+		t.Errorf("after the new pass, superseded pass %+v, want the one on %d still", sup, ConfirmSeed)
+	}
+	if sup := conf.Superseded(theorem1ID, Default); sup != nil {
+		t.Errorf("a claim with no pass has a superseded one: %+v", sup)
 	}
 	// Registered again at other runs: a new seed, so that no pass is
 	// replaced on its own seed.

@@ -362,6 +362,9 @@ func confirmLine(c Claim, conf *Confirmation) string {
 	if len(r.Earlier) > 0 {
 		s += "; registered again after its rule, code or protocol changed, so its passes under the old registration are exploratory now: " + conf.PassesText(c.ID)
 	}
+	if ps := confirmPartsText(r); ps != "" {
+		s += "; by part, 95% intervals: " + ps
+	}
 	if len(r.Failed) > 0 {
 		s += "; checks not holding: " + strings.Join(r.Failed, ", ")
 	}
@@ -372,6 +375,34 @@ func confirmLine(c Claim, conf *Confirmation) string {
 		s += fmt.Sprintf("; %.0f s, about %.3g runs per cell an hour on its machine", r.Seconds, float64(r.Runs)*3600/r.Seconds)
 	}
 	return s + "."
+}
+
+// confirmPartsMax is the most quantities of a part confirmPartsText
+// lists; the claim's section gives the rest.
+const confirmPartsMax = 6
+
+// confirmPartsText returns each part of a confirmatory result with its
+// verdict and its quantities' intervals, "table-1-study-standard
+// (inconclusive): MNIST MLP -0.09 [-0.24, +0.07], ...", the first
+// confirmPartsMax of each part; "" if it saved none.
+func confirmPartsText(r *Confirmed) string {
+	var parts []string
+	for _, sp := range r.Parts {
+		var qs []string
+		for k, q := range sp.Quantities {
+			if k == confirmPartsMax {
+				qs = append(qs, fmt.Sprintf("and %d more", len(sp.Quantities)-k))
+				break
+			}
+			text := q.Interval().String()
+			if q.Label != "" {
+				text = q.Label + " " + text
+			}
+			qs = append(qs, text)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s): %s", sp.Name, sp.Verdict, strings.Join(qs, ", ")))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // settlesAs says which way more runs would settle part p at the effect
