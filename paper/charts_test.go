@@ -488,7 +488,7 @@ func TestNoteCovered(t *testing.T) {
 		// Off RR's line at one point of ten: not "on" it.
 		{Name: "mostly", X: x, Y: []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 4}},
 		// A name too long for the stretch's note gets the short one.
-		{Name: "a sorted order with a rather long legend name..", X: x, Y: []float64{10, 9, 8, 7, 6, 12, 12, 12, 12, 12}},
+		{Name: "a sorted order with a rather long legend name, say so here", X: x, Y: []float64{10, 9, 8, 7, 6, 12, 12, 12, 12, 12}},
 		// Near RR's line everywhere, but beyond a line's width: close, not on.
 		{Name: "beside", X: x, Y: []float64{10.2, 9.2, 8.2, 7.2, 6.2, 5.2, 4.2, 3.2, 2.2, 1.2}},
 		// Near RR's line over half the points only: close there, said so.
@@ -496,7 +496,7 @@ func TestNoteCovered(t *testing.T) {
 	}}
 	noteCovered(c)
 	want := []string{"RR (band within the line)", "greedy (on RR's line)", "sorted (on RR's line from 1 to 5)", "apart", "brief",
-		"mostly (on RR's line from 1 to 9)", "a sorted order with a rather long legend name.. (partly on RR's line)", "beside (close to RR's line)", "near (close to RR's line from 1 to 5)"}
+		"mostly (on RR's line from 1 to 9)", "a sorted order with a rather long legend name, say so here (partly on RR's line)", "beside (close to RR's line)", "near (close to RR's line from 1 to 5)"}
 	for k, s := range c.Series {
 		if s.Name != want[k] {
 			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])

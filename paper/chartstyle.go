@@ -873,3 +873,17 @@ func seedSpreadNote(c *chart.LineChart) {
 		}
 	}
 }
+
+// sigApart writes v in two significant digits, or more, up to five, where
+// two would write it as the threshold t it is not: an interval's end
+// just below 1 reads "0.995", not "1", so that a cell hatched for
+// spanning 1 shows why.
+func sigApart(v, t float64) string {
+	for digits := 2; digits < 5; digits++ {
+		text := strconv.FormatFloat(v, 'g', digits, 64)
+		if x, err := strconv.ParseFloat(text, 64); err != nil || x != t || v == t {
+			return text
+		}
+	}
+	return strconv.FormatFloat(v, 'g', 5, 64)
+}

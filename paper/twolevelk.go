@@ -1137,20 +1137,6 @@ func twoLevelKNote(iv Interval) (string, bool) {
 	return sigApart(iv.Lo, 1) + "–" + sigApart(iv.Hi, 1), iv.Against(1) == Spans
 }
 
-// sigApart writes v in two significant digits, or more, up to five, where
-// two would write it as the threshold t it is not: an interval's end
-// just below 1 reads "0.995", not "1", so that a cell hatched for
-// spanning 1 shows why.
-func sigApart(v, t float64) string {
-	for digits := 2; digits < 5; digits++ {
-		text := strconv.FormatFloat(v, 'g', digits, 64)
-		if x, err := strconv.ParseFloat(text, 64); err != nil || x != t || v == t {
-			return text
-		}
-	}
-	return strconv.FormatFloat(v, 'g', 5, 64)
-}
-
 // twoLevelKScaled returns iv times by.
 func twoLevelKScaled(iv Interval, by float64) Interval {
 	iv.Mean, iv.Lo, iv.Hi = iv.Mean*by, iv.Lo*by, iv.Hi*by
