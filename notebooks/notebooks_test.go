@@ -29,7 +29,7 @@ var (
 	// checkLine matches a CHECK line: a claim's verdict as the committed
 	// report's (ok), not (MISMATCH) or with nothing to compare (new), and a
 	// finding that holds or fails (see package nb).
-	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH|new|holds|does not hold) `)
+	checkLine = regexp.MustCompile(`^CHECK (\S+): (ok|MISMATCH|new|holds|does not hold|unsettled) `)
 	scaleLine = regexp.MustCompile(`^scale: (\S+)`)
 	// scratchCopy matches the name Jupyter gives a copy of a notebook.
 	scratchCopy = regexp.MustCompile(`-Copy\d*\.ipynb$`)

@@ -364,6 +364,12 @@ type Claim struct {
 	// claim's protocol beyond its rule and runs: a change to it, and what
 	// was known when it was made.
 	Registration string
+	// Superseded, if not empty, says what the claim's committed
+	// exploratory result is when a design since superseded (a registration
+	// again) made it. The report and the front say it in place of "perhaps
+	// judged by an earlier rule" while that result is not judged by the
+	// claim's current code (Result.RuleNote).
+	Superseded string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

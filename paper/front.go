@@ -293,7 +293,10 @@ func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
 	}
 	cs, stale := rob.current(c.ID)
 	if cs == nil || stale {
-		if cs == nil && r.RuleNote() != "" {
+		switch n := r.RuleNote(); {
+		case cs == nil && n != "" && n == c.Superseded:
+			return fmt.Sprintf("%s (one draw, of its superseded design: its section says which)%s", frontAnswers[v], dagger)
+		case cs == nil && n != "":
 			return fmt.Sprintf("%s (one draw, perhaps by an earlier rule)%s", frontAnswers[v], dagger)
 		}
 		return fmt.Sprintf("%s (one draw)%s", frontAnswers[v], dagger)
@@ -511,7 +514,10 @@ func frontCount(results []*Result, rob *Robustness, goals bool) string {
 
 // confirmAnswer returns the confirmatory answer of claim c: the
 // confirmatory pass's verdict in plain words with its runs ("holds (seed
-// 1001, 12 runs per cell)"), or why there is none: not registered, not
+// 1001, 12 runs per cell)"), each part's intervals, what an unsettled
+// part's interval excludes and the runs that would settle it, and the
+// verdict of every pass under a superseded registration; or why there is
+// none: not registered, not
 // yet run, or judged by a rule since changed (then the claim is
 // exploratory until a new pass on new seeds).
 func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
@@ -522,16 +528,51 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
 	case r != nil:
 		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
+		if p := frontPartsText(r); p != "" {
+			s += ": " + p
+		}
+		if u := unsettledText(c, r); u != "" {
+			s += "; " + u
+		}
 		for _, e := range r.Earlier {
-			if e.Verdict != r.Verdict {
-				s += fmt.Sprintf("; %s on seed %d under its old rule", frontAnswers[e.Verdict], e.Seed)
-			}
+			s += fmt.Sprintf("; %s on seed %d under its superseded registration (exploratory now)", frontAnswers[e.Verdict], e.Seed)
 		}
 		return s
 	case registered:
 		return "registered, not yet run"
 	}
 	return "not registered"
+}
+
+// frontPartsMax is how many quantities of a part the front names.
+const frontPartsMax = 3
+
+// frontPartsText returns the parts of a confirmatory result that did not
+// hold, each with its first frontPartsMax quantities' intervals
+// ("order-matters-rank does not hold: +0.15 [-0.25, +0.50]"), "" if every
+// part held; an unsettled part is left to unsettledText, which gives its
+// interval with what it excludes.
+func frontPartsText(r *Confirmed) string {
+	var parts []string
+	for _, sp := range r.Parts {
+		if sp.Verdict != NotReproduced && sp.Verdict != GoalNotMet {
+			continue
+		}
+		var qs []string
+		for k, q := range sp.Quantities {
+			if k == frontPartsMax {
+				qs = append(qs, fmt.Sprintf("and %d more", len(sp.Quantities)-k))
+				break
+			}
+			text := q.Interval().String()
+			if q.Label != "" {
+				text = q.Label + " " + text
+			}
+			qs = append(qs, text)
+		}
+		parts = append(parts, fmt.Sprintf("%s does not hold: %s", sp.Name, strings.Join(qs, ", ")))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // confirmFlips returns the sentence that names the claims whose

@@ -529,7 +529,7 @@ func TestFrontTables(t *testing.T) {
 	}
 	for _, want := range []string{
 		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol; by part, 95% intervals: " + theorem1Claim.Rule.Parts[0].Name + " (",
-		"; " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1] (about ",
+		"; " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1]: it excludes every value below +0.7 and above +1.1; whether it lies below the threshold +1 is still open (about ",
 		"**Confirmatory pass:** not reproduced with 12 runs per cell from base seed 1001 at the default scale's protocol (judged by a rule since changed",
 	} {
 		if !strings.Contains(rep, want) {
@@ -558,7 +558,7 @@ func TestFrontTables(t *testing.T) {
 		byID[r.id] = r
 	}
 	for _, want := range []frontRow{
-		{id: "theorem-1", confirmed: "holds (one draw: seed 1001, 8 runs per cell)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
+		{id: "theorem-1", confirmed: "holds (one draw: seed 1001, 8 runs per cell); " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1]: it excludes every value below +0.7 and above +1.1; whether it lies below the threshold +1 is still open (about 87 runs per cell would settle it, as holding, with 90% power at this run's effect and spread)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
 		{id: "table-1", confirmed: "exploratory: the rule changed after its confirmatory run (does not hold then); needs a pass on new seeds", answer: "unsettled (one draw)", number: "greedy − RR, same-class (points): +0.70 [+0.19, +1.21]", paper: "+14.97", chart: "[table-1-loss](../figures/table-1-loss.png)"},
 		{id: "two-level-k", confirmed: "registered, not yet run", answer: "unsettled (flips: holds in 2 of 3 seeds)", paper: "—"},
 		{id: "sub-sampling", confirmed: "not registered", answer: "does not hold (one draw)", number: "smallest bound/measured: 0.42", paper: "—"},
@@ -736,8 +736,8 @@ func TestConfirmAgain(t *testing.T) {
 		t.Errorf("change since the earlier pass: %q", got)
 	}
 	// The front names a verdict that changed between passes.
-	if got := confirmAnswer(Claim{ID: remark4ID}, conf, nil); !strings.Contains(got, "does not hold on seed 1001 under its old rule") {
-		t.Errorf("front answer %q: want the old pass's differing verdict", got)
+	if got := confirmAnswer(Claim{ID: remark4ID}, conf, nil); !strings.Contains(got, "does not hold on seed 1001 under its superseded registration") {
+		t.Errorf("front answer %q: want the superseded pass's verdict", got)
 	}
 	// A resumed or repeated run on the same seed replaces, keeping the
 	// earlier passes.
@@ -813,8 +813,21 @@ func TestUnsettledText(t *testing.T) {
 	// An effect outside the band would settle the tie as not holding
 	// (table-1-fashion's +0.82).
 	r.Parts[0].Quantities = []Quantity{{Label: "Fashion", Mean: 0.82, SE: 0.26, Lo: 0.09, Hi: 1.54, N: 5}}
-	if got := unsettledText(eq, r); !strings.Contains(got, "as not holding") {
+	got := unsettledText(eq, r)
+	if !strings.Contains(got, "as not holding") {
 		t.Errorf("equivalence outside the band: %q, want it to settle as not holding", got)
+	}
+	// What the interval excludes, in words: values beyond its ends, the
+	// band's end it clears, and the end still in question.
+	for _, want := range []string{"excludes every value below +0.09 and above +1.54", "; the band's end -0.5 is cleared", "; whether it lies below the band's end +0.5 is still open"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("equivalence outside the band: %q, want %q", got, want)
+		}
+	}
+	c.Rule.Parts[0].Threshold = 0.3
+	r = &Confirmed{Runs: 5, Parts: []SeedPart{{Name: "p", Verdict: Inconclusive, Quantities: []Quantity{q(5)}}}}
+	if got := unsettledText(c, r); !strings.Contains(got, "excludes every value below -0.4 and above +0.8; whether it lies above the threshold +0.3 is still open") || strings.Contains(got, "cleared") {
+		t.Errorf("superiority: %q, want the threshold in question and nothing ruled out", got)
 	}
 }
 
@@ -848,5 +861,27 @@ func TestRuleNote(t *testing.T) {
 		if got := frontAnswer(Claim{ID: theorem1ID}, r, rob, family{}); !strings.Contains(got, "perhaps by an earlier rule") {
 			t.Errorf("judge %q: front answer %q, want it marked", test.judge, got)
 		}
+	}
+}
+
+// TestFrontPartsText checks the front's confirmatory numbers: a part that
+// does not hold, with at most frontPartsMax intervals; nothing of a part
+// that holds or is left unsettled (unsettledText says those).
+func TestFrontPartsText(t *testing.T) {
+	q := func(label string) Quantity {
+		return Quantity{Label: label, Mean: 0.15, SE: 0.2, Lo: -0.25, Hi: 0.5, N: 5}
+	}
+	r := &Confirmed{Runs: 5, Parts: []SeedPart{
+		{Name: "held", Verdict: Reproduced, Quantities: []Quantity{q("")}},
+		{Name: "open", Verdict: Inconclusive, Quantities: []Quantity{q("")}},
+		{Name: "rank", Verdict: NotReproduced, Quantities: []Quantity{q("a"), q("b"), q("c"), q("d")}},
+	}}
+	got := frontPartsText(r)
+	if want := "rank does not hold: a +0.15 [-0.25, +0.50], b +0.15 [-0.25, +0.50], c +0.15 [-0.25, +0.50], and 1 more"; got != want {
+		t.Errorf("frontPartsText = %q, want %q", got, want)
+	}
+	r.Parts = r.Parts[:2]
+	if got := frontPartsText(r); got != "" {
+		t.Errorf("held and unsettled parts: %q, want nothing", got)
 	}
 }

@@ -53,10 +53,21 @@ func (r *Result) RuleNote() string {
 	switch {
 	case err != nil || r.Judge == h:
 		return ""
+	case supersededNote(r.ID) != "":
+		return supersededNote(r.ID)
 	case r.Judge == "":
 		return "saved before results recorded their judging code, so perhaps judged by an earlier rule than the current one"
 	}
 	return "judged by an earlier rule than the current one"
+}
+
+// supersededNote returns claim id's Superseded, "" for a claim without
+// one or not in the registry.
+func supersededNote(id string) string {
+	if k := slices.IndexFunc(registry, func(c Claim) bool { return c.ID == id }); k >= 0 {
+		return registry[k].Superseded
+	}
+	return ""
 }
 
 // resultPath is where the result of claim id is kept in the figure folder,
@@ -416,6 +427,38 @@ func settlesAs(p RulePart, iv Interval) string {
 	return "as not holding"
 }
 
+// excludesText says in words what an unsettled interval iv of part p
+// already excludes: every value below its lower end and above its upper
+// end, and so which of the rule's thresholds (an equivalence's two band
+// ends, or the one threshold) it rules out and which it leaves in
+// question.
+func excludesText(p RulePart, iv Interval) string {
+	type end struct {
+		at   float64
+		side string // the side the quantity must lie on to hold
+		name string
+	}
+	ends := []end{{p.Threshold, "below", "the threshold"}}
+	if p.Side == Above {
+		ends[0].side = "above"
+	}
+	if p.Test == Equivalence {
+		ends = []end{{p.Lo, "above", "the band's end"}, {p.Hi, "below", "the band's end"}}
+	}
+	w := fmt.Sprintf(": it excludes every value below %+.3g and above %+.3g", iv.Lo, iv.Hi)
+	for _, e := range ends {
+		if e.at < iv.Lo || e.at > iv.Hi {
+			w += fmt.Sprintf("; %s %+.3g is cleared", e.name, e.at)
+		}
+	}
+	for _, e := range ends {
+		if e.at >= iv.Lo && e.at <= iv.Hi {
+			w += fmt.Sprintf("; whether it lies %s %s %+.3g is still open", e.side, e.name, e.at)
+		}
+	}
+	return w
+}
+
 // unsettledText says, for each part of a confirmatory result left
 // unsettled, what its quantities' intervals exclude (the quantity lies
 // within them at 95%) and the runs per cell that would settle it with
@@ -449,7 +492,7 @@ func unsettledText(c Claim, r *Confirmed) string {
 			if label == "" {
 				label = "the quantity"
 			}
-			w := fmt.Sprintf("%s lies in [%.3g, %.3g]", label, iv.Lo, iv.Hi)
+			w := fmt.Sprintf("%s lies in [%.3g, %.3g]%s", label, iv.Lo, iv.Hi, excludesText(p, iv))
 			switch n := powerNeed(p, []Interval{iv}, ruleAlpha); {
 			case iv.N != r.Runs:
 				// Its n counts other units (settings, points): more

@@ -227,6 +227,14 @@ func checkLine(name string, ok bool, detail string) string {
 	if ok {
 		status = "holds"
 	}
+	return statusLine(name, status, detail)
+}
+
+// StatusUnsettled is the status of a CHECK line of a rule's part that the
+// run settles neither way (CheckOutcome).
+const StatusUnsettled = "unsettled"
+
+func statusLine(name, status, detail string) string {
 	return fmt.Sprintf("CHECK %s: %s (%s)", name, status, detail)
 }
 
@@ -254,7 +262,8 @@ const (
 //	CHECK id: new (<verdict>, nothing committed to compare with: <summary>)
 //
 // Then one line per named finding of the outcome (out.Checks), as Check
-// prints it. Whatever the verdict, it is a result: ok does not mean that
+// prints it, or "CHECK name: unsettled (detail)" for a part of the
+// claim's rule the run settles neither way. Whatever the verdict, it is a result: ok does not mean that
 // the paper was reproduced, only that the report says the same.
 func CheckOutcome(id string, out *paper.Outcome) {
 	s, err := Scale()
@@ -264,8 +273,28 @@ func CheckOutcome(id string, out *paper.Outcome) {
 	}
 	fmt.Fprintln(stdout, outcomeLine(id, out, saved, s))
 	for _, c := range out.Checks {
+		if unsettledPart(out, c.Name) {
+			fmt.Fprintln(stdout, statusLine(c.Name, StatusUnsettled, c.Detail))
+			continue
+		}
 		Check(c.Name, c.OK, c.Detail)
 	}
+}
+
+// unsettledPart reports whether the check named name is a part of the
+// outcome's rule that the run left unsettled (Inconclusive): its CHECK
+// line says "unsettled", not "does not hold", which a reader takes for
+// refuted.
+func unsettledPart(out *paper.Outcome, name string) bool {
+	if out.Judgement == nil {
+		return false
+	}
+	for _, pj := range out.Judgement.Parts {
+		if pj.Part.Name == name {
+			return pj.Verdict == paper.Inconclusive
+		}
+	}
+	return false
 }
 
 // outcomeLine is the CHECK line of claim id's outcome out at scale s,

@@ -72,6 +72,29 @@ func TestCheckLine(t *testing.T) {
 	}
 }
 
+// TestUnsettledPart checks that a part of a claim's rule the run left
+// unsettled reads "unsettled" in its CHECK line, not "does not hold", and
+// that a refuted part and a check of the claim's own keep their words.
+func TestUnsettledPart(t *testing.T) {
+	out := &paper.Outcome{
+		Checks: []paper.Check{{Name: "p-open", Detail: "d1"}, {Name: "p-fails", Detail: "d2"}, {Name: "own", Detail: "d3"}},
+		Judgement: &paper.Judgement{Parts: []paper.PartJudgement{
+			{Part: paper.RulePart{Name: "p-open"}, Verdict: paper.Inconclusive},
+			{Part: paper.RulePart{Name: "p-fails"}, Verdict: paper.NotReproduced},
+		}},
+	}
+	var b strings.Builder
+	old := stdout
+	stdout = &b
+	defer func() { stdout = old }()
+	CheckOutcome("x", out)
+	for _, want := range []string{"CHECK p-open: unsettled (d1)", "CHECK p-fails: does not hold (d2)", "CHECK own: does not hold (d3)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("CheckOutcome printed\n%s\nwant %q", b.String(), want)
+		}
+	}
+}
+
 func TestCell(t *testing.T) {
 	if got, want := cell("a|b\nc"), `a\|b c`; got != want {
 		t.Errorf("cell = %q, want %q", got, want)
