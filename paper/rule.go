@@ -505,7 +505,7 @@ func (r *Rule) Text() []string {
 			p.Name, p.Sentence, src, p.Statistic, p.Test, each, strings.TrimPrefix(p.condition(), "shown "), fails))
 	}
 	if len(r.Setup) > 0 {
-		lines = append(lines, "Our setup's preconditions (one not met: not tested): "+strings.Join(r.Setup, "; ")+".")
+		lines = append(lines, "Our setup's preconditions (the claim is not tested if any does not hold): "+strings.Join(r.Setup, "; ")+".")
 	}
 	return lines
 }

@@ -159,6 +159,11 @@ func table1StudyConfig(s Scale) Table1StudyFixedConfig {
 	return Table1StudyFixedConfig{Study: c, Rates: slices.Clone(table1StudyRates[:len(c.Settings)])}
 }
 
+// At returns the table-1-study claim's protocol at scale s, whatever c
+// holds: the study's protocol at s at the rates fixed in advance
+// (table1StudyRates).
+func (Table1StudyFixedConfig) At(s Scale) Table1StudyFixedConfig { return table1StudyConfig(s) }
+
 // Run trains the study at the fixed rates: Table1StudyConfig's Run
 // without its tuning.
 func (c Table1StudyFixedConfig) Run(ctx context.Context, env *Env) (*Table1StudyResult, error) {
