@@ -365,10 +365,12 @@ type Claim struct {
 	// was known when it was made.
 	Registration string
 	// Superseded, if not empty, says what the claim's committed
-	// exploratory result is when a design since superseded (a registration
-	// again) made it. The report and the front say it in place of "perhaps
-	// judged by an earlier rule" while that result is not judged by the
-	// claim's current code (Result.RuleNote).
+	// exploratory result is when a design or rule since superseded (one
+	// before the registration, or a registration again) judged it. The
+	// report and the front say it in place of "perhaps judged by an
+	// earlier rule" while that result is not judged by the claim's current
+	// code (Result.RuleNote), and the claim's section then gives the
+	// registered rule beside that result's protocol.
 	Superseded string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)

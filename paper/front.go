@@ -295,7 +295,7 @@ func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
 	if cs == nil || stale {
 		switch n := r.RuleNote(); {
 		case cs == nil && n != "" && n == c.Superseded:
-			return fmt.Sprintf("%s (one draw, of its superseded design: its section says which)%s", frontAnswers[v], dagger)
+			return fmt.Sprintf("%s (one draw, by a superseded design or rule: its section says which)%s", frontAnswers[v], dagger)
 		case cs == nil && n != "":
 			return fmt.Sprintf("%s (one draw, perhaps by an earlier rule)%s", frontAnswers[v], dagger)
 		}
@@ -350,6 +350,9 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 					// number (a paper-scale claim not rerun since): its
 					// brief, which states the number, marked as such.
 					number = "saved before this table (make reproduce-paper names the number), its brief: " + r.Outcome.Brief
+				}
+				if number != "" && r.RuleNote() != "" {
+					number = "of the result judged by an earlier rule or design (not the registered one): " + number
 				}
 				if fig == "" && len(r.Outcome.Figures) > 0 {
 					fig = r.Outcome.Figures[0]
@@ -528,7 +531,7 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
 	case r != nil:
 		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
-		if p := frontPartsText(r); p != "" {
+		if p := frontPartsText(c, r); p != "" {
 			s += ": " + p
 		}
 		if u := unsettledText(c, r); u != "" {
@@ -547,30 +550,19 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 // frontPartsMax is how many quantities of a part the front names.
 const frontPartsMax = 3
 
-// frontPartsText returns the parts of a confirmatory result that did not
-// hold, each with its first frontPartsMax quantities' intervals
-// ("order-matters-rank does not hold: +0.15 [-0.25, +0.50]"), "" if every
-// part held; an unsettled part is left to unsettledText, which gives its
-// interval with what it excludes.
-func frontPartsText(r *Confirmed) string {
+// frontPartsText returns the parts of claim c's confirmatory result that
+// did not hold, each with its first frontPartsMax quantities' intervals,
+// failing ones first (partQuantities: "order-matters-rank does not hold:
+// +0.15 [-0.25, +0.50] (n = 36, not runs)"), "" if every part held; an
+// unsettled part is left to unsettledText, which gives its interval with
+// what it excludes.
+func frontPartsText(c Claim, r *Confirmed) string {
 	var parts []string
 	for _, sp := range r.Parts {
 		if sp.Verdict != NotReproduced && sp.Verdict != GoalNotMet {
 			continue
 		}
-		var qs []string
-		for k, q := range sp.Quantities {
-			if k == frontPartsMax {
-				qs = append(qs, fmt.Sprintf("and %d more", len(sp.Quantities)-k))
-				break
-			}
-			text := q.Interval().String()
-			if q.Label != "" {
-				text = q.Label + " " + text
-			}
-			qs = append(qs, text)
-		}
-		parts = append(parts, fmt.Sprintf("%s does not hold: %s", sp.Name, strings.Join(qs, ", ")))
+		parts = append(parts, fmt.Sprintf("%s does not hold: %s", sp.Name, partQuantities(c, r, sp, frontPartsMax)))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -586,7 +578,11 @@ func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string
 			continue
 		}
 		if v, _ := seedsVerdict(c.ID, r, rob); v != cr.Verdict {
-			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s)", c.ID, anchor(c.ID), v, cr.Verdict))
+			why := ""
+			if r.RuleNote() != "" {
+				why = "; the exploratory verdict was judged by an earlier rule or design, so the change need not be the seeds'"
+			}
+			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s%s)", c.ID, anchor(c.ID), v, cr.Verdict, why))
 		}
 		for _, e := range cr.Earlier {
 			if e.Verdict != cr.Verdict {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -862,6 +863,20 @@ func TestRuleNote(t *testing.T) {
 			t.Errorf("judge %q: front answer %q, want it marked", test.judge, got)
 		}
 	}
+	// A claim that names what superseded its result says that instead,
+	// while the result is not judged by its current code.
+	study := registry[slices.IndexFunc(registry, func(c Claim) bool { return c.ID == table1StudyID })]
+	s := &Result{ID: table1StudyID, Scale: "paper", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
+	if got := headline(table1StudyID, s, rob); study.Superseded == "" || !strings.Contains(got, study.Superseded) {
+		t.Errorf("superseded: headline %q, want the claim's Superseded %q in it", got, study.Superseded)
+	}
+	if got := frontAnswer(study, s, rob, family{}); !strings.Contains(got, "by a superseded design or rule") {
+		t.Errorf("superseded: front answer %q, want it marked", got)
+	}
+	s.Judge = judgeOf(t, table1StudyID)
+	if got := s.RuleNote(); got != "" {
+		t.Errorf("superseded claim, result by its current code: note %q, want none", got)
+	}
 }
 
 // TestFrontPartsText checks the front's confirmatory numbers: a part that
@@ -876,12 +891,23 @@ func TestFrontPartsText(t *testing.T) {
 		{Name: "open", Verdict: Inconclusive, Quantities: []Quantity{q("")}},
 		{Name: "rank", Verdict: NotReproduced, Quantities: []Quantity{q("a"), q("b"), q("c"), q("d")}},
 	}}
-	got := frontPartsText(r)
+	c := Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "rank", Test: Superiority, Side: Above, Threshold: 0.8}}}}
+	got := frontPartsText(c, r)
 	if want := "rank does not hold: a +0.15 [-0.25, +0.50], b +0.15 [-0.25, +0.50], c +0.15 [-0.25, +0.50], and 1 more"; got != want {
 		t.Errorf("frontPartsText = %q, want %q", got, want)
 	}
+	// The quantities that fail come first, then the unsettled ones, then
+	// those that hold; an n of other units than the runs is named.
+	r.Parts[2].Quantities = []Quantity{
+		{Label: "holds", Mean: 0.9, Lo: 0.85, Hi: 0.95, N: 5},
+		{Label: "open", Mean: 0.8, Lo: 0.7, Hi: 0.9, N: 5},
+		{Label: "fails", Mean: 0.1, Lo: 0, Hi: 0.2, N: 36},
+	}
+	if got, want := frontPartsText(c, r), "rank does not hold: fails +0.10 [+0.00, +0.20] (n = 36, not runs), open +0.80 [+0.70, +0.90], holds +0.90 [+0.85, +0.95]"; got != want {
+		t.Errorf("frontPartsText = %q, want %q", got, want)
+	}
 	r.Parts = r.Parts[:2]
-	if got := frontPartsText(r); got != "" {
+	if got := frontPartsText(c, r); got != "" {
 		t.Errorf("held and unsettled parts: %q, want nothing", got)
 	}
 }

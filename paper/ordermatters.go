@@ -35,6 +35,8 @@ var orderMattersClaim = Claim{
 	Quote: "the σ*² ratio (random over greedy) ranks the settings as greedy's gain over RR does",
 	Run:   claimRun(OrderMattersConfig{}.At, OrderMattersConfig.Run, (*OrderMattersResult).Outcome),
 	Rule:  &orderMattersRule,
+	Superseded: "judged by the rule before its registration (goal met if the stratified permutation test of a positive mean within-stratum ρ held, not met only for a ρ shown negative), " +
+		"not by the registered one, which judges that mean's bootstrap interval against ρ ≥ 0.8 and has run only in the confirmatory pass",
 	Skip: func(s Scale, env *Env) string {
 		if why := table1StudySkip(s, orderMattersID, table1StudyMinutes); why != "" {
 			return "needs a tuned study's runs: " + why

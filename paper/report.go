@@ -271,15 +271,31 @@ func WriteReport(path, figDir string) error {
 		if l := confirmLine(c, conf); l != "" {
 			fmt.Fprintf(&b, "%s\n\n", l)
 		}
+		earlier := r.RuleNote() != ""
+		if earlier && c.Rule != nil {
+			reg := ""
+			if c.Registration != "" {
+				reg = " The registration on its protocol: " + c.Registration
+			}
+			fmt.Fprintf(&b, "**The registered rule** (it judged the confirmatory pass; the result below was judged by an earlier rule or design, and the protocol list at the end of this section is that result's): %s%s\n\n", strings.Join(c.Rule.Text(), " "), reg)
+		}
 		if o.Brief != "" {
-			fmt.Fprintf(&b, "**In brief:** %s\n\n", o.Brief)
+			brief := o.Brief
+			if earlier {
+				brief = "(of the result judged by an earlier rule or design) " + brief
+			}
+			fmt.Fprintf(&b, "**In brief:** %s\n\n", brief)
 		}
 		if d := o.Decides; d != nil {
 			paper := ""
 			if d.Paper != "" {
 				paper = fmt.Sprintf(" (%s: %s)", map[bool]string{false: "paper", true: "goal"}[c.Goal], d.Paper)
 			}
-			fmt.Fprintf(&b, "%s %s: %s%s\n\n", frontDecidesLabel, d.Name, d.Ours, paper)
+			of := ""
+			if earlier {
+				of = " (of the result judged by an earlier rule or design)"
+			}
+			fmt.Fprintf(&b, "%s%s %s: %s%s\n\n", frontDecidesLabel, of, d.Name, d.Ours, paper)
 		}
 		build := ""
 		if r.BLAS != "" {
@@ -312,7 +328,11 @@ func WriteReport(path, figDir string) error {
 			b.WriteString("\n\n")
 		}
 		if len(o.Protocol) > 0 {
-			b.WriteString("Protocol choices where the paper is silent:\n\n")
+			if earlier {
+				b.WriteString("Protocol choices where the paper is silent, as the result above was run and judged (an earlier rule or design: the registered rule is at the head of this section):\n\n")
+			} else {
+				b.WriteString("Protocol choices where the paper is silent:\n\n")
+			}
 			for _, p := range o.Protocol {
 				fmt.Fprintf(&b, "- %s\n", p)
 			}
@@ -373,7 +393,7 @@ func confirmLine(c Claim, conf *Confirmation) string {
 	if len(r.Earlier) > 0 {
 		s += "; registered again after its rule, code or protocol changed, so its passes under the old registration are exploratory now: " + conf.PassesText(c.ID)
 	}
-	if ps := confirmPartsText(r); ps != "" {
+	if ps := confirmPartsText(c, r); ps != "" {
 		s += "; by part, 95% intervals: " + ps
 	}
 	if len(r.Failed) > 0 {
@@ -392,28 +412,58 @@ func confirmLine(c Claim, conf *Confirmation) string {
 // lists; the claim's section gives the rest.
 const confirmPartsMax = 6
 
-// confirmPartsText returns each part of a confirmatory result with its
-// verdict and its quantities' intervals, "table-1-study-standard
+// confirmPartsText returns each part of a confirmatory result of claim c
+// with its verdict and its quantities' intervals, "table-1-study-standard
 // (inconclusive): MNIST MLP -0.09 [-0.24, +0.07], ...", the first
-// confirmPartsMax of each part; "" if it saved none.
-func confirmPartsText(r *Confirmed) string {
+// confirmPartsMax of each part in partQuantities' order; "" if it saved
+// none.
+func confirmPartsText(c Claim, r *Confirmed) string {
 	var parts []string
 	for _, sp := range r.Parts {
-		var qs []string
-		for k, q := range sp.Quantities {
-			if k == confirmPartsMax {
-				qs = append(qs, fmt.Sprintf("and %d more", len(sp.Quantities)-k))
-				break
-			}
-			text := q.Interval().String()
-			if q.Label != "" {
-				text = q.Label + " " + text
-			}
-			qs = append(qs, text)
-		}
-		parts = append(parts, fmt.Sprintf("%s (%s): %s", sp.Name, sp.Verdict, strings.Join(qs, ", ")))
+		parts = append(parts, fmt.Sprintf("%s (%s): %s", sp.Name, sp.Verdict, partQuantities(c, r, sp, confirmPartsMax)))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// partQuantities returns the intervals of part sp's quantities, at most
+// max of them: those that fail the part's rule first, then those it
+// leaves unsettled, then those that hold, so that a part that does not
+// hold shows why; each with its n where that counts other units than the
+// runs per cell (points, settings).
+func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
+	rank := func(Quantity) int { return 0 }
+	if c.Rule != nil {
+		if k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name }); k >= 0 {
+			p := c.Rule.Parts[k]
+			rank = func(q Quantity) int {
+				switch holds, fails := p.side(q.Interval()); {
+				case fails:
+					return 0
+				case !holds:
+					return 1
+				}
+				return 2
+			}
+		}
+	}
+	qs := slices.Clone(sp.Quantities)
+	slices.SortStableFunc(qs, func(a, b Quantity) int { return rank(a) - rank(b) })
+	var out []string
+	for k, q := range qs {
+		if k == max {
+			out = append(out, fmt.Sprintf("and %d more", len(qs)-k))
+			break
+		}
+		text := q.Interval().String()
+		if q.Label != "" {
+			text = q.Label + " " + text
+		}
+		if q.N != r.Runs && q.N > 0 {
+			text += fmt.Sprintf(" (n = %d, not runs)", q.N)
+		}
+		out = append(out, text)
+	}
+	return strings.Join(out, ", ")
 }
 
 // settlesAs says which way more runs would settle part p at the effect
