@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goodorder/goodorder/ordering"
@@ -377,7 +378,7 @@ func TestTheorem1Findings(t *testing.T) {
 }
 
 func TestOmegaFindings(t *testing.T) {
-	c := OmegaConfig{Ns: []int{4, 8}, Trials: 20, RunN: 16, Gamma: 0.5, Epochs: 12}.At(Default)
+	c := OmegaConfig{Ns: []int{4, 8, 512}, Trials: 20, RunN: 16, Gamma: 0.5, Epochs: 12}.At(Default)
 	res, err := c.Run(context.Background(), &Env{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -387,8 +388,11 @@ func TestOmegaFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Any order has σ*² ≥ φ²_{r,1} = σ² ≥ nσ²/256 for n ≤ 256, so the
-	// lower bound holds at these n whatever the draws.
-	if !f.GreedyHolds || !f.SortedHolds || !f.RRHolds || f.Verdict != Reproduced || !(f.LeastOverLower >= 256/8) || !(f.MinRatio <= f.MaxRatio) {
+	// lower bound is judged at n = 512 only (omegaTrivialN).
+	if got := f.Judgement.Parts[2].Measures; len(got) != 1 || got[0].Label != "n = 512" {
+		t.Errorf("the bound judged at %+v, want n = 512 only", got)
+	}
+	if !f.GreedyHolds || !f.SortedHolds || !f.RRHolds || f.Verdict != Reproduced || !(f.LeastOverLower >= 1) || !(f.MinRatio <= f.MaxRatio) {
 		t.Errorf("greedy %v, sorted %v, RR %v, verdict %v, RR over the bound %v, ratios %v to %v", f.GreedyHolds, f.SortedHolds, f.RRHolds, f.Verdict, f.LeastOverLower, f.MinRatio, f.MaxRatio)
 	}
 	if !f.Convergence || !f.Alternating || !(f.AlternatingFinal < f.SortedFinal) || f.RelTol != omegaRelTol {
@@ -419,15 +423,15 @@ func TestOmegaFindings(t *testing.T) {
 	if f.AlternatingHolds || f.RRPart != Reproduced || f.Verdict != PartlyReproduced {
 		t.Errorf("greedy and alternating at 2σ²: alternating %v, RR %v, verdict %v", f.AlternatingHolds, f.RRPart, f.Verdict)
 	}
-	rr, rrSE := res.Rows[1].RRMean, res.Rows[1].RRSE
-	res.Rows[1].RRMean, res.Rows[1].RRSE = res.Rows[1].Lower/2, 0
+	rr, rrSE := res.Rows[2].RRMean, res.Rows[2].RRSE
+	res.Rows[2].RRMean, res.Rows[2].RRSE = res.Rows[2].Lower/2, 0
 	if f, err = res.Findings(); err != nil {
 		t.Fatal(err)
 	}
 	if f.RRPart != NotReproduced || f.Verdict != NotReproduced {
 		t.Errorf("greedy, alternating and RR failing: RR %v, verdict %v", f.RRPart, f.Verdict)
 	}
-	res.Rows[1].RRMean, res.Rows[1].RRSE = rr, rrSE
+	res.Rows[2].RRMean, res.Rows[2].RRSE = rr, rrSE
 	// Random reshuffling's lower bound is a part, judged whatever its
 	// slack: its 95% interval wholly below the bound fails it (partly
 	// reproduced), one across it leaves it unsettled, and one far above
@@ -440,18 +444,28 @@ func TestOmegaFindings(t *testing.T) {
 		part, want Verdict
 		words      string
 	}{
-		{"at half the bound", 0.5, 0.01, NotReproduced, PartlyReproduced, "not reproduced, least slack 0.5×"},
-		{"across the bound", 1.01, 0.1, Inconclusive, Inconclusive, "inconclusive, least slack 1.01×"},
-		{"at 150 times the bound", 150, 1, Reproduced, Reproduced, "reproduced, least slack 150×"},
+		{"at half the bound", 0.5, 0.01, NotReproduced, PartlyReproduced, "not reproduced at the n above 256 (below, it holds by construction), least slack 0.5×"},
+		{"across the bound", 1.01, 0.1, Inconclusive, Inconclusive, "inconclusive at the n above 256 (below, it holds by construction), least slack 1.01×"},
+		{"at 150 times the bound", 150, 1, Reproduced, Reproduced, "reproduced at the n above 256 (below, it holds by construction), least slack 150×"},
 	} {
-		res.Rows[1].RRMean, res.Rows[1].RRSE = tc.mean*res.Rows[1].Lower, tc.se*res.Rows[1].Lower
-		res.Rows[0].RRMean, res.Rows[0].RRSE = 200*res.Rows[0].Lower, res.Rows[0].Lower
+		res.Rows[2].RRMean, res.Rows[2].RRSE = tc.mean*res.Rows[2].Lower, tc.se*res.Rows[2].Lower
+		// n = 4 below the bound is not judged: it holds by construction
+		// for any real order, so a value below it is not a test.
+		res.Rows[0].RRMean, res.Rows[0].RRSE = res.Rows[0].Lower/2, 0
 		if f, err = res.Findings(); err != nil {
 			t.Fatal(err)
 		}
 		if f.RRPart != tc.part || f.Verdict != tc.want || omegaRRWords(f) != tc.words {
 			t.Errorf("RR %s: part %v, verdict %v, words %q; want %v, %v, %q", tc.name, f.RRPart, f.Verdict, omegaRRWords(f), tc.part, tc.want, tc.words)
 		}
+
+	}
+	// Without an n above 256 the part measures nothing: not checkable.
+	res.Rows = res.Rows[:2]
+	if f, err = res.Findings(); err != nil {
+		t.Fatal(err)
+	} else if f.RRPart != NotCheckable || !strings.Contains(omegaRRWords(f), "no n above 256") {
+		t.Errorf("no n above 256: part %v, words %q", f.RRPart, omegaRRWords(f))
 	}
 }
 
