@@ -372,6 +372,10 @@ type Claim struct {
 	// code (Result.RuleNote), and the claim's section then gives the
 	// registered rule beside that result's protocol.
 	Superseded string
+	// Criterion, if not empty, is our rule in a few words where the
+	// deciding number's criterion (Decider.Paper, the paper's) does not
+	// say it; the front and the section add it as "(our rule: ...)".
+	Criterion string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

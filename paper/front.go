@@ -361,6 +361,9 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 			if paper == "" {
 				paper = "—"
 			}
+			if c.Criterion != "" {
+				paper += " (our rule: " + c.Criterion + ")"
+			}
 			if fig != "" {
 				fig = fmt.Sprintf("[%s](%s/%s.png)", fig, rel, fig)
 			}

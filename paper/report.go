@@ -291,6 +291,9 @@ func WriteReport(path, figDir string) error {
 			if d.Paper != "" {
 				paper = fmt.Sprintf(" (%s: %s)", map[bool]string{false: "paper", true: "goal"}[c.Goal], d.Paper)
 			}
+			if c.Criterion != "" {
+				paper += " (our rule: " + c.Criterion + ")"
+			}
 			of := ""
 			if earlier {
 				of = " (of the result judged by an earlier rule or design)"
