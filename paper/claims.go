@@ -376,6 +376,10 @@ type Claim struct {
 	// deciding number's criterion (Decider.Paper, the paper's) does not
 	// say it; the front and the section add it as "(our rule: ...)".
 	Criterion string
+	// RunsNote, if not empty, says what the registered runs per cell set
+	// where that is not every run the claim rests on; the front and the
+	// section's confirmatory line give it after the runs.
+	RunsNote string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

@@ -533,7 +533,7 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 	case r != nil && !r.Current():
 		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
 	case r != nil:
-		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell)", frontAnswers[r.Verdict], r.Seed, r.Runs)
+		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell%s)", frontAnswers[r.Verdict], r.Seed, r.Runs, runsNote(c))
 		if p := frontPartsText(c, r); p != "" {
 			s += ": " + p
 		}
@@ -548,6 +548,15 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 		return "registered, not yet run"
 	}
 	return "not registered"
+}
+
+// runsNote returns claim c's RunsNote as a parenthetical's tail, "" if
+// it has none.
+func runsNote(c Claim) string {
+	if c.RunsNote == "" {
+		return ""
+	}
+	return ": " + c.RunsNote
 }
 
 // frontPartsMax is how many quantities of a part the front names.
@@ -571,8 +580,9 @@ func frontPartsText(c Claim, r *Confirmed) string {
 }
 
 // confirmFlips returns the sentence that names the claims whose
-// confirmatory verdict differs from their exploratory one, or from an
-// earlier confirmatory pass under an old rule, "" if none does.
+// confirmatory verdict differs from their exploratory one (unsettled where
+// the exploratory seeds disagree), or from an earlier confirmatory pass
+// under an old rule, "" if none does.
 func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string {
 	var flips []string
 	for i, c := range registry {
@@ -580,12 +590,20 @@ func confirmFlips(results []*Result, rob *Robustness, conf *Confirmation) string
 		if r == nil || r.Outcome == nil || cr == nil || !cr.Current() {
 			continue
 		}
-		if v, _ := seedsVerdict(c.ID, r, rob); v != cr.Verdict {
+		// The exploratory answer of a claim whose seeds disagree is
+		// unsettled (the front's "unsettled (flips: ...)"), whatever most
+		// of its seeds say.
+		v, seedsFlip := seedsVerdict(c.ID, r, rob)
+		was := v.String()
+		if seedsFlip {
+			was = fmt.Sprintf("unsettled (flips: %s in most seeds)", v)
+		}
+		if seedsFlip || v != cr.Verdict {
 			why := ""
 			if r.RuleNote() != "" {
 				why = "; the exploratory verdict was judged by an earlier rule or design, so the change need not be the seeds'"
 			}
-			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s%s)", c.ID, anchor(c.ID), v, cr.Verdict, why))
+			flips = append(flips, fmt.Sprintf("[%s](#%s) (exploratory %s, confirmatory %s%s)", c.ID, anchor(c.ID), was, cr.Verdict, why))
 		}
 		for _, e := range cr.Earlier {
 			if e.Verdict != cr.Verdict {

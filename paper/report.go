@@ -390,6 +390,9 @@ func confirmLine(c Claim, conf *Confirmation) string {
 		return ""
 	}
 	s := fmt.Sprintf("**Confirmatory pass:** %s with %d runs per cell from base seed %d at the %s scale's protocol", r.Verdict, r.Runs, r.Seed, r.Scale)
+	if c.RunsNote != "" {
+		s += " (" + c.RunsNote + ")"
+	}
 	if !r.Current() {
 		s += " (judged by a rule since changed: the claim is exploratory until a pass on new seeds)"
 	}
