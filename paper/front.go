@@ -550,6 +550,16 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 	return "not registered"
 }
 
+// someHolmPart reports whether sp is a "for some" part of claim c's rule
+// over several quantities, Holm-adjusted.
+func someHolmPart(c Claim, sp SeedPart) bool {
+	if c.Rule == nil || len(sp.Quantities) < 2 {
+		return false
+	}
+	k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name })
+	return k >= 0 && c.Rule.Parts[k].Each == Some
+}
+
 // runsNote returns claim c's RunsNote as a parenthetical's tail, "" if
 // it has none.
 func runsNote(c Claim) string {
@@ -563,7 +573,9 @@ func runsNote(c Claim) string {
 const frontPartsMax = 3
 
 // frontPartsText returns the parts of claim c's confirmatory result that
-// did not hold, each with its first frontPartsMax quantities' intervals,
+// did not hold, and the "for some" parts that held on one quantity after
+// Holm (that one, with its end at Holm's level: holmEnd), each with its
+// first frontPartsMax quantities' intervals,
 // failing ones first (partQuantities: "order-matters-rank does not hold:
 // +0.15 [-0.25, +0.50] (n = 36, not runs)"), "" if every part held; an
 // unsettled part is left to unsettledText, which gives its interval with
@@ -571,10 +583,18 @@ const frontPartsMax = 3
 func frontPartsText(c Claim, r *Confirmed) string {
 	var parts []string
 	for _, sp := range r.Parts {
-		if sp.Verdict != NotReproduced && sp.Verdict != GoalNotMet {
-			continue
+		switch {
+		case sp.Verdict == NotReproduced || sp.Verdict == GoalNotMet:
+			parts = append(parts, fmt.Sprintf("%s does not hold: %s", sp.Name, partQuantities(c, r, sp, frontPartsMax)))
+		case (sp.Verdict == Reproduced || sp.Verdict == GoalMet) && someHolmPart(c, sp):
+			// A "for some" part holds on its best quantity after Holm:
+			// that one, with its end at Holm's level.
+			best := partQuantities(c, r, sp, 1)
+			if i := strings.LastIndex(best, ", and "); i >= 0 {
+				best = best[:i]
+			}
+			parts = append(parts, fmt.Sprintf("%s holds on %s (best of %d)", sp.Name, best, len(sp.Quantities)))
 		}
-		parts = append(parts, fmt.Sprintf("%s does not hold: %s", sp.Name, partQuantities(c, r, sp, frontPartsMax)))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -911,3 +911,33 @@ func TestFrontPartsText(t *testing.T) {
 		t.Errorf("held and unsettled parts: %q, want nothing", got)
 	}
 }
+
+// TestHolmEnd checks a "for some" part's first quantity: its holding
+// quantities first, and the end of its interval at Holm's level for k
+// quantities, which is wider than its 95% interval (scalable-training's
+// near miss: a 95% lower end of -0.21 is -0.48 at 0.025/3 with n = 3).
+func TestHolmEnd(t *testing.T) {
+	c := Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "some", Statistic: "paired t-based 95% interval", Test: NonInferiority, Side: Above, Threshold: -0.5, Each: Some}}}}
+	iv := tInterval([]float64{0.3, -0.1, 0.2})
+	best := Quantity{Label: "best", Mean: Float(iv.Mean), SE: Float(iv.SE), Lo: Float(iv.Lo), Hi: Float(iv.Hi), N: iv.N}
+	worse := Quantity{Label: "worse", Mean: -1.1, SE: 0.3, Lo: -2.4, Hi: 0.2, N: 3}
+	r := &Confirmed{Runs: 3}
+	sp := SeedPart{Name: "some", Verdict: GoalMet, Quantities: []Quantity{worse, best}}
+	got := partQuantities(c, r, sp, 3)
+	if !strings.HasPrefix(got, "best ") {
+		t.Errorf("a for-some part's quantities %q: want the holding one first", got)
+	}
+	want := float64(best.Mean) - tCrit(2, 1-2*ruleAlpha/2)*float64(best.SE)
+	if !strings.Contains(got, fmt.Sprintf("its lower end at Holm's level, 0.025/2 one-sided: %+.3f)", want)) || !(want < float64(best.Lo)) {
+		t.Errorf("Holm's end: %q, want %+.3f, below the 95%% end %v", got, want, best.Lo)
+	}
+	// The front names a "for some" part that holds by its best quantity.
+	if got := frontPartsText(c, &Confirmed{Runs: 3, Parts: []SeedPart{sp}}); !strings.HasPrefix(got, "some holds on best ") || !strings.HasSuffix(got, "(best of 2)") || strings.Contains(got, "worse") || strings.Contains(got, "more") {
+		t.Errorf("front: %q, want the part's best quantity alone", got)
+	}
+	// Not a t-interval, or one quantity: no Holm end.
+	c.Rule.Parts[0].Statistic = "bootstrap"
+	if got := partQuantities(c, r, sp, 3); strings.Contains(got, "Holm") {
+		t.Errorf("bootstrap: %q, want no Holm end", got)
+	}
+}

@@ -438,11 +438,18 @@ func confirmPartsText(c Claim, r *Confirmed) string {
 // runs per cell (points, settings).
 func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
 	rank := func(Quantity) int { return 0 }
+	var part *RulePart
 	if c.Rule != nil {
 		if k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name }); k >= 0 {
-			p := c.Rule.Parts[k]
+			part = &c.Rule.Parts[k]
 			rank = func(q Quantity) int {
-				switch holds, fails := p.side(q.Interval()); {
+				holds, fails := part.side(q.Interval())
+				// A "for some" part rests on its holding quantities:
+				// those first; any other part on its failing ones.
+				if part.Each == Some {
+					holds, fails = fails, holds
+				}
+				switch {
 				case fails:
 					return 0
 				case !holds:
@@ -467,9 +474,31 @@ func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
 		if q.N != r.Runs && q.N > 0 {
 			text += fmt.Sprintf(" (n = %d, not runs)", q.N)
 		}
+		if k == 0 && part != nil {
+			text += holmEnd(part, q, len(qs))
+		}
 		out = append(out, text)
 	}
 	return strings.Join(out, ", ")
+}
+
+// holmEnd returns, for the first quantity q of a "for some" part p over
+// k > 1 t-based quantities, the end of its one-sided interval at the
+// level Holm's first step holds it to, ruleAlpha/k (" (its lower end at
+// Holm's level, 0.025/3 one-sided: -0.479)"): the 95% interval alone
+// overstates the margin such a part holds by. "" for any other part or
+// quantity, or one whose statistic is not a t-interval.
+func holmEnd(p *RulePart, q Quantity, k int) string {
+	if p.Each != Some || k < 2 || p.Test == Equivalence || q.N < 2 || !(q.SE > 0) ||
+		!(strings.Contains(p.Statistic, "t-interval") || strings.Contains(p.Statistic, "t-based")) {
+		return ""
+	}
+	h := tCrit(q.N-1, 1-2*ruleAlpha/float64(k)) * float64(q.SE)
+	end, which := float64(q.Mean)-h, "lower"
+	if p.Side == Below {
+		end, which = float64(q.Mean)+h, "upper"
+	}
+	return fmt.Sprintf(" (its %s end at Holm's level, %g/%d one-sided: %+.3f)", which, ruleAlpha, k, end)
 }
 
 // settlesAs says which way more runs would settle part p at the effect
