@@ -77,7 +77,8 @@ func TestCheckLine(t *testing.T) {
 // that a refuted part and a check of the claim's own keep their words.
 func TestUnsettledPart(t *testing.T) {
 	out := &paper.Outcome{
-		Checks: []paper.Check{{Name: "p-open", Detail: "d1"}, {Name: "p-fails", Detail: "d2"}, {Name: "own", Detail: "d3"}},
+		Checks: []paper.Check{{Name: "p-open", Detail: "d1"}, {Name: "p-fails", Detail: "d2"}, {Name: "own", Detail: "d3"},
+			{Name: "beside", Detail: "a part judged beside: inconclusive"}, {Name: "beside-fails", Detail: "a part judged beside: not reproduced"}},
 		Judgement: &paper.Judgement{Parts: []paper.PartJudgement{
 			{Part: paper.RulePart{Name: "p-open"}, Verdict: paper.Inconclusive},
 			{Part: paper.RulePart{Name: "p-fails"}, Verdict: paper.NotReproduced},
@@ -88,7 +89,8 @@ func TestUnsettledPart(t *testing.T) {
 	stdout = &b
 	defer func() { stdout = old }()
 	CheckOutcome("x", out)
-	for _, want := range []string{"CHECK p-open: unsettled (d1)", "CHECK p-fails: does not hold (d2)", "CHECK own: does not hold (d3)"} {
+	for _, want := range []string{"CHECK p-open: unsettled (d1)", "CHECK p-fails: does not hold (d2)", "CHECK own: does not hold (d3)",
+		"CHECK beside: unsettled (a part", "CHECK beside-fails: does not hold (a part"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("CheckOutcome printed\n%s\nwant %q", b.String(), want)
 		}
