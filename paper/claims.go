@@ -372,9 +372,10 @@ type Claim struct {
 	// code (Result.RuleNote), and the claim's section then gives the
 	// registered rule beside that result's protocol.
 	Superseded string
-	// Criterion, if not empty, is our rule in a few words where the
-	// deciding number's criterion (Decider.Paper, the paper's) does not
-	// say it; the front and the section add it as "(our rule: ...)".
+	// Criterion, if not empty, is our rule or setting in a few words
+	// ("our rule: ...") where the deciding number's criterion
+	// (Decider.Paper, the paper's) does not say it; the front and the
+	// section add it in parentheses.
 	Criterion string
 	// RunsNote, if not empty, says what the registered runs per cell set
 	// where that is not every run the claim rests on; the front and the

@@ -362,7 +362,7 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 				paper = "—"
 			}
 			if c.Criterion != "" {
-				paper += " (our rule: " + c.Criterion + ")"
+				paper += " (" + c.Criterion + ")"
 			}
 			if fig != "" {
 				fig = fmt.Sprintf("[%s](%s/%s.png)", fig, rel, fig)
@@ -569,11 +569,17 @@ func runsNote(c Claim) string {
 	return ": " + c.RunsNote
 }
 
-// frontPartsMax is how many quantities of a part the front names.
-const frontPartsMax = 3
+// frontPartsMax is how many quantities of a part the front names, and
+// frontAllMax how many a result may have in all for the front to name
+// those of its parts that hold too.
+const (
+	frontPartsMax = 3
+	frontAllMax   = 4
+)
 
 // frontPartsText returns the parts of claim c's confirmatory result that
-// did not hold, and the "for some" parts that held on one quantity after
+// did not hold, those that held where the result has at most frontAllMax
+// quantities in all, and the "for some" parts that held on one quantity after
 // Holm (that one, with its end at Holm's level: holmEnd), each with its
 // first frontPartsMax quantities' intervals,
 // failing ones first (partQuantities: "order-matters-rank does not hold:
@@ -581,6 +587,10 @@ const frontPartsMax = 3
 // unsettled part is left to unsettledText, which gives its interval with
 // what it excludes.
 func frontPartsText(c Claim, r *Confirmed) string {
+	total := 0
+	for _, sp := range r.Parts {
+		total += len(sp.Quantities)
+	}
 	var parts []string
 	for _, sp := range r.Parts {
 		switch {
@@ -594,6 +604,9 @@ func frontPartsText(c Claim, r *Confirmed) string {
 				best = best[:i]
 			}
 			parts = append(parts, fmt.Sprintf("%s holds on %s (best of %d)", sp.Name, best, len(sp.Quantities)))
+		case total <= frontAllMax && (sp.Verdict == Reproduced || sp.Verdict == GoalMet):
+			// Few quantities in all: each holding part with its own.
+			parts = append(parts, fmt.Sprintf("%s holds: %s", sp.Name, partQuantities(c, r, sp, frontPartsMax)))
 		}
 	}
 	return strings.Join(parts, "; ")

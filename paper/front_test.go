@@ -560,7 +560,7 @@ func TestFrontTables(t *testing.T) {
 	}
 	for _, want := range []frontRow{
 		{id: "theorem-1", confirmed: "holds (one draw: seed 1001, 8 runs per cell); " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1]: it excludes every value below +0.7 and above +1.1; whether it lies below the threshold +1 is still open (about 87 runs per cell would settle it, as holding, with 90% power at this run's effect and spread)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
-		{id: "table-1", confirmed: "exploratory: the rule changed after its confirmatory run (does not hold then); needs a pass on new seeds", answer: "unsettled (one draw)", number: "greedy − RR, same-class (points): +0.70 [+0.19, +1.21]", paper: "+14.97", chart: "[table-1-loss](../figures/table-1-loss.png)"},
+		{id: "table-1", confirmed: "exploratory: the rule changed after its confirmatory run (does not hold then); needs a pass on new seeds", answer: "unsettled (one draw)", number: "greedy − RR, same-class (points): +0.70 [+0.19, +1.21]", paper: "+14.97 (" + table1Claim.Criterion + ")", chart: "[table-1-loss](../figures/table-1-loss.png)"},
 		{id: "two-level-k", confirmed: "registered, not yet run", answer: "unsettled (flips: holds in 2 of 3 seeds)", paper: "—"},
 		{id: "sub-sampling", confirmed: "not registered", answer: "does not hold (one draw)", number: "smallest bound/measured: 0.42", paper: "—"},
 		{id: "scalable-orderings", confirmed: "not registered", answer: "goal not met (one draw)", number: "σ*² over greedy's: 1.18× [1.11, 1.25]", paper: "below 1.1×", goal: true},
@@ -588,7 +588,7 @@ func TestFrontTables(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "sub-sampling: 0.42 in the front") {
 		t.Errorf("mismatches %q, want sub-sampling's 0.42 alone", got)
 	}
-	if !strings.Contains(rep, frontDecidesLabel+" greedy − RR, same-class (points): +0.70 [+0.19, +1.21] (paper: +14.97)\n") {
+	if !strings.Contains(rep, frontDecidesLabel+" greedy − RR, same-class (points): +0.70 [+0.19, +1.21] (paper: +14.97) ("+table1Claim.Criterion+")\n") {
 		t.Error("table-1's section does not repeat the front's number")
 	}
 }
@@ -906,9 +906,11 @@ func TestFrontPartsText(t *testing.T) {
 	if got, want := frontPartsText(c, r), "rank does not hold: fails +0.10 [+0.00, +0.20] (n = 36, not runs), open +0.80 [+0.70, +0.90], holds +0.90 [+0.85, +0.95]"; got != want {
 		t.Errorf("frontPartsText = %q, want %q", got, want)
 	}
+	// With few quantities in all, a part that holds is named with its
+	// own; an unsettled one is left to unsettledText.
 	r.Parts = r.Parts[:2]
-	if got := frontPartsText(c, r); got != "" {
-		t.Errorf("held and unsettled parts: %q, want nothing", got)
+	if got, want := frontPartsText(c, r), "held holds: +0.15 [-0.25, +0.50]"; got != want {
+		t.Errorf("held and unsettled parts: %q, want %q", got, want)
 	}
 }
 

@@ -59,6 +59,21 @@ func TestRemark4Findings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// At k = n, where φ² = 0, the constants' excess is its exact value,
+	// -k²M‖∇f‖²/(nM‖∇f‖²) < 0, not a placeholder 0 that would stand as
+	// the part's closest call.
+	if pj, ok := f.Judgement.Part("remark4-rr-constants"); !ok {
+		t.Error("no remark4-rr-constants part")
+	} else {
+		for _, m := range pj.Measures {
+			if strings.HasSuffix(m.Label, "k = 8") && !(m.Iv.Mean < 0) {
+				t.Errorf("constants at k = n: %v, want its exact negative excess", m.Iv)
+			}
+			if m.Iv.Mean == 0 && m.Iv.Lo == 0 && m.Iv.Hi == 0 {
+				t.Errorf("constants %q: a placeholder 0 [0, 0]", m.Label)
+			}
+		}
+	}
 	sorted := slices.Index(res.Orders, "sorted")
 	if math.Abs(f.WorstByOrder[sorted]-0.5) > 1e-12 || math.Abs(f.Worst-0.5) > 1e-12 || !f.WorstHolds {
 		t.Errorf("sorted %v, largest %v, holds %v; want 1/2, 1/2, true", f.WorstByOrder[sorted], f.Worst, f.WorstHolds)

@@ -6,6 +6,7 @@ package paper
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -292,7 +293,7 @@ func WriteReport(path, figDir string) error {
 				paper = fmt.Sprintf(" (%s: %s)", map[bool]string{false: "paper", true: "goal"}[c.Goal], d.Paper)
 			}
 			if c.Criterion != "" {
-				paper += " (our rule: " + c.Criterion + ")"
+				paper += " (" + c.Criterion + ")"
 			}
 			of := ""
 			if earlier {
@@ -460,7 +461,23 @@ func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
 		}
 	}
 	qs := slices.Clone(sp.Quantities)
-	slices.SortStableFunc(qs, func(a, b Quantity) int { return rank(a) - rank(b) })
+	// margin is how far a quantity's interval clears the threshold on
+	// the holding side: a "for some" part's best holding quantity first.
+	margin := func(q Quantity) float64 {
+		if part == nil || part.Each != Some || part.Test == Equivalence {
+			return 0
+		}
+		if part.Side == Below {
+			return part.Threshold - float64(q.Hi)
+		}
+		return float64(q.Lo) - part.Threshold
+	}
+	slices.SortStableFunc(qs, func(a, b Quantity) int {
+		if d := rank(a) - rank(b); d != 0 {
+			return d
+		}
+		return cmp.Compare(margin(b), margin(a))
+	})
 	var out []string
 	for k, q := range qs {
 		if k == max {

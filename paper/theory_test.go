@@ -444,9 +444,9 @@ func TestOmegaFindings(t *testing.T) {
 		part, want Verdict
 		words      string
 	}{
-		{"at half the bound", 0.5, 0.01, NotReproduced, PartlyReproduced, "not reproduced at the n above 256 (below, it holds by construction), least slack 0.5×"},
-		{"across the bound", 1.01, 0.1, Inconclusive, Inconclusive, "inconclusive at the n above 256 (below, it holds by construction), least slack 1.01×"},
-		{"at 150 times the bound", 150, 1, Reproduced, Reproduced, "reproduced at the n above 256 (below, it holds by construction), least slack 150×"},
+		{"at half the bound", 0.5, 0.01, NotReproduced, PartlyReproduced, "not reproduced for n > 256 (true by construction below), least slack 0.5×"},
+		{"across the bound", 1.01, 0.1, Inconclusive, Inconclusive, "inconclusive for n > 256 (true by construction below), least slack 1.01×"},
+		{"at 150 times the bound", 150, 1, Reproduced, Reproduced, "reproduced for n > 256 (true by construction below), least slack 150×"},
 	} {
 		res.Rows[2].RRMean, res.Rows[2].RRSE = tc.mean*res.Rows[2].Lower, tc.se*res.Rows[2].Lower
 		// n = 4 below the bound is not judged: it holds by construction
