@@ -34,7 +34,7 @@ var theorem1NoiseClaim = Claim{
 	Run:   claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 	Rule:  &theorem1NoiseRule,
 	Criterion: "our rule: each slope less its exponent shown below +0.1 (non-inferiority), so a slope up to 0.1 shallower than the exponent holds: \"holds\" says the rate over these T is within 0.1 of the exponent, not at least as fast; where the tuned step sits at the step limit, " +
-		"the F₀/(nTγ) term sets the slope whatever the regime: the section's rows say at how many T",
+		"the F₀/(nTγ) term sets the slope whatever the regime: the section's rows say at how many T for its exploratory seed (the confirmatory pass did not save it)",
 }
 
 // Thresholds of the verdict, quoted in the protocol.
