@@ -292,6 +292,9 @@ type Check struct {
 	Name   string
 	OK     bool
 	Detail string
+	// Unsettled marks a part of a rule that the run settles neither way
+	// (Inconclusive): not OK, and not refuted either.
+	Unsettled bool
 }
 
 func (o *Outcome) addCheck(name string, ok bool, format string, args ...any) {

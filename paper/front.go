@@ -553,11 +553,8 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 // someHolmPart reports whether sp is a "for some" part of claim c's rule
 // over several quantities, Holm-adjusted.
 func someHolmPart(c Claim, sp SeedPart) bool {
-	if c.Rule == nil || len(sp.Quantities) < 2 {
-		return false
-	}
-	k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name })
-	return k >= 0 && c.Rule.Parts[k].Each == Some
+	p := rulePart(c, sp.Name)
+	return p != nil && p.Each == Some && len(sp.Quantities) > 1
 }
 
 // runsNote returns claim c's RunsNote as a parenthetical's tail, "" if
@@ -599,10 +596,9 @@ func frontPartsText(c Claim, r *Confirmed) string {
 		case (sp.Verdict == Reproduced || sp.Verdict == GoalMet) && someHolmPart(c, sp):
 			// A "for some" part holds on its best quantity after Holm:
 			// that one, with its end at Holm's level.
-			best := partQuantities(c, r, sp, 1)
-			if i := strings.LastIndex(best, ", and "); i >= 0 {
-				best = best[:i]
-			}
+			p := rulePart(c, sp.Name)
+			q := orderedQuantities(p, sp)[0]
+			best := quantityText(r, q) + holmEnd(p, q, len(sp.Quantities))
 			parts = append(parts, fmt.Sprintf("%s holds on %s (best of %d)", sp.Name, best, len(sp.Quantities)))
 		case total <= frontAllMax && (sp.Verdict == Reproduced || sp.Verdict == GoalMet):
 			// Few quantities in all: each holding part with its own.

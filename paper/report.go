@@ -65,10 +65,8 @@ func (r *Result) RuleNote() string {
 // supersededNote returns claim id's Superseded, "" for a claim without
 // one or not in the registry.
 func supersededNote(id string) string {
-	if k := slices.IndexFunc(registry, func(c Claim) bool { return c.ID == id }); k >= 0 {
-		return registry[k].Superseded
-	}
-	return ""
+	c, _ := Lookup(id)
+	return c.Superseded
 }
 
 // resultPath is where the result of claim id is kept in the figure folder,
@@ -432,39 +430,65 @@ func confirmPartsText(c Claim, r *Confirmed) string {
 	return strings.Join(parts, "; ")
 }
 
-// partQuantities returns the intervals of part sp's quantities, at most
-// max of them: those that fail the part's rule first, then those it
-// leaves unsettled, then those that hold, so that a part that does not
-// hold shows why; each with its n where that counts other units than the
-// runs per cell (points, settings).
-func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
-	rank := func(Quantity) int { return 0 }
-	var part *RulePart
-	if c.Rule != nil {
-		if k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name }); k >= 0 {
-			part = &c.Rule.Parts[k]
-			rank = func(q Quantity) int {
-				holds, fails := part.side(q.Interval())
-				// A "for some" part rests on its holding quantities:
-				// those first; any other part on its failing ones.
-				if part.Each == Some {
-					holds, fails = fails, holds
-				}
-				switch {
-				case fails:
-					return 0
-				case !holds:
-					return 1
-				}
-				return 2
-			}
-		}
+// rulePart returns the part named name of claim c's rule, nil if it has
+// none.
+func rulePart(c Claim, name string) *RulePart {
+	if c.Rule == nil {
+		return nil
 	}
+	if k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == name }); k >= 0 {
+		return &c.Rule.Parts[k]
+	}
+	return nil
+}
+
+// partQuantities returns the intervals of part sp's quantities, at most
+// max of them, in orderedQuantities' order, each as quantityText writes
+// it.
+func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
+	part := rulePart(c, sp.Name)
+	var out []string
+	for k, q := range orderedQuantities(part, sp) {
+		if k == max {
+			out = append(out, fmt.Sprintf("and %d more", len(sp.Quantities)-k))
+			break
+		}
+		text := quantityText(r, q)
+		if k == 0 && part != nil {
+			text += holmEnd(part, q, len(sp.Quantities))
+		}
+		out = append(out, text)
+	}
+	return strings.Join(out, ", ")
+}
+
+// orderedQuantities returns part sp's quantities, judged by rule part
+// (nil: in their order): those that fail it first, then those it leaves
+// unsettled, then those that hold, so that a part that does not hold
+// shows why; a "for some" part, which rests on its holding quantities,
+// the other way round, the one that clears the threshold by most first.
+func orderedQuantities(part *RulePart, sp SeedPart) []Quantity {
 	qs := slices.Clone(sp.Quantities)
+	if part == nil {
+		return qs
+	}
+	rank := func(q Quantity) int {
+		holds, fails := part.side(q.Interval())
+		if part.Each == Some {
+			holds, fails = fails, holds
+		}
+		switch {
+		case fails:
+			return 0
+		case !holds:
+			return 1
+		}
+		return 2
+	}
 	// margin is how far a quantity's interval clears the threshold on
-	// the holding side: a "for some" part's best holding quantity first.
+	// the holding side.
 	margin := func(q Quantity) float64 {
-		if part == nil || part.Each != Some || part.Test == Equivalence {
+		if part.Each != Some || part.Test == Equivalence {
 			return 0
 		}
 		if part.Side == Below {
@@ -478,25 +502,21 @@ func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
 		}
 		return cmp.Compare(margin(b), margin(a))
 	})
-	var out []string
-	for k, q := range qs {
-		if k == max {
-			out = append(out, fmt.Sprintf("and %d more", len(qs)-k))
-			break
-		}
-		text := q.Interval().String()
-		if q.Label != "" {
-			text = q.Label + " " + text
-		}
-		if q.N != r.Runs && q.N > 0 {
-			text += fmt.Sprintf(" (n = %d, not runs)", q.N)
-		}
-		if k == 0 && part != nil {
-			text += holmEnd(part, q, len(qs))
-		}
-		out = append(out, text)
+	return qs
+}
+
+// quantityText writes quantity q of a confirmatory result r: its label
+// and interval, with its n where that counts other units than the runs
+// per cell (points, settings).
+func quantityText(r *Confirmed, q Quantity) string {
+	text := q.Interval().String()
+	if q.Label != "" {
+		text = q.Label + " " + text
 	}
-	return strings.Join(out, ", ")
+	if q.N != r.Runs && q.N > 0 {
+		text += fmt.Sprintf(" (n = %d, not runs)", q.N)
+	}
+	return text
 }
 
 // holmEnd returns, for the first quantity q of a "for some" part p over
@@ -577,11 +597,11 @@ func unsettledText(c Claim, r *Confirmed) string {
 		if sp.Verdict != Inconclusive {
 			continue
 		}
-		k := slices.IndexFunc(c.Rule.Parts, func(p RulePart) bool { return p.Name == sp.Name })
-		if k < 0 {
+		rp := rulePart(c, sp.Name)
+		if rp == nil {
 			continue
 		}
-		p := c.Rule.Parts[k]
+		p := *rp
 		var qs []string
 		for _, q := range sp.Quantities {
 			iv := q.Interval()

@@ -433,6 +433,7 @@ func (o *Outcome) judged(r *Rule, j Judgement) {
 			}
 		}
 		o.addCheck(p.Name, pj.Verdict == Reproduced, "%s: %s; %s: %v", p.Statistic, strings.Join(qs, "; "), p.condition(), r.word(pj.Verdict))
+		o.Checks[len(o.Checks)-1].Unsettled = pj.Verdict == Inconclusive
 	}
 	if len(j.Setup) > 0 {
 		o.addCheck("setup", false, "our setup's preconditions not met: %s: not tested", strings.Join(j.Setup, ", "))

@@ -251,6 +251,29 @@ func TestOutcomeJudged(t *testing.T) {
 	if c := out.Checks[1]; c.Name != "b" || !c.OK || !strings.Contains(c.Detail, "slack 2×") || !strings.Contains(c.Detail, ": met") {
 		t.Errorf("check b: %+v", c)
 	}
+	if out.Checks[0].Unsettled || out.Checks[1].Unsettled {
+		t.Errorf("settled parts marked unsettled: %+v", out.Checks)
+	}
+	// A part the run settles neither way is marked unsettled (the
+	// notebooks' CHECK line says so), a refuted one is not.
+	var uo Outcome
+	uj, err := fr.Judge(Measures{"f": {{Iv: Interval{Mean: 1.2, SE: math.NaN(), Lo: 0.5, Hi: 2, N: 3}}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uo.judged(fr, uj)
+	if c := uo.Checks[0]; c.OK || !c.Unsettled {
+		t.Errorf("interval across the threshold: %+v, want not OK and unsettled", c)
+	}
+	var no Outcome
+	nj, err := fr.Judge(Measures{"f": {{Iv: Interval{Mean: 0.5, SE: math.NaN(), Lo: 0.2, Hi: 0.8, N: 3}}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	no.judged(fr, nj)
+	if c := no.Checks[0]; c.OK || c.Unsettled {
+		t.Errorf("interval below the threshold: %+v, want refuted, not unsettled", c)
+	}
 	for _, line := range r.Text() {
 		if strings.Contains(line, "reproduced") {
 			t.Errorf("a goal's rule text says reproduced: %s", line)

@@ -273,30 +273,12 @@ func CheckOutcome(id string, out *paper.Outcome) {
 	}
 	fmt.Fprintln(stdout, outcomeLine(id, out, saved, s))
 	for _, c := range out.Checks {
-		if unsettledPart(out, c) {
+		if c.Unsettled {
 			fmt.Fprintln(stdout, statusLine(c.Name, StatusUnsettled, c.Detail))
 			continue
 		}
 		Check(c.Name, c.OK, c.Detail)
 	}
-}
-
-// unsettledPart reports whether check c of the outcome is a part of the
-// claim's rule that the run left unsettled (Inconclusive): its CHECK line
-// says "unsettled", not "does not hold", which a reader takes for
-// refuted.
-func unsettledPart(out *paper.Outcome, c paper.Check) bool {
-	if out.Judgement != nil {
-		for _, pj := range out.Judgement.Parts {
-			if pj.Part.Name == c.Name {
-				return pj.Verdict == paper.Inconclusive
-			}
-		}
-	}
-	// A part judged by the same rule but beside the verdict (not in the
-	// outcome's Judgement) ends its detail with its verdict, as every
-	// rule part's check does.
-	return !c.OK && strings.HasSuffix(c.Detail, ": "+paper.Inconclusive.String())
 }
 
 // outcomeLine is the CHECK line of claim id's outcome out at scale s,

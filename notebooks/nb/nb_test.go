@@ -72,17 +72,14 @@ func TestCheckLine(t *testing.T) {
 	}
 }
 
-// TestUnsettledPart checks that a part of a claim's rule the run left
-// unsettled reads "unsettled" in its CHECK line, not "does not hold", and
-// that a refuted part and a check of the claim's own keep their words.
+// TestUnsettledPart checks that a check marked unsettled (a rule part the
+// run left unsettled: paper's TestJudgedUnsettled) reads "unsettled" in
+// its CHECK line, not "does not hold", and that a refuted part and a check
+// of the claim's own keep their words.
 func TestUnsettledPart(t *testing.T) {
 	out := &paper.Outcome{
-		Checks: []paper.Check{{Name: "p-open", Detail: "d1"}, {Name: "p-fails", Detail: "d2"}, {Name: "own", Detail: "d3"},
-			{Name: "beside", Detail: "a part judged beside: inconclusive"}, {Name: "beside-fails", Detail: "a part judged beside: not reproduced"}},
-		Judgement: &paper.Judgement{Parts: []paper.PartJudgement{
-			{Part: paper.RulePart{Name: "p-open"}, Verdict: paper.Inconclusive},
-			{Part: paper.RulePart{Name: "p-fails"}, Verdict: paper.NotReproduced},
-		}},
+		Checks: []paper.Check{{Name: "p-open", Detail: "d1", Unsettled: true}, {Name: "p-fails", Detail: "d2"}, {Name: "own", Detail: "d3"},
+			{Name: "beside", Detail: "a part judged beside: inconclusive", Unsettled: true}, {Name: "beside-fails", Detail: "a part judged beside: not reproduced"}},
 	}
 	var b strings.Builder
 	old := stdout
