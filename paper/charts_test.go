@@ -496,7 +496,7 @@ func TestNoteCovered(t *testing.T) {
 	}}
 	noteCovered(c)
 	want := []string{"RR (band within the line)", "greedy (on RR's line)", "sorted (on RR's line from 1 to 5)", "apart", "brief",
-		"mostly (on RR's line from 1 to 9)", "a sorted order with a rather long legend name, say so here (partly on RR's line)", "beside (close to RR's line)", "near (close to RR's line from 1 to 5)"}
+		"mostly (on RR's line from 1 to 9)", "a sorted order with a rather long legend name, say so here (partly on RR's line)", "beside (drawn near RR's line)", "near (drawn near RR's line from 1 to 5)"}
 	for k, s := range c.Series {
 		if s.Name != want[k] {
 			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])

@@ -85,8 +85,8 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // on it over a stretch of at least minStretch of their points (for lines,
 // and where the name stays within maxNoted), "IG (on RR's line from 2 to
 // 64)"; else one that runs close to it (within coverTol at four in five
-// points, as uncover finds them), "IG (close to RR's line)", or over such
-// a stretch, "IG (close to RR's line from 4 to 64)", or "IG (partly on
+// points, as uncover finds them), "IG (drawn near RR's line)", or over such
+// a stretch, "IG (drawn near RR's line from 4 to 64)", or "IG (partly on
 // RR's line)" where a stretch on it cannot be named; so that a reader who
 // sees one line where the legend lists two knows why, unless its name
 // already names that line.
@@ -207,10 +207,10 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 	if note := stretch("on", on); note != "" {
 		return note
 	}
-	if note := fmt.Sprintf(" (close to %s's line)", other); covers(a, b, f, tol) && fits(note) {
+	if note := fmt.Sprintf(" (drawn near %s's line)", other); covers(a, b, f, tol) && fits(note) {
 		return note
 	}
-	if note := stretch("close to", tol); note != "" {
+	if note := stretch("drawn near", tol); note != "" {
 		return note
 	}
 	// A stretch on the line whose ends do not fit the name.

@@ -384,6 +384,15 @@ type Claim struct {
 	// where that is not every run the claim rests on; the front and the
 	// section's confirmatory line give it after the runs.
 	RunsNote string
+	// MarginFrom gives, by rule part name, the value a NonInferiority
+	// part's margin is measured from where it is not 0 (1 for a ratio).
+	// A quantity shown on the worse side of it holds by the margin alone:
+	// the front and the section name such quantities (marginOnly).
+	MarginFrom map[string]float64
+	// PartUnits gives, by rule part name, what a part's quantities
+	// measure where their labels do not say it ("slope − exponent; + is
+	// shallower"); the section's confirmatory line gives it.
+	PartUnits map[string]string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

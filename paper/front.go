@@ -156,7 +156,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 type family struct {
 	n, holds, kept int
 	claims         int
-	dropped        []string        // the holds Holm does not keep, as "claim: test"
+	dropped        []droppedTest   // the holds Holm does not keep
 	none           []string        // the claims run that record no test
 	unkept         map[string]bool // the ids of the claims with a hold Holm does not keep
 }
@@ -168,6 +168,7 @@ func familyOf(results []*Result) family {
 	f := family{unkept: map[string]bool{}}
 	var p []float64
 	var names, ids []string
+	var claims []Claim
 	var holds []bool
 	for i, r := range results {
 		if r == nil || r.Outcome == nil {
@@ -180,8 +181,9 @@ func familyOf(results []*Result) family {
 		f.claims++
 		for _, t := range r.Outcome.Tests {
 			p = append(p, t.P)
-			names = append(names, registry[i].ID+": "+t.Name)
+			names = append(names, t.Name)
 			ids = append(ids, registry[i].ID)
+			claims = append(claims, registry[i])
 			holds = append(holds, t.Holds)
 		}
 	}
@@ -195,11 +197,88 @@ func familyOf(results []*Result) family {
 		if reject[i] {
 			f.kept++
 		} else {
-			f.dropped = append(f.dropped, names[i])
+			f.dropped = append(f.dropped, droppedTest{claim: claims[i], test: names[i]})
 			f.unkept[ids[i]] = true
 		}
 	}
 	return f
+}
+
+// droppedTest is a "holds" Holm's control over the report's family does
+// not keep: its claim and the test's name (IntervalTest.Name).
+type droppedTest struct {
+	claim Claim
+	test  string
+}
+
+// droppedText names the dropped tests briefly, by claim and part, each
+// part with its quantities: "theorem-1-noise (theorem1-noise-slopes: ζ RR,
+// ζ IG)"; a test whose name its claim's rule does not give back
+// (testParts) is named whole.
+func droppedText(dropped []droppedTest) string {
+	var out []string
+	for k := 0; k < len(dropped); {
+		c := dropped[k].claim
+		var parts []string
+		labels := map[string][]string{}
+		for ; k < len(dropped) && dropped[k].claim.ID == c.ID; k++ {
+			part, label, _, ok := testParts(c, dropped[k].test)
+			if !ok {
+				part, label = dropped[k].test, ""
+			}
+			if _, seen := labels[part]; !seen {
+				parts = append(parts, part)
+				labels[part] = nil
+			}
+			if label != "" {
+				labels[part] = append(labels[part], label)
+			}
+		}
+		for i, part := range parts {
+			switch l := labels[part]; {
+			case len(l) > droppedLabelsMax:
+				parts[i] = fmt.Sprintf("%s: %d quantities", part, len(l))
+			case len(l) > 0:
+				parts[i] = part + ": " + strings.Join(l, ", ")
+			}
+		}
+		out = append(out, fmt.Sprintf("%s (%s)", c.ID, strings.Join(parts, "; ")))
+	}
+	return strings.Join(out, "; ")
+}
+
+// droppedLabelsMax is the most quantities of a part droppedText names;
+// a part with more gives their number.
+const droppedLabelsMax = 3
+
+// testParts splits the name of an interval test of claim c, as its rule
+// writes it (part, statistic, the quantity's label, the condition:
+// Outcome.judged), into the part's name, the quantity's label ("" for a
+// part's only quantity) and the condition. ok is false where the name is
+// not one c's rule writes today (a result made under older wording).
+func testParts(c Claim, name string) (part, label, cond string, ok bool) {
+	if c.Rule == nil {
+		return "", "", "", false
+	}
+	for i := range c.Rule.Parts {
+		p := &c.Rule.Parts[i]
+		rest, found := strings.CutPrefix(name, p.Name+": "+p.Statistic)
+		if !found {
+			continue
+		}
+		rest, found = strings.CutSuffix(rest, " "+p.condition())
+		if !found {
+			continue
+		}
+		if rest != "" {
+			label, found = strings.CutPrefix(rest, ", ")
+			if !found {
+				continue
+			}
+		}
+		return p.Name, label, p.condition(), true
+	}
+	return "", "", "", false
 }
 
 // text says how many interval tests the report makes and what Holm's
@@ -209,7 +288,7 @@ func (f family) text() string {
 		"Controlled as one family with Holm's step-down at %g, %d of the %d holds stand, so the chance that any of those is a false \"holds\" is at most %g",
 		f.n, f.claims, f.holds, familyAlpha, f.kept, f.holds, familyAlpha)
 	if len(f.dropped) > 0 {
-		s += fmt.Sprintf("; not kept: %s", strings.Join(f.dropped, "; "))
+		s += fmt.Sprintf("; not kept (%d; each listed under [Many tests, one report](#many-tests-one-report)): %s", len(f.dropped), droppedText(f.dropped))
 	}
 	s += "."
 	if len(f.none) > 0 {
@@ -228,13 +307,22 @@ func writeTests(b *bytes.Buffer, results []*Result) {
 		return
 	}
 	fmt.Fprintf(b, "%s Each test's p-value is that of its \"holds\" (a difference shown, an interval on one side of its threshold, or an equivalence shown by TOST); Holm's adjustment holds whatever the dependence between the tests.\n\n", f.text())
+	fmt.Fprintf(b, "Each claim's section states its parts' statistics; a test is named here by its part, its quantity and its condition.\n\n")
 	fmt.Fprintf(b, "| claim | test | p | holds by the claim's rule |\n|---|---|---|---|\n")
 	for i, r := range results {
 		if r == nil || r.Outcome == nil {
 			continue
 		}
 		for _, t := range r.Outcome.Tests {
-			fmt.Fprintf(b, "| [%s](#%s) | %s | %.3g | %v |\n", registry[i].ID, anchor(registry[i].ID), cellText(t.Name), t.P, t.Holds)
+			name := t.Name
+			if part, label, cond, ok := testParts(registry[i], t.Name); ok {
+				name = part
+				if label != "" {
+					name += ", " + label
+				}
+				name += ": " + cond
+			}
+			fmt.Fprintf(b, "| [%s](#%s) | %s | %.3g | %v |\n", registry[i].ID, anchor(registry[i].ID), cellText(name), t.P, t.Holds)
 		}
 	}
 }
@@ -577,7 +665,8 @@ const (
 // frontPartsText returns the parts of claim c's confirmatory result that
 // did not hold, those that held where the result has at most frontAllMax
 // quantities in all, and the "for some" parts that held on one quantity after
-// Holm (that one, with its end at Holm's level: holmEnd), each with its
+// Holm (that one, with its end at Holm's level: holmEnd), the holding
+// parts with quantities that hold by their margin alone (marginOnlyText), each with its
 // first frontPartsMax quantities' intervals,
 // failing ones first (partQuantities: "order-matters-rank does not hold:
 // +0.15 [-0.25, +0.50] (n = 36, not runs)"), "" if every part held; an
@@ -602,7 +691,17 @@ func frontPartsText(c Claim, r *Confirmed) string {
 			parts = append(parts, fmt.Sprintf("%s holds on %s (best of %d)", sp.Name, best, len(sp.Quantities)))
 		case total <= frontAllMax && (sp.Verdict == Reproduced || sp.Verdict == GoalMet):
 			// Few quantities in all: each holding part with its own.
-			parts = append(parts, fmt.Sprintf("%s holds: %s", sp.Name, partQuantities(c, r, sp, frontPartsMax)))
+			s := fmt.Sprintf("%s holds: %s", sp.Name, partQuantities(c, r, sp, frontPartsMax))
+			if m := marginOnlyText(c, sp); m != "" {
+				s += "; " + m
+			}
+			parts = append(parts, s)
+		default:
+			// A part that holds with quantities shown worse than its
+			// reference says so: the margin alone carries them.
+			if m := marginOnlyText(c, sp); m != "" {
+				parts = append(parts, fmt.Sprintf("%s holds, %s", sp.Name, m))
+			}
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -159,7 +159,9 @@ func TestReportFront(t *testing.T) {
 		"Claims that record no interval test (judged by exact algebra, on point estimates or tolerances in standard errors, or not recording theirs yet): theorem-1, scalable-orderings.",
 		"3 of them hold",
 		"1 of the 3 holds stand",
-		"theorem-1-noise: weak",
+		// The holds Holm drops, by claim and part (the test names here
+		// are no rule's, so they are given whole).
+		"not kept (2; each listed under [Many tests, one report](#many-tests-one-report)): theorem-1-noise (weak); coordinated-orders (growth).",
 	} {
 		if !strings.Contains(front, want) {
 			t.Errorf("\"What we found\" lacks %q:\n%s", want, front)
@@ -865,15 +867,15 @@ func TestRuleNote(t *testing.T) {
 	}
 	// A claim that names what superseded its result says that instead,
 	// while the result is not judged by its current code.
-	study := registry[slices.IndexFunc(registry, func(c Claim) bool { return c.ID == table1StudyID })]
-	s := &Result{ID: table1StudyID, Scale: "paper", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
-	if got := headline(table1StudyID, s, rob); study.Superseded == "" || !strings.Contains(got, study.Superseded) {
+	study := registry[slices.IndexFunc(registry, func(c Claim) bool { return c.ID == orderMattersID })]
+	s := &Result{ID: orderMattersID, Scale: "paper", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
+	if got := headline(orderMattersID, s, rob); study.Superseded == "" || !strings.Contains(got, study.Superseded) {
 		t.Errorf("superseded: headline %q, want the claim's Superseded %q in it", got, study.Superseded)
 	}
 	if got := frontAnswer(study, s, rob, family{}); !strings.Contains(got, "by a superseded design or rule") {
 		t.Errorf("superseded: front answer %q, want it marked", got)
 	}
-	s.Judge = judgeOf(t, table1StudyID)
+	s.Judge = judgeOf(t, orderMattersID)
 	if got := s.RuleNote(); got != "" {
 		t.Errorf("superseded claim, result by its current code: note %q, want none", got)
 	}
@@ -941,5 +943,99 @@ func TestHolmEnd(t *testing.T) {
 	c.Rule.Parts[0].Statistic = "bootstrap"
 	if got := partQuantities(c, r, sp, 3); strings.Contains(got, "Holm") {
 		t.Errorf("bootstrap: %q, want no Holm end", got)
+	}
+}
+
+// TestMarginOnly checks that a non-inferiority part that holds names the
+// quantities shown on the worse side of its reference (0, or the claim's
+// MarginFrom): they hold by the margin alone. A quantity whose interval
+// spans the reference, or lies on the better side, is not named; a part
+// that does not hold, or of another test, names none.
+func TestMarginOnly(t *testing.T) {
+	c := Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "gap", Test: NonInferiority, Side: Below, Threshold: 0.15}}}}
+	worse := Quantity{Label: "worse", Mean: 0.031, Lo: 0.0049, Hi: 0.057, N: 54}
+	spans := Quantity{Label: "spans", Mean: 0.01, Lo: -0.02, Hi: 0.04, N: 54}
+	better := Quantity{Label: "better", Mean: -0.05, Lo: -0.08, Hi: -0.02, N: 54}
+	sp := SeedPart{Name: "gap", Verdict: GoalMet, Quantities: []Quantity{spans, worse, better}}
+	r := &Confirmed{Runs: 54, Parts: []SeedPart{sp}}
+	// The lower end 0.0049 reads +0.00 in two decimals: two significant
+	// digits are given.
+	want := "1 of 3 hold within the margin 0.15 only, shown above 0: worse +0.031 [+0.0049, +0.057]"
+	if got := marginOnlyText(c, sp); got != want {
+		t.Errorf("marginOnlyText = %q, want %q", got, want)
+	}
+	if got := confirmPartsText(c, r); !strings.HasSuffix(got, "; "+want) {
+		t.Errorf("the section's line %q lacks %q", got, want)
+	}
+	if got := frontPartsText(c, r); !strings.Contains(got, "gap holds: ") || !strings.Contains(got, want) {
+		t.Errorf("the front %q lacks %q", got, want)
+	}
+	// A ratio's margin is measured from 1: 1.05 [1.02, 1.08] below 1.1
+	// holds by the margin alone, 0.98 [0.95, 1.01] does not.
+	c.Rule.Parts[0].Threshold = 1.1
+	c.MarginFrom = map[string]float64{"gap": 1}
+	sp.Quantities = []Quantity{{Label: "r1", Mean: 1.05, Lo: 1.02, Hi: 1.08, N: 5}, {Label: "r2", Mean: 0.98, Lo: 0.95, Hi: 1.01, N: 5}}
+	if _, qs := marginOnly(c, sp); len(qs) != 1 || qs[0].Label != "r1" {
+		t.Errorf("ratio: marginOnly = %v, want r1 alone", qs)
+	}
+	// An Above part: worse is below the reference.
+	c = Claim{ID: "c", Rule: &Rule{Claim: "c", Parts: []RulePart{{Name: "gap", Test: NonInferiority, Side: Above, Threshold: -0.5}}}}
+	sp.Quantities = []Quantity{{Label: "lower", Mean: -0.2, Lo: -0.3, Hi: -0.1, N: 3}}
+	if got, want := marginOnlyText(c, sp), "1 of 1 hold within the margin -0.5 only, shown below 0: lower -0.2 [-0.3, -0.1]"; got != want {
+		t.Errorf("Above: %q, want %q", got, want)
+	}
+	// An interval within rounding of the reference (remark-4's exact
+	// k = 1 case, 2.2e-16) is on neither side.
+	sp.Quantities = append(sp.Quantities, Quantity{Label: "ulp", Mean: -2.2e-16, Lo: -2.3e-16, Hi: -2.1e-16, N: 3})
+	if _, qs := marginOnly(c, sp); len(qs) != 1 || qs[0].Label != "lower" {
+		t.Errorf("rounding: marginOnly = %v, want lower alone", qs)
+	}
+	for _, v := range []Verdict{Inconclusive, NotReproduced, GoalNotMet} {
+		sp.Verdict = v
+		if _, qs := marginOnly(c, sp); qs != nil {
+			t.Errorf("%v part: marginOnly = %v, want none", v, qs)
+		}
+	}
+	sp.Verdict = GoalMet
+	c.Rule.Parts[0].Test = Superiority
+	if _, qs := marginOnly(c, sp); qs != nil {
+		t.Errorf("superiority part: marginOnly = %v, want none", qs)
+	}
+}
+
+// TestDroppedText checks the front's list of the holds Holm does not
+// keep: by claim and part, each part's quantities named up to
+// droppedLabelsMax, parsed from the names Outcome.judged gives its tests.
+func TestDroppedText(t *testing.T) {
+	rule := &Rule{Claim: "c", Parts: []RulePart{
+		{Name: "one", Statistic: "a t-interval, over seeds", Test: Superiority, Side: Above, Threshold: 0},
+		{Name: "many", Statistic: "a gap", Test: NonInferiority, Side: Below, Threshold: 0.15, Family: "f"},
+	}}
+	c := Claim{ID: "c", Rule: rule}
+	name := func(p *RulePart, label string) string {
+		s := p.Name + ": " + p.Statistic
+		if label != "" {
+			s += ", " + label
+		}
+		return s + " " + p.condition()
+	}
+	one, many := &rule.Parts[0], &rule.Parts[1]
+	if part, label, cond, ok := testParts(c, name(many, "x, 1")); !ok || part != "many" || label != "x, 1" || cond != many.condition() {
+		t.Errorf("testParts = %q, %q, %q, %v", part, label, cond, ok)
+	}
+	if _, _, _, ok := testParts(c, "many: older wording shown below 0.15 (non-inferiority)"); ok {
+		t.Error("testParts parsed a name its rule does not write")
+	}
+	dropped := []droppedTest{{c, name(one, "")}}
+	for _, l := range []string{"a", "b", "c", "d"} {
+		dropped = append(dropped, droppedTest{c, name(many, l)})
+	}
+	other := Claim{ID: "d"}
+	dropped = append(dropped, droppedTest{other, "whole name"})
+	if got, want := droppedText(dropped), "c (one; many: 4 quantities); d (whole name)"; got != want {
+		t.Errorf("droppedText = %q, want %q", got, want)
+	}
+	if got, want := droppedText(dropped[1:3]), "c (many: a, b)"; got != want {
+		t.Errorf("droppedText = %q, want %q", got, want)
 	}
 }

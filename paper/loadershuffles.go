@@ -41,8 +41,8 @@ var loaderShufflesClaim = Claim{
 	Statement: "The shuffles of real data loaders (mosaicml streaming's py1s, py2s, py1br and py1e, FFCV's quasi-random order, " +
 		"grain's window shuffle, CorgiPile, shard-level shuffle-once) are two-level orders. We check whether the paper's σ*² " +
 		"tells the loader settings that cost convergence from those that do not, on MNIST stored sorted by class (shards not exchangeable) " +
-		"and in a random order (exchangeable): every trained setting whose E σ*² is not shown above 1.25 times RR's is shown not worse than RR " +
-		"(its final training loss minus RR's shown below 0.15, non-inferiority), and every setting whose E σ*² is shown above 1.25 times RR's is shown worse by more than 0.15 (not met if one is shown to cost less), " +
+		"and in a random order (exchangeable): every trained setting whose E σ*² is not shown above 1.25 times RR's is shown not worse than RR by more than 0.15 in final training loss " +
+		"(its final training loss minus RR's shown below 0.15, non-inferiority: a setting shown worse by less still holds, and is named), and every setting whose E σ*² is shown above 1.25 times RR's is shown worse by more than 0.15 (not met if one is shown to cost less), " +
 		"the settings' cost tests Holm-controlled at 2.5% one-sided as one family; and E σ*² ranks the settings by " +
 		"their loss gap where costs exist, on the sorted storage (Spearman's ρ shown at least 0.8, order-matters' threshold for \"ranks\").",
 	Quote: "σ*² tells the data loaders' shuffles that cost convergence from those that do not",
@@ -73,15 +73,26 @@ const (
 	// loaderLossMargin is the non-inferiority margin on a setting's final
 	// training loss minus RR's (paired over the seeds): a setting σ*²
 	// does not flag is not worse than RR if the 95% interval of that gap
-	// lies wholly below it. Chosen on the exploratory seeds 1-5 from the
-	// data's scale, before any setting near the σ*² threshold was
+	// lies wholly below it. Our choice, made on the exploratory seeds 1-5
+	// from the data's scale, before any setting near the σ*² threshold was
 	// trained: about an eighth of the smallest cost σ*² flags there (+1.14,
-	// streaming py1br at knob 1, sorted by class), and under the spread of
-	// RR's own final loss over the seeds (0.16 to 0.37, mean 0.24), so a
-	// gap below it is one seeds alone produce. With 5 seeds the random
-	// storage's gaps (95% half-widths about 0.12) settle against it; with
-	// fewer the intervals widen and the part is unsettled, never met.
+	// streaming py1br at knob 1, sorted by class), and about 60% of RR's
+	// own mean final loss (0.24). It is not a gap seeds alone produce: the
+	// paired gaps' intervals are far narrower (95% half-widths about 0.12
+	// with 5 seeds, about 0.025 with the registered 54), so a setting can
+	// be shown worse than RR and still hold by the margin; the outcome
+	// names such settings. With fewer seeds the intervals widen and the
+	// part is unsettled, never met.
 	loaderLossMargin = 0.15
+)
+
+// LoaderMargin and LoaderLossMargin are the goal's thresholds for the
+// notebooks: σ*² flags a setting whose E σ*²/RR's interval lies above
+// LoaderMargin, and the parts judge a setting's final training loss
+// minus RR's against LoaderLossMargin.
+const (
+	LoaderMargin     = loaderMargin
+	LoaderLossMargin = loaderLossMargin
 )
 
 // loaderShufflesRule is the goal's rule. σ*² flags a setting if E
@@ -95,7 +106,7 @@ const (
 // is not checkable (the goal then at best inconclusive): σ*² cannot be
 // shown to tell the settings apart where it puts all on one side.
 var loaderShufflesRule = Rule{Claim: loaderShufflesID, Goal: true, Parts: []RulePart{
-	{Name: "loader-shuffles-unflagged", Sentence: "every trained setting whose E σ*² is not shown above 1.25 times RR's is shown not worse than RR",
+	{Name: "loader-shuffles-unflagged", Sentence: "every trained setting whose E σ*² is not shown above 1.25 times RR's is shown not worse than RR by more than 0.15 in final training loss",
 		Statistic: "final training loss minus RR's of each setting σ*² does not flag (E σ*²/RR's delta-method interval not wholly above 1.25), 95% paired t-interval over the seeds",
 		Test:      NonInferiority, Side: Below, Threshold: loaderLossMargin, Each: Every},
 	{Name: "loader-shuffles-overflagged", Sentence: "every setting whose E σ*² is shown above 1.25 times RR's is shown worse than RR by more than the unflagged part's margin",
@@ -1262,7 +1273,7 @@ func loaderProtocol(res *LoaderShufflesResult, f *LoaderShufflesFindings) []stri
 			"a flagged setting fails the goal if its loss is shown below RR's, no longer if shown within the TOST margins (now unsettled); the ranking holds at permutation p ≤ 0.025, not < 0.05, and fails if its stratified bootstrap interval lies below 0, not at the opposite permutation p < 0.05; " +
 			"a part with no setting selected, and too few seeds or settings, are not checkable (before: too few settings was inconclusive).",
 		fmt.Sprintf("Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29): the unflagged part judges every setting σ*² does not flag by non-inferiority, its final training loss minus RR's shown below %g (95%% paired t-interval over the seeds), so that fewer seeds leave it unsettled, not met "+
-			"(before: every setting shown to cost, loss or accuracy, after Holm, needed E σ*²/RR shown above %g; fewer seeds showed fewer costs and so made it easier to meet). The margin is about an eighth of the smallest cost σ*² flagged on those seeds (+1.14) and under the spread of RR's own final loss over them (0.16 to 0.37).", loaderLossMargin, loaderMargin),
+			"(before: every setting shown to cost, loss or accuracy, after Holm, needed E σ*²/RR shown above %g; fewer seeds showed fewer costs and so made it easier to meet). The margin is about an eighth of the smallest cost σ*² flagged on those seeds (+1.14) and under the spread of RR's own final loss over them (0.16 to 0.37). That spread is between seeds, not of the paired gaps the part judges, whose intervals are far narrower: the margin is our choice, and a setting shown worse than RR by less than it holds and is named (said 2026-11-30, after the third referee read; the rule is unchanged).", loaderLossMargin, loaderMargin),
 		fmt.Sprintf("Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, after the second referee read and the near-threshold settings' first run at seed 1): the overflagged part judges each flagged setting's final training loss minus RR's against the unflagged part's margin %g, holding where shown above it and failing where shown below it, so that σ*² flagging a setting that costs nothing fails the goal (before: a cost shown above 0, with its p-value the smaller of the loss and accuracy tests doubled, failing only where the loss was shown below RR's: a zero-cost flag stayed unsettled however many seeds ran).", loaderLossMargin),
 		fmt.Sprintf("Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29): the trained settings gained every shuffle at knobs %s on the sorted storage, whose E σ*²/RR's lie near the threshold, chosen from the measured σ*² alone (before: the smallest knob only, ratios 3 to 9 sorted and below 1.25 random: no setting near the threshold).", joinInts(c.NearKnobs)),
 		fmt.Sprintf("Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29): the ranking reads \"ranks\" as order-matters does, ρ's bootstrap interval above %g, and is judged on the sorted storage only, where the costs lie (before: the mean of the two storages' ρ, met at a stratified permutation p ≤ 0.025 for ρ > 0).", orderMattersLevel),
@@ -1322,9 +1333,12 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Which loader settings cost convergence (MNIST, each shuffle at knob %d, %d seeds, final loss and test accuracy minus RR's with 95%% paired t-intervals), "+
 		"how σ*² judges them (flags: E σ*²/RR's interval above %g; clears: below %g), and the smallest knob from which each shuffle's E σ*² stays as good as RR's "+
-		"(interval below %g× RR's at that knob and every larger one of %s) on each data set:\n\n", c.Knobs[0], c.Seeds, loaderMargin, loaderMargin, loaderMargin, joinInts(c.Knobs))
-	b.WriteString("| shuffle (knob) | sorted: E σ*²/RR | sorted: loss − RR | sorted: accuracy − RR (points) | sorted: costs / σ*² flags | " +
-		"random: E σ*²/RR | random: loss − RR | random: accuracy − RR (points) | random: costs / σ*² clears | " +
+		"(interval below %g× RR's at that knob and every larger one of %s) on each data set. "+
+		"\"costs\" reads yes where the setting's loss or accuracy is shown worse than RR's after Holm over every trained setting's cost test (%g one-sided): "+
+		"a setting whose interval lies above 0 can still read no; the goal's parts judge the gaps against the margin %g instead:\n\n",
+		c.Knobs[0], c.Seeds, loaderMargin, loaderMargin, loaderMargin, joinInts(c.Knobs), ruleAlpha, loaderLossMargin)
+	b.WriteString("| shuffle (knob) | sorted: E σ*²/RR | sorted: loss − RR | sorted: accuracy − RR (points) | sorted: costs (Holm) / σ*² flags | " +
+		"random: E σ*²/RR | random: loss − RR | random: accuracy − RR (points) | random: costs (Holm) / σ*² clears | " +
 		"as good as RR from: MNIST sorted | MNIST random | two-level σ_top > 0 | two-level σ_top = 0 |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	sameFrom := func(d LoaderData, shuffle string) string {
@@ -1374,7 +1388,7 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 	}
 	if len(c.NearKnobs) > 0 {
 		fmt.Fprintf(&b, "\nEvery shuffle at knobs %s, near σ*²'s threshold, trained on MNIST sorted by class only:\n\n", joinInts(c.NearKnobs))
-		b.WriteString("| shuffle (knob) | E σ*²/RR | loss − RR | accuracy − RR (points) | costs / σ*² flags |\n|---|---|---|---|---|\n")
+		b.WriteString("| shuffle (knob) | E σ*²/RR | loss − RR | accuracy − RR (points) | costs (Holm) / σ*² flags |\n|---|---|---|---|---|\n")
 		for _, t := range f.Trained {
 			if t.Sorted && t.Knob != 0 && t.Knob != c.Knobs[0] {
 				fmt.Fprintf(&b, "| %s (%s %d) | %.3g [%.3g, %.3g] | %s | %s | %s / %s |\n", t.Shuffle, loaderKnobName(t.Shuffle), t.Knob,
@@ -1393,11 +1407,22 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 	if len(f.Unflagged) == 0 && len(f.UnflaggedOpen) == 0 {
 		fmt.Fprintf(&b, "Every setting σ*² does not flag is shown within %g of RR's final training loss. ", loaderLossMargin)
 	}
+	// Not worse by the margin is not "as good": those shown worse than RR
+	// all the same are named.
+	var worse []string
+	for _, t := range f.Trained {
+		if !t.Flagged && t.Loss.Above(0) && !t.Loss.Above(loaderLossMargin) {
+			worse = append(worse, fmt.Sprintf("%s %+.3f [%+.3f, %+.3f]", t.name(), t.Loss.Mean, t.Loss.Lo, t.Loss.Hi))
+		}
+	}
+	if len(worse) > 0 {
+		fmt.Fprintf(&b, "Settings σ*² does not flag whose final training loss is shown above RR's, by less than the margin %g (held by the margin alone): %s. ", loaderLossMargin, strings.Join(worse, "; "))
+	}
 	if len(f.Overflagged) > 0 {
 		fmt.Fprintf(&b, "Settings σ*² flags whose final training loss is shown less than %g above RR's: %s. ", loaderLossMargin, strings.Join(f.Overflagged, "; "))
 	}
 	if len(f.Unsettled) > 0 {
-		fmt.Fprintf(&b, "Settings σ*² flags whose cost is neither shown nor ruled out (unsettled): %s. ", strings.Join(f.Unsettled, "; "))
+		fmt.Fprintf(&b, "Settings σ*² flags whose loss gap is neither shown above nor below the margin %g after Holm over the flagged settings (unsettled, however far its own interval lies from it): %s. ", loaderLossMargin, strings.Join(f.Unsettled, "; "))
 	}
 	if len(f.Overflagged) == 0 && len(f.Unsettled) == 0 {
 		fmt.Fprintf(&b, "Every setting σ*² flags is shown to cost more than %g in final training loss. ", loaderLossMargin)

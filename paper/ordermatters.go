@@ -190,7 +190,7 @@ var orderMattersRule = Rule{Claim: orderMattersID, Goal: true, Parts: []RulePart
 	Name:     "order-matters-rank",
 	Sentence: "on average over the strata (each data set and model under each batching), the σ*² ratio (random over greedy) ranks the settings as greedy's gain over RR in mean test accuracy does: a strong agreement, ρ ≥ 0.8",
 	Statistic: "mean over the strata of at least 11 points of Spearman's ρ between the σ*² ratio and the greedy − RR gap in mean test accuracy over the epochs; " +
-		"95% percentile interval of 9999 bootstrap replicates resampling the points within each stratum; nothing measured with fewer than 10 points in those strata",
+		"95% percentile interval of 9999 bootstrap replicates resampling the points within each stratum; a stratum of fewer than 11 points is set aside, and nothing is measured where the strata kept hold fewer than 10 points in all",
 	Test: Superiority, Side: Above, Threshold: orderMattersLevel, Each: Every,
 }}}
 

@@ -77,6 +77,9 @@ type Quantity struct {
 	Lo    Float  `json:"lo"`
 	Hi    Float  `json:"hi"`
 	N     int    `json:"n"`
+	// Note is what the claim says beside the quantity (Measure.Note),
+	// such as the T at which a tuned step sat at its limit.
+	Note string `json:"note,omitempty"`
 }
 
 // Interval returns the quantity's interval.
@@ -103,7 +106,7 @@ func SeedParts(j *Judgement) []SeedPart {
 		sp := SeedPart{Name: pj.Part.Name, Verdict: pj.Verdict}
 		for _, m := range pj.Measures {
 			iv := m.Iv
-			sp.Quantities = append(sp.Quantities, Quantity{Label: m.Label, Mean: Float(iv.Mean), SE: Float(iv.SE), Lo: Float(iv.Lo), Hi: Float(iv.Hi), N: iv.N})
+			sp.Quantities = append(sp.Quantities, Quantity{Label: m.Label, Mean: Float(iv.Mean), SE: Float(iv.SE), Lo: Float(iv.Lo), Hi: Float(iv.Hi), N: iv.N, Note: m.Note})
 		}
 		out = append(out, sp)
 	}

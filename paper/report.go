@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/atomic"
@@ -425,9 +427,86 @@ const confirmPartsMax = 6
 func confirmPartsText(c Claim, r *Confirmed) string {
 	var parts []string
 	for _, sp := range r.Parts {
-		parts = append(parts, fmt.Sprintf("%s (%s): %s", sp.Name, sp.Verdict, partQuantities(c, r, sp, confirmPartsMax)))
+		head := sp.Name + " (" + sp.Verdict.String()
+		if u := c.PartUnits[sp.Name]; u != "" {
+			head += "; " + u
+		}
+		s := fmt.Sprintf("%s): %s", head, partQuantities(c, r, sp, confirmPartsMax))
+		if m := marginOnlyText(c, sp); m != "" {
+			s += "; " + m
+		}
+		parts = append(parts, s)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// roundingAllowance is the relative distance from a reference within
+// which a quantity's interval counts as equal to it: a few units in the
+// last place of a float64.
+const roundingAllowance = 1e-12
+
+// marginOnly returns the quantities of part sp of claim c's result, a
+// NonInferiority part that holds, that are shown on the worse side of the
+// value its margin is measured from (ref: c.MarginFrom, else 0): they
+// hold by the margin alone, which "holds" alone does not say.
+func marginOnly(c Claim, sp SeedPart) (ref float64, qs []Quantity) {
+	p := rulePart(c, sp.Name)
+	if p == nil || p.Test != NonInferiority || !(sp.Verdict == Reproduced || sp.Verdict == GoalMet) {
+		return 0, nil
+	}
+	ref = c.MarginFrom[sp.Name]
+	for _, q := range sp.Quantities {
+		iv := q.Interval()
+		if holds, _ := p.side(iv); !holds {
+			continue
+		}
+		// An interval within rounding of the reference is on neither
+		// side (remark-4's exact cases, a few units in the last place
+		// off).
+		if tol := roundingAllowance * math.Max(1, math.Abs(ref)); math.Abs(iv.Lo-ref) <= tol && math.Abs(iv.Hi-ref) <= tol {
+			continue
+		}
+		if s := iv.Against(ref); s != Spans && s != p.Side {
+			qs = append(qs, q)
+		}
+	}
+	return ref, qs
+}
+
+// marginOnlyText says which quantities of part sp hold by its margin
+// alone (marginOnly), "" if none does: "within the margin 0.15 only,
+// shown above 0: shard-level shuffle-once (random order) +0.031 [+0.005,
+// +0.057], ...".
+func marginOnlyText(c Claim, sp SeedPart) string {
+	ref, qs := marginOnly(c, sp)
+	if len(qs) == 0 {
+		return ""
+	}
+	p := rulePart(c, sp.Name)
+	worse := Above
+	if p.Side == Above {
+		worse = Below
+	}
+	var out []string
+	for _, q := range qs {
+		// The end nearer ref in enough digits to read apart from it.
+		iv, end := q.Interval(), float64(q.Lo)
+		if worse == Below {
+			end = float64(q.Hi)
+		}
+		d := 2
+		for ; d < 6; d++ {
+			if x, err := strconv.ParseFloat(strconv.FormatFloat(end, 'g', d, 64), 64); err == nil && x != ref {
+				break
+			}
+		}
+		text := fmt.Sprintf("%+.*g [%+.*g, %+.*g]", d, iv.Mean, d, iv.Lo, d, iv.Hi)
+		if q.Label != "" {
+			text = q.Label + " " + text
+		}
+		out = append(out, text)
+	}
+	return fmt.Sprintf("%d of %d hold within the margin %s only, shown %s %s: %s", len(qs), len(sp.Quantities), num(p.Threshold), strings.ToLower(worse.String()), num(ref), strings.Join(out, ", "))
 }
 
 // rulePart returns the part named name of claim c's rule, nil if it has
@@ -465,8 +544,9 @@ func partQuantities(c Claim, r *Confirmed, sp SeedPart, max int) string {
 // orderedQuantities returns part sp's quantities, judged by rule part
 // (nil: in their order): those that fail it first, then those it leaves
 // unsettled, then those that hold, so that a part that does not hold
-// shows why; a "for some" part, which rests on its holding quantities,
-// the other way round, the one that clears the threshold by most first.
+// shows why, and among those that hold the closest call first; a "for
+// some" part, which rests on its holding quantities, the other way round,
+// the one that clears the threshold by most first.
 func orderedQuantities(part *RulePart, sp SeedPart) []Quantity {
 	qs := slices.Clone(sp.Quantities)
 	if part == nil {
@@ -485,13 +565,13 @@ func orderedQuantities(part *RulePart, sp SeedPart) []Quantity {
 		}
 		return 2
 	}
-	// margin is how far a quantity's interval clears the threshold on
-	// the holding side.
+	// margin is how far a quantity's interval clears the threshold (or
+	// the nearer end of the band) on the holding side.
 	margin := func(q Quantity) float64 {
-		if part.Each != Some || part.Test == Equivalence {
-			return 0
-		}
-		if part.Side == Below {
+		switch {
+		case part.Test == Equivalence:
+			return math.Min(float64(q.Lo)-part.Lo, part.Hi-float64(q.Hi))
+		case part.Side == Below:
 			return part.Threshold - float64(q.Hi)
 		}
 		return float64(q.Lo) - part.Threshold
@@ -500,7 +580,16 @@ func orderedQuantities(part *RulePart, sp SeedPart) []Quantity {
 		if d := rank(a) - rank(b); d != 0 {
 			return d
 		}
-		return cmp.Compare(margin(b), margin(a))
+		// A "for some" part's clearest first; among the quantities of
+		// an "every" part that hold, the closest call first, the one its
+		// verdict rests on most.
+		switch {
+		case part.Each == Some:
+			return cmp.Compare(margin(b), margin(a))
+		case rank(a) == 2:
+			return cmp.Compare(margin(a), margin(b))
+		}
+		return 0
 	})
 	return qs
 }
@@ -515,6 +604,9 @@ func quantityText(r *Confirmed, q Quantity) string {
 	}
 	if q.N != r.Runs && q.N > 0 {
 		text += fmt.Sprintf(" (n = %d, not runs)", q.N)
+	}
+	if q.Note != "" {
+		text += " (" + q.Note + ")"
 	}
 	return text
 }

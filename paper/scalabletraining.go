@@ -239,13 +239,15 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 	for _, g := range f.Gaps {
 		word := "unsettled"
 		switch {
+		case g.Holds && g.Beside:
+			word = fmt.Sprintf("shown above −%g by its own 95%% interval, outside the judged orders' Holm family: not worse by the margin", f.Margin)
 		case g.Holds:
 			word = fmt.Sprintf("shown above −%g after Holm over the orders: not worse by the margin", f.Margin)
 		case g.Fails:
 			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
 		}
 		if g.Beside {
-			summary = append(summary, fmt.Sprintf("%s, beside and not judged (Section 7's slow update), %s (%s alone; final accuracy %s)", g.Order, g.Gap, word, g.Final))
+			summary = append(summary, fmt.Sprintf("%s, beside and not judged (Section 7's slow update), %s (%s; final accuracy %s)", g.Order, g.Gap, word, g.Final))
 			continue
 		}
 		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))

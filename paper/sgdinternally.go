@@ -51,7 +51,7 @@ var sgdInternallyRule = Rule{Claim: sgdInternallyID, Parts: []RulePart{
 		Name:      sgdInternallyTradeOff,
 		Sentence:  "This can be preferred when the term containing σ_low is much smaller than the other terms. This can especially happen at the early stages of training.",
 		Tex:       471,
-		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of SGD internally's lead over two-level shuffling at T = 2 (declared: the first horizon where the two can differ) and shuffling's lead over it at the last horizon, each (1/T)Σ‖∇f‖² at the step the tuning runs chose for T, on fresh judged runs (a seed stream of their own), Welch 95% t-intervals over the judged runs; its p-value the larger of the two one-sided ones (intersection-union, t with runs-1 degrees of freedom)",
+		Statistic: "under Theorem 1's step limits, per σ_low, the smaller of SGD internally's lead over two-level shuffling at T = 2 (declared: the first horizon where the two can differ) and shuffling's lead over it at the last horizon, each (1/T)Σ‖∇f‖² at the step the tuning runs chose for T, on fresh judged runs (a seed stream of their own), Welch 95% t-intervals over the judged runs; its p-value the larger of the two one-sided ones (intersection-union, t with runs-1 degrees of freedom); the interval reported is [the smaller of the two lower ends, the smaller of the two upper ends] and its mean the smaller of the two means, which may lie near an end (both leads are given beside)",
 		Test:      Superiority, Side: Above, Threshold: 0, Each: Some,
 	},
 }}
@@ -993,7 +993,7 @@ func (res *SGDInternallyResult) rows(f *SGDInternallyFindings) []Row {
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g, Theorem 1's step limits: crossover (shuffling at least as good from T on)", set.SigmaLow),
 				Paper:    fmt.Sprintf("the rates (K = 1, constants dropped) cross at %.0f; σ_low's term below both K = 1 terms until LF₀m/(Nσ_low²) = %.3g (below the first until LF₀Nm/σ_low² = %.3g); the paper's LF₀√(nM)/σ_low², n = N, M = m: %.3g (a slip)", pr.Rates, pr.Terms, pr.First, pr.Paper),
-				Ours:     fmt.Sprintf("%s; SGD internally's lead at T = %d: %s; at T = %d: %s (trade-off %v); largest lead before the crossover (not judged): %s; (1/T)Σ‖∇f‖² at T = %d: internal %.3g, shuffling %.3g", xs, f.LeadAt, sf.Lead.Sig(), E, sf.End.Sig(), sf.TradeOff, sf.Before, E, th.Internal[E-1], th.Shuffling[E-1]),
+				Ours:     fmt.Sprintf("%s; SGD internally's lead at T = %d: %s; at T = %d: %s (trade-off %v at this σ_low alone; Holm over the σ_low: adjusted p %.2g); largest lead before the crossover (not judged): %s; (1/T)Σ‖∇f‖² at T = %d: internal %.3g, shuffling %.3g", xs, f.LeadAt, sf.Lead.Sig(), E, sf.End.Sig(), sf.TradeOff, sf.TradeOffHolm, sf.Before, E, th.Internal[E-1], th.Shuffling[E-1]),
 			},
 			Row{
 				Quantity: fmt.Sprintf("σ_low = %g, steps tuned freely: SGD internally's lead over shuffling at T = %d", set.SigmaLow, f.LeadAt),

@@ -385,23 +385,36 @@ func TestTable1StudyLabels(t *testing.T) {
 			t.Errorf("check %s: %q, want the paper's two sentences only", c.Name, c.Detail)
 		}
 	}
-	ours, paper := 0, 0
-	for _, row := range out.Rows {
-		switch {
-		case strings.Contains(row.Quantity, "against 1") || strings.Contains(row.Quantity, "against 0.5"):
-			ours++
-			if !strings.Contains(row.Quantity, "Our reading (not judged): ") {
-				t.Errorf("row %q: want it labelled our reading, not judged", row.Quantity)
-			}
-		case strings.Contains(row.Quantity, "above +0.5") || strings.Contains(row.Quantity, "within ±0.5"):
-			paper++
-			if strings.Contains(row.Quantity, "Our reading") || !strings.Contains(row.Quantity, "line 488") {
-				t.Errorf("row %q: want the paper's sentence, not our reading", row.Quantity)
+	count := func(out *Outcome) (ours, paper int) {
+		for _, row := range out.Rows {
+			switch {
+			case strings.Contains(row.Quantity, "against 1") || strings.Contains(row.Quantity, "against 0.5"):
+				ours++
+				if !strings.Contains(row.Quantity, "Our reading (not judged): ") {
+					t.Errorf("row %q: want it labelled our reading, not judged", row.Quantity)
+				}
+			case strings.Contains(row.Quantity, "above +0.5") || strings.Contains(row.Quantity, "within ±0.5"):
+				paper++
+				if strings.Contains(row.Quantity, "Our reading") || !strings.Contains(row.Quantity, "line 488") {
+					t.Errorf("row %q: want the paper's sentence, not our reading", row.Quantity)
+				}
 			}
 		}
+		return ours, paper
 	}
-	if ours != 3 || paper != 4 { // the loss and the recovery at both rates; the two sentences at both rates
-		t.Errorf("%d rows of our reading and %d of the paper's sentences, want 3 and 4", ours, paper)
+	// Greedy's rates are RR's: the loss, and the recovery and the two
+	// sentences read once (the same runs).
+	if ours, paper := count(out); ours != 2 || paper != 2 {
+		t.Errorf("greedy at RR's rates: %d rows of our reading and %d of the paper's sentences, want 2 and 2", ours, paper)
+	}
+	// Rates of its own: the recovery and the sentences at both choices.
+	r.Settings[0].GreedyStandard = 0.1
+	own, err := r.Outcome()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ours, paper := count(own); ours != 3 || paper != 4 {
+		t.Errorf("greedy at rates of its own: %d rows of our reading and %d of the paper's sentences, want 3 and 4", ours, paper)
 	}
 	if !slices.ContainsFunc(out.Protocol, func(p string) bool { return strings.HasPrefix(p, "Verdict rule: the paper's two sentences") }) {
 		t.Errorf("protocol %q: no rule of the paper's sentences", out.Protocol)

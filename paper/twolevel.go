@@ -1066,18 +1066,18 @@ func (f *TwoLevelFindings) details(res *TwoLevelResult) string {
 	}
 	// The rows whose geometric mean is within twoLevelClearly of 1: how far
 	// their cells scatter.
-	lo, hi, maxTop, near := math.Inf(1), math.Inf(-1), 0.0, 0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var tops []string
 	for i, st := range c.SigmaTops {
 		if gm[i] > twoLevelClearly && gm[i] < 1/twoLevelClearly {
-			near++
-			maxTop = math.Max(maxTop, st)
+			tops = append(tops, fmt.Sprint(st))
 			for _, v := range measured[i] {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
 	}
-	if near > 0 {
-		fmt.Fprintf(&b, "\nIn the %d rows whose geometric mean is within a factor %.2g of 1 (σ_top up to %g), the cells range from %.2f to %.2f: with %d judged runs per method the mean is itself noisy.", near, 1/twoLevelClearly, maxTop, lo, hi, c.Runs)
+	if len(tops) > 0 {
+		fmt.Fprintf(&b, "\nIn the %d rows whose geometric mean is within a factor %.2g of 1 (σ_top = %s), the cells range from %.2f to %.2f: with %d judged runs per method the mean is itself noisy.", len(tops), 1/twoLevelClearly, strings.Join(tops, ", "), lo, hi, c.Runs)
 	}
 	return b.String()
 }

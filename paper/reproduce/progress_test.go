@@ -61,6 +61,21 @@ func TestOverallLines(t *testing.T) {
 		}, "claim 2 of 3 (b), 1m10s elapsed, about 1m50s left"},
 		// b half done after 60 s: 60 s more, and c's 40 s.
 		{func() { clock.advance(30 * time.Second); o.progress(5, 10) }, "claim 2 of 3 (b, 5/10), 1m40s elapsed, about 1m40s left"},
+		// c: 8 of 16 units come from the cache in its first second, then
+		// 2 more in the next 59 s: its pace is that of the later half
+		// (1 in 30 s since the unit done at 30 s), so 6 more take 180 s,
+		// not the 36 s the first burst's pace would promise.
+		{func() {
+			clock.advance(40 * time.Second)
+			o.end()
+			o.begin(2)
+			clock.advance(time.Second)
+			o.progress(8, 16)
+			clock.advance(29 * time.Second)
+			o.progress(9, 16)
+			clock.advance(30 * time.Second)
+			o.progress(10, 16)
+		}, "claim 3 of 3 (c, 10/16), 3m20s elapsed, about 3m0s left"},
 	} {
 		step.do()
 		tick <- clock.t
