@@ -518,3 +518,26 @@ func TestSigApart(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteCoveredShort checks that a line on another over a stretch too
+// short to name (two points of ten) is still noted, briefly, and that a
+// name too long for that note gets the shortest one: no covering goes
+// unsaid. A single shared point is not a stretch.
+func TestNoteCoveredShort(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	rr := []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1}
+	c := &chart.LineChart{Series: []chart.Series{
+		{Name: "random reshuffling, the baseline", X: x, Y: rr},
+		{Name: "two", X: x, Y: []float64{10, 9, 12, 12, 12, 12, 12, 12, 12, 12}},
+		{Name: "a name so long that the stretch's own note cannot fit", X: x, Y: []float64{0, 0, 0, 0, 0, 0, 0, 0, 2, 1}},
+		{Name: "one", X: x, Y: []float64{11, 11, 11, 11, 11, 11, 11, 11, 11, 1}},
+	}}
+	noteCovered(c)
+	want := []string{"random reshuffling, the baseline", "two (partly on random reshuffling, the baseline's line)",
+		"a name so long that the stretch's own note cannot fit (partly overlapping)", "one"}
+	for k, s := range c.Series {
+		if s.Name != want[k] {
+			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])
+		}
+	}
+}

@@ -87,7 +87,8 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // 64)"; else one that runs close to it (within coverTol at four in five
 // points, as uncover finds them), "IG (drawn near RR's line)", or over such
 // a stretch, "IG (drawn near RR's line from 4 to 64)", or "IG (partly on
-// RR's line)" where a stretch on it cannot be named; so that a reader who
+// RR's line)" where a stretch on or near it, of two points or more, cannot
+// be named ("IG (partly overlapping)" where even that does not fit); so that a reader who
 // sees one line where the legend lists two knows why, unless its name
 // already names that line.
 func noteCovered(c *chart.LineChart) {
@@ -154,8 +155,12 @@ func noteCoveredPanels(p *chart.Panels) {
 	}
 	for name, f := range notes {
 		note := f.note
+		// The panel's title where the note holds in some panels only,
+		// unless the name would then outgrow maxNoted.
 		if title := p.Panels[f.panel].Title; f.panels < draws[name] && title != "" {
-			note = strings.TrimSuffix(note, ")") + fmt.Sprintf(" in %q)", title)
+			if in := strings.TrimSuffix(note, ")") + fmt.Sprintf(" in %q)", title); len([]rune(name+in)) <= maxNoted {
+				note = in
+			}
 		}
 		for _, lp := range p.Panels {
 			for k := range lp.Series {
@@ -213,13 +218,38 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 	if note := stretch("drawn near", tol); note != "" {
 		return note
 	}
-	// A stretch on the line whose ends do not fit the name.
-	if note := fmt.Sprintf(" (partly on %s's line)", other); fits(note) {
-		if _, _, ok := coverStretch(a, b, f, on); ok {
+	// A stretch on or near the line too short to name (at least two
+	// points in a row, fewer than minStretch of them), or one whose note
+	// does not fit: said briefly, so that no covering goes unsaid.
+	if a.Points || b.Points || (!shortStretch(a, b, f, on) && !shortStretch(a, b, f, tol)) {
+		return ""
+	}
+	for _, note := range []string{fmt.Sprintf(" (partly on %s's line)", other), " (partly overlapping)"} {
+		if fits(note) {
 			return note
 		}
 	}
 	return ""
+}
+
+// shortStretch reports whether a runs within tol of b on f's scale at two
+// or more points in a row: a stretch a reader may see as one line.
+func shortStretch(a, b chart.Series, f func(float64) float64, tol float64) bool {
+	if len(a.X) != len(b.X) {
+		return false
+	}
+	run := 0
+	for k := range a.X {
+		ya, yb := f(a.Y[k]), f(b.Y[k])
+		if a.X[k] == b.X[k] && !math.IsNaN(ya) && !math.IsNaN(yb) && !math.IsInf(ya, 0) && !math.IsInf(yb, 0) && math.Abs(ya-yb) <= tol {
+			if run++; run >= 2 {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
 }
 
 // onTol is how close two lines' values must be at a point, as a share of

@@ -389,6 +389,13 @@ type Claim struct {
 	// A quantity shown on the worse side of it holds by the margin alone:
 	// the front and the section name such quantities (marginOnly).
 	MarginFrom map[string]float64
+	// Selected gives, by rule part name, what each of a part's quantities
+	// is the largest over ("its setting's points and k") where they are
+	// so selected: an interval on the worse side of the reference is then
+	// expected by the selection alone where the truth is an equality, and
+	// the report says so rather than that the quantity is shown worse
+	// (marginOnlyText).
+	Selected map[string]string
 	// PartUnits gives, by rule part name, what a part's quantities
 	// measure where their labels do not say it ("slope − exponent; + is
 	// shallower"); the section's confirmatory line gives it.

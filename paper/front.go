@@ -446,10 +446,10 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 					fig = r.Outcome.Figures[0]
 				}
 			}
+			// Our rule beside the paper's number, where there is one.
 			if paper == "" {
 				paper = "—"
-			}
-			if c.Criterion != "" {
+			} else if c.Criterion != "" {
 				paper += " (" + c.Criterion + ")"
 			}
 			if fig != "" {

@@ -990,6 +990,11 @@ func TestMarginOnly(t *testing.T) {
 	if _, qs := marginOnly(c, sp); len(qs) != 1 || qs[0].Label != "lower" {
 		t.Errorf("rounding: marginOnly = %v, want lower alone", qs)
 	}
+	// A part whose quantities are selected maxima says so instead.
+	c.Selected = map[string]string{"gap": "its points"}
+	if got := marginOnlyText(c, sp); !strings.Contains(got, "1 of 2 lie below 0, each the largest over its points, its interval not adjusted") || strings.Contains(got, "shown") {
+		t.Errorf("selected: %q, want the selection said and nothing shown", got)
+	}
 	for _, v := range []Verdict{Inconclusive, NotReproduced, GoalNotMet} {
 		sp.Verdict = v
 		if _, qs := marginOnly(c, sp); qs != nil {

@@ -31,6 +31,9 @@ var remark4Claim = Claim{
 	Quote: "every order satisfies Assumption 4 with σ*² = n²σ², M* = nM; random reshuffling with σ*² = nσ², M* = M",
 	Run:   claimRun(Remark4Config{}.At, Remark4Config.Run, (*Remark4Result).Outcome),
 	Rule:  &remark4Rule,
+	// Each of these parts' quantities is its setting's largest upper end
+	// over the points and k (remark4Rule).
+	Selected: map[string]string{"remark4-rr": "its setting's points and k", "remark4-rr-constants": "its setting's points and k"},
 	Registration: "Registered again on 2026-11-29, after its confirmatory pass on base seed 1001 (reproduced), when an independent referee's read of that pass found remark4-rr-constants' printed closest call a placeholder 0 [0, 0] at k = n, where φ² = 0 exactly: " +
 		"the part now measures the exact (negative) excess there. Its rule's value, other parts and runs are unchanged; the placeholder held, so no verdict can move: the new pass makes the printed quantities measurements.",
 }

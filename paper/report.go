@@ -427,7 +427,7 @@ const confirmPartsMax = 6
 func confirmPartsText(c Claim, r *Confirmed) string {
 	var parts []string
 	for _, sp := range r.Parts {
-		head := sp.Name + " (" + sp.Verdict.String()
+		head := sp.Name + " (" + partWord(c, sp.Verdict)
 		if u := c.PartUnits[sp.Name]; u != "" {
 			head += "; " + u
 		}
@@ -444,6 +444,15 @@ func confirmPartsText(c Claim, r *Confirmed) string {
 // which a quantity's interval counts as equal to it: a few units in the
 // last place of a float64.
 const roundingAllowance = 1e-12
+
+// partWord returns the verdict of a part of claim c in its rule's words:
+// a goal's part is met or not met, never reproduced.
+func partWord(c Claim, v Verdict) string {
+	if c.Rule == nil {
+		return v.String()
+	}
+	return c.Rule.word(v)
+}
 
 // marginOnly returns the quantities of part sp of claim c's result, a
 // NonInferiority part that holds, that are shown on the worse side of the
@@ -486,6 +495,10 @@ func marginOnlyText(c Claim, sp SeedPart) string {
 	worse := Above
 	if p.Side == Above {
 		worse = Below
+	}
+	if sel := c.Selected[sp.Name]; sel != "" {
+		return fmt.Sprintf("%d of %d lie %s %s, each the largest over %s, its interval not adjusted for that selection (so expected there where the truth is an equality): within the margin %s",
+			len(qs), len(sp.Quantities), strings.ToLower(worse.String()), num(ref), sel, num(p.Threshold))
 	}
 	var out []string
 	for _, q := range qs {
