@@ -235,21 +235,8 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 // shortStretch reports whether a runs within tol of b on f's scale at two
 // or more points in a row: a stretch a reader may see as one line.
 func shortStretch(a, b chart.Series, f func(float64) float64, tol float64) bool {
-	if len(a.X) != len(b.X) {
-		return false
-	}
-	run := 0
-	for k := range a.X {
-		ya, yb := f(a.Y[k]), f(b.Y[k])
-		if a.X[k] == b.X[k] && !math.IsNaN(ya) && !math.IsNaN(yb) && !math.IsInf(ya, 0) && !math.IsInf(yb, 0) && math.Abs(ya-yb) <= tol {
-			if run++; run >= 2 {
-				return true
-			}
-			continue
-		}
-		run = 0
-	}
-	return false
+	_, _, n := coverRun(a, b, f, tol)
+	return n >= 2
 }
 
 // onTol is how close two lines' values must be at a point, as a share of
@@ -269,24 +256,32 @@ const maxNoted = 80
 // consecutive shared points where f(a) runs within tol of f(b), and
 // whether it spans at least minStretch of their points (and two).
 func coverStretch(a, b chart.Series, f func(float64) float64, tol float64) (from, to float64, ok bool) {
-	if len(a.X) != len(b.X) || len(a.X) == 0 {
-		return 0, 0, false
+	from, to, n := coverRun(a, b, f, tol)
+	return from, to, n >= 2 && float64(n) >= minStretch*float64(len(a.X))
+}
+
+// coverRun returns the longest run of points in a row at which a lies
+// within tol of b on f's scale: its first and last x and its length, 0 if
+// there is none.
+func coverRun(a, b chart.Series, f func(float64) float64, tol float64) (from, to float64, n int) {
+	if len(a.X) != len(b.X) {
+		return 0, 0, 0
 	}
-	best, start := 0, -1
+	start := -1
 	for k := range a.X {
 		ya, yb := f(a.Y[k]), f(b.Y[k])
 		if a.X[k] == b.X[k] && !math.IsNaN(ya) && !math.IsNaN(yb) && !math.IsInf(ya, 0) && !math.IsInf(yb, 0) && math.Abs(ya-yb) <= tol {
 			if start < 0 {
 				start = k
 			}
-			if n := k - start + 1; n > best {
-				best, from, to = n, a.X[start], a.X[k]
+			if m := k - start + 1; m > n {
+				n, from, to = m, a.X[start], a.X[k]
 			}
 			continue
 		}
 		start = -1
 	}
-	return from, to, best >= 2 && float64(best) >= minStretch*float64(len(a.X))
+	return from, to, n
 }
 
 // coverScale returns the scale on which lines of c are compared (the
