@@ -267,14 +267,27 @@ func powerNeedAt(p RulePart, ivs []Interval, alpha, target float64) PowerNeed {
 		return pn
 	}
 	z := math.Abs(eff) / sd
-	for n := 2; n <= maxRuns; n++ {
+	// enough reports whether n runs reach the target power; it is
+	// monotone in n (z√n grows, the t quantiles shrink), so the least n
+	// is found by bisection: a part planned near its margin needs tens
+	// of thousands of runs, each step two t quantiles.
+	enough := func(n int) bool {
 		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}
-		if z*math.Sqrt(float64(n)) >= t.Quantile(1-alpha)+t.Quantile(target) {
-			pn.Need = n
-			return pn
+		return z*math.Sqrt(float64(n)) >= t.Quantile(1-alpha)+t.Quantile(target)
+	}
+	if !enough(maxRuns) {
+		pn.Why = fmt.Sprintf("more than %d runs at the observed effect", maxRuns)
+		return pn
+	}
+	lo, hi := 2, maxRuns
+	for lo < hi {
+		if mid := (lo + hi) / 2; enough(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
 		}
 	}
-	pn.Why = fmt.Sprintf("more than %d runs at the observed effect", maxRuns)
+	pn.Need = lo
 	return pn
 }
 

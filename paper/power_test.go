@@ -377,3 +377,27 @@ func TestPartPowerFrom(t *testing.T) {
 		t.Errorf("from the paper's runs: %q", got)
 	}
 }
+
+// TestPowerNeedBisect checks that the least runs powerNeedAt finds by
+// bisection are those a scan from 2 finds: the first n at which a
+// one-sided t-test at alpha reaches the target power at the observed
+// effect and spread.
+func TestPowerNeedBisect(t *testing.T) {
+	p := RulePart{Test: Superiority, Side: Above, Threshold: 0}
+	for _, eff := range []float64{2, 0.5, 0.1, 0.03} {
+		const n, sd = 10, 1.0
+		se := sd / math.Sqrt(n)
+		iv := Interval{Mean: eff, SE: se, N: n, Lo: eff - 2*se, Hi: eff + 2*se}
+		got := powerNeedAt(p, []Interval{iv}, ruleAlpha, 0.9).Need
+		want := 0
+		for m := 2; want == 0; m++ {
+			q := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(m - 1)}
+			if eff/sd*math.Sqrt(float64(m)) >= q.Quantile(1-ruleAlpha)+q.Quantile(0.9) {
+				want = m
+			}
+		}
+		if got != want {
+			t.Errorf("effect %g: need %d runs, want %d (the scan's)", eff, got, want)
+		}
+	}
+}
