@@ -221,7 +221,8 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 	// A stretch on or near the line too short to name (at least two
 	// points in a row, fewer than minStretch of them), or one whose note
 	// does not fit: said briefly, so that no covering goes unsaid.
-	if a.Points || b.Points || (!shortStretch(a, b, f, on) && !shortStretch(a, b, f, tol)) {
+	// (A stretch within on is within tol too.)
+	if a.Points || b.Points || !shortStretch(a, b, f, tol) {
 		return ""
 	}
 	for _, note := range []string{fmt.Sprintf(" (partly on %s's line)", other), " (partly overlapping)"} {
@@ -904,11 +905,17 @@ func seedSpreadNote(c *chart.LineChart) {
 // just below 1 reads "0.995", not "1", so that a cell hatched for
 // spanning 1 shows why.
 func sigApart(v, t float64) string {
-	for digits := 2; digits < 5; digits++ {
-		text := strconv.FormatFloat(v, 'g', digits, 64)
-		if x, err := strconv.ParseFloat(text, 64); err != nil || x != t || v == t {
-			return text
+	return strconv.FormatFloat(v, 'g', apartDigits(v, t, 5), 64)
+}
+
+// apartDigits returns the fewest significant digits, from two and below
+// most, in which v does not read as t (all of them where v is t), else
+// most.
+func apartDigits(v, t float64, most int) int {
+	for digits := 2; digits < most; digits++ {
+		if x, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64); err != nil || x != t || v == t {
+			return digits
 		}
 	}
-	return strconv.FormatFloat(v, 'g', 5, 64)
+	return most
 }

@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/atomic"
@@ -507,12 +506,7 @@ func marginOnlyText(c Claim, sp SeedPart) string {
 		if worse == Below {
 			end = float64(q.Hi)
 		}
-		d := 2
-		for ; d < 6; d++ {
-			if x, err := strconv.ParseFloat(strconv.FormatFloat(end, 'g', d, 64), 64); err == nil && x != ref {
-				break
-			}
-		}
+		d := apartDigits(end, ref, 6)
 		text := fmt.Sprintf("%+.*g [%+.*g, %+.*g]", d, iv.Mean, d, iv.Lo, d, iv.Hi)
 		if q.Label != "" {
 			text = q.Label + " " + text
