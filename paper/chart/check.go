@@ -7,6 +7,7 @@ package chart
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -27,6 +28,10 @@ const (
 	// MinVisible is the least share of a series' pixels in the data area
 	// that the series drawn later leave visible.
 	MinVisible = 0.15
+	// MinMarkerVisible is the least share of each marker of a
+	// marker-only series (Series.Points), a point's value drawn once,
+	// that the series drawn later leave visible.
+	MinMarkerVisible = 0.5
 	// MinPixels is the least number of pixels a series draws in the data
 	// area at 100 dots per inch.
 	MinPixels = 20
@@ -62,7 +67,10 @@ var ErrLayout = errors.New("chart: poor layout")
 //   - a series of a line chart that has data draws fewer than MinPixels
 //     pixels in the data area (its points lie off the plot, say, or it is
 //     a line of one point), or the series drawn after it cover all but
-//     less than MinVisible of its pixels there;
+//     less than MinVisible of its pixels there; or a marker of a
+//     marker-only series keeps less than MinMarkerVisible of its pixels
+//     (markers that would cover one another are set side by side: see
+//     dodge);
 //   - a series of more than one run (Series.Runs) shows no spread and its
 //     NoSpread is empty: it has no Lo and Hi, or its band is nowhere
 //     taller than its line's width plus a pixel at DPI (error bars of
@@ -214,6 +222,41 @@ func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad fu
 		all := probePixels(lc, w, h, lay.data, probe{k: k, noLegend: noLegend})
 		if f := float64(all) / float64(alone); f < MinVisible {
 			bad("series %q is hidden: the series drawn after it leave %.0f%% of its pixels visible, want at least %.0f%%", s.Name, 100*f, 100*MinVisible)
+			continue
+		}
+		if s.Points {
+			checkMarkers(lc, k, lay, w, h, noLegend, bad)
+		}
+	}
+}
+
+// checkMarkers adds to bad each marker of series k of lc (marker-only)
+// that the series drawn after it cover: the pixels of the probed series
+// within a marker's box, drawn with every series, are fewer than
+// MinMarkerVisible of those drawn alone.
+func checkMarkers(lc *LineChart, k int, lay layout, w, h vg.Length, noLegend bool, bad func(format string, args ...any)) {
+	alone := probeImage(lc, w, h, probe{k: k, alone: true, noLegend: noLegend})
+	all := probeImage(lc, w, h, probe{k: k, noLegend: noLegend})
+	d := lay.data
+	half := vg.Points(3) // scatterOf's radius and a half point
+	s := lc.Series[k]
+	for i := range s.X {
+		if !lc.drawable(s.X[i], s.Y[i]) {
+			continue
+		}
+		fx, fy := frac(s.X[i], lay.x, lay.logX), frac(s.Y[i], lay.y, lay.logY)
+		if fx < 0 || fx > 1 || fy < 0 || fy > 1 {
+			continue // clipped
+		}
+		x := d.Min.X + vg.Length(fx)*(d.Max.X-d.Min.X) + lay.dodge.placed(k, s.X[i])
+		y := d.Min.Y + vg.Length(fy)*(d.Max.Y-d.Min.Y)
+		box := vg.Rectangle{Min: vg.Point{X: x - half, Y: y - half}, Max: vg.Point{X: x + half, Y: y + half}}
+		a, b := probeCount(alone, box), probeCount(all, box)
+		if a == 0 {
+			continue
+		}
+		if f := float64(b) / float64(a); f < MinMarkerVisible {
+			bad("series %q: its marker at (%.4g, %.4g) is covered: the series drawn after it leave %.0f%% of it visible, want at least %.0f%%", s.Name, s.X[i], s.Y[i], 100*f, 100*MinMarkerVisible)
 		}
 	}
 }
@@ -232,16 +275,26 @@ const probeDPI = 100
 // pixels within data (in points from the image's lower left corner) near
 // probeColor.
 func probePixels(c *LineChart, w, h vg.Length, data vg.Rectangle, pr probe) int {
+	return probeCount(probeImage(c, w, h, pr), data)
+}
+
+// probeImage draws c as pr says on a w×h image at probeDPI.
+func probeImage(c *LineChart, w, h vg.Length, pr probe) image.Image {
 	cv := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(probeDPI))
 	dc := draw.New(cv)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
 	c.drawProbe(draw.Crop(dc, vg.Points(2), -vg.Points(8), vg.Points(2), -vg.Points(4)), pr)
-	img := cv.Image()
+	return cv.Image()
+}
+
+// probeCount counts the pixels of img (drawn at probeDPI) within r (in
+// points from the image's lower left corner) near probeColor.
+func probeCount(img image.Image, r vg.Rectangle) int {
 	b := img.Bounds()
 	px := func(l vg.Length) float64 { return float64(l) / 72 * probeDPI }
-	x0, x1 := max(b.Min.X, int(math.Ceil(px(data.Min.X)))), min(b.Max.X, int(math.Floor(px(data.Max.X))))
-	y0, y1 := max(b.Min.Y, b.Max.Y-int(math.Floor(px(data.Max.Y)))), min(b.Max.Y, b.Max.Y-int(math.Ceil(px(data.Min.Y))))
+	x0, x1 := max(b.Min.X, int(math.Ceil(px(r.Min.X)))), min(b.Max.X, int(math.Floor(px(r.Max.X))))
+	y0, y1 := max(b.Min.Y, b.Max.Y-int(math.Floor(px(r.Max.Y)))), min(b.Max.Y, b.Max.Y-int(math.Ceil(px(r.Min.Y))))
 	near := func(v uint32, want uint8) bool { return math.Abs(float64(v>>8)-float64(want)) <= 48 }
 	n := 0
 	for y := y0; y < y1; y++ {

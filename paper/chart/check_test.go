@@ -77,9 +77,21 @@ func TestCheck(t *testing.T) {
 		{"a series under another of the same data", &LineChart{Series: []Series{
 			{Name: "alternating", X: epochs, Y: acc},
 			{Name: "greedy", X: epochs, Y: acc}}}, `series "alternating" is hidden`},
+		// Markers of the same values are set side by side (dodge).
+		{"markers on markers", &LineChart{Series: []Series{
+			{Name: "measured", X: epochs, Y: acc, Points: true},
+			{Name: "again", X: epochs, Y: acc, Points: true}}}, ""},
+		{"markers with bars on markers", &LineChart{LogX: true, LogY: true, Series: []Series{
+			{Name: "sketch", X: []float64{1}, Y: []float64{1.29}, Lo: []float64{1.23}, Hi: []float64{1.354}, Points: true, Runs: 10},
+			{Name: "mean balance", X: []float64{1.01}, Y: []float64{1.285}, Points: true},
+			{Name: "pair balance", X: []float64{0.99}, Y: []float64{1.354}, Points: true},
+			{Name: "far", X: []float64{100}, Y: []float64{10}, Points: true}}}, ""},
 		{"markers under markers", &LineChart{Series: []Series{
 			{Name: "measured", X: epochs, Y: acc, Points: true},
-			{Name: "again", X: epochs, Y: acc, Points: true}}}, `series "measured" is hidden`},
+			{Name: "again", X: epochs, Y: acc, Markers: true}}}, `series "measured" is hidden`},
+		{"a marker under a line's marker", &LineChart{Series: []Series{
+			{Name: "measured", X: epochs, Y: acc, Points: true},
+			{Name: "line", X: epochs, Y: []float64{acc[0], 95, 96, 97, 98, 99, 99.5, 99.7}, Markers: true}}}, `series "measured": its marker at (1, 10) is covered`},
 		{"a series off the plot", &LineChart{YMin: 0, YMax: 100, Series: []Series{
 			{Name: "RR", X: epochs, Y: []float64{5, 20, 40, 60, 70, 80, 90, 95}},
 			{Name: "far", X: epochs, Y: []float64{200, 210, 220, 230, 240, 250, 260, 270}}}}, `series "far" draws 0 pixels`},
@@ -211,7 +223,7 @@ func TestPanels(t *testing.T) {
 		}
 	}
 	hidden := panel("after 1 epoch", 1.1)
-	hidden.Series = append(hidden.Series, Series{Name: "again", X: []float64{50}, Y: []float64{7}, Points: true})
+	hidden.Series = append(hidden.Series, Series{Name: "again", X: []float64{50}, Y: []float64{7}, Markers: true})
 	bad := &Panels{Title: "t", Panels: []*LineChart{panel("a", 1.3), hidden}}
 	if err := Check(bad); err == nil || !strings.Contains(err.Error(), `panel 2: series "random reshuffling" is hidden`) {
 		t.Errorf("a panel with a hidden series: %v", err)

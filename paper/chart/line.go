@@ -377,6 +377,9 @@ type layout struct {
 	// those of the axes' labels.
 	title      vg.Rectangle
 	axisLabels []vg.Rectangle
+	// dodge moves the markers of marker-only series that would cover
+	// one another apart (its shifts are found when the plot draws).
+	dodge *dodge
 }
 
 // legendEntry is one line of a legend.
@@ -511,6 +514,7 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 		lay.yCover.hi = inv(f(yr.lo) + (f(yr.hi)-f(yr.lo))/(1+infGap+infRow*float64(n)))
 	}
 	lay.dx, lay.dy, _ = c.extents()
+	lay.dodge = c.newDodge()
 	var entries []legendEntry
 	var infThumb plot.Thumbnailer
 	infRowK := 0 // row of the next series' +Inf markers
@@ -539,7 +543,7 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 			continue
 		}
 		if s.Points && len(lo) > 0 && pr.k < 0 {
-			p.Add(errorBars{lo: lo, hi: hi, color: col})
+			p.Add(errorBars{lo: lo, hi: hi, color: col, k: k, dodge: lay.dodge})
 		} else if len(lo) > 1 && pr.k < 0 {
 			band := make(plotter.XYs, 0, 2*len(lo))
 			band = append(band, lo...)
@@ -571,7 +575,10 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 		if st.glyph >= 0 {
 			sc := scatterOf(pts, st)
 			sc.Color = col
-			if len(pts) > 0 {
+			switch {
+			case len(pts) > 0 && s.Points:
+				p.Add(dodgedScatter{sc: sc, k: k, dodge: lay.dodge})
+			case len(pts) > 0:
 				p.Add(sc)
 			}
 			thumbs = append(thumbs, sc)
@@ -630,7 +637,7 @@ func (c *LineChart) drawLabels(dc draw.Canvas, lay layout) {
 	pos := func(v float64, r span, log bool, lo, hi vg.Length) vg.Length {
 		return lo + vg.Length(frac(v, r, log))*(hi-lo)
 	}
-	for _, s := range c.Series {
+	for k, s := range c.Series {
 		if s.Label == "" {
 			continue
 		}
@@ -639,7 +646,7 @@ func (c *LineChart) drawLabels(dc draw.Canvas, lay layout) {
 			continue
 		}
 		pt := line[len(line)-1]
-		x, y := pos(pt.X, lay.x, c.LogX, d.Min.X, d.Max.X), pos(pt.Y, lay.y, c.LogY, d.Min.Y, d.Max.Y)
+		x, y := pos(pt.X, lay.x, c.LogX, d.Min.X, d.Max.X)+lay.dodge.placed(k, pt.X), pos(pt.Y, lay.y, c.LogY, d.Min.Y, d.Max.Y)
 		if x < d.Min.X || x > d.Max.X || y < d.Min.Y || y > d.Max.Y {
 			continue
 		}
@@ -710,6 +717,10 @@ func scatterOf(pts plotter.XYs, st seriesStyle) *plotter.Scatter {
 type errorBars struct {
 	lo, hi plotter.XYs
 	color  color.Color
+	// k is the series' index in its chart, whose dodge moves its
+	// markers and bars alike.
+	k     int
+	dodge *dodge
 }
 
 func (e errorBars) Plot(c draw.Canvas, p *plot.Plot) {
@@ -717,7 +728,7 @@ func (e errorBars) Plot(c draw.Canvas, p *plot.Plot) {
 	sty := draw.LineStyle{Color: e.color, Width: vg.Points(1)}
 	capW := vg.Points(3)
 	for i := range e.lo {
-		x, y0, y1 := trX(e.lo[i].X), trY(e.lo[i].Y), trY(e.hi[i].Y)
+		x, y0, y1 := trX(e.lo[i].X)+e.dodge.shift(e.k, e.lo[i].X, trX, trY), trY(e.lo[i].Y), trY(e.hi[i].Y)
 		for _, l := range [][]vg.Point{{{X: x, Y: y0}, {X: x, Y: y1}}, {{X: x - capW, Y: y0}, {X: x + capW, Y: y0}}, {{X: x - capW, Y: y1}, {X: x + capW, Y: y1}}} {
 			c.StrokeLines(sty, c.ClipLinesXY(l)...)
 		}
