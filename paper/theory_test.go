@@ -387,10 +387,10 @@ func TestOmegaFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Any order has σ*² ≥ φ²_{r,1} = σ² ≥ nσ²/256 for n ≤ 256, so the
-	// lower bound is judged at n = 512 only (omegaTrivialN).
-	if got := f.Judgement.Parts[2].Measures; len(got) != 1 || got[0].Label != "n = 512" {
-		t.Errorf("the bound judged at %+v, want n = 512 only", got)
+	// Random reshuffling's E σ*² is judged by its exponent in n, over
+	// every n; the bound's slack is read at n = 512 only (omegaTrivialN).
+	if got := f.Judgement.Parts[2].Measures; len(got) != 1 || !(got[0].Iv.Lo > 1-omegaSlopeTol) || !strings.Contains(got[0].Note, "at n > 256") {
+		t.Errorf("the exponent judged as %+v, want one interval above %g with the slack at n > 256 beside", got, 1-omegaSlopeTol)
 	}
 	if !f.GreedyHolds || !f.SortedHolds || !f.RRHolds || f.Verdict != Reproduced || !(f.LeastOverLower >= 1) || !(f.MinRatio <= f.MaxRatio) {
 		t.Errorf("greedy %v, sorted %v, RR %v, verdict %v, RR over the bound %v, ratios %v to %v", f.GreedyHolds, f.SortedHolds, f.RRHolds, f.Verdict, f.LeastOverLower, f.MinRatio, f.MaxRatio)
@@ -412,7 +412,7 @@ func TestOmegaFindings(t *testing.T) {
 	} else {
 		checkMisses(t, out, "omega-greedy")
 		checkOK(t, out, "omega-alternating")
-		checkOK(t, out, "omega-rr-lower-bound")
+		checkOK(t, out, "omega-rr-order-n")
 	}
 	// Both exact parts failing, random reshuffling's bound holding:
 	// partly reproduced; all three failing: not reproduced.
@@ -423,49 +423,53 @@ func TestOmegaFindings(t *testing.T) {
 	if f.AlternatingHolds || f.RRPart != Reproduced || f.Verdict != PartlyReproduced {
 		t.Errorf("greedy and alternating at 2σ²: alternating %v, RR %v, verdict %v", f.AlternatingHolds, f.RRPart, f.Verdict)
 	}
-	rr, rrSE := res.Rows[2].RRMean, res.Rows[2].RRSE
-	res.Rows[2].RRMean, res.Rows[2].RRSE = res.Rows[2].Lower/2, 0
+	// E σ*² of random reshuffling flat in n (σ² at every n, the least
+	// any order has here) fails the exponent: all three parts fail.
+	rows := slices.Clone(res.Rows)
+	for i := range res.Rows {
+		res.Rows[i].RRMean, res.Rows[i].RRSE = 1, 0.001
+	}
 	if f, err = res.Findings(); err != nil {
 		t.Fatal(err)
 	}
 	if f.RRPart != NotReproduced || f.Verdict != NotReproduced {
 		t.Errorf("greedy, alternating and RR failing: RR %v, verdict %v", f.RRPart, f.Verdict)
 	}
-	res.Rows[2].RRMean, res.Rows[2].RRSE = rr, rrSE
-	// Random reshuffling's lower bound is a part, judged whatever its
-	// slack: its 95% interval wholly below the bound fails it (partly
-	// reproduced), one across it leaves it unsettled, and one far above
-	// holds with its slack said.
+	copy(res.Rows, rows)
+	// The exponent against order n: E σ*² of order √n fails it (partly
+	// reproduced), one whose interval spans 0.9 leaves it unsettled, and
+	// one of order n holds, with the bound's slack said beside.
 	res.Rows[1].Greedy /= 2
 	res.Rows[1].Alternating /= 2
 	for _, tc := range []struct {
 		name       string
-		mean, se   float64 // as multiples of the bound
+		exp, relSE float64 // E σ*² = 0.6·n^exp, its relative SE at every n
 		part, want Verdict
 		words      string
 	}{
-		{"at half the bound", 0.5, 0.01, NotReproduced, PartlyReproduced, "not reproduced for n > 256 (true by construction below), least slack 0.5×"},
-		{"across the bound", 1.01, 0.1, Inconclusive, Inconclusive, "inconclusive for n > 256 (true by construction below), least slack 1.01×"},
-		{"at 150 times the bound", 150, 1, Reproduced, Reproduced, "reproduced for n > 256 (true by construction below), least slack 150×"},
+		{"of order √n", 0.5, 0.01, NotReproduced, PartlyReproduced, "exponent in n +0.50 [+0.49, +0.51] (order n: above 0.9): not reproduced; the bound nσ²/256 not approached, least slack 6.79× at n > 256 (true by construction below), not judged"},
+		{"across 0.9", 0.92, 0.05, Inconclusive, Inconclusive, "exponent in n +0.92 [+0.89, +0.95] (order n: above 0.9): inconclusive; the bound nσ²/256 not approached, least slack 93.3× at n > 256 (true by construction below), not judged"},
+		{"of order n", 1, 0.01, Reproduced, Reproduced, "exponent in n +1.00 [+0.99, +1.01] (order n: above 0.9): reproduced; the bound nσ²/256 not approached, least slack 154× at n > 256 (true by construction below), not judged"},
 	} {
-		res.Rows[2].RRMean, res.Rows[2].RRSE = tc.mean*res.Rows[2].Lower, tc.se*res.Rows[2].Lower
-		// n = 4 below the bound is not judged: it holds by construction
-		// for any real order, so a value below it is not a test.
-		res.Rows[0].RRMean, res.Rows[0].RRSE = res.Rows[0].Lower/2, 0
+		for i := range res.Rows {
+			n := float64(res.Rows[i].N)
+			res.Rows[i].RRMean = 0.6 * math.Pow(n, tc.exp)
+			res.Rows[i].RRSE = tc.relSE * res.Rows[i].RRMean
+		}
 		if f, err = res.Findings(); err != nil {
 			t.Fatal(err)
 		}
 		if f.RRPart != tc.part || f.Verdict != tc.want || omegaRRWords(f) != tc.words {
 			t.Errorf("RR %s: part %v, verdict %v, words %q; want %v, %v, %q", tc.name, f.RRPart, f.Verdict, omegaRRWords(f), tc.part, tc.want, tc.words)
 		}
-
 	}
-	// Without an n above 256 the part measures nothing: not checkable.
+	// With fewer than 3 n the exponent measures nothing: not checkable;
+	// without an n above 256 the bound is not read.
 	res.Rows = res.Rows[:2]
 	if f, err = res.Findings(); err != nil {
 		t.Fatal(err)
 	} else if f.RRPart != NotCheckable || !strings.Contains(omegaRRWords(f), "no n above 256") {
-		t.Errorf("no n above 256: part %v, words %q", f.RRPart, omegaRRWords(f))
+		t.Errorf("two n: part %v, words %q", f.RRPart, omegaRRWords(f))
 	}
 }
 
