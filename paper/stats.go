@@ -134,6 +134,48 @@ func boundWorst(label string, ivs []Interval, bounds []float64, note string) Mea
 	return m
 }
 
+// logSlopeInterval returns the least-squares slope of ln y against ln x
+// over the points (logSlope), with its 95% normal interval from the standard errors se of the
+// y, Monte Carlo means of n draws each (the delta method: the slope is
+// Σ wᵢ ln yᵢ, whose variance is Σ wᵢ² (seᵢ/yᵢ)²); the fit's residuals are
+// the curve's shape, not noise, and are not counted. With fewer than 3
+// points, fewer than 2 distinct x, or an x or y that is not positive, it
+// measured nothing: NaN, N = 0.
+//
+// omegaSlope computes the same from omega-example's rows in code of its
+// own, registered and confirmed before this function existed: moving it
+// here would change that claim's registered hash.
+func logSlopeInterval(x, y, se []float64, n int) Interval {
+	none := Interval{Mean: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	if len(x) < 3 || len(y) != len(x) || len(se) != len(x) {
+		return none
+	}
+	var mx float64
+	for i := range x {
+		if !(x[i] > 0) || !(y[i] > 0) {
+			return none
+		}
+		mx += math.Log(x[i])
+	}
+	mx /= float64(len(x))
+	var sxx float64
+	for _, v := range x {
+		d := math.Log(v) - mx
+		sxx += d * d
+	}
+	if !(sxx > 0) {
+		return none
+	}
+	var b, v float64
+	for i := range x {
+		w := (math.Log(x[i]) - mx) / sxx
+		r := se[i] / y[i]
+		b += w * math.Log(y[i])
+		v += w * w * r * r
+	}
+	return mcInterval(b, math.Sqrt(v), n)
+}
+
 // stratifiedBootstrap returns the mean over strata of Spearman's ρ of y
 // against x within each stratum (strata names them), its 95% percentile
 // interval over b bootstrap replicates that resample the points with
