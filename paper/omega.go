@@ -542,7 +542,7 @@ func (res *OmegaResult) Outcome() (*Outcome, error) {
 		joinInts(c.Ns), f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, 256*minRatio, 256*maxRatio, rrWords, last.N, last.RRMean/last.Alternating)
 	out.Key = Key{Name: "least E σ*²(RR)/(nσ²)", Value: minRatio}
 	out.Decides = &Decider{Name: "largest relative deviation of σ*² from σ², alternating and greedy orders", Ours: fmt.Sprintf("%.1g, %.1g", f.WorstAlternating, f.WorstGreedy), Paper: "0 (σ*² = σ²)"}
-	out.Brief = fmt.Sprintf("alternating σ*² = σ² at every n: %v, greedy's: %v (paper: σ²); RR's E σ*² %.2f to %.2f × nσ², paper's ≥ nσ²/256: %s", f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, rrWords)
+	out.Brief = fmt.Sprintf("alternating and greedy σ*² = σ² at every n: %v, %v; RR's E σ*² %.2f to %.2f × nσ², order n (exponent %v, above %g): %v; nσ²/256 not approached", f.AlternatingHolds, f.GreedyHolds, minRatio, maxRatio, f.RRSlope, 1-omegaSlopeTol, f.RRPart)
 	out.Rows = []Row{
 		{Quantity: "σ*² of the alternating order", Paper: "σ²", Ours: fmt.Sprintf("σ² for every n: %v (largest relative deviation %.1g)", f.AlternatingHolds, f.WorstAlternating)},
 		{Quantity: "σ*² of the greedy order (Algorithm 2)", Paper: "finds a good order (σ*² small)", Ours: fmt.Sprintf("σ² for every n: %v (largest relative deviation %.1g)", f.GreedyHolds, f.WorstGreedy)},

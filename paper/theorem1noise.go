@@ -28,14 +28,14 @@ var theorem1NoiseClaim = Claim{
 	ID:    theorem1NoiseID,
 	Where: "Theorem 1 with Assumptions 2 and 4 (ζ, P, M* > 0), Section 3.4",
 	Statement: "Under a noisy oracle (E‖ξ‖² ≤ ζ² + P‖∇f(x)‖²) and an order with (σ*², M*), for γ < 1/(8Ln(M* + P/n + 1)), " +
-		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned it is in O(… + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))): " +
-		"where the ζ term dominates it decays at least as fast as T^{-1/2}, where the σ* term dominates at least as fast as T^{-2/3}.",
-	Quote:     "with a noisy oracle, the tuned rate decays as T^{-1/2} where ζ dominates and as T^{-2/3} where σ* does",
+		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned it is in O(L(M* + P/n + 1)F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))), " +
+		"read per regime as a rate at least about as fast as its slowest term: T^{-1/2} where ζ's is the largest, T^{-2/3} where σ*'s is; where the tuned step sits at the step limit, the O(·)'s first term, F₀/T, sets the rate.",
+	Quote:     "with a noisy oracle and γ tuned, (1/T) Σ‖∇f‖² ∈ O(F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))), read as log-log slopes within 0.1 of −1/2 (ζ regime) and −2/3 (σ* regime), or steeper",
 	Run:       claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
 	Rule:      &theorem1NoiseRule,
 	PartUnits: map[string]string{"theorem1-noise-slopes": "slope − exponent; + is shallower than the exponent"},
-	Criterion: "our rule: each slope less its exponent shown below +0.1 (non-inferiority), so a slope up to 0.1 shallower than the exponent holds: \"holds\" says the rate over these T is within 0.1 of the exponent, not at least as fast; where the tuned step sits at the step limit, " +
-		"the F₀/(nTγ) term sets the slope whatever the regime: the section's confirmatory line gives, beside each slope, at how many of the T its tuned step sat at the limit",
+	Criterion: "our rule: each slope less its exponent shown below +0.1 (non-inferiority), so a slope up to 0.1 shallower than the exponent holds: \"holds\" says the rate over these T is within 0.1 of the exponent or steeper, not at least as fast; it judges the O(·) as a whole: where the tuned step sits at the step limit, " +
+		"the O(·)'s F₀/T term sets the slope (about −1) whatever the regime, so such a slope holds without testing the regime's own term (σ* RR and σ* greedy at seed 1001: the section's confirmatory line gives, beside each slope, at how many of the T its tuned step sat at the limit); the σ* term's −2/3 is tested only by the orders off the limit",
 }
 
 // Thresholds of the verdict, quoted in the protocol.

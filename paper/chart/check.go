@@ -30,8 +30,9 @@ const (
 	MinVisible = 0.15
 	// MinMarkerVisible is the least share of each marker of a
 	// marker-only series (Series.Points), a point's value drawn once,
-	// that the series drawn later leave visible.
-	MinMarkerVisible = 0.5
+	// that the series drawn later leave visible: two lines crossing a
+	// marker leave about half of it, another marker on it much less.
+	MinMarkerVisible = 0.35
 	// MinPixels is the least number of pixels a series draws in the data
 	// area at 100 dots per inch.
 	MinPixels = 20
