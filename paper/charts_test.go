@@ -491,12 +491,13 @@ func TestNoteCovered(t *testing.T) {
 		{Name: "a sorted order with a rather long legend name, say so here", X: x, Y: []float64{10, 9, 8, 7, 6, 12, 12, 12, 12, 12}},
 		// Near RR's line everywhere, but beyond a line's width: close, not on.
 		{Name: "beside", X: x, Y: []float64{10.2, 9.2, 8.2, 7.2, 6.2, 5.2, 4.2, 3.2, 2.2, 1.2}},
-		// Near RR's line over half the points only: close there, said so.
+		// On beside's line over half the points, and near RR's there:
+		// the note names the line it covers most, beside's.
 		{Name: "near", X: x, Y: []float64{10.2, 9.2, 8.2, 7.2, 6.2, 12, 12, 12, 12, 12}},
 	}}
 	noteCovered(c)
 	want := []string{"RR (band within the line)", "greedy (on RR's line)", "sorted (on RR's line from 1 to 5)", "apart", "brief",
-		"mostly (on RR's line from 1 to 9)", "a sorted order with a rather long legend name, say so here (partly on RR's line)", "beside (drawn near RR's line)", "near (drawn near RR's line from 1 to 5)"}
+		"mostly (on RR's line from 1 to 9)", "a sorted order with a rather long legend name, say so here (partly on RR's line)", "beside (drawn near RR's line)", "near (on beside's line from 1 to 5)"}
 	for k, s := range c.Series {
 		if s.Name != want[k] {
 			t.Errorf("series %d named %q, want %q", k, s.Name, want[k])

@@ -90,12 +90,17 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // RR's line)" where a stretch on or near it, of two points or more, cannot
 // be named ("IG (partly overlapping)" where even that does not fit); so that a reader who
 // sees one line where the legend lists two knows why, unless its name
-// already names that line.
+// already names that line. Of the earlier lines it runs on or near, the
+// note names the one it covers most: the strongest note (on at every
+// point, then on over a stretch, near, near over a stretch, partly), and
+// between notes alike, the line it runs within coverTol of over the
+// longest stretch.
 func noteCovered(c *chart.LineChart) {
 	f, tol := coverScale(c)
 	on := tol * onTol / coverTol
 	ss := c.Series
 	for j := range ss {
+		best, bestRank, bestRun := "", 0, 0
 		for i := range j {
 			other := ss[i].Name
 			if k := strings.IndexAny(other, "(;"); k > 0 {
@@ -104,11 +109,16 @@ func noteCovered(c *chart.LineChart) {
 			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) {
 				continue
 			}
-			if note := coverNote(ss[j], ss[i], other, f, on, tol); note != "" {
-				ss[j].Name += note
-				break
+			note, rank := coverNote(ss[j], ss[i], other, f, on, tol)
+			if note == "" {
+				continue
+			}
+			_, _, run := coverRun(ss[j], ss[i], f, tol)
+			if best == "" || rank < bestRank || rank == bestRank && run > bestRun {
+				best, bestRank, bestRun = note, rank, run
 			}
 		}
+		ss[j].Name += best
 	}
 }
 
@@ -191,8 +201,9 @@ func clipX(s chart.Series, lo, hi float64) chart.Series {
 
 // coverNote returns the note noteCovered gives a, which may run on b,
 // whose name is other, on the scale f with the tolerances on and tol: the
-// first that holds and keeps a's name within maxNoted, or "".
-func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol float64) string {
+// first that holds and keeps a's name within maxNoted, or "", and its
+// rank, 0 for the strongest (on at every point) to 4 (partly).
+func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol float64) (string, int) {
 	fits := func(note string) bool { return len([]rune(a.Name+note)) <= maxNoted }
 	// stretch names the longest stretch within t, for lines only
 	// (markers show on a line).
@@ -207,30 +218,30 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 		return ""
 	}
 	if near, n := nearPoints(a, b, f, on); n > 0 && near == n {
-		return fmt.Sprintf(" (on %s's line)", other)
+		return fmt.Sprintf(" (on %s's line)", other), 0
 	}
 	if note := stretch("on", on); note != "" {
-		return note
+		return note, 1
 	}
 	if note := fmt.Sprintf(" (drawn near %s's line)", other); covers(a, b, f, tol) && fits(note) {
-		return note
+		return note, 2
 	}
 	if note := stretch("drawn near", tol); note != "" {
-		return note
+		return note, 3
 	}
 	// A stretch on or near the line too short to name (at least two
 	// points in a row, fewer than minStretch of them), or one whose note
 	// does not fit: said briefly, so that no covering goes unsaid.
 	// (A stretch within on is within tol too.)
 	if a.Points || b.Points || !shortStretch(a, b, f, tol) {
-		return ""
+		return "", 0
 	}
 	for _, note := range []string{fmt.Sprintf(" (partly on %s's line)", other), " (partly overlapping)"} {
 		if fits(note) {
-			return note
+			return note, 4
 		}
 	}
-	return ""
+	return "", 0
 }
 
 // shortStretch reports whether a runs within tol of b on f's scale at two

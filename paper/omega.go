@@ -30,10 +30,12 @@ var omegaClaim = Claim{
 	Statement: "On f_i = x²/2 ± σx the order f_1, f_{n/2+1}, f_2, ... achieves σ*² = σ², while a random order " +
 		"has E σ*² ≥ nσ²/256 (Lemma 12 of Rajput et al.): choosing the order can beat random reshuffling by a factor of order n (Section 4.1); " +
 		"on this example Algorithm 2 (greedy) is able to find the right order, alternating between f_i with i ≤ n/2 and i > n/2 (Section 4.2).",
-	Quote:     "\"choosing the right order strictly improves the bound ... over random reshuffling\" (σ*² = σ² against E σ*² ≥ nσ²/256), and greedy \"is able to find the right order\"",
-	Run:       claimRun(OmegaConfig{}.At, OmegaConfig.Run, (*OmegaResult).Outcome),
-	Rule:      &omegaRule,
-	Criterion: "our rule: random reshuffling's E σ*² judged of order n, the improvement the bound gives, as a fitted exponent in n shown above 1 − 0.1; the constant 1/256 itself is not approached (over 100× slack: the section gives the least), so it is reported, not judged",
+	Quote: "\"choosing the right order strictly improves the bound ... over random reshuffling\" (σ*² = σ² against E σ*² ≥ nσ²/256), and greedy \"is able to find the right order\"",
+	Run:   claimRun(OmegaConfig{}.At, OmegaConfig.Run, (*OmegaResult).Outcome),
+	Rule:  &omegaRule,
+	// The order-n part's margin is measured from the exponent 1.
+	MarginFrom: map[string]float64{"omega-rr-order-n": 1},
+	Criterion:  "our rule: random reshuffling's E σ*² judged of order n, the improvement the bound gives, as a fitted exponent in n shown above 1 − 0.1; the constant 1/256 itself is not approached (over 100× slack: the section gives the least), so it is reported, not judged",
 	Registration: "Registered again on 2026-11-29, after its confirmatory pass on base seed 1001 (reproduced, every part holding), when an independent referee's read of that pass found the omega-rr-lower-bound part unable to fail at 7 of its 9 n: " +
 		"every order has σ*² ≥ φ²_{r,1} = σ² on this example, at least nσ²/256 for n ≤ 256. The part is now judged at the n above 256 only (512 and 1024 at the default scale), its other parts and runs unchanged; " +
 		"a tightening, known to hold at those n in the superseded pass (slack over 100×), so the new pass tests that the part can be judged, not a closer call. " +

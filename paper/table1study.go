@@ -198,7 +198,7 @@ func (r *Table1StudyResult) sweepText(f *Table1StudyFindings) ([]Row, string) {
 	if len(regime) > 0 {
 		at = "at " + strings.Join(regime, "; ")
 	}
-	sweep := fmt.Sprintf("the sweep (%s, %d settings, %d seeds, judged after the last epoch) shows RR's loss from same-class batching above %d points %s", f.Names[0], len(f.Sweep), r.Config.SweepSeeds, table1Regime, at)
+	sweep := fmt.Sprintf("the sweep (%s, %d settings, %d seeds, read after the last epoch, not judged) shows RR's loss from same-class batching above %d points %s", f.Names[0], len(f.Sweep), r.Config.SweepSeeds, table1Regime, at)
 	if len(spans) > 0 {
 		sweep += fmt.Sprintf("; its interval spans %d points at %s", table1Regime, strings.Join(spans, "; "))
 	}
@@ -428,9 +428,9 @@ func (r *Table1StudyResult) addSweepCharts(out *Outcome, f *Table1StudyFindings)
 		at                 func(Interval) float64
 		center             float64
 	}{
-		{"loss", "RR's loss from same-class batching after the last epoch (judged; n/a: diverged)", "points RR loses", func(sf Table1SweepFindings) Interval { return sf.Loss }, nil, table1Regime},
+		{"loss", "RR's loss from same-class batching after the last epoch (not judged; n/a: diverged)", "points RR loses", func(sf Table1SweepFindings) Interval { return sf.Loss }, nil, table1Regime},
 		{"loss-early", "RR's loss from same-class batching before the first decay (not judged; n/a: diverged)", "points RR loses", func(sf Table1SweepFindings) Interval { return sf.LossEarly }, nil, table1Regime},
-		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch (judged; n/a: unbounded, the loss's interval spans 0, or diverged)", "share greedy wins back", func(sf Table1SweepFindings) Interval { return sf.Recovery }, recovery, table1Recovery},
+		{"recovery", "Greedy's recovery of RR's same-class loss after the last epoch (not judged; n/a: unbounded, the loss's interval spans 0, or diverged)", "share greedy wins back", func(sf Table1SweepFindings) Interval { return sf.Recovery }, recovery, table1Recovery},
 		{"recovery-early", "Greedy's recovery of RR's same-class loss before the first decay (not judged; n/a: unbounded or diverged)", "share greedy wins back", func(sf Table1SweepFindings) Interval { return sf.RecoveryEarly }, recovery, table1Recovery},
 	} {
 		h := r.sweepChart(f, m.of, m.at, m.center)
@@ -447,7 +447,11 @@ func (r *Table1StudyResult) addSweepCharts(out *Outcome, f *Table1StudyFindings)
 // multiple of the tuned rates. Diverged settings are missing.
 func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1SweepFindings) Interval, at func(Interval) float64, center float64) *chart.Heatmap {
 	c := r.Config
-	h := &chart.Heatmap{XLabel: "multiple of RR's tuned learning rates", YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center, Runs: c.SweepSeeds}
+	xl := "multiple of RR's tuned learning rates"
+	if r.Rates != nil {
+		xl = "multiple of the learning rates fixed in advance"
+	}
+	h := &chart.Heatmap{XLabel: xl, YLabel: "batch size, momentum", LinearColor: true, Format: "%.1f", Center: center, Runs: c.SweepSeeds}
 	if center < 1 {
 		h.Format = "%.2f"
 	}
