@@ -897,10 +897,16 @@ func (r *ScalableResult) oneDChart(out *Outcome, f *ScalableFindings) {
 			if o.N == last {
 				lc.Series = append(lc.Series, oneDSeries(o))
 			}
+			ours := shortFloats(o.SigmaStar2)
+			if len(o.Runs) > 0 {
+				// The chart's line: the median over the runs.
+				med, lo, hi, n := oneDMedian(o)
+				ours = fmt.Sprintf("median of %d runs: %s (least: %s; largest: %s)", n, shortFloats(med), shortFloats(lo), shortFloats(hi))
+			}
 			out.Rows = append(out.Rows, Row{
 				Quantity: fmt.Sprintf("1-D example, n = %d, %s: σ*² per epoch", o.N, o.Method),
 				Paper:    "alternating order: σ² = 1; random: ≥ n/256",
-				Ours:     shortFloats(o.SigmaStar2),
+				Ours:     ours,
 			})
 		}
 		out.addChart("scalable-oned", "Online orders on the 1-D example", lc)
@@ -974,15 +980,22 @@ func oneDSeries(o ScalableOneD) chart.Series {
 	if len(o.Runs) == 0 {
 		return chart.Series{Name: o.Method, X: x, Y: o.SigmaStar2}
 	}
+	med, lo, hi, n := oneDMedian(o)
+	return chart.Series{Name: fmt.Sprintf("%s (median of %d runs, band: least to largest)", o.Method, n), X: x, Y: med, Lo: lo, Hi: hi, Runs: n}
+}
+
+// oneDMedian returns, per epoch, the median, least and largest σ*² of
+// o's runs (its first and o.Runs), and their number.
+func oneDMedian(o ScalableOneD) (med, lo, hi []float64, n int) {
 	runs := append([][]float64{o.SigmaStar2}, o.Runs...)
-	med, lo, hi := make([]float64, len(x)), make([]float64, len(x)), make([]float64, len(x))
+	med, lo, hi = make([]float64, len(o.SigmaStar2)), make([]float64, len(o.SigmaStar2)), make([]float64, len(o.SigmaStar2))
 	col := make([]float64, len(runs))
-	for t := range x {
+	for t := range med {
 		for r, run := range runs {
 			col[r] = run[t]
 		}
 		slices.Sort(col)
 		med[t], lo[t], hi[t] = stat.Quantile(0.5, stat.Empirical, col, nil), col[0], col[len(col)-1]
 	}
-	return chart.Series{Name: fmt.Sprintf("%s (median of %d runs, band: least to largest)", o.Method, len(runs)), X: x, Y: med, Lo: lo, Hi: hi, Runs: len(runs)}
+	return med, lo, hi, len(runs)
 }
