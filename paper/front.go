@@ -416,6 +416,9 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 	daggers := 0
 	table := func(goals bool) {
 		if l := confirmCount(conf, regs, goals); l != "" {
+			if shared := sharedSentences(conf, regs, goals); shared != "" {
+				l += " " + shared
+			}
 			b.WriteString(l + "\n\n")
 		}
 		b.WriteString(frontCount(results, rob, goals))
@@ -554,6 +557,50 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 		parts = append(parts, fmt.Sprintf("%d exploratory again (rule changed since)", stale))
 	}
 	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** The %d rule parts of those run are each judged at %g%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
+}
+
+// sharedSentences returns the sentence after the confirmatory count that
+// says which registered statements judge one sentence of the paper (the
+// .tex line of their rule's first part) in several settings, with each
+// one's confirmatory answer, and how many sentences the statements are:
+// a count of statements counts such a sentence once per setting. "" for
+// goals, or where no two statements share a sentence.
+func sharedSentences(conf *Confirmation, regs []Registered, goals bool) string {
+	if goals {
+		return ""
+	}
+	var lines []int
+	byLine := map[int][]string{}
+	for _, c := range registry {
+		if c.Goal || c.Rule == nil || len(c.Rule.Parts) == 0 || c.Rule.Parts[0].Tex == 0 || !slices.ContainsFunc(regs, func(g Registered) bool { return g.ID == c.ID }) {
+			continue
+		}
+		line := c.Rule.Parts[0].Tex
+		answer := "not yet run"
+		switch r := conf.find(c.ID); {
+		case r == nil:
+		case !r.Current():
+			answer = "exploratory again"
+		default:
+			answer = frontAnswers[r.Verdict]
+		}
+		if _, ok := byLine[line]; !ok {
+			lines = append(lines, line)
+		}
+		byLine[line] = append(byLine[line], fmt.Sprintf("%s (%s)", c.ID, answer))
+	}
+	var shared []string
+	statements := 0
+	for _, l := range lines {
+		statements += len(byLine[l])
+		if len(byLine[l]) > 1 {
+			shared = append(shared, fmt.Sprintf("the sentence of line %d by %s", l, strings.Join(byLine[l], ", ")))
+		}
+	}
+	if len(shared) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Some statements judge one sentence of the paper in several settings, %s: the %d statements are %d sentences of the paper.", strings.Join(shared, "; "), statements, len(lines))
 }
 
 // confirmSeedsText names the base seeds of the registered confirmatory

@@ -1044,3 +1044,26 @@ func TestDroppedText(t *testing.T) {
 		t.Errorf("droppedText = %q, want %q", got, want)
 	}
 }
+
+// TestSharedSentences checks the count of the paper's sentences beside
+// the count of statements: table-1 and table-1-fashion judge line 488's
+// sentence in two settings, each named with its confirmatory answer; a
+// statement alone on its sentence, and goals, add no such sentence.
+func TestSharedSentences(t *testing.T) {
+	h, err := RegisteredHash(Registered{ID: table1ID, Scale: Default, Runs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := &Confirmation{Claims: []Confirmed{{ID: table1ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: h, Verdict: Reproduced}}}
+	regs := []Registered{{ID: table1ID, Scale: Default, Runs: 3, Seed: ConfirmSeed}, {ID: table1FashionID, Scale: Paper, Runs: 3, Seed: ConfirmSeed}, {ID: omegaID, Scale: Default, Runs: 3, Seed: ConfirmSeed}}
+	want := "Some statements judge one sentence of the paper in several settings, the sentence of line 488 by table-1 (holds), table-1-fashion (not yet run): the 3 statements are 2 sentences of the paper."
+	if got := sharedSentences(conf, regs, false); got != want {
+		t.Errorf("shared sentences:\n got %s\nwant %s", got, want)
+	}
+	if got := sharedSentences(conf, regs[:1], false); got != "" {
+		t.Errorf("one statement: %q, want none", got)
+	}
+	if got := sharedSentences(conf, regs, true); got != "" {
+		t.Errorf("goals: %q, want none", got)
+	}
+}
