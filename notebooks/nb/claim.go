@@ -68,12 +68,14 @@ func Rule(id string, out *paper.Outcome) {
 
 // ruleLines returns the entries of protocol that state a verdict or a
 // goal's rule (they start with "Verdict" or "Goal", or name the verdict)
-// and, apart, those that tell the rule's history ("Rule history", and
-// changedMark's entries and tails of rule entries).
+// and, apart, those that tell the rule's history ("Rule history", the
+// entries of a change after a confirmatory pass (changedAfterMark), and
+// changedMark's entries and tails of rule entries), in the protocol's
+// order, the latest change first.
 func ruleLines(protocol []string) (rule, history []string) {
 	for _, p := range protocol {
 		switch {
-		case strings.HasPrefix(p, "Rule history"), strings.HasPrefix(p, changedMark):
+		case strings.HasPrefix(p, "Rule history"), strings.HasPrefix(p, changedMark), strings.HasPrefix(p, changedAfterMark):
 			history = append(history, p)
 		case strings.HasPrefix(p, "Verdict"), strings.HasPrefix(p, "Goal"),
 			strings.Contains(strings.ToLower(p), "verdict"):
@@ -89,8 +91,13 @@ func ruleLines(protocol []string) (rule, history []string) {
 }
 
 // changedMark begins the protocol's word of a rule changed on the
-// exploratory seeds before the confirmatory pass.
-const changedMark = "Changed before the confirmatory pass"
+// exploratory seeds before the confirmatory pass, and changedAfterMark
+// that of a rule changed after a confirmatory pass (the claim then
+// registered again on new seeds).
+const (
+	changedMark      = "Changed before the confirmatory pass"
+	changedAfterMark = "Changed after the confirmatory pass"
+)
 
 // Seeds prints the verdicts of claim id over the seeds of the report's
 // robustness pass (figures/results/robustness.json), so that a notebook,

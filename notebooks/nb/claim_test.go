@@ -22,12 +22,13 @@ func TestRuleLines(t *testing.T) {
 		"Steps: 0.5 of the limit.",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5: the bound became a part.",
 		"Verdict: met iff w. Changed before the confirmatory pass: the goal can fail.",
+		"Changed after the confirmatory pass on base seed 1001 (reproduced there): the verdict's part became exact.",
 	}
 	rule, history := ruleLines(protocol)
 	if want := []string{protocol[1], protocol[3], protocol[4], protocol[7]}; !slices.Equal(rule, want) {
 		t.Errorf("rule = %q, want %q", rule, want)
 	}
-	if want := []string{protocol[2], protocol[6], "Changed before the confirmatory pass: the goal can fail."}; !slices.Equal(history, want) {
+	if want := []string{protocol[2], protocol[6], "Changed before the confirmatory pass: the goal can fail.", protocol[8]}; !slices.Equal(history, want) {
 		t.Errorf("history = %q, want %q", history, want)
 	}
 }
