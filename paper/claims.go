@@ -384,6 +384,12 @@ type Claim struct {
 	// where that is not every run the claim rests on; the front and the
 	// section's confirmatory line give it after the runs.
 	RunsNote string
+	// Known, if not empty, says what of its current confirmatory pass's
+	// result was known when the claim was last registered (a part whose
+	// value the earlier passes gave, or exact algebra): that pass tests
+	// the part's judgement, not a close call. The front gives it beside
+	// the pass's runs.
+	Known string
 	// MarginFrom gives, by rule part name, the value a NonInferiority
 	// part's margin is measured from where it is not 0 (1 for a ratio).
 	// A quantity shown on the worse side of it holds by the margin alone:

@@ -668,7 +668,7 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 	case r != nil && !r.Current():
 		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
 	case r != nil:
-		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell%s)", frontAnswers[r.Verdict], r.Seed, r.Runs, runsNote(c))
+		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell%s%s)", frontAnswers[r.Verdict], r.Seed, r.Runs, runsNote(c), knownNote(c))
 		if p := frontPartsText(c, r); p != "" {
 			s += ": " + p
 		}
@@ -690,6 +690,15 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 func someHolmPart(c Claim, sp SeedPart) bool {
 	p := rulePart(c, sp.Name)
 	return p != nil && p.Each == Some && len(sp.Quantities) > 1
+}
+
+// knownNote returns claim c's Known as a parenthetical's tail, "" if it
+// has none.
+func knownNote(c Claim) string {
+	if c.Known == "" {
+		return ""
+	}
+	return "; " + c.Known
 }
 
 // runsNote returns claim c's RunsNote as a parenthetical's tail, "" if

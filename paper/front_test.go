@@ -742,6 +742,10 @@ func TestConfirmAgain(t *testing.T) {
 	if got := confirmAnswer(Claim{ID: remark4ID}, conf, nil); !strings.Contains(got, "does not hold on seed 1001 under its superseded registration") {
 		t.Errorf("front answer %q: want the superseded pass's verdict", got)
 	}
+	// What was known at the registration is said beside the runs.
+	if got := confirmAnswer(Claim{ID: remark4ID, Known: "the part is exact algebra"}, conf, nil); !strings.Contains(got, " runs per cell; the part is exact algebra)") {
+		t.Errorf("front answer %q: want what was known at the registration", got)
+	}
 	// A resumed or repeated run on the same seed replaces, keeping the
 	// earlier passes.
 	conf = conf.Merge(again)

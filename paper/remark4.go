@@ -34,6 +34,7 @@ var remark4Claim = Claim{
 	// Each of these parts' quantities is its setting's largest upper end
 	// over the points and k (remark4Rule).
 	Selected: map[string]string{"remark4-rr": "its setting's points and k", "remark4-rr-constants": "its setting's points and k"},
+	Known:    "remark4-rr-constants is exact algebra, known to hold when it was registered",
 	Registration: "Registered again on 2026-11-29, after its confirmatory pass on base seed 1001 (reproduced), when an independent referee's read of that pass found remark4-rr-constants' printed closest call a placeholder 0 [0, 0] at k = n, where φ² = 0 exactly: " +
 		"the part now measures the exact (negative) excess there. Its rule's value, other parts and runs are unchanged; the placeholder held, so no verdict can move: the new pass makes the printed quantities measurements. " +
 		"Registered a third time on 2026-11-30, after its pass on base seed 1002 (reproduced), when the next referee read weighed remark4-rr-constants as weak: its Monte Carlo excess was measured in units of n(σ² + M‖∇f‖²), not of the bound nσ² + k²M‖∇f‖² the sentence states, so its 2% margin was 32% of that bound at the one tight point, which meets it by construction. " +
