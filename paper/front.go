@@ -7,6 +7,7 @@ package paper
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -413,7 +414,8 @@ func frontAnswer(c Claim, r *Result, rob *Robustness, fam family) string {
 // each row is in its claim's section, which its first cell links to.
 func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confirmation, regs []Registered, rel string) {
 	fam := familyOf(results)
-	daggers := 0
+	cfam := confirmFamilyOf(conf)
+	daggers, cdaggers := 0, 0
 	table := func(goals bool) {
 		if l := confirmCount(conf, regs, goals); l != "" {
 			if shared := sharedSentences(conf, regs, goals); shared != "" {
@@ -462,7 +464,12 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 			if quote == "" {
 				quote = c.Statement
 			}
-			fmt.Fprintf(b, "| [%s](#%s): %s | %s | %s | %s | %s | %s | %s |\n", c.ID, anchor(c.ID), cellText(quote), cellText(c.Where), cellText(confirmAnswer(c, conf, regs)), cellText(answer), cellText(number), cellText(paper), fig)
+			confirm := confirmAnswer(c, conf, regs)
+			if cfam.unkept[c.ID] {
+				confirm += " ‡"
+				cdaggers++
+			}
+			fmt.Fprintf(b, "| [%s](#%s): %s | %s | %s | %s | %s | %s | %s |\n", c.ID, anchor(c.ID), cellText(quote), cellText(c.Where), cellText(confirm), cellText(answer), cellText(number), cellText(paper), fig)
 		}
 		b.WriteString("\n")
 	}
@@ -476,6 +483,111 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 	if daggers > 0 {
 		fmt.Fprintf(b, "† Rests on a \"holds\" that Holm's control over the report's %d interval tests does not keep ([Many tests, one report](#many-tests-one-report)).\n\n", fam.n)
 	}
+	if cfam.n > 0 {
+		if cdaggers > 0 {
+			b.WriteString("‡ Rests on a \"holds\" of the confirmatory pass that Holm's control over the pass's tests does not keep. ")
+		}
+		b.WriteString(cfam.text() + "\n\n")
+	}
+}
+
+// confirmFamily is the confirmatory pass's tests as one family: every
+// quantity of every part of the current confirmatory results.
+type confirmFamily struct {
+	n, withP, derived, holds, kept int
+	// noP names the parts whose quantities have no p-value: none saved
+	// and none derivable from the interval (a bootstrap or Fieller
+	// interval saved before the p-values were); they are left out of the
+	// family, and a hold among them is not controlled.
+	noP    []string
+	unkept map[string]bool // the ids of the claims with a hold Holm does not keep
+	drop   []string        // the holds Holm does not keep: "claim (part: label)"
+}
+
+// confirmFamilyOf collects the quantities of conf's current results and
+// controls their "holds" with Holm's step-down at familyAlpha, each with
+// its saved p-value (Quantity.P) or, without one, the p-value its part
+// derives from the saved interval (RulePart.pHold: exact, or a
+// t-interval); a quantity with neither is named, not counted.
+func confirmFamilyOf(conf *Confirmation) confirmFamily {
+	f := confirmFamily{unkept: map[string]bool{}}
+	if conf == nil {
+		return f
+	}
+	type test struct {
+		id, name string
+		holds    bool
+	}
+	var ps []float64
+	var tests []test
+	for _, c := range registry {
+		r := conf.find(c.ID)
+		if r == nil || !r.Current() {
+			continue
+		}
+		for _, sp := range r.Parts {
+			p := rulePart(c, sp.Name)
+			if p == nil {
+				continue
+			}
+			missing := false
+			for _, q := range sp.Quantities {
+				iv := q.Interval()
+				if iv.N == 0 {
+					continue // measured nothing
+				}
+				f.n++
+				pv := math.NaN()
+				if q.P != nil {
+					pv = float64(*q.P)
+				} else if pv = p.pHold(Measure{Iv: iv}); !math.IsNaN(pv) {
+					f.derived++
+				}
+				if math.IsNaN(pv) {
+					missing = true
+					continue
+				}
+				holds, _ := p.side(iv)
+				name := sp.Name
+				if q.Label != "" {
+					name += ": " + q.Label
+				}
+				ps, tests = append(ps, pv), append(tests, test{id: c.ID, name: name, holds: holds})
+			}
+			if missing {
+				f.noP = append(f.noP, c.ID+" ("+sp.Name+")")
+			}
+		}
+	}
+	f.withP = len(ps)
+	_, reject := holm(ps, familyAlpha)
+	for i, t := range tests {
+		if !t.holds {
+			continue
+		}
+		f.holds++
+		if reject[i] {
+			f.kept++
+			continue
+		}
+		f.unkept[t.id] = true
+		f.drop = append(f.drop, fmt.Sprintf("%s (%s)", t.id, t.name))
+	}
+	return f
+}
+
+// text says what Holm's control over the confirmatory pass's tests keeps.
+func (f confirmFamily) text() string {
+	s := fmt.Sprintf("The confirmatory pass's current results make %d interval tests; %d of them have a p-value (%d derived from the saved interval as its part derives one: exact or a t-interval), and %d of those hold. "+
+		"Controlled as one family with Holm's step-down at %g, %d of the %d holds stand", f.n, f.withP, f.derived, f.holds, familyAlpha, f.kept, f.holds)
+	if len(f.drop) > 0 {
+		s += fmt.Sprintf("; not kept (%d): %s", len(f.drop), strings.Join(f.drop, "; "))
+	}
+	s += "."
+	if len(f.noP) > 0 {
+		s += fmt.Sprintf(" Left out, their p-values neither saved nor derivable from the saved interval (a bootstrap or Fieller interval of a pass saved before p-values were; the next pass saves them): %s.", strings.Join(f.noP, ", "))
+	}
+	return s
 }
 
 // answerTally counts a front table's answers by verdict.

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1069,5 +1070,43 @@ func TestSharedSentences(t *testing.T) {
 	}
 	if got := sharedSentences(conf, regs, true); got != "" {
 		t.Errorf("goals: %q, want none", got)
+	}
+}
+
+// TestConfirmFamily checks Holm's control over the confirmatory pass's
+// tests: three holds at a one-sided p of 0.024 each stand alone but not
+// as a family of three (the claim marked), an exact quantity enters with
+// the p its part derives (0), a quantity with neither a saved p nor a
+// derivable one is named and left out, and a result judged by a rule
+// since changed is not counted.
+func TestConfirmFamily(t *testing.T) {
+	h, err := RegisteredHash(Registered{ID: theorem1ID, Scale: Default, Runs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Float(0.024)
+	q := func(label string) Quantity {
+		return Quantity{Label: label, Mean: 0.5, SE: 0.2, Lo: 0.1, Hi: 0.9, N: 3, P: &p}
+	}
+	parts := []SeedPart{{Name: "theorem1-bound", Verdict: Reproduced, Quantities: []Quantity{
+		q("a"), q("b"), q("c"),
+		{Label: "exact", Mean: 0.2, Lo: 0.2, Hi: 0.2, N: 1},
+		{Label: "bootstrap", Mean: 0.5, SE: Float(math.NaN()), Lo: 0.3, Hi: 0.7, N: 40},
+	}}}
+	conf := &Confirmation{Claims: []Confirmed{
+		{ID: theorem1ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: h, Verdict: Reproduced, Parts: parts},
+		{ID: remark4ID, Scale: "default", Runs: 3, Code: "an older rule", Verdict: Reproduced, Parts: []SeedPart{{Name: "remark4-rr", Quantities: []Quantity{q("d")}}}},
+	}}
+	f := confirmFamilyOf(conf)
+	if f.n != 5 || f.withP != 4 || f.derived != 1 || f.holds != 4 || f.kept != 1 || !f.unkept[theorem1ID] || f.unkept[remark4ID] || len(f.drop) != 3 || !slices.Equal(f.noP, []string{"theorem-1 (theorem1-bound)"}) {
+		t.Errorf("family %+v", f)
+	}
+	if s := f.text(); !strings.Contains(s, "1 of the 4 holds stand; not kept (3): theorem-1 (theorem1-bound: a)") || !strings.Contains(s, "Left out") {
+		t.Errorf("family text %q", s)
+	}
+	// One hold alone at 0.024 stands.
+	conf.Claims[0].Parts[0].Quantities = []Quantity{q("a")}
+	if f := confirmFamilyOf(conf); f.kept != 1 || f.unkept[theorem1ID] {
+		t.Errorf("one hold at 0.024: %+v", f)
 	}
 }

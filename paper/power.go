@@ -80,6 +80,10 @@ type Quantity struct {
 	// Note is what the claim says beside the quantity (Measure.Note),
 	// such as the T at which a tuned step sat at its limit.
 	Note string `json:"note,omitempty"`
+	// P is the one-sided p-value of the quantity's "holds" as its part
+	// judged it (PartJudgement.P), where one was derivable; results saved
+	// before 2026-11-30 have none.
+	P *Float `json:"p,omitempty"`
 }
 
 // Interval returns the quantity's interval.
@@ -104,9 +108,14 @@ func SeedParts(j *Judgement) []SeedPart {
 	var out []SeedPart
 	for _, pj := range j.Parts {
 		sp := SeedPart{Name: pj.Part.Name, Verdict: pj.Verdict}
-		for _, m := range pj.Measures {
+		for k, m := range pj.Measures {
 			iv := m.Iv
-			sp.Quantities = append(sp.Quantities, Quantity{Label: m.Label, Mean: Float(iv.Mean), SE: Float(iv.SE), Lo: Float(iv.Lo), Hi: Float(iv.Hi), N: iv.N, Note: m.Note})
+			q := Quantity{Label: m.Label, Mean: Float(iv.Mean), SE: Float(iv.SE), Lo: Float(iv.Lo), Hi: Float(iv.Hi), N: iv.N, Note: m.Note}
+			if k < len(pj.P) && !math.IsNaN(pj.P[k]) {
+				p := Float(pj.P[k])
+				q.P = &p
+			}
+			sp.Quantities = append(sp.Quantities, q)
 		}
 		out = append(out, sp)
 	}
