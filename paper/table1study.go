@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/goodorder/goodorder/paper/chart"
@@ -455,8 +456,15 @@ func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1Swe
 	if center < 1 {
 		h.Format = "%.2f"
 	}
-	// Under each cell's value, its 95% interval.
-	note := "[" + h.Format + ", " + h.Format + "]"
+	// Under each cell's value, its 95% interval, each end apart from 0
+	// where it is not 0 (-0.0089 is not "-0.0").
+	end := func(v float64) string {
+		s := fmt.Sprintf(h.Format, v)
+		if x, err := strconv.ParseFloat(s, 64); err == nil && x == 0 && v != 0 {
+			return sigApart(v, 0)
+		}
+		return s
+	}
 	for _, m := range c.Multipliers {
 		h.XTicks = append(h.XTicks, fmt.Sprintf("%g×", m))
 	}
@@ -477,7 +485,7 @@ func (r *Table1StudyResult) sweepChart(f *Table1StudyFindings, of func(Table1Swe
 					}
 					marks[j] = !math.IsNaN(row[j]) && iv.Against(center) == Spans
 					if !math.IsNaN(row[j]) {
-						notes[j] = fmt.Sprintf(note, iv.Lo, iv.Hi)
+						notes[j] = "[" + end(iv.Lo) + ", " + end(iv.Hi) + "]"
 					}
 				}
 				k++
