@@ -872,7 +872,10 @@ func TestRuleNote(t *testing.T) {
 	}
 	// A claim that names what superseded its result says that instead,
 	// while the result is not judged by its current code.
-	study := registry[slices.IndexFunc(registry, func(c Claim) bool { return c.ID == orderMattersID })]
+	k := slices.IndexFunc(registry, func(c Claim) bool { return c.ID == orderMattersID })
+	defer func(old string) { registry[k].Superseded = old }(registry[k].Superseded)
+	registry[k].Superseded = "judged by the rule before its registration"
+	study := registry[k]
 	s := &Result{ID: orderMattersID, Scale: "paper", Seed: 1, Outcome: &Outcome{Verdict: Inconclusive}}
 	if got := headline(orderMattersID, s, rob); study.Superseded == "" || !strings.Contains(got, study.Superseded) {
 		t.Errorf("superseded: headline %q, want the claim's Superseded %q in it", got, study.Superseded)
