@@ -517,14 +517,9 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 		what   string
 		judged *Interval
 	}{{mean, means, f.Test, "mean accuracy over the epochs", &f.Interval}, {final, finals, f.TestFinal, "final accuracy", nil}} {
-		_, overall := rhoText(ratios, c.y, strata, c.st, c.judged)
 		// The legend names each stratum alike in both charts (one name,
-		// one look); the title keeps the mean ρ over the strata, the
-		// report's rows and summary give each stratum's and the pooled.
-		if k := strings.Index(overall, ", pooled"); k > 0 {
-			overall = overall[:k]
-		}
-		c.lc.Title = "Greedy − RR, " + c.what + ": " + overall
+		// one look); the title gives the mean ρ over the strata.
+		c.lc.Title = "Greedy − RR, " + c.what + ": " + rhoText(ratios, c.y, strata, c.st, c.judged)
 		seedSpreadNote(c.lc)
 		for k, s := range c.lc.Series {
 			// A stratum of one point: its bars may sit under its marker.
@@ -536,53 +531,26 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) 
 	return mean, final
 }
 
-// rhoText is Spearman's ρ of y against x with its one-sided permutation
-// p-value for each stratum's points (strata names them), "ρ 0.40 (p 0.03)"
-// or "ρ n/a (2 points)" by stratum, and for their mean with the findings'
-// stratified test st, or the verdict's interval judged of it if not nil,
-// and all of them pooled: "mean ρ 0.10 (p 0.3, shown), pooled ρ 0.60 (not
-// tested)" or "mean ρ 0.10 [-0.30, +0.46] (judged, goal above 0.8), ...";
-// with one stratum, only that stratum's ρ.
-func rhoText(x, y []float64, strata []string, st StratifiedTest, judged *Interval) (byStratum map[string]string, overall string) {
-	one := func(xs, ys []float64) string {
-		if len(xs) < 3 {
-			return fmt.Sprintf("ρ n/a (%s)", nOf(len(xs), "point"))
+// rhoText is the mean over the strata (strata names each point's) of
+// Spearman's ρ of y against x, with the findings' stratified test st, or
+// the verdict's interval judged of it if not nil: "mean ρ 0.10 (p 0.3,
+// shown)" or "mean ρ 0.10 [-0.30, +0.46] (judged, goal above 0.8)"; with
+// one stratum, that stratum's ρ with its one-sided permutation p-value,
+// "ρ 0.40 (p 0.03)" or "ρ n/a (2 points)". Each stratum's ρ and the
+// pooled one are in the report's rows and summary.
+func rhoText(x, y []float64, strata []string, st StratifiedTest, judged *Interval) string {
+	if !slices.ContainsFunc(strata, func(b string) bool { return b != strata[0] }) {
+		if len(x) < 3 {
+			return fmt.Sprintf("ρ n/a (%s)", nOf(len(x), "point"))
 		}
-		st := stratifiedSpearman(xs, ys, make([]string, len(xs)), orderMattersPerms, orderMattersPermSeed)
-		return fmt.Sprintf("ρ %.2f (p %.2g)", st.Rho[0], st.P)
+		one := stratifiedSpearman(x, y, make([]string, len(x)), orderMattersPerms, orderMattersPermSeed)
+		return fmt.Sprintf("ρ %.2f (p %.2g)", one.Rho[0], one.P)
 	}
-	var seen []string
-	for _, b := range strata {
-		if !slices.Contains(seen, b) {
-			seen = append(seen, b)
-		}
-	}
-	byStratum = map[string]string{}
-	for _, b := range seen {
-		var xs, ys []float64
-		for i := range x {
-			if strata[i] == b {
-				xs, ys = append(xs, x[i]), append(ys, y[i])
-			}
-		}
-		byStratum[b] = one(xs, ys)
-	}
-	if len(seen) <= 1 {
-		return byStratum, one(x, y)
-	}
-	overall = "mean ρ n/a"
 	switch {
 	case math.IsNaN(st.Stat):
+		return "mean ρ n/a"
 	case judged != nil:
-		overall = fmt.Sprintf("mean ρ %.2f [%+.2f, %+.2f] (judged, goal above %g)", st.Stat, judged.Lo, judged.Hi, orderMattersLevel)
-	default:
-		overall = fmt.Sprintf("mean ρ %.2f (p %.2g, shown)", st.Stat, st.P)
+		return fmt.Sprintf("mean ρ %.2f [%+.2f, %+.2f] (judged, goal above %g)", st.Stat, judged.Lo, judged.Hi, orderMattersLevel)
 	}
-	// The pooled ρ is shown, not tested (the strata's batchings and data
-	// sets make a correlation of their own): no p-value beside it.
-	pooled := fmt.Sprintf("ρ n/a (%s)", nOf(len(x), "point"))
-	if len(x) >= 3 {
-		pooled = fmt.Sprintf("ρ %.2f (not tested)", spearman(x, y))
-	}
-	return byStratum, overall + ", pooled " + pooled
+	return fmt.Sprintf("mean ρ %.2f (p %.2g, shown)", st.Stat, st.P)
 }
