@@ -215,29 +215,29 @@ func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad fu
 		if line, _, _ := lc.points(s); len(line) == 0 && (lc.InfLabel == "" || len(lc.infPoints(s)) == 0) {
 			continue // listed as "(no data)"
 		}
-		alone := probePixels(lc, w, h, lay.data, probe{k: k, alone: true, noLegend: noLegend})
+		aloneImg := probeImage(lc, w, h, probe{k: k, alone: true, noLegend: noLegend})
+		alone := probeCount(aloneImg, lay.data)
 		if alone < MinPixels {
 			bad("series %q draws %d pixels in the plot, want at least %d (off the plot, or a line of one point?)", s.Name, alone, MinPixels)
 			continue
 		}
-		all := probePixels(lc, w, h, lay.data, probe{k: k, noLegend: noLegend})
+		allImg := probeImage(lc, w, h, probe{k: k, noLegend: noLegend})
+		all := probeCount(allImg, lay.data)
 		if f := float64(all) / float64(alone); f < MinVisible {
 			bad("series %q is hidden: the series drawn after it leave %.0f%% of its pixels visible, want at least %.0f%%", s.Name, 100*f, 100*MinVisible)
 			continue
 		}
 		if s.Points {
-			checkMarkers(lc, k, lay, w, h, noLegend, bad)
+			checkMarkers(lc, k, lay, aloneImg, allImg, bad)
 		}
 	}
 }
 
 // checkMarkers adds to bad each marker of series k of lc (marker-only)
 // that the series drawn after it cover: the pixels of the probed series
-// within a marker's box, drawn with every series, are fewer than
-// MinMarkerVisible of those drawn alone.
-func checkMarkers(lc *LineChart, k int, lay layout, w, h vg.Length, noLegend bool, bad func(format string, args ...any)) {
-	alone := probeImage(lc, w, h, probe{k: k, alone: true, noLegend: noLegend})
-	all := probeImage(lc, w, h, probe{k: k, noLegend: noLegend})
+// within a marker's box in all, the probe drawn with every series, are
+// fewer than MinMarkerVisible of those in alone, drawn alone.
+func checkMarkers(lc *LineChart, k int, lay layout, alone, all image.Image, bad func(format string, args ...any)) {
 	d := lay.data
 	half := vg.Points(3) // scatterOf's radius and a half point
 	s := lc.Series[k]
@@ -271,13 +271,6 @@ func overlaps(a, b vg.Rectangle) bool {
 // probeDPI is the resolution at which Check measures visibility: lower
 // than DPI, to draw each series twice in less time.
 const probeDPI = 100
-
-// probePixels draws c as pr says on a w×h image at probeDPI and counts the
-// pixels within data (in points from the image's lower left corner) near
-// probeColor.
-func probePixels(c *LineChart, w, h vg.Length, data vg.Rectangle, pr probe) int {
-	return probeCount(probeImage(c, w, h, pr), data)
-}
 
 // probeImage draws c as pr says on a w×h image at probeDPI.
 func probeImage(c *LineChart, w, h vg.Length, pr probe) image.Image {
