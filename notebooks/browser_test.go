@@ -211,14 +211,43 @@ func TestBrowser(t *testing.T) {
 		// cell and one line in each later cell; the notebook is then
 		// saved, which must leave git status clean, and opened again.
 		invalid *paramEdit
+		// value is the invalid value the lines must name.
+		value string
+		// invalidOnly skips the Run Alls with valid parameters: nothing
+		// is computed, every cell after the Parameters cell waits on it.
+		invalidOnly bool
 	}{
 		{file: "00-quickstart.ipynb", edits: []paramEdit{
 			omegaSigma,
 			// The quickstart before it used the omega-example protocol.
 			{marker: "var scales = map[string]Params{", from: `"smoke":   {Scale: "smoke", N: 8,`, to: `"smoke":   {Scale: "smoke", N: 16,`},
-		}},
+		}, value: "RunN = 3",
+			invalid: &paramEdit{marker: omegaSigma.marker, from: "OmegaConfig{Sigma: 3}", to: "OmegaConfig{Sigma: 3, RunN: 3}"}},
 		{file: "20-omega-example.ipynb", edits: []paramEdit{omegaSigma}, charts: 2, explore: 1,
-			invalid: &paramEdit{marker: omegaSigma.marker, from: "OmegaConfig{Sigma: 3}", to: "OmegaConfig{Sigma: -1}"}},
+			invalid: &paramEdit{marker: omegaSigma.marker, from: "OmegaConfig{Sigma: 3}", to: "OmegaConfig{Sigma: -1}"}, value: "-1"},
+		// The sliders of the other two notebooks that have them: a burst
+		// must end on the handle's value there too.
+		{file: "10-two-level-shuffling.ipynb", explore: 1, value: "-2",
+			invalid: &paramEdit{marker: "func config() paper.TwoLevelConfig {", from: "paper.TwoLevelConfig{}.At(", to: "paper.TwoLevelConfig{K: -2}.At("}},
+		{file: "80-loader-shuffles.ipynb", explore: 1, value: "-1",
+			invalid: &paramEdit{marker: "func config() paper.LoaderShufflesConfig {", from: "paper.LoaderShufflesConfig{}.At(", to: "paper.LoaderShufflesConfig{ShardSize: -1}.At("}},
+		// Every other notebook: an invalid parameter gives one line, and
+		// saving leaves git status clean.
+		{file: "05-theorem1-rates.ipynb", invalidOnly: true, value: "-4",
+			invalid: &paramEdit{marker: "func config() paper.Theorem1Config {", from: "paper.Theorem1Config{}.At(", to: "paper.Theorem1Config{N: -4}.At("}},
+		{file: "30-variance-lemmas.ipynb", invalidOnly: true, value: "-4",
+			invalid: &paramEdit{marker: "func lemma1Config() paper.Lemma1Config {", from: "paper.Lemma1Config{}.At(", to: "paper.Lemma1Config{N: -4}.At("}},
+		{file: "40-table1-mnist.ipynb", invalidOnly: true, value: "-1",
+			invalid: &paramEdit{marker: "func config() paper.Table1Config {", from: "paper.Table1Config{}.At(", to: "paper.Table1Config{BatchSize: -1}.At("}},
+		{file: "50-scalable-orderings.ipynb", invalidOnly: true, value: "-1",
+			invalid: &paramEdit{marker: "func config() paper.ScalableConfig {", from: "paper.ScalableConfig{}.At(", to: "paper.ScalableConfig{SketchDraws: -1}.At("}},
+		{file: "60-noise-and-structure.ipynb", invalidOnly: true, value: "-3",
+			invalid: &paramEdit{marker: "func noiseConfig() paper.Theorem1NoiseConfig {", from: "paper.Theorem1NoiseConfig{}.At(", to: "paper.Theorem1NoiseConfig{Grid: -3}.At("}},
+		// The test runs at the smoke scale: 70 edits that scale's line.
+		{file: "70-training-loop-sampler.ipynb", invalidOnly: true, value: "Batch = 0",
+			invalid: &paramEdit{marker: "func config() params {", from: "return params{Examples: 2048, Batch: 64,", to: "return params{Examples: 2048, Batch: 0,"}},
+		{file: "75-coordinated-orders.ipynb", invalidOnly: true, value: "-2",
+			invalid: &paramEdit{marker: "func config() paper.CoordinatedConfig {", from: "paper.CoordinatedConfig{}.At(", to: "paper.CoordinatedConfig{Workers: []int{-2}}.At("}},
 	} {
 		t.Run(test.file, func(t *testing.T) {
 			keepFiles(t, test.file)
@@ -227,37 +256,53 @@ func TestBrowser(t *testing.T) {
 			bctx := newBrowser(t, ctx, exe)
 			page := &notebookPage{t: t, ctx: bctx}
 			page.open(url + "/notebooks/" + test.file)
+			if test.invalidOnly {
+				page.invalidRun(*test.invalid, test.value)
+				page.saveAndReopen(url+"/notebooks/"+test.file, test.file, test.invalid.to)
+				t.Logf("invalid parameter, save and reopen; %v in all", time.Since(start).Round(time.Millisecond))
+				return
+			}
 			if n := page.runAll(); n != test.explore {
 				t.Errorf("Run All met %d cells with sliders, want %d", n, test.explore)
 			}
 			t.Logf("Run All in %v", time.Since(start).Round(time.Millisecond))
 			page.checkOutputs(test.charts)
-			cell := page.edit(test.edits)
-			before := page.outputs()
-			again := time.Now()
-			if n := page.runAll(); n != test.explore {
-				t.Errorf("Run All after the edit met %d cells with sliders, want %d", n, test.explore)
+			if test.edits != nil {
+				page.editRun(test.edits, test.charts, test.explore)
 			}
-			t.Logf("Run All after the edit in %v", time.Since(again).Round(time.Millisecond))
-			page.checkOutputs(test.charts)
-			after := page.outputs()
-			if before[cell] == after[cell] {
-				t.Errorf("the output of the edited cell %d did not change:\n%s", cell, after[cell])
-			}
-			changed := 0
-			for i := range after {
-				if i < len(before) && before[i] != after[i] {
-					changed++
-				}
-			}
-			t.Logf("%d cells changed their output after the edit; %v in all", changed, time.Since(start).Round(time.Millisecond))
 			if test.invalid != nil {
-				page.invalidRun(*test.invalid, "-1")
+				page.invalidRun(*test.invalid, test.value)
 				page.saveAndReopen(url+"/notebooks/"+test.file, test.file, test.invalid.to)
 				t.Logf("invalid parameter, save and reopen; %v in all", time.Since(start).Round(time.Millisecond))
 			}
 		})
 	}
+}
+
+// editRun makes the first of edits a cell holds and runs all again: that
+// cell's output must change.
+func (p *notebookPage) editRun(edits []paramEdit, charts, explore int) {
+	p.t.Helper()
+	t := p.t
+	start := time.Now()
+	cell := p.edit(edits)
+	before := p.outputs()
+	if n := p.runAll(); n != explore {
+		t.Errorf("Run All after the edit met %d cells with sliders, want %d", n, explore)
+	}
+	t.Logf("Run All after the edit in %v", time.Since(start).Round(time.Millisecond))
+	p.checkOutputs(charts)
+	after := p.outputs()
+	if before[cell] == after[cell] {
+		t.Errorf("the output of the edited cell %d did not change:\n%s", cell, after[cell])
+	}
+	changed := 0
+	for i := range after {
+		if i < len(before) && before[i] != after[i] {
+			changed++
+		}
+	}
+	t.Logf("%d cells changed their output after the edit", changed)
 }
 
 // notebookPage drives the classic Notebook's page through its JavaScript
@@ -381,13 +426,18 @@ func (p *notebookPage) invalidRun(e paramEdit, value string) {
 		p.t.Errorf("Run All with an invalid parameter met %d cells with sliders, want 0", n)
 	}
 	var cells []struct {
-		Code  bool
-		Lines []string
-		Error bool
+		Code, Ready bool
+		Lines       []string
+		Error       bool
 	}
-	p.eval(`Jupyter.notebook.get_cells().map(c => ({Code: c.cell_type === "code", Lines: c.output_area ? c.output_area.outputs.flatMap(o => (o.text || "").split("\n").filter(l => l !== "")) : [], Error: c.output_area ? c.output_area.outputs.some(o => o.output_type === "error" || o.name === "stderr") : false}))`, &cells)
+	p.eval(`Jupyter.notebook.get_cells().map(c => ({Code: c.cell_type === "code", Ready: c.get_text().includes("nb.Ready()"), Lines: c.output_area ? c.output_area.outputs.flatMap(o => (o.text || "").split("\n").filter(l => l !== "")) : [], Error: c.output_area ? c.output_area.outputs.some(o => o.output_type === "error" || o.name === "stderr") : false}))`, &cells)
 	for i, c := range cells {
 		if !c.Code || i < cell {
+			continue
+		}
+		if i > cell && !c.Ready && len(c.Lines) == 0 && !c.Error {
+			// Declarations only: the cell runs nothing, so it has
+			// nothing to wait for.
 			continue
 		}
 		var want string
