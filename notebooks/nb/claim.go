@@ -82,8 +82,11 @@ func ruleLines(protocol []string) (rule, history []string) {
 			rule = append(rule, p)
 			// A rule entry that ends by saying how it changed gives
 			// that to the history too.
-			if k := strings.Index(p, changedMark); k > 0 {
-				history = append(history, p[k:])
+			for _, m := range []string{changedMark, ruleChangedMark} {
+				if k := strings.Index(p, m); k > 0 {
+					history = append(history, p[k:])
+					break
+				}
 			}
 		}
 	}
@@ -97,6 +100,9 @@ func ruleLines(protocol []string) (rule, history []string) {
 const (
 	changedMark      = "Changed before the confirmatory pass"
 	changedAfterMark = "Changed after the confirmatory pass"
+	// ruleChangedMark begins the history a rule entry written before the
+	// registration tells at its end (table-1's).
+	ruleChangedMark = "This rule was changed"
 )
 
 // Seeds prints the verdicts of claim id over the seeds of the report's

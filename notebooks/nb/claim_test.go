@@ -23,12 +23,13 @@ func TestRuleLines(t *testing.T) {
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5: the bound became a part.",
 		"Verdict: met iff w. Changed before the confirmatory pass: the goal can fail.",
 		"Changed after the confirmatory pass on base seed 1001 (reproduced there): the verdict's part became exact.",
+		"Verdict rule: holds within ±0.5. This rule was changed twice on 2026-11-26, after the results were known.",
 	}
 	rule, history := ruleLines(protocol)
-	if want := []string{protocol[1], protocol[3], protocol[4], protocol[7]}; !slices.Equal(rule, want) {
+	if want := []string{protocol[1], protocol[3], protocol[4], protocol[7], protocol[9]}; !slices.Equal(rule, want) {
 		t.Errorf("rule = %q, want %q", rule, want)
 	}
-	if want := []string{protocol[2], protocol[6], "Changed before the confirmatory pass: the goal can fail.", protocol[8]}; !slices.Equal(history, want) {
+	if want := []string{protocol[2], protocol[6], "Changed before the confirmatory pass: the goal can fail.", protocol[8], "This rule was changed twice on 2026-11-26, after the results were known."}; !slices.Equal(history, want) {
 		t.Errorf("history = %q, want %q", history, want)
 	}
 }

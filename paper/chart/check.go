@@ -251,6 +251,10 @@ func checkMarkers(lc *LineChart, k int, lay layout, alone, all image.Image, bad 
 		}
 		x := d.Min.X + vg.Length(fx)*(d.Max.X-d.Min.X) + lay.dodge.placed(k, s.X[i])
 		y := d.Min.Y + vg.Length(fy)*(d.Max.Y-d.Min.Y)
+		if x-half < d.Min.X || x+half > d.Max.X {
+			bad("series %q: its marker at (%.4g, %.4g), set aside from the markers it would cover, lies past the data area's edge", s.Name, s.X[i], s.Y[i])
+			continue
+		}
 		box := vg.Rectangle{Min: vg.Point{X: x - half, Y: y - half}, Max: vg.Point{X: x + half, Y: y + half}}
 		a, b := probeCount(alone, box), probeCount(all, box)
 		if a == 0 {

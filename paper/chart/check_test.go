@@ -86,6 +86,13 @@ func TestCheck(t *testing.T) {
 			{Name: "mean balance", X: []float64{1.01}, Y: []float64{1.285}, Points: true},
 			{Name: "pair balance", X: []float64{0.99}, Y: []float64{1.354}, Points: true},
 			{Name: "far", X: []float64{100}, Y: []float64{10}, Points: true}}}, ""},
+		{"markers crowded at the left edge", &LineChart{Series: func() []Series {
+			ss := make([]Series, 6)
+			for i := range ss {
+				ss[i] = Series{Name: fmt.Sprint("at the edge ", i), X: []float64{1, 50}, Y: []float64{10, float64(10 + 5*i)}, Points: true}
+			}
+			return ss
+		}()}, ""},
 		{"markers under markers", &LineChart{Series: []Series{
 			{Name: "measured", X: epochs, Y: acc, Points: true},
 			{Name: "again", X: epochs, Y: acc, Markers: true}}}, `series "measured" is hidden`},
@@ -506,5 +513,29 @@ func TestSmallText(t *testing.T) {
 	}
 	if err := Check(h); err != nil {
 		t.Errorf("Check of the widened heatmap: %v", err)
+	}
+}
+
+// TestDodgeInside checks that dodge keeps a crowded group inside the data
+// area: nine markers at its left edge, and nine at its right, would reach
+// past it if spread around where they are.
+func TestDodgeInside(t *testing.T) {
+	for _, at := range []float64{0, 100} {
+		d := &dodge{}
+		for k := range 9 {
+			d.marks = append(d.marks, mark{k: k, x: at, y: 1, lo: 1, hi: 1})
+		}
+		left, right := vg.Points(0), vg.Points(100)
+		tr := func(v float64) vg.Length { return vg.Points(v) }
+		d.place(tr, tr, left, right)
+		for _, m := range d.marks {
+			x := tr(m.x) + d.placed(m.k, m.x)
+			if x-markerStep/2 < left-vg.Points(1e-9) || x+markerStep/2 > right+vg.Points(1e-9) {
+				t.Errorf("markers at %g: series %d set at %v, past the data area [%v, %v]", at, m.k, x, left, right)
+			}
+		}
+		if len(d.shifts) == 0 {
+			t.Errorf("markers at %g: none set aside", at)
+		}
 	}
 }

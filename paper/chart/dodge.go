@@ -22,9 +22,10 @@ var markerStep = vg.Points(7)
 // bars, that lie closer than markerStep across the x axis and whose
 // vertical extents meet are moved apart across the x axis, in the order
 // of their x and then of their series, markerStep apart, around the
-// middle of where they were. A marker thus moves by a few points at most
-// for a few markers at one place; the data (the CSV, the interactive
-// chart) keep their x.
+// middle of where they were, and moved back inside the data area as a
+// whole where that pushes one past its edge. A marker thus moves by a
+// few points at most for a few markers at one place; the data (the CSV,
+// the interactive chart) keep their x.
 //
 // The shifts are found on the canvas the data are drawn on, when the
 // first of the plotters that use them draws, from the markers of every
@@ -69,13 +70,13 @@ func (c *LineChart) newDodge() *dodge {
 }
 
 // shift returns how far the marker of series k at x moves across the x
-// axis, on the canvas whose transforms are trX and trY.
-func (d *dodge) shift(k int, x float64, trX, trY func(float64) vg.Length) vg.Length {
+// axis, on the canvas c whose transforms are trX and trY.
+func (d *dodge) shift(k int, x float64, c draw.Canvas, trX, trY func(float64) vg.Length) vg.Length {
 	if d == nil {
 		return 0
 	}
 	if d.shifts == nil {
-		d.place(trX, trY)
+		d.place(trX, trY, c.Min.X, c.Max.X)
 	}
 	return d.shifts[markKey{k, x}]
 }
@@ -91,8 +92,10 @@ func (d *dodge) placed(k int, x float64) vg.Length {
 
 // place finds the shifts: it gathers markers that meet into groups and
 // spreads each group, until no two markers of different groups meet
-// (a spread group may reach another), at most len(d.marks) rounds.
-func (d *dodge) place(trX, trY func(float64) vg.Length) {
+// (a spread group may reach another), at most len(d.marks) rounds. A
+// group keeps its markers and their caps between left and right, the
+// data area's edges, where it fits there.
+func (d *dodge) place(trX, trY func(float64) vg.Length, left, right vg.Length) {
 	d.shifts = map[markKey]vg.Length{}
 	n := len(d.marks)
 	if n < 2 {
@@ -170,6 +173,12 @@ func (d *dodge) place(trX, trY func(float64) vg.Length) {
 				got += v
 			}
 			off := mid - got/vg.Length(len(g))
+			// Back inside: half a step from each edge.
+			if lo := left + markerStep/2; pos[0]+off < lo {
+				off = lo - pos[0]
+			} else if hi := right - markerStep/2; pos[len(pos)-1]+off > hi && pos[0]+off-(pos[len(pos)-1]+off-hi) >= lo {
+				off = hi - pos[len(pos)-1]
+			}
 			for p, i := range g {
 				x[i] = pos[p] + off
 			}
@@ -194,7 +203,7 @@ type dodgedScatter struct {
 func (s dodgedScatter) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, pt := range s.sc.XYs {
-		at := vg.Point{X: trX(pt.X) + s.dodge.shift(s.k, pt.X, trX, trY), Y: trY(pt.Y)}
+		at := vg.Point{X: trX(pt.X) + s.dodge.shift(s.k, pt.X, c, trX, trY), Y: trY(pt.Y)}
 		c.DrawGlyph(s.sc.GlyphStyle, at)
 	}
 }

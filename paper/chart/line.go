@@ -728,7 +728,7 @@ func (e errorBars) Plot(c draw.Canvas, p *plot.Plot) {
 	sty := draw.LineStyle{Color: e.color, Width: vg.Points(1)}
 	capW := vg.Points(3)
 	for i := range e.lo {
-		x, y0, y1 := trX(e.lo[i].X)+e.dodge.shift(e.k, e.lo[i].X, trX, trY), trY(e.lo[i].Y), trY(e.hi[i].Y)
+		x, y0, y1 := trX(e.lo[i].X)+e.dodge.shift(e.k, e.lo[i].X, c, trX, trY), trY(e.lo[i].Y), trY(e.hi[i].Y)
 		for _, l := range [][]vg.Point{{{X: x, Y: y0}, {X: x, Y: y1}}, {{X: x - capW, Y: y0}, {X: x + capW, Y: y0}}, {{X: x - capW, Y: y1}, {X: x + capW, Y: y1}}} {
 			c.StrokeLines(sty, c.ClipLinesXY(l)...)
 		}
