@@ -457,6 +457,28 @@ func TestLogTicks(t *testing.T) {
 			t.Errorf("[%g, %g]: labels %q, want %q", tc.min, tc.max, got, tc.want)
 		}
 	}
+	// With room for few labels: two powers of ten where 1, 2, 5 would
+	// give seven.
+	for _, tc := range []struct {
+		room     int
+		min, max float64
+		want     string
+	}{
+		{2, 0.02, 5.5, "0.1 1"},
+		{3, 0.02, 5.5, "0.1 1"},
+		{10, 0.02, 5.5, "0.02 0.05 0.1 0.2 0.5 1 2 5"},
+		{3, 1, 1e7, "1e0 1e3 1e6"},
+	} {
+		var labels []string
+		for _, tk := range (logTicks{room: tc.room}).Ticks(tc.min, tc.max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("room %d, [%g, %g]: labels %q, want %q", tc.room, tc.min, tc.max, got, tc.want)
+		}
+	}
 	for _, r := range [][2]float64{{0, 1}, {-1, 1}, {2, 1}, {1, math.Inf(1)}, {math.NaN(), 1}} {
 		if ticks := (logTicks{}).Ticks(r[0], r[1]); ticks != nil {
 			t.Errorf("[%g, %g]: ticks %v, want none", r[0], r[1], ticks)

@@ -331,7 +331,9 @@ func TestCheckRules(t *testing.T) {
 		want       string
 	}{
 		{"near colours, one dash", near(false), near(true), `series "RR" and "greedy" are both drawn as vermillion line and orange line, colours 33 apart`},
-		{"log tick labels running together", costs(3), costs(2), `text "1e2" runs into text "1e4"`},
+		// Three panels now label fewer powers of ten (logTicks.room);
+		// five leave no room for even two.
+		{"log tick labels running together", costs(5), costs(2), `text "1e2" overlaps text "1e10"`},
 		{"a title with markup", titled("σ_{top} over epochs"), titled(Plain("σ_{top} over epochs")), `has markup "_{"`},
 		{"a subscript after a symbol", titled("φ²_{r,k} and σ_top"), titled("φ² at (r, k) and σ top"), `has markup "_{"`},
 		{"one name in two styles across panels", panels(false), panels(true), `series "RR" is drawn as blue line in panel 1 but as vermillion line in panel 2`},

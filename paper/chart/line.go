@@ -495,7 +495,9 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	}
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = logTicks{}
+		// About 36 points a label ("0.05" and the gap to the next)
+		// across the canvas less the y axis's labels.
+		p.X.Tick.Marker = logTicks{room: int((dc.Max.X - dc.Min.X - vg.Points(50)) / vg.Points(36))}
 		if d := c.dataTicks(); d != nil {
 			p.X.Tick.Marker = d
 		}

@@ -20,14 +20,18 @@ import (
 // to 25 is labelled 4, 5, ..., 9, 10, 20 rather than only 5, 10, 20. Labels are plain numbers ("0.002", "20000") unless
 // one of them would be too long, then all are in short scientific notation
 // ("2e-5", "1e6").
-type logTicks struct{}
+type logTicks struct {
+	// room is the most labels the axis has room for side by side, 0 if
+	// not known: a narrow panel's x axis labels fewer.
+	room int
+}
 
 var _ plot.Ticker = logTicks{}
 
 // maxLogLabels is the most powers of ten logTicks labels on an axis.
 const maxLogLabels = 8
 
-func (logTicks) Ticks(vmin, vmax float64) []plot.Tick {
+func (lt logTicks) Ticks(vmin, vmax float64) []plot.Tick {
 	if !(vmin > 0) || !(vmax >= vmin) || math.IsInf(vmax, 0) {
 		return nil
 	}
@@ -37,19 +41,42 @@ func (logTicks) Ticks(vmin, vmax float64) []plot.Tick {
 		// Allow rounding in Pow10 and in the axis range.
 		return v >= vmin*(1-1e-9) && v <= vmax*(1+1e-9)
 	}
-	for _, set := range []struct {
+	type labelSet struct {
 		labelled []int
 		least    int
-	}{
-		{[]int{1}, 3},
-		{[]int{1, 2, 5}, 4},
-		{[]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 2},
-	} {
+		// fromFirst labels every step-th power of ten from the first in
+		// range, the step as large as at most most labels allow.
+		fromFirst bool
+	}
+	sets := []labelSet{
+		{labelled: []int{1}, least: 3},
+		{labelled: []int{1, 2, 5}, least: 4},
+		{labelled: []int{1, 2, 3, 4, 5, 6, 7, 8, 9}, least: 2},
+	}
+	most := maxLogLabels
+	if lt.room > 0 {
+		// Where the denser sets do not fit, two powers of ten will.
+		sets = append(sets, labelSet{[]int{1}, 2, true})
+		most = min(most, max(lt.room, 2))
+	}
+	for _, set := range sets {
 		// With powers of ten only, label every step-th one so that at
-		// most maxLogLabels are labelled.
-		step := 1
+		// most most are labelled.
+		// base is the exponent the labelled powers of ten count from.
+		step, base := 1, 0
 		if len(set.labelled) == 1 {
-			step = max(1, (hi-lo+maxLogLabels-1)/maxLogLabels)
+			step = max(1, (hi-lo+most-1)/most)
+		}
+		if set.fromFirst {
+			first := lo
+			for first <= hi && !in(math.Pow10(first)) {
+				first++
+			}
+			last := hi
+			for last >= first && !in(math.Pow10(last)) {
+				last--
+			}
+			step, base = max(1, (last-first+most-2)/(most-1)), first
 		}
 		var ticks []plot.Tick
 		var exps []int // exponents of the labelled ticks
@@ -61,7 +88,7 @@ func (logTicks) Ticks(vmin, vmax float64) []plot.Tick {
 					continue
 				}
 				t := plot.Tick{Value: v}
-				if slices.Contains(set.labelled, m) && (m != 1 || euclidMod(e, step) == 0) {
+				if slices.Contains(set.labelled, m) && (m != 1 || euclidMod(e-base, step) == 0) {
 					t.Label = strconv.Itoa(m) // completed below
 					exps = append(exps, e)
 					sci = sci || e < -4 || e > 5
@@ -71,7 +98,7 @@ func (logTicks) Ticks(vmin, vmax float64) []plot.Tick {
 				ticks = append(ticks, t)
 			}
 		}
-		if len(exps) < set.least {
+		if len(exps) < set.least || lt.room > 0 && len(exps) > max(lt.room, 2) {
 			continue
 		}
 		k := 0
