@@ -1,5 +1,5 @@
 # goodorder: make test runs every check CI runs; make reproduce regenerates
-# the figures and the report at the default scale.
+# the figures and the report at the quick scale.
 
 GO ?= go
 CC ?= cc
@@ -102,7 +102,8 @@ unit:
 	elif [ -n "$$CI" ]; then echo "make unit: libopenblas-dev is missing under CI"; exit 1; \
 	else echo "make unit: no libopenblas-dev; the OpenBLAS build is not tested"; fi
 
-# reproduce is the main job: every claim and figure at the default scale,
+# reproduce is the main job: every claim and figure at the quick scale
+# (the default scale's protocols, the costliest claims run smaller),
 # built with OpenBLAS (installed from Debian when missing; pure Go where it
 # cannot be). ARGS passes flags, e.g. make reproduce ARGS='-only table-1'.
 # reproduce-paper adds the claims that run at the paper scale only: the
@@ -264,7 +265,7 @@ discard-notebook:
 	@[ -n "$(NB)" ] || { echo "usage: make discard-notebook NB=notebooks/<file>.ipynb"; exit 1; }
 	@rm -f notebooks/edits/$(notdir $(NB)) && echo "dropped the edits of $(NB): Jupyter opens the tracked file again"
 
-# notebooks reruns NOTEBOOKS (default: all) in place at the default scale,
+# notebooks reruns NOTEBOOKS (default: all) in place at the quick scale,
 # with the kernel installed in a temporary Jupyter data directory. The
 # notebooks share the reproduce command's cache of finished runs, and build
 # with OpenBLAS as make reproduce does (GOFLAGS), so a notebook reuses the
@@ -277,7 +278,7 @@ STRIP_OUTPUTS = $(JUPYTER) nbconvert --to notebook --inplace --log-level=WARN \
 
 notebooks: tools openblas
 	@data=$$(mktemp -d) && trap 'rm -rf "$$data"' EXIT && \
-	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=default \
+	export JUPYTER_DATA_DIR="$$data" GOODORDER_SCALE=quick \
 	  GOODORDER_NB_CACHE="$(NB_CACHE)" GOFLAGS="$$GOFLAGS $(NBGOFLAGS)" && \
 	export GOODORDER_NB_BATCH=1 && \
 	$(BIN)/installkernel -bin $(BIN) && \

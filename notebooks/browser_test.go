@@ -196,7 +196,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// omegaSigma edits the parameter cell of the notebooks built on the
 	// omega-example protocol.
-	omegaSigma := paramEdit{marker: "func config() paper.OmegaConfig {", from: "paper.OmegaConfig{}.At(", to: "paper.OmegaConfig{Sigma: 3}.At("}
+	omegaSigma := paramEdit{marker: "func config() paper.OmegaConfig {", from: "nb.At(paper.OmegaConfig{})", to: "nb.At(paper.OmegaConfig{Sigma: 3})"}
 	for _, test := range []struct {
 		file string
 		// edits are ways to change a parameter cell, tried in order: the
@@ -228,26 +228,26 @@ func TestBrowser(t *testing.T) {
 		// The sliders of the other two notebooks that have them: a burst
 		// must end on the handle's value there too.
 		{file: "10-two-level-shuffling.ipynb", explore: 1, value: "-2",
-			invalid: &paramEdit{marker: "func config() paper.TwoLevelConfig {", from: "paper.TwoLevelConfig{}.At(", to: "paper.TwoLevelConfig{K: -2}.At("}},
+			invalid: &paramEdit{marker: "func config() paper.TwoLevelConfig {", from: "nb.At(paper.TwoLevelConfig{})", to: "nb.At(paper.TwoLevelConfig{K: -2})"}},
 		{file: "80-loader-shuffles.ipynb", explore: 1, value: "-1",
-			invalid: &paramEdit{marker: "func config() paper.LoaderShufflesConfig {", from: "paper.LoaderShufflesConfig{}.At(", to: "paper.LoaderShufflesConfig{ShardSize: -1}.At("}},
+			invalid: &paramEdit{marker: "func config() paper.LoaderShufflesConfig {", from: "nb.At(paper.LoaderShufflesConfig{})", to: "nb.At(paper.LoaderShufflesConfig{ShardSize: -1})"}},
 		// Every other notebook: an invalid parameter gives one line, and
 		// saving leaves git status clean.
 		{file: "05-theorem1-rates.ipynb", invalidOnly: true, value: "-4",
-			invalid: &paramEdit{marker: "func config() paper.Theorem1Config {", from: "paper.Theorem1Config{}.At(", to: "paper.Theorem1Config{N: -4}.At("}},
+			invalid: &paramEdit{marker: "func config() paper.Theorem1Config {", from: "nb.At(paper.Theorem1Config{})", to: "nb.At(paper.Theorem1Config{N: -4})"}},
 		{file: "30-variance-lemmas.ipynb", invalidOnly: true, value: "-4",
-			invalid: &paramEdit{marker: "func lemma1Config() paper.Lemma1Config {", from: "paper.Lemma1Config{}.At(", to: "paper.Lemma1Config{N: -4}.At("}},
+			invalid: &paramEdit{marker: "func lemma1Config() paper.Lemma1Config {", from: "nb.At(paper.Lemma1Config{})", to: "nb.At(paper.Lemma1Config{N: -4})"}},
 		{file: "40-table1-mnist.ipynb", invalidOnly: true, value: "-1",
-			invalid: &paramEdit{marker: "func config() paper.Table1Config {", from: "paper.Table1Config{}.At(", to: "paper.Table1Config{BatchSize: -1}.At("}},
+			invalid: &paramEdit{marker: "func config() paper.Table1Config {", from: "nb.At(paper.Table1Config{})", to: "nb.At(paper.Table1Config{BatchSize: -1})"}},
 		{file: "50-scalable-orderings.ipynb", invalidOnly: true, value: "-1",
-			invalid: &paramEdit{marker: "func config() paper.ScalableConfig {", from: "paper.ScalableConfig{}.At(", to: "paper.ScalableConfig{SketchDraws: -1}.At("}},
+			invalid: &paramEdit{marker: "func config() paper.ScalableConfig {", from: "nb.At(paper.ScalableConfig{})", to: "nb.At(paper.ScalableConfig{SketchDraws: -1})"}},
 		{file: "60-noise-and-structure.ipynb", invalidOnly: true, value: "-3",
-			invalid: &paramEdit{marker: "func noiseConfig() paper.Theorem1NoiseConfig {", from: "paper.Theorem1NoiseConfig{}.At(", to: "paper.Theorem1NoiseConfig{Grid: -3}.At("}},
+			invalid: &paramEdit{marker: "func noiseConfig() paper.Theorem1NoiseConfig {", from: "nb.At(paper.Theorem1NoiseConfig{})", to: "nb.At(paper.Theorem1NoiseConfig{Grid: -3})"}},
 		// The test runs at the smoke scale: 70 edits that scale's line.
 		{file: "70-training-loop-sampler.ipynb", invalidOnly: true, value: "Batch = 0",
 			invalid: &paramEdit{marker: "func config() params {", from: "return params{Examples: 2048, Batch: 64,", to: "return params{Examples: 2048, Batch: 0,"}},
 		{file: "75-coordinated-orders.ipynb", invalidOnly: true, value: "-2",
-			invalid: &paramEdit{marker: "func config() paper.CoordinatedConfig {", from: "paper.CoordinatedConfig{}.At(", to: "paper.CoordinatedConfig{Workers: []int{-2}}.At("}},
+			invalid: &paramEdit{marker: "func config() paper.CoordinatedConfig {", from: "nb.At(paper.CoordinatedConfig{})", to: "nb.At(paper.CoordinatedConfig{Workers: []int{-2}})"}},
 	} {
 		t.Run(test.file, func(t *testing.T) {
 			keepFiles(t, test.file)

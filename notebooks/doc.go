@@ -3,7 +3,7 @@
 // license that can be found in the LICENSE file.
 
 // Package notebooks holds the project's GoNB notebooks (*.ipynb), committed
-// with their outputs at the default scale, and the test that executes them.
+// with their outputs at the quick scale, and the test that executes them.
 //
 // The package has no API. README.md explains how to open and rerun the
 // notebooks; in short:
@@ -17,7 +17,7 @@
 //
 // TestCommittedNotebooks checks the files as committed: every code cell has
 // been executed, the first code cell is the standard setup cell, and the
-// outputs hold a "scale: default" line, an image/png and at least one CHECK
+// outputs hold a "scale: quick" line, an image/png and at least one CHECK
 // line. TestExecuteNotebooks (skipped by go test -short) builds the GoNB
 // kernel and goimports from the tool directives of go.mod, installs the
 // kernelspec into a temporary Jupyter data directory, executes every

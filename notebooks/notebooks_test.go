@@ -400,7 +400,7 @@ func TestCommittedNotebooks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range s.problems("default", true) {
+			for _, p := range s.problems("quick", true) {
 				t.Errorf("%s as committed: %s (rerun it with make notebooks)", f, p)
 			}
 			if err := checkFileSize(f); err != nil {
@@ -464,8 +464,8 @@ func TestSummary(t *testing.T) {
 		{
 			name:  "wrong scale",
 			edit:  func(s string) string { return s },
-			scale: "default",
-			want:  []string{`want exactly one, "default"`},
+			scale: "quick",
+			want:  []string{`want exactly one, "quick"`},
 		},
 		{
 			name:  "cleared",

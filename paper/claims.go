@@ -433,6 +433,9 @@ func claimRun[C, R any](scale func(Scale) C, run func(C, context.Context, *Env) 
 	return func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
 		cfg := scale(s)
+		if isQuick(ctx) {
+			quickOf(&cfg)
+		}
 		if env.Runs > 0 {
 			if err := setRunsOf(&cfg, env.Runs); err != nil {
 				return nil, err

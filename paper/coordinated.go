@@ -132,6 +132,9 @@ func (c CoordinatedConfig) At(s Scale) CoordinatedConfig {
 	})
 }
 
+// quick runs 3 seeds (the default scale: 5) on 2,048 MNIST images (4,096).
+func (c *CoordinatedConfig) quick() { c.Seeds, c.MNISTN = 3, 2048 }
+
 // fill sets the zero fields to their defaults.
 func (c *CoordinatedConfig) fill() {
 	fillZero(c, CoordinatedConfig{

@@ -62,7 +62,7 @@ func headline(id string, r *Result, rob *Robustness) string {
 	}
 	if cs != nil {
 		h := cs.Headline(rob.Seeds)
-		if rob.Scale != r.Scale {
+		if rob.Scale != r.Scale && !sameProtocol(id, rob.Scale, r.Scale) {
 			h += " (" + rob.Scale + " scale)"
 		}
 		return h
@@ -115,6 +115,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 		if fam.unkept[c.ID] && (restsOnHolds(v) || restsOnHolds(r.Outcome.Verdict)) {
 			mark = holmUnkeptMark
 		}
+		brief = quickNote(c.ID, r) + brief
 		line := fmt.Sprintf("[%s](#%s), %s%s: %s", c.ID, anchor(c.ID), headline(c.ID, r, rob), mark, brief)
 		if brief == r.Outcome.Verdict.String() {
 			line = fmt.Sprintf("[%s](#%s), %s%s", c.ID, anchor(c.ID), headline(c.ID, r, rob), mark)
@@ -446,6 +447,9 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 				}
 				if number != "" && r.RuleNote() != "" {
 					number = "of the result judged by an earlier rule or design (not the registered one): " + number
+				}
+				if number != "" {
+					number = quickNote(c.ID, r) + number
 				}
 				if fig == "" && len(r.Outcome.Figures) > 0 {
 					fig = r.Outcome.Figures[0]

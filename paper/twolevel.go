@@ -126,6 +126,9 @@ func (c TwoLevelConfig) At(s Scale) TwoLevelConfig {
 	})
 }
 
+// quick tunes each cell's step over 2 runs (the default scale: 3).
+func (c *TwoLevelConfig) quick() { c.TuneRuns = 2 }
+
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelConfig) fill() {
 	pd := problems.TwoLevelConfig{D: c.D, Lambda: c.Lambda, N: c.N, SigmaLow: c.SigmaLow}.WithDefaults()

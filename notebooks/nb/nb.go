@@ -43,18 +43,46 @@ import (
 // ScaleEnv is the environment variable that sets the scale of a notebook.
 const ScaleEnv = "GOODORDER_SCALE"
 
-// Scale returns the scale named by $GOODORDER_SCALE: smoke, default or
-// paper; empty means default.
+// Scale returns the scale named by $GOODORDER_SCALE: smoke, quick,
+// default or paper; empty means quick, make reproduce's. The quick scale
+// is the default scale with the quick configs of the claims it runs
+// smaller (paper.QuickAt): Scale returns paper.Default for it, and At
+// makes the configs.
 func Scale() (paper.Scale, error) {
 	name := os.Getenv(ScaleEnv)
-	if name == "" {
+	if name == "" || name == paper.QuickName {
 		return paper.Default, nil
 	}
 	s, err := paper.ParseScale(name)
 	if err != nil {
-		return 0, fmt.Errorf("%s=%q: %w", ScaleEnv, name, err)
+		return 0, fmt.Errorf("%s=%q: %w, or %s", ScaleEnv, name, err, paper.QuickName)
 	}
 	return s, nil
+}
+
+// Quick reports whether the notebook runs at the quick scale: whether
+// $GOODORDER_SCALE is quick or empty.
+func Quick() bool {
+	name := os.Getenv(ScaleEnv)
+	return name == "" || name == paper.QuickName
+}
+
+// ScaleName returns the name of the notebook's scale, quick included, or
+// panics with the error of an unknown one (MustScale).
+func ScaleName() string {
+	if Quick() {
+		return paper.QuickName
+	}
+	return MustScale().String()
+}
+
+// At returns c's protocol at the notebook's scale: c.At(MustScale()), or
+// paper.QuickAt(c) at the quick scale.
+func At[C interface{ At(paper.Scale) C }](c C) C {
+	if Quick() {
+		return paper.QuickAt(c)
+	}
+	return c.At(MustScale())
 }
 
 // MustScale is Scale for notebook cells: it panics with the error, which
@@ -266,12 +294,14 @@ const (
 // claim's rule the run settles neither way. Whatever the verdict, it is a result: ok does not mean that
 // the paper was reproduced, only that the report says the same.
 func CheckOutcome(id string, out *paper.Outcome) {
-	s, err := Scale()
+	_, err := Scale()
 	var saved *paper.Result
+	name := ""
 	if err == nil {
 		saved, _ = Saved(id)
+		name = ScaleName()
 	}
-	fmt.Fprintln(stdout, outcomeLine(id, out, saved, s))
+	fmt.Fprintln(stdout, outcomeLine(id, out, saved, name))
 	for _, c := range out.Checks {
 		if c.Unsettled {
 			fmt.Fprintln(stdout, statusLine(c.Name, StatusUnsettled, c.Detail))
@@ -281,9 +311,9 @@ func CheckOutcome(id string, out *paper.Outcome) {
 	}
 }
 
-// outcomeLine is the CHECK line of claim id's outcome out at scale s,
-// compared with the committed result saved (nil if none).
-func outcomeLine(id string, out *paper.Outcome, saved *paper.Result, s paper.Scale) string {
+// outcomeLine is the CHECK line of claim id's outcome out at the scale
+// named s, compared with the committed result saved (nil if none).
+func outcomeLine(id string, out *paper.Outcome, saved *paper.Result, s string) string {
 	v := out.Verdict.String()
 	if !comparable(saved, s) {
 		return fmt.Sprintf("CHECK %s: %s (%s, nothing committed at the %s scale to compare with: %s)", id, StatusNew, v, s, out.Summary)
@@ -295,15 +325,23 @@ func outcomeLine(id string, out *paper.Outcome, saved *paper.Result, s paper.Sca
 }
 
 // comparable reports whether the committed result saved was made at the
-// scale s of a notebook: the same scale, or the paper scale for a
-// notebook at the default scale (the claims skipped at the default scale
-// run their paper-scale protocol there). The smoke scale compares with
-// nothing.
-func comparable(saved *paper.Result, s paper.Scale) bool {
-	if saved == nil || saved.Outcome == nil || s == paper.Smoke {
+// scale named s of a notebook: the same scale; or the paper scale for a
+// notebook at the quick or default scale (the claims skipped there run
+// their paper-scale protocol); or the other of quick and default for a
+// claim the quick scale does not run smaller (paper.QuickDiffers). The
+// smoke scale compares with nothing.
+func comparable(saved *paper.Result, s string) bool {
+	if saved == nil || saved.Outcome == nil || s == paper.Smoke.String() {
 		return false
 	}
-	return saved.Scale == s.String() || (s == paper.Default && saved.Scale == paper.Paper.String())
+	if saved.Scale == s {
+		return true
+	}
+	quickOrDefault := func(n string) bool { return n == paper.QuickName || n == paper.Default.String() }
+	if !quickOrDefault(s) {
+		return false
+	}
+	return saved.Scale == paper.Paper.String() || quickOrDefault(saved.Scale) && !paper.QuickDiffers(saved.ID)
 }
 
 // ShowSaved shows the committed result r of a claim in place of a run:

@@ -39,15 +39,18 @@ func TestOutcomeLine(t *testing.T) {
 	for _, test := range []struct {
 		name  string
 		saved *paper.Result
-		scale paper.Scale
+		scale string
 		want  string
 	}{
-		{"same", saved("default", paper.NotTested), paper.Default, "CHECK x: ok (not tested, as in the report: no loss to win back)"},
-		{"paper scale stands for default", saved("paper", paper.NotTested), paper.Default, "CHECK x: ok (not tested, as in the report"},
-		{"other verdict", saved("default", paper.Reproduced), paper.Default, "CHECK x: MISMATCH (not tested here, reproduced in the report: no loss"},
-		{"smoke", saved("default", paper.Reproduced), paper.Smoke, "CHECK x: new (not tested, nothing committed at the smoke scale"},
-		{"nothing saved", nil, paper.Default, "CHECK x: new (not tested, nothing committed at the default scale"},
-		{"default for paper", saved("default", paper.Reproduced), paper.Paper, "CHECK x: new"},
+		{"same", saved("default", paper.NotTested), "default", "CHECK x: ok (not tested, as in the report: no loss to win back)"},
+		{"same quick", saved("quick", paper.NotTested), "quick", "CHECK x: ok (not tested, as in the report: no loss to win back)"},
+		{"paper scale stands for default", saved("paper", paper.NotTested), "default", "CHECK x: ok (not tested, as in the report"},
+		{"paper scale stands for quick", saved("paper", paper.NotTested), "quick", "CHECK x: ok (not tested, as in the report"},
+		{"quick for default, same protocol", saved("quick", paper.NotTested), "default", "CHECK x: ok (not tested, as in the report"},
+		{"other verdict", saved("default", paper.Reproduced), "default", "CHECK x: MISMATCH (not tested here, reproduced in the report: no loss"},
+		{"smoke", saved("default", paper.Reproduced), "smoke", "CHECK x: new (not tested, nothing committed at the smoke scale"},
+		{"nothing saved", nil, "quick", "CHECK x: new (not tested, nothing committed at the quick scale"},
+		{"default for paper", saved("default", paper.Reproduced), "paper", "CHECK x: new"},
 	} {
 		if got := outcomeLine("x", out, test.saved, test.scale); !strings.HasPrefix(got, test.want) {
 			t.Errorf("%s: %q, want it to begin %q", test.name, got, test.want)
@@ -56,7 +59,7 @@ func TestOutcomeLine(t *testing.T) {
 	// An untested or inconclusive claim is never a MISMATCH by itself.
 	for _, v := range []paper.Verdict{paper.NotTested, paper.Inconclusive, paper.NotReproduced, paper.PartlyReproduced} {
 		o := &paper.Outcome{Verdict: v}
-		if got := outcomeLine("x", o, saved("default", v), paper.Default); strings.Contains(got, "MISMATCH") {
+		if got := outcomeLine("x", o, saved("default", v), "default"); strings.Contains(got, "MISMATCH") {
 			t.Errorf("verdict %v as in the report: %q", v, got)
 		}
 	}
@@ -66,7 +69,7 @@ func TestOutcomeLine(t *testing.T) {
 // of the repository: its own verdict is ok, another a MISMATCH.
 func TestCheckOutcomeCommitted(t *testing.T) {
 	t.Setenv("GONB_DIR", "")
-	t.Setenv(ScaleEnv, "default")
+	t.Setenv(ScaleEnv, paper.QuickName)
 	r, err := Saved("table-1")
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +90,14 @@ func TestCheckOutcomeCommitted(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "CHECK table-1: ok (") || !strings.HasPrefix(lines[1], "CHECK table-1: MISMATCH (") {
 		t.Errorf("CHECK lines:\n%s\nwant ok then MISMATCH", out)
+	}
+	// At the default scale, table-1's committed result, made at the quick
+	// scale that runs it smaller, compares with nothing.
+	t.Setenv(ScaleEnv, "default")
+	out.Reset()
+	CheckOutcome("table-1", r.Outcome)
+	if !strings.HasPrefix(out.String(), "CHECK table-1: new (") {
+		t.Errorf("CHECK line at the default scale of a result made at the quick scale: %q, want new", out)
 	}
 	if _, err := Saved("no-such-claim"); err == nil {
 		t.Error("Saved(no-such-claim): no error")

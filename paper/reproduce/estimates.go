@@ -64,14 +64,14 @@ var referenceSeconds = map[paper.Scale]map[string]float64{
 // in the timings file of figDir where there is one, else its reference
 // time (referenceSeconds). A missing or unreadable timings file gives the
 // reference times alone.
-func earlierSeconds(figDir string, scale paper.Scale) map[string]float64 {
+func earlierSeconds(figDir string, scale paper.Scale, name string) map[string]float64 {
 	secs := make(map[string]float64)
 	for id, s := range referenceSeconds[scale] {
 		secs[id] = s
 	}
 	if t := loadTimings(figDir); t != nil {
 		for _, c := range t.Claims {
-			if c.Scale == scale.String() && !c.Cached {
+			if c.Scale == name && !c.Cached {
 				secs[c.ID] = c.Seconds
 			}
 		}

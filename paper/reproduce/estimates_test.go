@@ -35,7 +35,7 @@ func TestReferenceSeconds(t *testing.T) {
 // reference, and a cached run's ignored.
 func TestEarlierSeconds(t *testing.T) {
 	dir := t.TempDir()
-	got := earlierSeconds(dir, paper.Default)
+	got := earlierSeconds(dir, paper.Default, paper.Default.String())
 	for id, want := range referenceSeconds[paper.Default] {
 		if got[id] != want {
 			t.Errorf("no timings file: %s %v, want the reference %v", id, got[id], want)
@@ -49,7 +49,7 @@ func TestEarlierSeconds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = earlierSeconds(dir, paper.Default)
+	got = earlierSeconds(dir, paper.Default, paper.Default.String())
 	for id, want := range map[string]float64{
 		"theorem-1":   100,                                            // a full earlier run wins
 		"table-1":     referenceSeconds[paper.Default]["table-1"],     // a cached one does not
@@ -76,7 +76,7 @@ func TestFirstEstimate(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	o := newOverall(&b, now, ids, earlierSeconds(t.TempDir(), paper.Default))
+	o := newOverall(&b, now, ids, earlierSeconds(t.TempDir(), paper.Default, (paper.Default).String()))
 	o.begin(0)
 	secs, ok := o.left(now())
 	if !ok || math.Abs(secs-want) > 1e-9 {

@@ -115,6 +115,7 @@ type options struct {
 	only     []paper.Claim
 	onlySet  bool // -only named the claims
 	scale    paper.Scale
+	quick    bool // the quick scale: scale is Default, with the quick configs
 	figDir   string
 	report   string
 	cacheDir string
@@ -142,12 +143,12 @@ const hint = "run 'go run ./paper/reproduce -h' for the flags"
 
 func parse(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("reproduce", flag.ContinueOnError)
-	o := &options{seed: paper.DefaultSeed, workers: runtime.GOMAXPROCS(0), scale: paper.Default}
+	o := &options{seed: paper.DefaultSeed, workers: runtime.GOMAXPROCS(0), scale: paper.Default, quick: true}
 	var (
 		only = fs.String("only", "", "comma-separated claim ids to run (default all); -list shows them")
 		list = fs.Bool("list", false, "list the claims (those of -only if given) and exit")
 	)
-	fs.Var((*scaleFlag)(&o.scale), "scale", "`scale` of the runs: smoke (seconds, for CI), default (minutes) or paper (the paper's protocol where feasible)")
+	fs.Var(&scaleFlag{scale: &o.scale, quick: &o.quick}, "scale", "`scale` of the runs: smoke (seconds, for CI), quick (minutes: the default scale's protocols, the costliest claims run smaller), default (the registered protocols) or paper (the paper's protocol where feasible); without the flag quick, or default with -seeds, -register or -confirm")
 	fs.StringVar(&o.figDir, "figures", "figures", "folder for charts (PNG, SVG, HTML), their data (CSV) and per-claim results")
 	fs.StringVar(&o.report, "report", filepath.Join("paper", "REPORT.md"), "path of the Markdown report")
 	fs.StringVar(&o.cacheDir, "cache", filepath.Join(".cache", "reproduce"), "folder caching finished runs; empty disables caching")
@@ -182,6 +183,14 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	}
 	if n := countTrue(o.register, o.confirm, set["seeds"] || o.plan || set["shard"]); n > 1 {
 		return nil, usageError{errors.New("-register, -confirm and a robustness pass, -plan or -shard: give at most one")}
+	}
+	if !set["scale"] && (o.confirm || o.register || set["seeds"]) {
+		// The seeds pass, the registration and the confirmatory pass
+		// run the registered protocols, the default scale's.
+		o.quick = false
+	}
+	if o.quick && (o.confirm || o.register || set["seeds"]) {
+		return nil, usageError{errors.New("-scale quick with -seeds, -register or -confirm: the seeds pass, the registration and the confirmatory pass run the registered protocols (-scale default or paper)")}
 	}
 	if o.confirm && o.scale != paper.Default && o.scale != paper.Paper {
 		return nil, usageError{fmt.Errorf("-confirm -scale %s: the confirmatory pass runs at the default or the paper scale", o.scale)}
@@ -249,12 +258,29 @@ func parseQuietly(fs *flag.FlagSet, args []string, stderr io.Writer) error {
 	return err
 }
 
-// scaleFlag is the -scale flag: its error lists the scales.
-type scaleFlag paper.Scale
+// scaleFlag is the -scale flag: a paper.Scale, or quick (the default
+// scale with the quick scale's configs, quick set); its error lists the
+// scales.
+type scaleFlag struct {
+	scale *paper.Scale
+	quick *bool
+}
 
-func (s *scaleFlag) String() string { return paper.Scale(*s).String() }
+func (s *scaleFlag) String() string {
+	if s.scale == nil {
+		return ""
+	}
+	if *s.quick {
+		return paper.QuickName
+	}
+	return s.scale.String()
+}
 
 func (s *scaleFlag) Set(name string) error {
+	if name == paper.QuickName {
+		*s.scale, *s.quick = paper.Default, true
+		return nil
+	}
 	v, err := paper.ParseScale(name)
 	if err != nil {
 		var names []string
@@ -263,11 +289,22 @@ func (s *scaleFlag) Set(name string) error {
 				break
 			}
 			names = append(names, s.String())
+			if s == paper.Smoke {
+				names = append(names, paper.QuickName)
+			}
 		}
 		return fmt.Errorf("unknown scale, want one of %s", strings.Join(names, ", "))
 	}
-	*s = scaleFlag(v)
+	*s.scale, *s.quick = v, false
 	return nil
+}
+
+// scaleName is the name of the run's scale: o.scale's, or quick.
+func (o *options) scaleName() string {
+	if o.quick {
+		return paper.QuickName
+	}
+	return o.scale.String()
 }
 
 // seedFlag is the -seed flag, an unsigned 64-bit integer.
@@ -540,6 +577,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
+	if o.quick {
+		// The claims run at the default scale under it take the quick
+		// scale's configs (paper.WithQuick).
+		ctx = paper.WithQuick(ctx)
+	}
 	switch {
 	case o.plan:
 		return plan(ctx, o, stdout, &lockedWriter{w: stderr})
@@ -571,7 +613,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	for i, c := range o.only {
 		ids[i] = c.ID
 	}
-	all := newOverall(stderr, time.Now, ids, earlierSeconds(o.figDir, o.scale))
+	all := newOverall(stderr, time.Now, ids, earlierSeconds(o.figDir, o.scale, o.scaleName()))
 	if !o.quiet && !isTerm {
 		// A log gets a line at least every progressEvery.
 		ticker := time.NewTicker(progressEvery)
@@ -628,7 +670,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		t0 := time.Now()
 		// Say at once what an interrupt stops.
 		sayStopping := func() {
-			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scale, time.Since(t0).Seconds())
+			fmt.Fprintf(stderr, "\nreproduce: interrupted: stopping %s (%s scale, %.0fs in); finished runs stay cached, figures and report are not changed\n", c.ID, o.scaleName(), time.Since(t0).Seconds())
 		}
 		said := make(chan struct{})
 		stopping := context.AfterFunc(ctx, func() {
@@ -660,7 +702,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !o.quiet {
 			fmt.Fprintf(stderr, "%s: %s (%.1fs)\n", c.ID, out.Verdict, secs)
 		}
-		res := &paper.Result{ID: c.ID, Scale: o.scale.String(), Seed: o.seed, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(), Outcome: out, Parts: paper.SeedParts(out.Judgement)}
+		res := &paper.Result{ID: c.ID, Scale: o.scaleName(), Seed: o.seed, BLAS: ordering.BLAS, Kernel: ordering.BLASKernel(), Outcome: out, Parts: paper.SeedParts(out.Judgement)}
 		if res.Judge, err = paper.JudgeCode(c.ID); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %s: %v\n", c.ID, err)
 			return 1
@@ -675,7 +717,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1
 		}
-		timing := claimTiming{ID: c.ID, Scale: o.scale.String(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
+		timing := claimTiming{ID: c.ID, Scale: o.scaleName(), Seconds: secs, Cached: env.Reused(), Measured: out.Timings}
 		if err := saveTimings(o.figDir, &timings{Machine: mach, Command: cmd, Claims: []claimTiming{timing}}); err != nil {
 			fmt.Fprintf(stderr, "reproduce: %v\n", err)
 			return 1

@@ -30,11 +30,17 @@ type unit struct {
 	claim paper.Claim
 	seed  uint64
 	est   float64 // seconds on the reference machine (unitSeconds)
+	quick bool    // the quick scale's (at the default scale)
 }
 
-// key names u at scale s: "smoke/table-1/seed-1".
+// key names u at scale s: "smoke/table-1/seed-1", "quick/table-1/seed-1"
+// for a unit of the quick scale.
 func (u unit) key(s paper.Scale) string {
-	return fmt.Sprintf("%s/%s/seed-%d", s, u.claim.ID, u.seed)
+	name := s.String()
+	if u.quick {
+		name = paper.QuickName
+	}
+	return fmt.Sprintf("%s/%s/seed-%d", name, u.claim.ID, u.seed)
 }
 
 // shardFlag is the -shard flag, "i/N": shard i of N, 0 <= i < N, as
@@ -109,7 +115,7 @@ func units(o *options) []unit {
 			continue
 		}
 		for _, s := range seeds {
-			us = append(us, unit{claim: c, seed: s, est: unitSeconds(c.ID, o.scale)})
+			us = append(us, unit{claim: c, seed: s, est: unitSeconds(c.ID, o.scale), quick: o.quick})
 		}
 	}
 	return us
@@ -153,7 +159,7 @@ func split(us []unit, n int, s paper.Scale) [][]unit {
 	byLead := make(map[string]*group)
 	lead := func(u unit) string {
 		if r, ok := reusesRuns[u.claim.ID]; ok && slices.ContainsFunc(us, func(v unit) bool { return v.claim.ID == r && v.seed == u.seed }) {
-			return unit{claim: paper.Claim{ID: r}, seed: u.seed}.key(s)
+			return unit{claim: paper.Claim{ID: r}, seed: u.seed, quick: u.quick}.key(s)
 		}
 		return u.key(s)
 	}
