@@ -476,59 +476,106 @@ func orderMattersSettingNames(settings []*Table1Result) []string {
 }
 
 // orderMattersCharts returns the charts of the gains in mean accuracy over
-// the epochs and in final accuracy against the σ*² ratio: a series of
-// markers per stratum (data set, model and batching) with error bars of
-// the gaps' 95% t-intervals over the seeds, named with Spearman's ρ and
-// its one-sided permutation p-value within the stratum, and in the title
-// the mean within-stratum ρ with the verdict's interval (mean accuracy) or
-// the stratified permutation p-value (final accuracy, shown) and ρ pooled
-// over all points (computed here for the chart).
-func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.LineChart) {
-	xl := "σ*² ratio, random order / greedy (geometric mean)"
-	mean = &chart.LineChart{XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true}
-	final = &chart.LineChart{XLabel: xl, YLabel: mean.YLabel, LogX: true}
-	series := map[string]int{}
+// the epochs and in final accuracy against the σ*² ratio: a panel per
+// batching, each with a series of markers per data set and model, with
+// error bars of the gaps' 95% t-intervals over the seeds, and in the
+// title the mean within-stratum ρ with the verdict's interval (mean
+// accuracy) or the stratified permutation p-value (final accuracy,
+// shown). Each panel's y axis spans its points, not their widest bars, so
+// that the ranking the ρ judges can be read (orderMattersFit).
+func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.Panels) {
+	xl := "σ*², random / greedy"
+	mean, final = &chart.Panels{}, &chart.Panels{}
+	var models, batchings []string
+	for _, p := range f.Points {
+		if !slices.Contains(models, p.Model) {
+			models = append(models, p.Model)
+		}
+		if !slices.Contains(batchings, p.Batching) {
+			batchings = append(batchings, p.Batching)
+		}
+	}
 	var ratios, means, finals []float64
 	var strata []string
-	for _, p := range f.Points {
-		name := p.stratum()
-		k, ok := series[name]
-		if !ok {
-			k = len(mean.Series)
-			series[name] = k
-			mean.Series = append(mean.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}, Runs: p.Mean.N})
-			final.Series = append(final.Series, chart.Series{Name: name, Points: true, Lo: []float64{}, Hi: []float64{}, Runs: p.Final.N})
+	for _, b := range batchings {
+		m := &chart.LineChart{Title: b + " batching", XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true}
+		fl := &chart.LineChart{Title: m.Title, XLabel: xl, YLabel: m.YLabel, LogX: true}
+		// Every panel lists every model, in one order: one look per name.
+		for _, model := range models {
+			m.Series = append(m.Series, chart.Series{Name: model, Points: true, Lo: []float64{}, Hi: []float64{}})
+			fl.Series = append(fl.Series, chart.Series{Name: model, Points: true, Lo: []float64{}, Hi: []float64{}})
 		}
-		for _, c := range []struct {
-			s  *chart.Series
-			iv Interval
-		}{{&mean.Series[k], p.Mean}, {&final.Series[k], p.Final}} {
-			c.s.X, c.s.Y = append(c.s.X, p.Ratio), append(c.s.Y, c.iv.Mean)
-			c.s.Lo, c.s.Hi = append(c.s.Lo, c.iv.Lo), append(c.s.Hi, c.iv.Hi)
-			c.s.Runs = max(c.s.Runs, c.iv.N)
+		for _, p := range f.Points {
+			if p.Batching != b {
+				continue
+			}
+			k := slices.Index(models, p.Model)
+			for _, c := range []struct {
+				s  *chart.Series
+				iv Interval
+			}{{&m.Series[k], p.Mean}, {&fl.Series[k], p.Final}} {
+				c.s.X, c.s.Y = append(c.s.X, p.Ratio), append(c.s.Y, c.iv.Mean)
+				c.s.Lo, c.s.Hi = append(c.s.Lo, c.iv.Lo), append(c.s.Hi, c.iv.Hi)
+				c.s.Runs = max(c.s.Runs, c.iv.N)
+			}
+			ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean.Mean), append(finals, p.Final.Mean)
+			strata = append(strata, p.stratum())
 		}
-		ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean.Mean), append(finals, p.Final.Mean)
-		strata = append(strata, name)
+		m.Series = slices.DeleteFunc(m.Series, func(s chart.Series) bool { return len(s.X) == 0 })
+		fl.Series = slices.DeleteFunc(fl.Series, func(s chart.Series) bool { return len(s.X) == 0 })
+		mean.Panels, final.Panels = append(mean.Panels, m), append(final.Panels, fl)
 	}
 	for _, c := range []struct {
-		lc     *chart.LineChart
+		p      *chart.Panels
 		y      []float64
 		st     StratifiedTest
 		what   string
 		judged *Interval
 	}{{mean, means, f.Test, "mean accuracy over the epochs", &f.Interval}, {final, finals, f.TestFinal, "final accuracy", nil}} {
-		// The legend names each stratum alike in both charts (one name,
-		// one look); the title gives the mean ρ over the strata.
-		c.lc.Title = "Greedy − RR, " + c.what + ": " + rhoText(ratios, c.y, strata, c.st, c.judged)
-		seedSpreadNote(c.lc)
-		for k, s := range c.lc.Series {
-			// A stratum of one point: its bars may sit under its marker.
-			if len(s.X) == 1 && s.NoSpread == "" {
-				c.lc.Series[k].NoSpread = fmt.Sprintf("one setting of %d runs: its 95%% interval is in the report's row", s.Runs)
+		c.p.Title = "Greedy − RR, " + c.what + ": " + rhoText(ratios, c.y, strata, c.st, c.judged)
+		for _, lc := range c.p.Panels {
+			orderMattersFit(lc)
+			seedSpreadNote(lc)
+			for k, s := range lc.Series {
+				// A stratum of one point: its bars may sit under its marker.
+				if len(s.X) == 1 && s.NoSpread == "" {
+					lc.Series[k].NoSpread = fmt.Sprintf("one setting of %d runs: its 95%% interval is in the report's row", s.Runs)
+				}
 			}
 		}
 	}
 	return mean, final
+}
+
+// orderMattersFit sets c's y axis to span its points' gaps with a margin
+// (a quarter of their span, at least a point each side) and the bars that
+// end within it: a wider bar is cut at the frame, as the y label says,
+// its ends in the CSV.
+func orderMattersFit(c *chart.LineChart) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range c.Series {
+		for _, v := range s.Y {
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+		}
+	}
+	if math.IsInf(lo, 0) {
+		return
+	}
+	pad := math.Max((hi-lo)/4, 1)
+	ylo, yhi := lo-pad, hi+pad
+	cut := false
+	for _, s := range c.Series {
+		for i := range s.Y {
+			if s.Lo[i] < ylo || s.Hi[i] > yhi {
+				cut = true
+			}
+		}
+	}
+	if !cut {
+		return
+	}
+	c.YMin, c.YMax = ylo, yhi
+	c.YLabel = "gap (points, bars: 95% interval, cut at the frame)"
 }
 
 // rhoText is the mean over the strata (strata names each point's) of

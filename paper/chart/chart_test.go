@@ -468,6 +468,7 @@ func TestLogTicks(t *testing.T) {
 		{3, 0.02, 5.5, "0.1 1"},
 		{10, 0.02, 5.5, "0.02 0.05 0.1 0.2 0.5 1 2 5"},
 		{3, 1, 1e7, "1e0 1e3 1e6"},
+		{4, 1.7, 70, "3 10 30"},
 	} {
 		var labels []string
 		for _, tk := range (logTicks{room: tc.room}).Ticks(tc.min, tc.max) {

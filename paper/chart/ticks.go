@@ -55,8 +55,9 @@ func (lt logTicks) Ticks(vmin, vmax float64) []plot.Tick {
 	}
 	most := maxLogLabels
 	if lt.room > 0 {
-		// Where the denser sets do not fit, two powers of ten will.
-		sets = append(sets, labelSet{[]int{1}, 2, true})
+		// Where the denser sets do not fit, 1 and 3 of each decade may,
+		// else two powers of ten.
+		sets = append(sets, labelSet{labelled: []int{1, 3}, least: 2}, labelSet{[]int{1}, 2, true})
 		most = min(most, max(lt.room, 2))
 	}
 	for _, set := range sets {
