@@ -546,3 +546,15 @@ func TestNoteCoveredShort(t *testing.T) {
 		}
 	}
 }
+
+// TestCeil2 checks that ceil2 rounds up to two significant digits, so
+// that "within ±x%" bounds every value it summarises.
+func TestCeil2(t *testing.T) {
+	for _, tc := range []struct{ v, want float64 }{
+		{15.4, 16}, {15, 15}, {0.412, 0.42}, {0.41, 0.41}, {123, 130}, {9.99, 10}, {0.0051, 0.0051},
+	} {
+		if got := ceil2(tc.v); got != tc.want || fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("ceil2(%g) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}

@@ -766,6 +766,23 @@ func pointsText(v float64) string {
 	return fmt.Sprintf("%g points", v)
 }
 
+// ceil2 rounds v > 0 up to two significant digits (15.4 to 16, 0.412
+// to 0.42), so that "within ±x%" holds of every value.
+func ceil2(v float64) float64 {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return v
+	}
+	e := int(math.Floor(math.Log10(v))) - 1
+	if e >= 0 {
+		d := math.Pow10(e)
+		return math.Ceil(v/d-1e-9) * d
+	}
+	// Divide by the power of ten, which is exact, so that 0.42 prints
+	// as 0.42.
+	m := math.Pow10(-e)
+	return math.Ceil(v*m-1e-9) / m
+}
+
 // noteBand names series i of chart c "name (what)", what naming its band
 // ("95% band", say), or, if the band is about as wide as the line or
 // narrower (thinBand), "name (what within ±0.41%)" and sets its NoSpread
@@ -775,8 +792,9 @@ func noteBand(c *chart.LineChart, i int, name, what string) {
 	s := &c.Series[i]
 	s.Name = fmt.Sprintf("%s (%s)", name, what)
 	if rel, hidden := thinBand(c, *s); hidden {
-		s.Name = fmt.Sprintf("%s (%s within ±%.2g%%)", name, what, 100*rel)
-		s.NoSpread = fmt.Sprintf("its %s, within ±%.2g%% of each value, is about as wide as the line or narrower", what, 100*rel)
+		pct := ceil2(100 * rel)
+		s.Name = fmt.Sprintf("%s (%s within ±%g%%)", name, what, pct)
+		s.NoSpread = fmt.Sprintf("its %s, within ±%g%% of each value, is about as wide as the line or narrower", what, pct)
 	}
 }
 
@@ -792,8 +810,8 @@ func noteThinBands(c *chart.LineChart, what string) {
 			continue
 		}
 		if rel, hidden := thinBand(c, *s); hidden {
-			s.Name = fmt.Sprintf("%s (%s within ±%.2g%%)", s.Name, what, 100*rel)
-			s.NoSpread = fmt.Sprintf("its %s, within ±%.2g%% of each value, is about as wide as the line or narrower", what, 100*rel)
+			s.Name = fmt.Sprintf("%s (%s within ±%g%%)", s.Name, what, ceil2(100*rel))
+			s.NoSpread = fmt.Sprintf("its %s, within ±%g%% of each value, is about as wide as the line or narrower", what, ceil2(100*rel))
 		}
 	}
 }

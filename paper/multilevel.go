@@ -627,8 +627,8 @@ func (res *MultiLevelResult) heatmap(f *MultiLevelFindings, rows *[]Row) *chart.
 		heat.YTicks = append(heat.YTicks, fmt.Sprintf("(%g, %g, %g)", s.Top, s.Mid, s.Low))
 		heat.Values = append(heat.Values, sf.OverStandard[1:])
 	}
-	heat.NoSpread = fmt.Sprintf("each cell's 95%% interval, from the Monte Carlo standard errors of both maxima (%d orders each), is within ±%.2g%% of its value", heat.Runs, 100*widest)
-	heat.Title += fmt.Sprintf(" (95%% intervals within ±%.2g%%)", 100*widest)
+	heat.NoSpread = fmt.Sprintf("each cell's 95%% interval, from the Monte Carlo standard errors of both maxima (%d orders each), is within ±%g%% of its value", heat.Runs, ceil2(100*widest))
+	heat.Title += fmt.Sprintf(" (95%% intervals within ±%g%%)", ceil2(100*widest))
 	return heat
 }
 
