@@ -126,9 +126,10 @@ func containsAll(s string, subs ...string) bool {
 }
 
 // TestOrderMattersCharts draws order-matters' charts from made-up runs:
-// each passes chart.Check and CheckFamily (one name per stratum in both
-// charts, so one look), has error bars, and gives the mean ρ over the
-// strata in the title (each stratum's and the pooled are in the report).
+// each passes chart.Check and CheckFamily (one name per model in both
+// charts and every panel, so one look), has a panel per batching with
+// error bars, and gives the mean ρ over the strata in the title (each
+// stratum's and the pooled are in the report).
 func TestOrderMattersCharts(t *testing.T) {
 	var settings []*Table1Result
 	gaps := orderMattersRising // eleven points per stratum: strata tested
@@ -145,20 +146,27 @@ func TestOrderMattersCharts(t *testing.T) {
 		t.Errorf("the two charts side by side: %v", err)
 	}
 	for _, base := range []string{"order-matters-mean", "order-matters-final"} {
-		lc, ok := charts[base].(*chart.LineChart)
+		p, ok := charts[base].(*chart.Panels)
 		if !ok {
-			t.Fatalf("no %s line chart", base)
+			t.Fatalf("no %s panels", base)
 		}
-		if !containsAll(lc.Title, "mean ρ") || strings.Contains(lc.Title, "pooled") || strings.Contains(lc.Title, "NaN") || strings.Contains(lc.Title, "n/a") {
-			t.Errorf("%s: title %q, want the mean ρ alone", base, lc.Title)
+		if !containsAll(p.Title, "mean ρ") || strings.Contains(p.Title, "pooled") || strings.Contains(p.Title, "NaN") || strings.Contains(p.Title, "n/a") {
+			t.Errorf("%s: title %q, want the mean ρ alone", base, p.Title)
 		}
-		for _, s := range lc.Series {
-			if s.Name != "MNIST CNN, standard" && s.Name != "MNIST CNN, same-class" {
-				t.Errorf("%s: series %q, want its stratum's name alone", base, s.Name)
+		var titles []string
+		for _, lc := range p.Panels {
+			titles = append(titles, lc.Title)
+			for _, s := range lc.Series {
+				if s.Name != "MNIST CNN" {
+					t.Errorf("%s, %s: series %q, want its model's name alone", base, lc.Title, s.Name)
+				}
+				if s.Runs < 2 || len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
+					t.Errorf("%s: series %q has %d points and %d, %d bar ends", base, s.Name, len(s.X), len(s.Lo), len(s.Hi))
+				}
 			}
-			if s.Runs < 2 || len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
-				t.Errorf("%s: series %q has %d points and %d, %d bar ends", base, s.Name, len(s.X), len(s.Lo), len(s.Hi))
-			}
+		}
+		if strings.Join(titles, ", ") != "standard batching, same-class batching" {
+			t.Errorf("%s: panels %q, want one per batching", base, titles)
 		}
 	}
 }
