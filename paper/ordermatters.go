@@ -498,8 +498,10 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.Panels) {
 	var ratios, means, finals []float64
 	var strata []string
 	for _, b := range batchings {
-		m := &chart.LineChart{Title: b + " batching", XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true}
-		fl := &chart.LineChart{Title: m.Title, XLabel: xl, YLabel: m.YLabel, LogX: true}
+		// The ρ ranks the points by x: markers stay at their x, and may
+		// overlap (chart.LineChart.ExactX), not set side by side.
+		m := &chart.LineChart{Title: b + " batching", XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true, ExactX: "exact x; markers overlap"}
+		fl := &chart.LineChart{Title: m.Title, XLabel: xl, YLabel: m.YLabel, LogX: true, ExactX: m.ExactX}
 		// Every panel lists every model, in one order: one look per name.
 		for _, model := range models {
 			m.Series = append(m.Series, chart.Series{Name: model, Points: true, Lo: []float64{}, Hi: []float64{}})

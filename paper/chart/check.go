@@ -227,7 +227,7 @@ func checkLines(lc *LineChart, lay layout, w, h vg.Length, noLegend bool, bad fu
 			bad("series %q is hidden: the series drawn after it leave %.0f%% of its pixels visible, want at least %.0f%%", s.Name, 100*f, 100*MinVisible)
 			continue
 		}
-		if s.Points {
+		if s.Points && lc.ExactX == "" {
 			checkMarkers(lc, k, lay, aloneImg, allImg, bad)
 		}
 	}

@@ -93,6 +93,9 @@ func TestCheck(t *testing.T) {
 			}
 			return ss
 		}()}, ""},
+		{"markers on markers at their exact x", &LineChart{ExactX: "markers at exact x, may overlap", Series: []Series{
+			{Name: "measured", X: epochs, Y: acc, Points: true},
+			{Name: "again", X: []float64{1, 2.05, 3}, Y: acc[:3], Points: true}}}, ""},
 		{"markers under markers", &LineChart{Series: []Series{
 			{Name: "measured", X: epochs, Y: acc, Points: true},
 			{Name: "again", X: epochs, Y: acc, Markers: true}}}, `series "measured" is hidden`},

@@ -90,6 +90,12 @@ type LineChart struct {
 	// series' colour, and names the triangle in the legend with InfLabel.
 	// Default "": such points are left out.
 	InfLabel string
+	// ExactX, if not empty, draws the markers of the marker-only series
+	// (Series.Points) at their exact x, where they would otherwise be set
+	// side by side where they meet (see dodge), and says so: its text
+	// goes under the x axis's label. For a chart read by its x (a rank),
+	// markers may then cover one another, which Check allows.
+	ExactX string
 }
 
 var _ Chart = (*LineChart)(nil)
@@ -488,7 +494,11 @@ var probeColor = color.RGBA{255, 0, 255, 255}
 func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	lay := layout{logX: c.LogX, logY: c.LogY}
 	dc, lay.title = drawTitle(dc, c.Title)
-	p := newPlot(c.XLabel)
+	xl := c.XLabel
+	if c.ExactX != "" {
+		xl += "\n" + c.ExactX
+	}
+	p := newPlot(xl)
 	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
 	if c.IntegerX {
 		p.X.Tick.Marker = tickFunc(integerTicks)
@@ -516,7 +526,9 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 		lay.yCover.hi = inv(f(yr.lo) + (f(yr.hi)-f(yr.lo))/(1+infGap+infRow*float64(n)))
 	}
 	lay.dx, lay.dy, _ = c.extents()
-	lay.dodge = c.newDodge()
+	if c.ExactX == "" {
+		lay.dodge = c.newDodge()
+	}
 	var entries []legendEntry
 	var infThumb plot.Thumbnailer
 	infRowK := 0 // row of the next series' +Inf markers
