@@ -792,10 +792,17 @@ func noteBand(c *chart.LineChart, i int, name, what string) {
 	s := &c.Series[i]
 	s.Name = fmt.Sprintf("%s (%s)", name, what)
 	if rel, hidden := thinBand(c, *s); hidden {
-		pct := ceil2(100 * rel)
-		s.Name = fmt.Sprintf("%s (%s within ±%g%%)", name, what, pct)
-		s.NoSpread = fmt.Sprintf("its %s, within ±%g%% of each value, is about as wide as the line or narrower", what, pct)
+		sayThin(s, name, what, rel)
 	}
+}
+
+// sayThin names s "name (what within ±x%)", x being rel in percent
+// rounded up (ceil2), and sets its NoSpread to say the band is there and
+// how narrow.
+func sayThin(s *chart.Series, name, what string, rel float64) {
+	pct := ceil2(100 * rel)
+	s.Name = fmt.Sprintf("%s (%s within ±%g%%)", name, what, pct)
+	s.NoSpread = fmt.Sprintf("its %s, within ±%g%% of each value, is about as wide as the line or narrower", what, pct)
 }
 
 // noteThinBands does what noteBand does to every series of c of more
@@ -810,8 +817,7 @@ func noteThinBands(c *chart.LineChart, what string) {
 			continue
 		}
 		if rel, hidden := thinBand(c, *s); hidden {
-			s.Name = fmt.Sprintf("%s (%s within ±%g%%)", s.Name, what, ceil2(100*rel))
-			s.NoSpread = fmt.Sprintf("its %s, within ±%g%% of each value, is about as wide as the line or narrower", what, ceil2(100*rel))
+			sayThin(s, s.Name, what, rel)
 		}
 	}
 }

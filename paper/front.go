@@ -62,7 +62,7 @@ func headline(id string, r *Result, rob *Robustness) string {
 	}
 	if cs != nil {
 		h := cs.Headline(rob.Seeds)
-		if rob.Scale != r.Scale && !sameProtocol(id, rob.Scale, r.Scale) {
+		if !SameProtocol(id, rob.Scale, r.Scale) {
 			h += " (" + rob.Scale + " scale)"
 		}
 		return h

@@ -94,10 +94,10 @@ func QuickDiffers(id string) bool {
 	return err1 == nil && err2 == nil && !bytes.Equal(a, b)
 }
 
-// sameProtocol reports whether claim id runs the same protocol at the
-// scales named a and b: the default and the quick scale, for a claim the
-// quick scale does not run smaller.
-func sameProtocol(id, a, b string) bool {
+// SameProtocol reports whether claim id runs the same protocol at the
+// scales named a and b: one scale, or the default and the quick scale for
+// a claim the quick scale does not run smaller.
+func SameProtocol(id, a, b string) bool {
 	qd := func(n string) bool { return n == QuickName || n == Default.String() }
 	return a == b || qd(a) && qd(b) && !QuickDiffers(id)
 }

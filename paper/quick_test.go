@@ -47,7 +47,7 @@ func TestQuick(t *testing.T) {
 	if n := quickNote(theorem1ID, &Result{ID: theorem1ID, Scale: QuickName}); n != "" {
 		t.Errorf("quickNote of theorem-1, which the quick scale runs as the default, = %q, want empty", n)
 	}
-	if !sameProtocol(theorem1ID, QuickName, Default.String()) || sameProtocol(table1ID, QuickName, Default.String()) {
-		t.Error("sameProtocol: want theorem-1's quick and default scales alike, table-1's not")
+	if !SameProtocol(theorem1ID, QuickName, Default.String()) || SameProtocol(table1ID, QuickName, Default.String()) {
+		t.Error("SameProtocol: want theorem-1's quick and default scales alike, table-1's not")
 	}
 }

@@ -49,10 +49,10 @@ const ScaleEnv = "GOODORDER_SCALE"
 // smaller (paper.QuickAt): Scale returns paper.Default for it, and At
 // makes the configs.
 func Scale() (paper.Scale, error) {
-	name := os.Getenv(ScaleEnv)
-	if name == "" || name == paper.QuickName {
+	if Quick() {
 		return paper.Default, nil
 	}
+	name := os.Getenv(ScaleEnv)
 	s, err := paper.ParseScale(name)
 	if err != nil {
 		return 0, fmt.Errorf("%s=%q: %w, or %s", ScaleEnv, name, err, paper.QuickName)
@@ -334,14 +334,10 @@ func comparable(saved *paper.Result, s string) bool {
 	if saved == nil || saved.Outcome == nil || s == paper.Smoke.String() {
 		return false
 	}
-	if saved.Scale == s {
+	if paper.SameProtocol(saved.ID, s, saved.Scale) {
 		return true
 	}
-	quickOrDefault := func(n string) bool { return n == paper.QuickName || n == paper.Default.String() }
-	if !quickOrDefault(s) {
-		return false
-	}
-	return saved.Scale == paper.Paper.String() || quickOrDefault(saved.Scale) && !paper.QuickDiffers(saved.ID)
+	return (s == paper.QuickName || s == paper.Default.String()) && saved.Scale == paper.Paper.String()
 }
 
 // ShowSaved shows the committed result r of a claim in place of a run:

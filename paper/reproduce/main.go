@@ -184,12 +184,13 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if n := countTrue(o.register, o.confirm, set["seeds"] || o.plan || set["shard"]); n > 1 {
 		return nil, usageError{errors.New("-register, -confirm and a robustness pass, -plan or -shard: give at most one")}
 	}
-	if !set["scale"] && (o.confirm || o.register || set["seeds"]) {
-		// The seeds pass, the registration and the confirmatory pass
-		// run the registered protocols, the default scale's.
+	// The seeds pass, the registration and the confirmatory pass run the
+	// registered protocols, the default scale's.
+	registered := o.confirm || o.register || set["seeds"]
+	if !set["scale"] && registered {
 		o.quick = false
 	}
-	if o.quick && (o.confirm || o.register || set["seeds"]) {
+	if o.quick && registered {
 		return nil, usageError{errors.New("-scale quick with -seeds, -register or -confirm: the seeds pass, the registration and the confirmatory pass run the registered protocols (-scale default or paper)")}
 	}
 	if o.confirm && o.scale != paper.Default && o.scale != paper.Paper {
@@ -270,10 +271,7 @@ func (s *scaleFlag) String() string {
 	if s.scale == nil {
 		return ""
 	}
-	if *s.quick {
-		return paper.QuickName
-	}
-	return s.scale.String()
+	return scaleName(*s.scale, *s.quick)
 }
 
 func (s *scaleFlag) Set(name string) error {
@@ -300,11 +298,15 @@ func (s *scaleFlag) Set(name string) error {
 }
 
 // scaleName is the name of the run's scale: o.scale's, or quick.
-func (o *options) scaleName() string {
-	if o.quick {
+func (o *options) scaleName() string { return scaleName(o.scale, o.quick) }
+
+// scaleName names scale s, or the quick scale if quick (s is then the
+// default scale, whose configs the quick scale makes smaller).
+func scaleName(s paper.Scale, quick bool) string {
+	if quick {
 		return paper.QuickName
 	}
-	return o.scale.String()
+	return s.String()
 }
 
 // seedFlag is the -seed flag, an unsigned 64-bit integer.

@@ -36,11 +36,7 @@ type unit struct {
 // key names u at scale s: "smoke/table-1/seed-1", "quick/table-1/seed-1"
 // for a unit of the quick scale.
 func (u unit) key(s paper.Scale) string {
-	name := s.String()
-	if u.quick {
-		name = paper.QuickName
-	}
-	return fmt.Sprintf("%s/%s/seed-%d", name, u.claim.ID, u.seed)
+	return fmt.Sprintf("%s/%s/seed-%d", scaleName(s, u.quick), u.claim.ID, u.seed)
 }
 
 // shardFlag is the -shard flag, "i/N": shard i of N, 0 <= i < N, as
