@@ -125,11 +125,12 @@ func containsAll(s string, subs ...string) bool {
 	return true
 }
 
-// TestOrderMattersCharts draws order-matters' charts from made-up runs:
-// each passes chart.Check and CheckFamily (one name per model in both
-// charts and every panel, so one look), has a panel per batching with
-// error bars, and gives the mean ρ over the strata in the title (each
-// stratum's and the pooled are in the report).
+// TestOrderMattersCharts draws order-matters' charts from made-up runs
+// whose gain rises with the ratio: each passes chart.Check and
+// CheckFamily (one look per name in both charts and every panel), has a
+// panel per stratum tested with its ρ, whose settings' ranks by the ratio
+// and by the gap are those of the data (here the same, on the line of
+// ρ = 1), and gives the mean ρ over the strata in the title.
 func TestOrderMattersCharts(t *testing.T) {
 	var settings []*Table1Result
 	gaps := orderMattersRising // eleven points per stratum: strata tested
@@ -150,23 +151,34 @@ func TestOrderMattersCharts(t *testing.T) {
 		if !ok {
 			t.Fatalf("no %s panels", base)
 		}
-		if !containsAll(p.Title, "mean ρ") || strings.Contains(p.Title, "pooled") || strings.Contains(p.Title, "NaN") || strings.Contains(p.Title, "n/a") {
+		if !containsAll(p.Title, "mean ρ", "ranked within each stratum") || strings.Contains(p.Title, "pooled") || strings.Contains(p.Title, "NaN") || strings.Contains(p.Title, "n/a") {
 			t.Errorf("%s: title %q, want the mean ρ alone", base, p.Title)
 		}
 		var titles []string
 		for _, lc := range p.Panels {
 			titles = append(titles, lc.Title)
-			for _, s := range lc.Series {
-				if s.Name != "MNIST CNN" {
-					t.Errorf("%s, %s: series %q, want its model's name alone", base, lc.Title, s.Name)
-				}
-				if s.Runs < 2 || len(s.Lo) != len(s.X) || len(s.Hi) != len(s.X) {
-					t.Errorf("%s: series %q has %d points and %d, %d bar ends", base, s.Name, len(s.X), len(s.Lo), len(s.Hi))
+			if len(lc.Series) != 2 {
+				t.Fatalf("%s, %s: %d series, want the settings and the line of the same order", base, lc.Title, len(lc.Series))
+			}
+			s := lc.Series[0]
+			if s.Runs < 2 || s.NoSpread == "" || !s.Points {
+				t.Errorf("%s, %s: settings drawn with %d runs, no-spread note %q, markers %v; want markers of several runs saying why no bars", base, lc.Title, s.Runs, s.NoSpread, s.Points)
+			}
+			n := len(s.X)
+			if n != len(gaps)/2 {
+				t.Errorf("%s, %s: %d settings, want %d", base, lc.Title, n, len(gaps)/2)
+			}
+			for i := range s.X {
+				if s.X[i] != s.Y[i] || s.X[i] < 1 || s.X[i] > float64(n) {
+					t.Errorf("%s, %s: setting %d at ranks (%v, %v), want equal ranks in [1, %d]", base, lc.Title, i, s.X[i], s.Y[i], n)
 				}
 			}
+			if d := lc.Series[1]; !slices.Equal(d.X, []float64{1, float64(n)}) || !slices.Equal(d.Y, d.X) {
+				t.Errorf("%s, %s: the same order's line at %v, %v, want from (1, 1) to (%d, %d)", base, lc.Title, d.X, d.Y, n, n)
+			}
 		}
-		if strings.Join(titles, ", ") != "standard batching, same-class batching" {
-			t.Errorf("%s: panels %q, want one per batching", base, titles)
+		if strings.Join(titles, ", ") != "MNIST CNN, standard batching: ρ 1.00, MNIST CNN, same-class batching: ρ 1.00" {
+			t.Errorf("%s: panels %q, want one per stratum with its ρ", base, titles)
 		}
 	}
 }

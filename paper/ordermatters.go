@@ -396,8 +396,8 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	out.judged(&orderMattersRule, f.judgement)
 	meanChart, finalChart := orderMattersCharts(f)
 	out.Rows = orderMattersRows(f)
-	out.addChart("order-matters-mean", "Greedy's gain over RR (mean accuracy over epochs) against the σ*² ratio", meanChart)
-	out.addChart("order-matters-final", "Greedy's gain over RR (final accuracy) against the σ*² ratio", finalChart)
+	out.addChart("order-matters-mean", "The settings ranked by greedy's gain over RR (mean accuracy over epochs) against their rank by the σ*² ratio, within each stratum", meanChart)
+	out.addChart("order-matters-final", "The settings ranked by greedy's gain over RR (final accuracy) against their rank by the σ*² ratio, within each stratum", finalChart)
 	out.Summary = fmt.Sprintf("over %d settings × batchings (each run counted once), Spearman's ρ between the σ*² ratio (random / greedy) and greedy's gain over RR in mean accuracy over the epochs: mean within-stratum ρ %s, judged against the goal's %g; %s. In final accuracy (shown): %s",
 		len(f.Points), orderMattersIvText(f), orderMattersLevel, testText(f.Test), testText(f.TestFinal))
 	if len(f.SetAside) > 0 {
@@ -475,57 +475,75 @@ func orderMattersSettingNames(settings []*Table1Result) []string {
 	return names
 }
 
-// orderMattersCharts returns the charts of the gains in mean accuracy over
-// the epochs and in final accuracy against the σ*² ratio: a panel per
-// batching, each with a series of markers per data set and model, with
-// error bars of the gaps' 95% t-intervals over the seeds, and in the
-// title the mean within-stratum ρ with the verdict's interval (mean
-// accuracy) or the stratified permutation p-value (final accuracy,
-// shown). Each panel's y axis spans its points, not their widest bars, so
-// that the ranking the ρ judges can be read (orderMattersFit).
+// orderMattersCharts returns the charts of what the ρ judges: within each
+// stratum tested (a data set and model under a batching), the settings'
+// rank by their σ*² ratio against their rank by greedy's gain over RR in
+// mean accuracy over the epochs or in final accuracy, a panel per stratum
+// with the line of the same order (ρ = 1). In the title, the mean
+// within-stratum ρ with the verdict's interval (mean accuracy) or the
+// stratified permutation p-value (final accuracy, shown). Ranks, not
+// values: a few settings' gains of 10-30 points beside most within one
+// point leave the values' ranking unreadable on a linear axis; each
+// setting's ratio and gaps with their 95% intervals are the report's rows.
 func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.Panels) {
-	xl := "σ*², random / greedy"
 	mean, final = &chart.Panels{}, &chart.Panels{}
-	var models, batchings []string
-	for _, p := range f.Points {
-		if !slices.Contains(models, p.Model) {
-			models = append(models, p.Model)
+	const same = "the same order (ρ = 1)"
+	aside := ""
+	if len(f.SetAside) > 0 {
+		aside = "; set aside, not strata: " + strings.Join(f.SetAside, ", ")
+	}
+	// The strata tested; with none (a scale too small), every stratum the
+	// points have, so that the chart still shows them.
+	drawn := f.Test.Strata
+	if len(drawn) == 0 {
+		for _, p := range f.Points {
+			if !slices.Contains(drawn, p.stratum()) {
+				drawn = append(drawn, p.stratum())
+			}
 		}
-		if !slices.Contains(batchings, p.Batching) {
-			batchings = append(batchings, p.Batching)
+	}
+	rhoOf := func(t StratifiedTest, st string, n int) string {
+		if k := slices.Index(t.Strata, st); k >= 0 && !math.IsNaN(t.Rho[k]) {
+			return fmt.Sprintf("ρ %.2f", t.Rho[k])
 		}
+		return fmt.Sprintf("ρ n/a (%s)", nOf(n, "point"))
 	}
 	var ratios, means, finals []float64
 	var strata []string
-	for _, b := range batchings {
-		// The ρ ranks the points by x: markers stay at their x, and may
-		// overlap (chart.LineChart.ExactX), not set side by side.
-		m := &chart.LineChart{Title: b + " batching", XLabel: xl, YLabel: "gap (points, bars: 95% interval)", LogX: true, ExactX: "exact x; markers overlap"}
-		fl := &chart.LineChart{Title: m.Title, XLabel: xl, YLabel: m.YLabel, LogX: true, ExactX: m.ExactX}
-		// Every panel lists every model, in one order: one look per name.
-		for _, model := range models {
-			m.Series = append(m.Series, chart.Series{Name: model, Points: true, Lo: []float64{}, Hi: []float64{}})
-			fl.Series = append(fl.Series, chart.Series{Name: model, Points: true, Lo: []float64{}, Hi: []float64{}})
-		}
+	for _, st := range drawn {
+		var x, ym, yf []float64
+		runs := 0
 		for _, p := range f.Points {
-			if p.Batching != b {
-				continue
+			if p.stratum() == st {
+				x, ym, yf = append(x, p.Ratio), append(ym, p.Mean.Mean), append(yf, p.Final.Mean)
+				runs = max(runs, p.Mean.N)
 			}
-			k := slices.Index(models, p.Model)
-			for _, c := range []struct {
-				s  *chart.Series
-				iv Interval
-			}{{&m.Series[k], p.Mean}, {&fl.Series[k], p.Final}} {
-				c.s.X, c.s.Y = append(c.s.X, p.Ratio), append(c.s.Y, c.iv.Mean)
-				c.s.Lo, c.s.Hi = append(c.s.Lo, c.iv.Lo), append(c.s.Hi, c.iv.Hi)
-				c.s.Runs = max(c.s.Runs, c.iv.N)
-			}
-			ratios, means, finals = append(ratios, p.Ratio), append(means, p.Mean.Mean), append(finals, p.Final.Mean)
-			strata = append(strata, p.stratum())
 		}
-		m.Series = slices.DeleteFunc(m.Series, func(s chart.Series) bool { return len(s.X) == 0 })
-		fl.Series = slices.DeleteFunc(fl.Series, func(s chart.Series) bool { return len(s.X) == 0 })
-		mean.Panels, final.Panels = append(mean.Panels, m), append(final.Panels, fl)
+		ratios, means, finals = append(ratios, x...), append(means, ym...), append(finals, yf...)
+		for range x {
+			strata = append(strata, st)
+		}
+		n := float64(len(x))
+		for _, c := range []struct {
+			p   *chart.Panels
+			y   []float64
+			rho string
+		}{{mean, ym, rhoOf(f.Test, st, len(x))}, {final, yf, rhoOf(f.TestFinal, st, len(x))}} {
+			lc := &chart.LineChart{
+				Title:    st + " batching: " + c.rho,
+				XLabel:   "rank of σ*², random / greedy",
+				YLabel:   "rank of the gap (1 = smallest)",
+				IntegerX: true,
+				IntegerY: true,
+				ExactX:   "ties: mean rank",
+				Series: []chart.Series{
+					{Name: "a setting", X: ranks(x), Y: ranks(c.y), Points: true, Runs: runs,
+						NoSpread: fmt.Sprintf("ranks of means of up to %d runs: each setting's gaps with their 95%% intervals are the report's rows", runs)},
+					{Name: same, X: []float64{1, n}, Y: []float64{1, n}, Dashed: true, Colour: 7},
+				},
+			}
+			c.p.Panels = append(c.p.Panels, lc)
+		}
 	}
 	for _, c := range []struct {
 		p      *chart.Panels
@@ -534,50 +552,9 @@ func orderMattersCharts(f *OrderMattersFindings) (mean, final *chart.Panels) {
 		what   string
 		judged *Interval
 	}{{mean, means, f.Test, "mean accuracy over the epochs", &f.Interval}, {final, finals, f.TestFinal, "final accuracy", nil}} {
-		c.p.Title = "Greedy − RR, " + c.what + ": " + rhoText(ratios, c.y, strata, c.st, c.judged)
-		for _, lc := range c.p.Panels {
-			orderMattersFit(lc)
-			seedSpreadNote(lc)
-			for k, s := range lc.Series {
-				// A stratum of one point: its bars may sit under its marker.
-				if len(s.X) == 1 && s.NoSpread == "" {
-					lc.Series[k].NoSpread = fmt.Sprintf("one setting of %d runs: its 95%% interval is in the report's row", s.Runs)
-				}
-			}
-		}
+		c.p.Title = "Greedy − RR, " + c.what + ", ranked within each stratum: " + rhoText(ratios, c.y, strata, c.st, c.judged) + aside
 	}
 	return mean, final
-}
-
-// orderMattersFit sets c's y axis to span its points' gaps with a margin
-// (a quarter of their span, at least a point each side) and the bars that
-// end within it: a wider bar is cut at the frame, as the y label says,
-// its ends in the CSV.
-func orderMattersFit(c *chart.LineChart) {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range c.Series {
-		for _, v := range s.Y {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
-	}
-	if math.IsInf(lo, 0) {
-		return
-	}
-	pad := math.Max((hi-lo)/4, 1)
-	ylo, yhi := lo-pad, hi+pad
-	cut := false
-	for _, s := range c.Series {
-		for i := range s.Y {
-			if s.Lo[i] < ylo || s.Hi[i] > yhi {
-				cut = true
-			}
-		}
-	}
-	if !cut {
-		return
-	}
-	c.YMin, c.YMax = ylo, yhi
-	c.YLabel = "gap (points, bars: 95% interval, cut at the frame)"
 }
 
 // rhoText is the mean over the strata (strata names each point's) of

@@ -60,6 +60,28 @@ var (
 	idleTimeout   = 15 * time.Minute
 )
 
+// WidgetWaitEnv is the environment variable that, when set to a duration
+// ("5m"), replaces the 60 s Explore waits for the page to show the
+// sliders: on a machine so loaded that the page answers later, the
+// sliders still come, where the default would draw the defaults only. The
+// browser test sets it, so that its slider bursts do not depend on load.
+const WidgetWaitEnv = "GOODORDER_NB_WIDGET_WAIT"
+
+// widgetWait returns how long Explore waits for the sliders: the
+// duration in $GOODORDER_NB_WIDGET_WAIT if set, else widgetTimeout. A
+// value that is not a positive duration is an error naming it.
+func widgetWait() (time.Duration, error) {
+	v := os.Getenv(WidgetWaitEnv)
+	if v == "" {
+		return widgetTimeout, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("nb: $%s is %q, want a positive duration such as 5m", WidgetWaitEnv, v)
+	}
+	return d, nil
+}
+
 // Explore draws the chart of draw at the sliders' defaults as a PNG with
 // its text line. In a notebook open in a browser it also shows the
 // sliders and a Done button, and redraws the chart at every change of a
@@ -85,7 +107,11 @@ func Explore(sliders []Slider, draw ExploreFunc) error {
 	if !gonbui.IsNotebook || os.Getenv(BatchEnv) != "" {
 		return showFinal(sliders, values, c, text)
 	}
-	return explore(sliders, values, draw, c, text)
+	wait, err := widgetWait()
+	if err != nil {
+		return err
+	}
+	return explore(sliders, values, draw, c, text, wait)
 }
 
 // positions formats the sliders' values: "σ_top = 20, m = 16".
@@ -147,7 +173,7 @@ func (l latestMoves) apply(m move) bool {
 // errNoWidgets is printed when the page does not answer GoNB's widgets.
 var errNoWidgets = errors.New("nb: the page did not show the sliders")
 
-func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart, text string) error {
+func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart, text string, wait time.Duration) error {
 	div := dom.CreateTransientDiv()
 	built := make(chan []*widgets.SliderBuilder, 1)
 	var rows []string // the sliders' rows, whose "_value" spans show their values
@@ -169,8 +195,8 @@ func explore(sliders []Slider, values []float64, draw ExploreFunc, c chart.Chart
 	var ws []*widgets.SliderBuilder
 	select {
 	case ws = <-built:
-	case <-time.After(widgetTimeout):
-		fmt.Printf("(%v within %v: the defaults only)\n", errNoWidgets, widgetTimeout)
+	case <-time.After(wait):
+		fmt.Printf("(%v within %v: the defaults only; $%s sets the wait)\n", errNoWidgets, wait, WidgetWaitEnv)
 		return showFinal(sliders, values, c, text)
 	}
 	// Listen before the first chart shows, so that no move is missed, and

@@ -10,8 +10,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/goodorder/goodorder/paper"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -174,6 +176,29 @@ func TestLatestMoves(t *testing.T) {
 	for _, want := range []string{fmt.Sprintf("seq * %d + Number(el.value)", seqStride), `"input", send`, `"change", send`, `getElementById("h")`, `newSyncedVariable("a", -1)`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("seqScript lacks %s:\n%s", want, js)
+		}
+	}
+}
+
+// TestWidgetWait checks $GOODORDER_NB_WIDGET_WAIT: unset, Explore waits
+// 60 s for the page's sliders; a duration replaces it; anything else is
+// an error naming the value.
+func TestWidgetWait(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want time.Duration
+		err  bool
+	}{{"", widgetTimeout, false}, {"10m", 10 * time.Minute, false}, {"90s", 90 * time.Second, false}, {"soon", 0, true}, {"-5s", 0, true}, {"0", 0, true}} {
+		t.Setenv(WidgetWaitEnv, c.v)
+		got, err := widgetWait()
+		if c.err {
+			if err == nil || !strings.Contains(err.Error(), strconv.Quote(c.v)) {
+				t.Errorf("$%s = %q: error %v, want one naming the value", WidgetWaitEnv, c.v, err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("$%s = %q: %v, %v, want %v", WidgetWaitEnv, c.v, got, err, c.want)
 		}
 	}
 }

@@ -536,6 +536,43 @@ func integerTicks(vmin, vmax float64) []plot.Tick {
 			out = append(out, t)
 		}
 	}
+	if len(out) >= 2 {
+		return out
+	}
+	// The labelled ticks' step is not whole (7.5, say): label whole
+	// numbers at the largest step of 1, 2 or 5 times a power of ten not
+	// above it, with unlabelled ticks at the whole numbers between if
+	// few.
+	var step float64
+	var labelled []float64
+	for _, t := range ticks {
+		if t.Label != "" {
+			labelled = append(labelled, t.Value)
+		}
+	}
+	if len(labelled) >= 2 {
+		step = labelled[1] - labelled[0]
+	}
+	if !(step > 0) {
+		return ticks
+	}
+	e := math.Pow(10, math.Floor(math.Log10(step)))
+	nice := e
+	for _, m := range []float64{2, 5} {
+		if m*e <= step {
+			nice = m * e
+		}
+	}
+	step = math.Max(1, nice)
+	out = out[:0]
+	for v := math.Ceil(vmin); v <= vmax; v++ {
+		switch {
+		case math.Mod(v, step) == 0:
+			out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+		case step <= 5:
+			out = append(out, plot.Tick{Value: v})
+		}
+	}
 	if len(out) < 2 {
 		return ticks
 	}

@@ -55,3 +55,24 @@ func TestHeatmapBarLabelsApart(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegerTicks checks that an axis of whole numbers (ranks 1 to 18)
+// labels whole numbers only, at least two of them, where the linear
+// ticks' step is 2.5 and only 10 of theirs is whole.
+func TestIntegerTicks(t *testing.T) {
+	for _, r := range [][2]float64{{0.15, 18.85}, {0.5, 7.5}, {1, 40}, {-3, 3}} {
+		var labels []float64
+		for _, tk := range integerTicks(r[0], r[1]) {
+			if tk.Label == "" {
+				continue
+			}
+			if tk.Value != math.Trunc(tk.Value) || tk.Value < r[0] || tk.Value > r[1] {
+				t.Errorf("range %v: labelled tick %v, want a whole number within the range", r, tk.Value)
+			}
+			labels = append(labels, tk.Value)
+		}
+		if len(labels) < 2 {
+			t.Errorf("range %v: labelled ticks %v, want at least 2", r, labels)
+		}
+	}
+}

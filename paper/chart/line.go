@@ -85,6 +85,9 @@ type LineChart struct {
 	// IntegerX puts the x axis's ticks at whole numbers only (epochs,
 	// say) on a linear axis.
 	IntegerX bool
+	// IntegerY puts the y axis's ticks at whole numbers only (ranks,
+	// say) on a linear axis.
+	IntegerY bool
 	// InfLabel, if not empty, marks each point whose y is +Inf (a run
 	// that diverged, say) with a triangle at the top of the plot in the
 	// series' colour, and names the triangle in the legend with InfLabel.
@@ -502,6 +505,9 @@ func (c *LineChart) drawProbe(dc draw.Canvas, pr probe) layout {
 	p.X.Tick.Marker, p.Y.Tick.Marker = tickFunc(linearTicks), tickFunc(linearTicks)
 	if c.IntegerX {
 		p.X.Tick.Marker = tickFunc(integerTicks)
+	}
+	if c.IntegerY {
+		p.Y.Tick.Marker = tickFunc(integerTicks)
 	}
 	if c.LogX {
 		p.X.Scale = plot.LogScale{}
