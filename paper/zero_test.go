@@ -289,19 +289,6 @@ func TestZeroRejected(t *testing.T) {
 		{"Budget", func() error { c := TwoLevelConfig{}.At(Smoke); c.Budget = 0; _, err := c.Run(ctx, nil); return err }},
 		{"K", func() error { c := TwoLevelConfig{}.At(Smoke); c.K = 0; _, err := c.Run(ctx, nil); return err }},
 		{"N", func() error { c := TwoLevelLemmaConfig{}.At(Smoke); c.N = 0; _, err := c.Run(ctx, nil); return err }},
-		// A further shape of two-level-lemma with N = 0, or an m below every K.
-		{"shape", func() error {
-			c := TwoLevelLemmaConfig{}.At(Smoke)
-			c.Shapes = []TwoLevelShape{{N: 0, M: 8, SigmaLow: 1}}
-			_, err := c.Run(ctx, nil)
-			return err
-		}},
-		{"shape", func() error {
-			c := TwoLevelLemmaConfig{}.At(Smoke)
-			c.Ks, c.Shapes = []int{4}, []TwoLevelShape{{N: 2, M: 2, SigmaLow: 1}}
-			_, err := c.Run(ctx, nil)
-			return err
-		}},
 		{"Fractions", func() error {
 			c := Theorem1Config{}.At(Smoke)
 			c.Fractions = nil
