@@ -88,7 +88,8 @@ func dashedPartner(ss []chart.Series, j int) bool {
 // points, as uncover finds them), "IG (drawn near RR's line)", or over such
 // a stretch, "IG (drawn near RR's line from 4 to 64)", or "IG (partly on
 // RR's line)" where a stretch on or near it, of two points or more, cannot
-// be named ("IG (partly overlapping)" where even that does not fit); so that a reader who
+// be named ("IG (partly overlapping)" where even that does not fit, however
+// long the name then is); so that a reader who
 // sees one line where the legend lists two knows why, unless its name
 // already names that line. Of the earlier lines it runs on or near, the
 // note names the one it covers most: the strongest note (on at every
@@ -98,6 +99,7 @@ func dashedPartner(ss []chart.Series, j int) bool {
 func noteCovered(c *chart.LineChart) {
 	f, tol := coverScale(c)
 	on := tol * onTol / coverTol
+	visible := visibleStretch(c)
 	ss := c.Series
 	for j := range ss {
 		best, bestRank, bestRun := "", 0, 0
@@ -109,7 +111,7 @@ func noteCovered(c *chart.LineChart) {
 			if other == "" || ss[j].Name == "" || strings.Contains(ss[j].Name, other) {
 				continue
 			}
-			note, rank := coverNote(ss[j], ss[i], other, f, on, tol)
+			note, rank := coverNote(ss[j], ss[i], other, f, on, tol, visible)
 			if note == "" {
 				continue
 			}
@@ -203,7 +205,7 @@ func clipX(s chart.Series, lo, hi float64) chart.Series {
 // whose name is other, on the scale f with the tolerances on and tol: the
 // first that holds and keeps a's name within maxNoted, or "", and its
 // rank, 0 for the strongest (on at every point) to 4 (partly).
-func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol float64) (string, int) {
+func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol float64, visible func(from, to float64) bool) (string, int) {
 	fits := func(note string) bool { return len([]rune(a.Name+note)) <= maxNoted }
 	// stretch names the longest stretch within t, for lines only
 	// (markers show on a line).
@@ -233,22 +235,49 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 	// points in a row, fewer than minStretch of them), or one whose note
 	// does not fit: said briefly, so that no covering goes unsaid.
 	// (A stretch within on is within tol too.)
-	if a.Points || b.Points || !shortStretch(a, b, f, tol) {
+	if a.Points || b.Points || !shortStretch(a, b, f, tol, visible) {
 		return "", 0
 	}
-	for _, note := range []string{fmt.Sprintf(" (partly on %s's line)", other), " (partly overlapping)"} {
-		if fits(note) {
-			return note, 4
-		}
+	if note := fmt.Sprintf(" (partly on %s's line)", other); fits(note) {
+		return note, 4
 	}
-	return "", 0
+	// Past maxNoted too: a long name with a short note crowds the legend
+	// less than a covering left unsaid.
+	return " (partly overlapping)", 4
 }
 
 // shortStretch reports whether a runs within tol of b on f's scale at two
-// or more points in a row: a stretch a reader may see as one line.
-func shortStretch(a, b chart.Series, f func(float64) float64, tol float64) bool {
-	_, _, n := coverRun(a, b, f, tol)
-	return n >= 2
+// or more points in a row over a stretch visible says a reader sees: a
+// stretch a reader may see as one line, not two lines crossing.
+func shortStretch(a, b chart.Series, f func(float64) float64, tol float64, visible func(from, to float64) bool) bool {
+	from, to, n := coverRun(a, b, f, tol)
+	return n >= 2 && visible(from, to)
+}
+
+// minVisible is the least share of a chart's x axis a stretch of one line
+// on another must span for noteCovered to say "partly": about 20 px of a
+// chart's data area, longer than two lines crossing share.
+const minVisible = 0.03
+
+// visibleStretch returns whether a stretch from x = from to x = to spans
+// at least minVisible of the x axis c's series span (on a log scale for
+// LogX).
+func visibleStretch(c *chart.LineChart) func(from, to float64) bool {
+	g := func(x float64) float64 { return x }
+	if c.LogX {
+		g = math.Log
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range c.Series {
+		for _, x := range s.X {
+			if v := g(x); !math.IsNaN(v) && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	return func(from, to float64) bool {
+		return hi > lo && (g(to)-g(from))/(hi-lo) >= minVisible
+	}
 }
 
 // onTol is how close two lines' values must be at a point, as a share of

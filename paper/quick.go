@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // # The quick scale
@@ -92,6 +93,39 @@ func QuickDiffers(id string) bool {
 	quickOf(d)
 	b, err2 := json.Marshal(d)
 	return err1 == nil && err2 == nil && !bytes.Equal(a, b)
+}
+
+// QuickChanges lists the fields of claim id's config that the quick scale
+// sets otherwise than the default scale does, "TuneRuns 3 → 2", in the
+// config's order; none for a claim the quick scale does not run smaller.
+func QuickChanges(id string) []string {
+	f, ok := configAt[id]
+	if !ok {
+		return nil
+	}
+	d := f(Default)
+	before := reflect.ValueOf(d).Elem()
+	old := reflect.New(before.Type()).Elem()
+	old.Set(before)
+	quickOf(d)
+	var out []string
+	for i := range before.NumField() {
+		if !before.Type().Field(i).IsExported() {
+			continue
+		}
+		name := before.Type().Field(i).Name
+		a, b := old.Field(i).Interface(), before.Field(i).Interface()
+		if reflect.DeepEqual(a, b) {
+			continue
+		}
+		from := fmt.Sprint(a)
+		if old.Field(i).IsZero() && strings.HasSuffix(name, "Train") {
+			// A training set's size of 0 is the whole set.
+			from = "all"
+		}
+		out = append(out, fmt.Sprintf("%s %s → %v", name, from, b))
+	}
+	return out
 }
 
 // SameProtocol reports whether claim id runs the same protocol at the

@@ -1060,11 +1060,11 @@ func (res *SGDInternallyResult) charts(out *Outcome, f *SGDInternallyFindings) {
 			Series: []chart.Series{
 				series("SGD internally (step tuned per T)", a.Internal, a.InternalSE, false),
 				series("two-level shuffling, K = 1 (step tuned per T)", a.Shuffling, a.ShufflingSE, false),
-				series(fmt.Sprintf("combination (steps chosen for T = %d): internal, shuffling from epoch %d", E, set.Switch), a.Combination, a.CombinationSE, true),
+				series(fmt.Sprintf("internal, then shuffling from epoch %d (steps for T = %d)", set.Switch, E), a.Combination, a.CombinationSE, true),
 			},
 		}
 		if a.Control != nil {
-			lc.Series = append(lc.Series, series("control: shuffling with the same schedule", a.Control, a.ControlSE, true))
+			lc.Series = append(lc.Series, series("control: shuffling, same schedule", a.Control, a.ControlSE, true))
 		}
 		noteHiddenBands(lc, "95% band", true)
 		return lc

@@ -673,7 +673,7 @@ func (res *SubsamplingResult) Outcome() (*Outcome, error) {
 		}
 		ch.Series = append(ch.Series, chart.Series{Name: name, X: ts, Y: sf.Mean, Lo: lo, Hi: hi, Runs: res.runsOf(sf.Name)})
 		if !sf.Satisfies && !sf.Built {
-			ch.Series = append(ch.Series, chart.Series{Name: sf.Name + ": ‖∇f‖² where its mean is stationary", X: ts, Y: constant(len(ts), sf.Stall), Dashed: true})
+			ch.Series = append(ch.Series, chart.Series{Name: subsamplingStallName(sf, ts), X: ts, Y: constant(len(ts), sf.Stall), Dashed: true})
 		}
 		ours, sum := subsamplingWords(f, sf)
 		summary = append(summary, sum)
@@ -851,4 +851,29 @@ func (r *SubsamplingResult) check() error {
 		}
 	}
 	return nil
+}
+
+// subsamplingLineTol is how near, relatively, a sequence's mean ‖∇f‖²
+// must stay to its stall level for the chart to say its line runs on the
+// level's: about a line's width on the chart's log axis.
+const subsamplingLineTol = 0.05
+
+// subsamplingStallName names the dashed level where sf's mean is
+// stationary, and says from which epoch of ts sf's own line runs on it
+// (within subsamplingLineTol to the last epoch), if it does: the line's
+// name names sf, so the chart's notes of lines drawn on others leave this
+// one to it.
+func subsamplingStallName(sf SubsamplingSequenceFindings, ts []float64) string {
+	name := sf.Name + ": ‖∇f‖² where its mean is stationary"
+	from := -1
+	for k := len(sf.Mean) - 1; k >= 0 && k < len(ts); k-- {
+		if !(math.Abs(math.Log(sf.Mean[k]/sf.Stall)) <= math.Log1p(subsamplingLineTol)) {
+			break
+		}
+		from = k
+	}
+	if from < 0 || from == len(sf.Mean)-1 {
+		return name
+	}
+	return fmt.Sprintf("%s (its line runs on it from epoch %g)", name, ts[from])
 }

@@ -1069,7 +1069,10 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	}
 	r.addCharts(&out, id)
 	out.Rows = r.rows()
-	if m := f.MLP; m != nil {
+	// The check applies where it is Required (at least table1MLPTrain
+	// training images): with fewer it holds by definition, and a "holds"
+	// there would read as an accuracy met.
+	if m := f.MLP; m != nil && m.Required {
 		out.addCheck("table-1-mlp-accuracy", m.OK,
 			"RR with standard batching reaches %.2f%% test accuracy; a standard MLP on MNIST reaches > %g%% (required with at least %d training images, here %s)", m.Accuracy, float64(table1MLPAccuracy), table1MLPTrain, countText(m.Train, "all"))
 	}

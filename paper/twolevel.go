@@ -1059,10 +1059,13 @@ func (f *TwoLevelFindings) details(res *TwoLevelResult) string {
 	fmt.Fprintf(&b, "%d gradient steps in all.\n\n", res.Work)
 	fmt.Fprintf(&b, "Theory (second heatmap): the corollary's rates for two-level 1-shuffling and standard shuffling, each solved for the epochs at which the rate falls below (μ·%g)², with σ² = d·coefficient² and the constants the O-notation hides dropped. ", c.Target)
 	fmt.Fprintf(&b, "They predict a geometric-mean ratio of %.2f at σ_top = %g and %.2f at σ_top = %g. ", pgBottom, c.SigmaTops[0], pgTop, c.SigmaTops[len(c.SigmaTops)-1])
+	// Agree compares point estimates: the part that judges the fall
+	// with its interval is named beside, so that the sentence is not read
+	// as the fall shown.
 	if f.Agree {
-		b.WriteString("The direction agrees with the measurement: the ratio falls as σ_top grows. ")
+		fmt.Fprintf(&b, "The direction agrees with the point estimates of the measured geometric means at the smallest and the largest σ_top (%.2f and %.2f); whether the measured fall is shown, with its interval, is the part two-level-figure-falls: %v. ", bottom, gm[last], f.Falls)
 	} else {
-		b.WriteString("The direction disagrees with the measurement. ")
+		fmt.Fprintf(&b, "The direction disagrees with the point estimates of the measured geometric means at the smallest and the largest σ_top (%.2f and %.2f); the part two-level-figure-falls judges the fall with its interval: %v. ", bottom, gm[last], f.Falls)
 	}
 	if pgBottom > 1.25 && bottom < 1.25 {
 		b.WriteString("The level does not: at small σ_top the bound predicts two-level shuffling to be slower, because splitting its σ* bound adds a low-level term that standard shuffling's bound lacks, while the measured ratio stays near 1. An upper bound need not be tight, so this is a looseness of the bound rather than a contradiction.\n")

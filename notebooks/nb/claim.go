@@ -23,6 +23,9 @@ import (
 //
 //	CLAIM id (where; the paper's): statement
 //	CLAIM id (where; a goal of ours, not the paper's): statement
+//
+// and, in a notebook at the quick scale that runs the claim smaller,
+// how (quickLine).
 func Claim(id string) {
 	c, ok := paper.Lookup(id)
 	if !ok {
@@ -30,6 +33,22 @@ func Claim(id string) {
 		return
 	}
 	fmt.Fprintln(stdout, claimLine(c))
+	if Quick() {
+		if l := quickLine(id, paper.QuickChanges(id)); l != "" {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+}
+
+// quickLine says how the quick scale changes claim id's protocol, the
+// statement above states the default scale's: "QUICK id: this notebook
+// runs the quick scale, which differs from the protocol above in TuneRuns
+// 3 → 2"; "" if it does not.
+func quickLine(id string, changes []string) string {
+	if len(changes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("QUICK %s: this notebook runs the quick scale, which differs from the protocol above in %s (the default scale's, which the report's seeds and confirmatory passes run)", id, strings.Join(changes, ", "))
 }
 
 func claimLine(c paper.Claim) string {
@@ -111,8 +130,10 @@ const (
 //
 //	SEEDS id: <verdict> at seed s1, <verdict> at seed s2, ... (the report's robustness pass, <scale> scale)
 //
-// It says so when the pass has no record of id, or when its record was
-// judged by an earlier version of the claim's judging code (paper.JudgeCode).
+// It says so when the pass has no record of id, when its record was
+// judged by an earlier version of the claim's judging code (paper.JudgeCode),
+// or when the notebook runs the quick scale, which runs id smaller than
+// the pass's default scale does (paper.QuickDiffers).
 func Seeds(id string) {
 	root, err := Root()
 	if err != nil {
@@ -124,10 +145,12 @@ func Seeds(id string) {
 		fmt.Fprintf(stdout, "SEEDS %s: no robustness pass to read (%v)\n", id, err)
 		return
 	}
-	fmt.Fprintln(stdout, seedsLine(id, r))
+	fmt.Fprintln(stdout, seedsLine(id, r, Quick()))
 }
 
-func seedsLine(id string, r *paper.Robustness) string {
+// seedsLine is Seeds' line for claim id from the pass r, for a notebook
+// at the quick scale if quick.
+func seedsLine(id string, r *paper.Robustness, quick bool) string {
 	if r == nil {
 		return fmt.Sprintf("SEEDS %s: the report has no robustness pass", id)
 	}
@@ -145,6 +168,9 @@ func seedsLine(id string, r *paper.Robustness) string {
 		note := ""
 		if c.Stale() {
 			note = "; judged by an earlier version of the claim's judging code (paper.JudgeCode differs)"
+		}
+		if quick && r.Scale == paper.Default.String() && paper.QuickDiffers(id) {
+			note += "; this notebook runs the quick scale, smaller than the pass's protocol for this claim, so its own verdict above is not one of these draws"
 		}
 		return fmt.Sprintf("SEEDS %s: %s (the report's robustness pass, %s scale%s)", id, strings.Join(parts, ", "), r.Scale, note)
 	}

@@ -91,16 +91,36 @@ func TestSeedsLine(t *testing.T) {
 		Costly: []paper.Row{{Quantity: "table-1", Ours: "too slow"}},
 	}
 	for _, test := range []struct {
-		id   string
-		want string
+		id    string
+		quick bool
+		want  string
 	}{
-		{"two-level-figure", "SEEDS two-level-figure: reproduced at seed 1, inconclusive at seed 2 (the report's robustness pass, default scale)"},
-		{"theorem-1", "SEEDS theorem-1: reproduced at seed 1, reproduced at seed 2 (the report's robustness pass, default scale; judged by an earlier version of the claim's judging code (paper.JudgeCode differs))"},
-		{"table-1", "SEEDS table-1: one seed only; the robustness pass leaves it out (too slow)"},
-		{"remark-4", "SEEDS remark-4: one seed only; the robustness pass has no record of it"},
+		{"two-level-figure", false, "SEEDS two-level-figure: reproduced at seed 1, inconclusive at seed 2 (the report's robustness pass, default scale)"},
+		// The quick scale tunes two-level-figure over fewer runs.
+		{"two-level-figure", true, "SEEDS two-level-figure: reproduced at seed 1, inconclusive at seed 2 (the report's robustness pass, default scale; this notebook runs the quick scale, smaller than the pass's protocol for this claim, so its own verdict above is not one of these draws)"},
+		{"theorem-1", true, "SEEDS theorem-1: reproduced at seed 1, reproduced at seed 2 (the report's robustness pass, default scale; judged by an earlier version of the claim's judging code (paper.JudgeCode differs))"},
+		{"table-1", false, "SEEDS table-1: one seed only; the robustness pass leaves it out (too slow)"},
+		{"remark-4", false, "SEEDS remark-4: one seed only; the robustness pass has no record of it"},
 	} {
-		if got := seedsLine(test.id, r); got != test.want {
+		if got := seedsLine(test.id, r, test.quick); got != test.want {
 			t.Errorf("seedsLine(%s) = %q, want %q", test.id, got, test.want)
 		}
+	}
+}
+
+// TestQuickLine checks the line Claim prints under the statement at the
+// quick scale: it names the fields the quick scale changes, as
+// paper.QuickChanges finds them, and there is none for a claim the quick
+// scale runs as the default scale does.
+func TestQuickLine(t *testing.T) {
+	ch := paper.QuickChanges("two-level-figure")
+	if len(ch) != 1 || ch[0] != "TuneRuns 3 → 2" {
+		t.Errorf("QuickChanges(two-level-figure) = %q, want [TuneRuns 3 → 2]", ch)
+	}
+	if got, want := quickLine("two-level-figure", ch), "QUICK two-level-figure: this notebook runs the quick scale, which differs from the protocol above in TuneRuns 3 → 2 (the default scale's, which the report's seeds and confirmatory passes run)"; got != want {
+		t.Errorf("quickLine = %q, want %q", got, want)
+	}
+	if ch := paper.QuickChanges("theorem-1"); len(ch) != 0 || quickLine("theorem-1", ch) != "" {
+		t.Errorf("theorem-1: changes %q, want none and no line", ch)
 	}
 }

@@ -115,13 +115,15 @@ func Check(c Chart) error {
 		return err
 	}
 	w, h := c.size()
-	rec := newTextRecorder(vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI)))
+	cv := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(DPI))
+	rec := newTextRecorder(cv)
 	lay := drawOn(c, rec)
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrLayout}, args...)...))
 	}
 	checkTexts(rec.boxes, w, h, bad)
+	checkBorder(cv.Image(), bad)
 	for _, l := range c.labels() {
 		if m := markup(l); m != "" {
 			bad("text %s has markup %q, which the chart shows as it is: write it plain (chart.Plain gives %q)", quoteShort(l), m, Plain(l))
@@ -591,4 +593,34 @@ func CheckFamily(names []string, charts []Chart) error {
 		errs = append(errs, fmt.Errorf("%w: "+format, append([]any{ErrLayout}, args...)...))
 	})
 	return errors.Join(errs...)
+}
+
+// checkBorder adds to bad each edge of img that has ink on it: a legend's
+// line or marker, a band or a glyph cut by the image's edge, which the
+// text boxes alone miss (a legend wider than the image clips its
+// entries' swatches first).
+func checkBorder(img image.Image, bad func(format string, args ...any)) {
+	b := img.Bounds()
+	inked := func(x, y int) bool {
+		r, g, bl, _ := img.At(x, y).RGBA()
+		// Lighter than a light grey in every channel is paper.
+		return r < 0xd000 || g < 0xd000 || bl < 0xd000
+	}
+	for _, e := range []struct {
+		name           string
+		x0, y0, dx, dy int
+		n              int
+	}{
+		{"left", b.Min.X, b.Min.Y, 0, 1, b.Dy()},
+		{"right", b.Max.X - 1, b.Min.Y, 0, 1, b.Dy()},
+		{"top", b.Min.X, b.Min.Y, 1, 0, b.Dx()},
+		{"bottom", b.Min.X, b.Max.Y - 1, 1, 0, b.Dx()},
+	} {
+		for i := range e.n {
+			if x, y := e.x0+i*e.dx, e.y0+i*e.dy; inked(x, y) {
+				bad("the drawing runs off the image's %s edge (ink at its border, pixel (%d, %d))", e.name, x-b.Min.X, y-b.Min.Y)
+				break
+			}
+		}
+	}
 }

@@ -40,6 +40,12 @@ func TestCheck(t *testing.T) {
 		want string // in the error; "" for none
 	}{
 		{"golden line", testCharts()["line"], ""},
+		// A legend entry wider than the image: its swatch is cut by the
+		// left edge, where its text may still fit.
+		{"legend wider than the image", &LineChart{Title: "wide", XLabel: "T", YLabel: "y", Series: []Series{
+			{Name: "SGD internally", X: epochs, Y: acc},
+			{Name: "a combination (steps chosen for T = 2000): internal, then shuffling from epoch 1306 (partly overlapping), with more words", X: epochs, Y: []float64{5, 50, 70, 80, 81, 82, 83, 84}},
+		}}, "edge (ink at its border"},
 		{"golden heatmap", testCharts()["heatmap"], ""},
 		{"theorem-1-bound like", &LineChart{Title: "bound", XLabel: "T", YLabel: "y", LogX: true, LogY: true, Series: bound}, ""},
 		{"zoomed accuracy", &LineChart{Title: "acc", YMin: 84, YMax: 89, Series: []Series{{Name: "RR", X: epochs, Y: acc}}}, ""},
