@@ -501,6 +501,31 @@ func TestNoteCoveredPanels(t *testing.T) {
 	}
 }
 
+// TestNoteCoveredPanelsStretches checks a series that runs on one line
+// over a stretch in each panel, a different stretch in each: the note
+// says so of every panel, not of the first alone (table-1-fashion-loss's
+// slow update, on greedy's line in both batchings).
+func TestNoteCoveredPanelsStretches(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	down := []float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1}
+	p := &chart.Panels{Panels: []*chart.LineChart{
+		{Title: "standard", Series: []chart.Series{
+			{Name: "greedy", X: x, Y: down},
+			{Name: "slow", X: x, Y: []float64{14, 13, 12, 11, 6, 5, 4, 3, 2, 1}},
+		}},
+		{Title: "same-class", Series: []chart.Series{
+			{Name: "greedy", X: x, Y: down},
+			{Name: "slow", X: x, Y: []float64{14, 13, 12, 11, 10, 9, 4, 3, 2, 1}},
+		}},
+	}}
+	noteCoveredPanels(p)
+	for i, lp := range p.Panels {
+		if got, want := lp.Series[1].Name, "slow (on or near greedy's line over stretches in every panel)"; got != want {
+			t.Errorf("panel %d: %q, want %q", i+1, got, want)
+		}
+	}
+}
+
 func TestNoteCovered(t *testing.T) {
 	x := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	c := &chart.LineChart{Series: []chart.Series{

@@ -136,6 +136,9 @@ func noteCoveredPanels(p *chart.Panels) {
 		note   string
 		panel  int
 		panels int // the panels that draw the series with the same note
+		// partners are the lines its notes in every panel name ("" for
+		// a note that names none), and titles those panels' titles.
+		partners, titles []string
 	}
 	notes := map[string]*found{}
 	draws := map[string]int{}
@@ -157,16 +160,40 @@ func noteCoveredPanels(p *chart.Panels) {
 			if note == "" || strings.Contains(name, "(under ") {
 				continue
 			}
-			switch f := notes[name]; {
+			f := notes[name]
+			switch {
 			case f == nil:
-				notes[name] = &found{note: note, panel: i, panels: 1}
+				f = &found{note: note, panel: i, panels: 1}
+				notes[name] = f
 			case f.note == note:
 				f.panels++
 			}
+			f.partners, f.titles = append(f.partners, notePartner(note)), append(f.titles, lp.Title)
 		}
 	}
 	for name, f := range notes {
 		note := f.note
+		if len(f.partners) > f.panels && f.partners[0] != "" && !slices.ContainsFunc(f.partners, func(p string) bool { return p != f.partners[0] }) {
+			// Notes that differ from panel to panel (stretches of their
+			// own) on one line: said of every panel that has one, not of
+			// the first alone.
+			where := "in every panel"
+			if len(f.partners) < draws[name] {
+				where = "in " + quoteJoin(f.titles)
+			}
+			note = fmt.Sprintf(" (on or near %s's line over stretches %s)", f.partners[0], where)
+			if len([]rune(name+note)) > maxNoted {
+				note = " (partly overlapping, " + where + ")"
+			}
+			for _, lp := range p.Panels {
+				for k := range lp.Series {
+					if lp.Series[k].Name == name {
+						lp.Series[k].Name = name + note
+					}
+				}
+			}
+			continue
+		}
 		// The panel's title where the note holds in some panels only,
 		// unless the name would then outgrow maxNoted.
 		if title := p.Panels[f.panel].Title; f.panels < draws[name] && title != "" {
@@ -982,4 +1009,28 @@ func apartDigits(v, t float64, most int) int {
 		}
 	}
 	return most
+}
+
+// notePartnerRE finds the line a note of noteCovered names.
+var notePartnerRE = regexp.MustCompile(`(?:on|near) (.+)'s line`)
+
+// notePartner returns the line a note of noteCovered names, "RR" in " (on
+// RR's line from 2 to 64)", or "" if it names none.
+func notePartner(note string) string {
+	if m := notePartnerRE.FindStringSubmatch(note); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// quoteJoin joins titles quoted: "a" and "b", or "a", "b" and "c".
+func quoteJoin(titles []string) string {
+	q := make([]string, len(titles))
+	for i, t := range titles {
+		q[i] = strconv.Quote(t)
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
