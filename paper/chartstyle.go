@@ -262,7 +262,9 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 	// points in a row, fewer than minStretch of them), or one whose note
 	// does not fit: said briefly, so that no covering goes unsaid.
 	// (A stretch within on is within tol too.)
-	if a.Points || b.Points || !shortStretch(a, b, f, tol, visible) {
+	// Within twice tol: lines drawn with markers, or in a panel a few
+	// hundred pixels tall, merge at that distance.
+	if a.Points || b.Points || !shortStretch(a, b, f, 2*tol, visible) {
 		return "", 0
 	}
 	if note := fmt.Sprintf(" (partly on %s's line)", other); fits(note) {
@@ -294,16 +296,18 @@ func visibleStretch(c *chart.LineChart) func(from, to float64) bool {
 	if c.LogX {
 		g = math.Log
 	}
+	// The axis spans the points drawn: a y of ±Inf or NaN is not.
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range c.Series {
-		for _, x := range s.X {
-			if v := g(x); !math.IsNaN(v) && !math.IsInf(v, 0) {
+		for i, x := range s.X {
+			if v := g(x); !math.IsNaN(v) && !math.IsInf(v, 0) && !math.IsNaN(s.Y[i]) && !math.IsInf(s.Y[i], 0) {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
 	}
+	// x may run either way (learning rates from the largest).
 	return func(from, to float64) bool {
-		return hi > lo && (g(to)-g(from))/(hi-lo) >= minVisible
+		return hi > lo && math.Abs(g(to)-g(from))/(hi-lo) >= minVisible
 	}
 }
 

@@ -1625,7 +1625,20 @@ func loaderCharts(out *Outcome, res *LoaderShufflesResult, f *LoaderShufflesFind
 			{Name: loaderRR, X: xs, Y: constant(len(xs), 1), Dashed: true, Colour: loaderColours[loaderRR]},
 			{Name: margin, X: xs, Y: constant(len(xs), loaderMargin), Dashed: true, Colour: loaderMarginColour},
 		}
-		p := loaderPanelsOf(fmt.Sprintf("E σ*² over RR's, %s (95%% bands)", loaderChartText(di)), ss, refs, loaderPanels(false), true, true)
+		// The widest band, relative to its value: where every band is
+		// within ±10%, a steep line leaves it a pixel or two on either
+		// side, and the title says so.
+		widest := 0.0
+		for _, s := range ss {
+			for i := range s.Y {
+				widest = math.Max(widest, math.Max(s.Hi[i]/s.Y[i]-1, 1-s.Lo[i]/s.Y[i]))
+			}
+		}
+		bands := "95% bands"
+		if widest < 0.1 {
+			bands = fmt.Sprintf("95%% bands, each within ±%g%% of its line: about a line's width where the lines are steep", ceil2(100*widest))
+		}
+		p := loaderPanelsOf(fmt.Sprintf("E σ*² over RR's, %s (%s)", loaderChartText(di), bands), ss, refs, loaderPanels(false), true, true)
 		for _, pc := range p.Panels {
 			pc.XLabel = "knob"
 		}

@@ -656,7 +656,7 @@ func (res *Remark4Result) remark4Charts(out *Outcome) {
 				Series: []chart.Series{
 					{X: ks, Y: scaled(pt.Mean), Lo: lo, Hi: hi, Runs: c.Trials},
 					{Name: "(n-k)/(k(n-1)) (σ² + M‖∇f‖²)", X: ks, Y: scaled(pt.Bound), Dashed: true},
-					{Name: "(1/k)(σ² + M‖∇f‖²), the remark's σ*² = nσ², M* = M", X: ks, Y: scaled(constantTimesK(c.N, st.Sigma2+st.M*pt.GradNorm2)), Dashed: true},
+					{Name: "(nσ² + k²M‖∇f‖²)/k², the remark's σ*² = nσ², M* = M", X: ks, Y: scaled(remarkRRBound(c.N, st.Sigma2, st.M, pt.GradNorm2)), Dashed: true},
 				},
 			}
 		}
@@ -709,12 +709,13 @@ func remark4Protocol(c Remark4Config) []string {
 	}
 }
 
-// constantTimesK returns v/k·k² = k v for k = 1..n, so that dividing by k²
-// gives v/k.
-func constantTimesK(n int, v float64) []float64 {
+// remarkRRBound returns nσ² + k²M‖∇f‖² at k = 1..n: Assumption 4's bound
+// on φ²_{r,k} with the constants Remark 4 gives random reshuffling,
+// σ*² = nσ² and M* = M.
+func remarkRRBound(n int, sigma2, m, gradNorm2 float64) []float64 {
 	s := make([]float64, n)
 	for k := range s {
-		s[k] = float64(k+1) * v
+		s[k] = float64(n)*sigma2 + float64((k+1)*(k+1))*m*gradNorm2
 	}
 	return s
 }

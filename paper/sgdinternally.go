@@ -1018,8 +1018,13 @@ func sgdInternallySummary(f *SGDInternallyFindings, runs, E int) string {
 	for i := range measured {
 		each = append(each, fmt.Sprintf("σ_low = %g: %.3g epochs, %.3g times the rates' crossing at %.0f", lows[i], measured[i], measured[i]/ratesT[i], ratesT[i]))
 	}
-	crossed := fmt.Sprintf("SGD internally is ahead at T = %d and two-level shuffling overtakes it (%s), with σ_low exponent %.2f, interval %s (our prediction -2 ± %g, reported, not judged: %v)",
-		f.LeadAt, strings.Join(each, "; "), slope, f.SlopeIv, f.SlopeTol, f.SlopePart)
+	exponent := fmt.Sprintf("with σ_low exponent %.2f, interval %s", slope, f.SlopeIv)
+	if math.IsNaN(slope) {
+		// A slope needs two σ_low with a crossover.
+		exponent = fmt.Sprintf("with no σ_low exponent (%s with a crossover; a slope needs 2)", nOf(len(measured), "σ_low"))
+	}
+	crossed := fmt.Sprintf("SGD internally is ahead at T = %d and two-level shuffling overtakes it (%s), %s (our prediction -2 ± %g, reported, not judged: %v)",
+		f.LeadAt, strings.Join(each, "; "), exponent, f.SlopeTol, f.SlopePart)
 	if len(measured) == 0 {
 		crossed = fmt.Sprintf("no σ_low shows SGD internally ahead at T = %d and shuffling ahead at T = %d", f.LeadAt, E)
 	}

@@ -864,7 +864,7 @@ const subsamplingLineTol = 0.05
 // name names sf, so the chart's notes of lines drawn on others leave this
 // one to it.
 func subsamplingStallName(sf SubsamplingSequenceFindings, ts []float64) string {
-	name := sf.Name + ": ‖∇f‖² where its mean is stationary"
+	name := sf.Name + "'s stall, ‖∇f‖² where its mean is stationary"
 	from := -1
 	for k := len(sf.Mean) - 1; k >= 0 && k < len(ts); k-- {
 		if !(math.Abs(math.Log(sf.Mean[k]/sf.Stall)) <= math.Log1p(subsamplingLineTol)) {
@@ -875,5 +875,5 @@ func subsamplingStallName(sf SubsamplingSequenceFindings, ts []float64) string {
 	if from < 0 || from == len(sf.Mean)-1 {
 		return name
 	}
-	return fmt.Sprintf("%s (its line runs on it from epoch %g)", name, ts[from])
+	return fmt.Sprintf("%s's stall (its line on it from epoch %g)", sf.Name, ts[from])
 }
