@@ -521,6 +521,20 @@ func underLines(p *chart.Panels) {
 			return
 		}
 		name := fmt.Sprintf("%s (under %s's line in %q, not drawn there)", m[2], on, lp.Title)
+		// Where it is drawn, it may still run near that line for a
+		// stretch (a zoom of the same data): said too.
+		for _, q := range p.Panels {
+			a := slices.IndexFunc(q.Series, func(s chart.Series) bool { return s.Name == m[2] })
+			b := slices.IndexFunc(q.Series, func(s chart.Series) bool { return s.Name == on })
+			if q == lp || a < 0 || b < 0 {
+				continue
+			}
+			f, tol := coverScale(q)
+			if _, _, n := coverRun(q.Series[a], q.Series[b], f, 2*tol); n >= 2 {
+				name = fmt.Sprintf("%s (near %s's line; under it in %q, not drawn there)", m[2], on, lp.Title)
+				break
+			}
+		}
 		lp.Series = slices.Delete(lp.Series, k, k+1)
 		for _, q := range p.Panels {
 			for j, s := range q.Series {

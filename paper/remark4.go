@@ -637,6 +637,17 @@ func (res *Remark4Result) remark4Charts(out *Outcome) {
 				worstChart.Series = append(worstChart.Series, s)
 			}
 		}
+		// RR's largest markers on the sorted line at every point: the
+		// noteCovered of addChart leaves series of one setting alone
+		// (their names share it), so it is said here.
+		sorted := slices.IndexFunc(worstChart.Series, func(s chart.Series) bool { return s.Name == lineName+", sorted" })
+		rr := slices.IndexFunc(worstChart.Series, func(s chart.Series) bool { return s.Name == lineName+", RR (largest of the draws)" })
+		if sorted >= 0 && rr >= 0 {
+			a, b := worstChart.Series[sorted].Y, worstChart.Series[rr].Y
+			if len(a) == len(b) && !slices.ContainsFunc(seq(len(a)), func(i int) bool { return math.Abs(a[i]-b[i]) > 1e-9*math.Abs(a[i]) }) {
+				worstChart.Series[rr].Name += " (on its sorted line)"
+			}
+		}
 		if rrChart == nil && st.M > 0 && st.Sigma2 > 0 {
 			// k = n is left out: there φ² = 0 up to rounding.
 			pt := sr.Points[len(sr.Points)-1]

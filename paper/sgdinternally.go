@@ -1021,7 +1021,7 @@ func sgdInternallySummary(f *SGDInternallyFindings, runs, E int) string {
 	exponent := fmt.Sprintf("with σ_low exponent %.2f, interval %s", slope, f.SlopeIv)
 	if math.IsNaN(slope) {
 		// A slope needs two σ_low with a crossover.
-		exponent = fmt.Sprintf("with no σ_low exponent (%s with a crossover; a slope needs 2)", nOf(len(measured), "σ_low"))
+		exponent = fmt.Sprintf("with no σ_low exponent (it is fitted over the crossovers of the σ_low whose trade-off is shown, %d here; a slope needs 2)", len(measured))
 	}
 	crossed := fmt.Sprintf("SGD internally is ahead at T = %d and two-level shuffling overtakes it (%s), %s (our prediction -2 ± %g, reported, not judged: %v)",
 		f.LeadAt, strings.Join(each, "; "), exponent, f.SlopeTol, f.SlopePart)
