@@ -1342,12 +1342,12 @@ func loaderDataShort(i int) string {
 func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Which loader settings cost convergence (MNIST, each shuffle at knob %d, %d seeds, final loss and test accuracy minus RR's with 95%% paired t-intervals), "+
-		"how σ*² judges them (flags: E σ*²/RR's interval above %g; clears: below %g), and the smallest knob from which each shuffle's E σ*² stays as good as RR's "+
-		"(interval below %g× RR's at that knob and every larger one of %s) on each data set. "+
+		"how σ*² judges them (flags: E σ*²/RR's interval above %g; clears: below %g), and the knobs of %s at which each shuffle's E σ*² is as good as RR's "+
+		"(interval below %g× RR's) on each data set. "+
 		"\"costs\" reads shown where the setting's loss or accuracy is shown worse than RR's after Holm over every trained setting's cost test (%g one-sided), "+
 		"\"not after Holm\" where its own test alone would show it but Holm's family does not, with the adjusted p, and \"not shown\" otherwise; the goal's parts judge the gaps against the margin %g instead. "+
 		"The last four columns list the knobs at which each shuffle's E σ*² is shown below %g× RR's (as good as RR, or better):\n\n",
-		c.Knobs[0], c.Seeds, loaderMargin, loaderMargin, loaderMargin, joinInts(c.Knobs), ruleAlpha, loaderLossMargin, loaderMargin)
+		c.Knobs[0], c.Seeds, loaderMargin, loaderMargin, joinInts(c.Knobs), loaderMargin, ruleAlpha, loaderLossMargin, loaderMargin)
 	b.WriteString("| shuffle (knob) | sorted: E σ*²/RR | sorted: loss − RR | sorted: accuracy − RR (points) | sorted: costs (Holm) / σ*² flags | " +
 		"random: E σ*²/RR | random: loss − RR | random: accuracy − RR (points) | random: costs (Holm) / σ*² clears | " +
 		"knobs as good as RR: MNIST sorted | MNIST random | two-level σ_top > 0 | two-level σ_top = 0 |\n")

@@ -213,7 +213,7 @@ func (f *Table1StudyFindings) verdictText() string {
 	if f.Head == AtRRRates {
 		headV, otherV = f.AtRR, f.AtOwn
 	}
-	v := fmt.Sprintf("The paper's two sentences of line 488, greedy − RR within ±%g under standard batching and above +%g under same-class batching, each part over the %d settings, combined by the report's one rule, %s, which heads (declared before the runs): %s; %s, beside it: %s. Our reading (RR's loss against %g point, greedy's recovery against %g) is reported beside, not judged.",
+	v := fmt.Sprintf("The paper's two sentences of line 488, greedy − RR within ±%g under standard batching and above +%g under same-class batching, each part over the %d settings, combined by the report's one rule, %s, which heads (its rule declared before the confirmatory pass; the runs shown here may be the tuned study's): %s; %s, beside it: %s. Our reading (RR's loss against %g point, greedy's recovery against %g) is reported beside, not judged.",
 		table1Tie, table1Tie, len(f.Settings), headV.Rates, table1StudyVerdictWords(headV), otherV.Rates, table1StudyVerdictWords(otherV), table1Hurt, table1Recovery)
 	if !f.Agree {
 		v += fmt.Sprintf(" The two disagree: the study's verdict is the one %s, %s; %s it would be %s.", headV.Rates, headV.Verdict, otherV.Rates, otherV.Verdict)
