@@ -173,7 +173,8 @@ func noteCoveredPanels(p *chart.Panels) {
 	}
 	for name, f := range notes {
 		note := f.note
-		if len(f.partners) > f.panels && f.partners[0] != "" && !slices.ContainsFunc(f.partners, func(p string) bool { return p != f.partners[0] }) {
+		switch title := p.Panels[f.panel].Title; {
+		case len(f.partners) > f.panels && f.partners[0] != "" && !slices.ContainsFunc(f.partners, func(p string) bool { return p != f.partners[0] }):
 			// Notes that differ from panel to panel (stretches of their
 			// own) on one line: said of every panel that has one, not of
 			// the first alone.
@@ -185,18 +186,9 @@ func noteCoveredPanels(p *chart.Panels) {
 			if len([]rune(name+note)) > maxNoted {
 				note = " (partly overlapping, " + where + ")"
 			}
-			for _, lp := range p.Panels {
-				for k := range lp.Series {
-					if lp.Series[k].Name == name {
-						lp.Series[k].Name = name + note
-					}
-				}
-			}
-			continue
-		}
-		// The panel's title where the note holds in some panels only,
-		// unless the name would then outgrow maxNoted.
-		if title := p.Panels[f.panel].Title; f.panels < draws[name] && title != "" {
+		case f.panels < draws[name] && title != "":
+			// The panel's title where the note holds in some panels
+			// only, unless the name would then outgrow maxNoted.
 			if in := strings.TrimSuffix(note, ")") + fmt.Sprintf(" in %q)", title); len([]rune(name+in)) <= maxNoted {
 				note = in
 			}
@@ -262,9 +254,7 @@ func coverNote(a, b chart.Series, other string, f func(float64) float64, on, tol
 	// points in a row, fewer than minStretch of them), or one whose note
 	// does not fit: said briefly, so that no covering goes unsaid.
 	// (A stretch within on is within tol too.)
-	// Within twice tol: lines drawn with markers, or in a panel a few
-	// hundred pixels tall, merge at that distance.
-	if a.Points || b.Points || !shortStretch(a, b, f, 2*tol, visible) {
+	if a.Points || b.Points || !shortStretch(a, b, f, partlyFactor*tol, visible) {
 		return "", 0
 	}
 	if note := fmt.Sprintf(" (partly on %s's line)", other); fits(note) {
@@ -310,6 +300,12 @@ func visibleStretch(c *chart.LineChart) func(from, to float64) bool {
 		return hi > lo && math.Abs(g(to)-g(from))/(hi-lo) >= minVisible
 	}
 }
+
+// partlyFactor is how many times coverScale's tolerance two lines may lie
+// apart over a stretch and still read as one there, for a note "partly on"
+// (coverNote) or "near" (underLines): lines drawn with markers, or in a
+// panel a few hundred pixels tall, merge at that distance.
+const partlyFactor = 2
 
 // onTol is how close two lines' values must be at a point, as a share of
 // the y axis's span, for noteCovered to call one on the other there: about
@@ -530,7 +526,7 @@ func underLines(p *chart.Panels) {
 				continue
 			}
 			f, tol := coverScale(q)
-			if _, _, n := coverRun(q.Series[a], q.Series[b], f, 2*tol); n >= 2 {
+			if _, _, n := coverRun(q.Series[a], q.Series[b], f, partlyFactor*tol); n >= 2 {
 				name = fmt.Sprintf("%s (near %s's line; under it in %q, not drawn there)", m[2], on, lp.Title)
 				break
 			}

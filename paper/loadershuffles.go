@@ -836,6 +836,18 @@ type LoaderFamily struct {
 	SameFrom int
 }
 
+// sameKnobs returns the knobs of the sweep at which the shuffle's E σ*² is
+// as good as RR's (LoaderRatio.Same), in the sweep's order.
+func (fam LoaderFamily) sameKnobs() []int {
+	var ks []int
+	for _, r := range fam.Ratios {
+		if r.Same {
+			ks = append(ks, r.Knob)
+		}
+	}
+	return ks
+}
+
 // LoaderData is what one data set shows.
 type LoaderData struct {
 	// Name names the data set and Exchangeable is set if its shards are.
@@ -1219,14 +1231,8 @@ func loaderRows(out *Outcome, c LoaderShufflesConfig, f *LoaderShufflesFindings)
 					bound = fmt.Sprintf("Lemma 2 at %d: E σ*² ≤ %.4g (bound/measured %.2f)", r.Knob, r.Bound, r.BoundOver)
 				}
 			}
-			var same []int
-			for _, r := range fam.Ratios {
-				if r.Same {
-					same = append(same, r.Knob)
-				}
-			}
 			sameText := "at no knob"
-			if len(same) > 0 {
+			if same := fam.sameKnobs(); len(same) > 0 {
 				sameText = "at " + joinInts(same)
 			}
 			out.Rows = append(out.Rows, Row{
@@ -1361,12 +1367,7 @@ func loaderTable(c LoaderShufflesConfig, f *LoaderShufflesFindings) string {
 		}
 		for _, fam := range d.Families {
 			if fam.Shuffle == shuffle {
-				var ks []int
-				for _, r := range fam.Ratios {
-					if r.Same {
-						ks = append(ks, r.Knob)
-					}
-				}
+				ks := fam.sameKnobs()
 				if len(ks) == 0 {
 					return "none of " + joinInts(c.Knobs)
 				}
