@@ -36,7 +36,7 @@ var coordinatedClaim = Claim{
 	Quote:     "coordinated orders (CD-GraB) herd below D-RR by a margin that grows with W, and lower the loss",
 	Run:       claimRun(CoordinatedConfig{}.At, CoordinatedConfig.Run, (*CoordinatedResult).Outcome),
 	Rule:      &coordinatedRule,
-	Criterion: "our rule: each D-RR/CD-GraB ratio shown above 1 (superiority), with no least size: a loss shown lower by any amount meets the loss parts, so the section gives each W's ratio",
+	Criterion: "our rule: each D-RR/CD-GraB herding ratio shown above 1 (superiority), and each loss ratio above e^0.01 = 1.01005: a loss about 1% lower, our least relevant size for \"falls faster\" (since 2026-11-30; before, any amount); the section gives each W's ratio",
 }
 
 // coordinatedRule is the goal's rule, from CD-GraB's claims (its rule as
@@ -45,7 +45,8 @@ var coordinatedClaim = Claim{
 // is a tuning run): per problem, with 95% paired t-intervals over the
 // seeds, CD-GraB's combined herding is below D-RR's at every W, the
 // margin grows with W, and CD-GraB's training loss falls faster at every
-// W. Met if every interval lies above 0, not met if one lies below.
+// W by at least coordLossLeast. Met if every interval lies above its
+// threshold, not met if one lies below it.
 var coordinatedRule = Rule{Claim: coordinatedID, Goal: true, Parts: coordinatedParts()}
 
 // coordinatedParts returns the rule's parts: per problem, herding, growth
@@ -62,10 +63,26 @@ func coordinatedParts() []RulePart {
 				"mean over epochs 1..E of log f(x_e), D-RR's minus CD-GraB's, 95% paired t-interval over the seeds"},
 		} {
 			parts = append(parts, RulePart{Name: coordCheck(p, k.what), Sentence: p + ": " + k.sentence, Statistic: k.stat,
-				Test: Superiority, Side: Above, Threshold: 0, Each: Every})
+				Test: Superiority, Side: Above, Threshold: coordThreshold(k.what), Each: Every})
 		}
 	}
 	return parts
+}
+
+// coordLossLeast is the least relevant size of "CD-GraB's training loss
+// falls faster": D-RR's mean log loss minus CD-GraB's above 0.01, a loss
+// about 1% lower in geometric mean over the epochs (e^0.01 = 1.01005).
+// Ours, a round share (the referee's example); a loss lower by less is no
+// faster fall a user would act on.
+const coordLossLeast = 0.01
+
+// coordThreshold is the threshold of the parts of kind what: herding and
+// growth shown above 0, the loss above coordLossLeast.
+func coordThreshold(what string) float64 {
+	if what == "loss" {
+		return coordLossLeast
+	}
+	return 0
 }
 
 // coordCheck is the name of problem p's part of kind what.
@@ -699,7 +716,8 @@ type CoordinatedGap struct {
 	Workers       int
 	// Interval is the paired 95% interval over the seeds.
 	Interval Interval
-	// Holds is set if the interval lies above 0, Refuted if it lies below.
+	// Holds is set if the interval lies above its part's threshold
+	// (coordThreshold), Refuted if it lies below it.
 	Holds, Refuted bool
 }
 
@@ -765,7 +783,8 @@ func (res *CoordinatedResult) Findings() (*CoordinatedFindings, error) {
 	c := res.Config
 	f := &CoordinatedFindings{Checkable: c.Seeds > 1 && c.Epochs > coordinatedFrom}
 	add := func(p, what string, w int, iv Interval) {
-		g := CoordinatedGap{Problem: p, What: what, Workers: w, Interval: iv, Holds: iv.Above(0), Refuted: iv.Below(0)}
+		th := coordThreshold(what)
+		g := CoordinatedGap{Problem: p, What: what, Workers: w, Interval: iv, Holds: iv.Above(th), Refuted: iv.Below(th)}
 		f.Gaps = append(f.Gaps, g)
 	}
 	drr, cd := ordering.DRR.String(), ordering.CDGraB.String()
@@ -974,7 +993,8 @@ func (res *CoordinatedResult) coordProtocol() []string {
 		fmt.Sprintf("Tuning: the step sizes judged, γ = %g (two-level) and %g (MNIST), were chosen by hand on the tuning seed (the default scale's base seed %d), after the claim's first run there with γ = %g and %g was inconclusive (in the words of its record, the losses had not left their deterministic descent in 10 epochs: f fell alike under every order; at the larger step sizes the order's noise shows in the loss). Both step sizes stay below 1/L of a component (L ≈ 4.2 on the two-level quadratic, ≤ 1/4 + λ on MNIST's unit rows). The tuning seed's runs at both pairs of step sizes are rerun beside, whatever the base seed (shown, not judged); every judged run draws from a base seed of its own derived from the pass's base seed, so no judged run at any base seed, 1 included, is a tuning run. Changed before the confirmatory pass: until then the judged runs at base seed 1 were the tuning runs.", c.TwoLevelGamma, c.MNISTGamma, coordTuneSeed, c.FirstTwoLevelGamma, c.FirstMNISTGamma),
 		"Herding of an epoch's combined order at its start x_e: the prefix sums S_k of the worker-averaged centred gradients of steps 1..k (exact gradients at x_e), max_k ‖S_k‖_∞ and σ*² = max_k ‖S_k‖² (the 2-norm herding squared).",
 		"Beside them, the seed paper's two-level shuffling (Algorithm 3, K = 1, the workers as top level) in its own setting: sequential steps of γ/W over all W·n examples, one at a time, instead of averaged parallel steps; its herding is over its W·n sequential prefixes, divided by W. In the paper's setting the top-level shifts σ_top enter every step's prefix sum; in CD-GraB's they cancel within each parallel step (the workers' f_i average to f), so only the low-level order matters there.",
-		"Goal (ours, from CD-GraB's claims; its rule as in the claim's first commit, which came after the first run and chose the step sizes): per problem, with 95% paired t-intervals over the seeds, at every W the log of D-RR's mean herding (∞-norm, epochs 1..E-1; epoch 0's orders are shared) over CD-GraB's is above 0, that log ratio at the largest W minus at the smallest is above 0 (the margin grows with W), and at every W the mean over epochs of log f(x_e), D-RR's minus CD-GraB's, is above 0 (CD-GraB's loss falls faster at equal steps). Goal met if every interval is above 0, not met if one is below 0, else inconclusive.",
+		"Goal (ours, from CD-GraB's claims; its rule as in the claim's first commit, which came after the first run and chose the step sizes): per problem, with 95% paired t-intervals over the seeds, at every W the log of D-RR's mean herding (∞-norm, epochs 1..E-1; epoch 0's orders are shared) over CD-GraB's is above 0, that log ratio at the largest W minus at the smallest is above 0 (the margin grows with W), and at every W the mean over epochs of log f(x_e), D-RR's minus CD-GraB's, is above 0.01 (CD-GraB's loss falls faster at equal steps: about 1% lower in geometric mean over the epochs, e^0.01 = 1.01005, our least relevant size). Goal met if every interval is above its threshold, not met if one is below it, else inconclusive. " +
+			"The loss parts' least size changed on 2026-11-30, after the confirmatory pass on base seed 1001 (goal met), when an independent referee weighed coordinated-mnist-loss as weak: judged above 0, a practically nil difference in the right direction met it (MNIST at W = 64: ×1.0017 [1.0015, 1.0020] over 45 paired seeds). Known when 0.01 was chosen: that pass's MNIST loss ratios, ×1.045 at W = 4, ×1.0099 [1.0088, 1.0110] at W = 16 and ×1.0017 at W = 64, so at the new threshold that pass would read not met (W = 64 below it, W = 16 across it); the two-level loss ratios are above ×6000. The claim is registered again on new seeds.",
 	}
 }
 

@@ -64,6 +64,9 @@ func TestCoordinatedVerdict(t *testing.T) {
 		{"loss refuted", 5, met, one, one, func(w, s int) float64 { return 2 * jitter(s) }, GoalNotMet, "loss"},
 		// The loss gap changes sign across seeds: neither shown.
 		{"loss unclear", 5, met, one, func(w, s int) float64 { return []float64{2, 0.5, 1.5, 0.6, 1.2}[s] }, one, Inconclusive, "loss"},
+		// CD-GraB's loss lower, but by less than the least size (0.5%
+		// against 1%): not met, however many seeds show it.
+		{"loss below least size", 5, met, one, func(w, s int) float64 { return 1.005 * (1 + 1e-4*float64(s)) }, func(w, s int) float64 { return 1 }, GoalNotMet, "loss"},
 		// CD-GraB's herding above D-RR's.
 		{"herding refuted", 5, one, met, func(w, s int) float64 { return 2 * jitter(s) }, one, GoalNotMet, "herding"},
 	} {
@@ -97,7 +100,7 @@ func TestCoordinatedVerdict(t *testing.T) {
 			t.Errorf("%s: %d interval tests, want one per gap (%d)", c.name, len(out.Tests), len(f.Gaps))
 		}
 		for i, ts := range out.Tests {
-			if i < len(f.Gaps) && (ts.Holds != f.Gaps[i].Holds || ts.P != f.Gaps[i].Interval.PAbove(0)) {
+			if i < len(f.Gaps) && (ts.Holds != f.Gaps[i].Holds || ts.P != f.Gaps[i].Interval.PAbove(coordThreshold(f.Gaps[i].What))) {
 				t.Errorf("%s: test %q holds %v, p %g; gap holds %v", c.name, ts.Name, ts.Holds, ts.P, f.Gaps[i].Holds)
 			}
 		}

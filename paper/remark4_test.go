@@ -59,20 +59,23 @@ func TestRemark4Findings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// σ*² = nσ², M* = M is the remark's algebra from Lemma 1's bound,
-	// judged exactly in the stated bound's units: attained (0) at
-	// σ² = 0, k = 1, and failed by a bound 1% above nσ² + k²M‖∇f‖² there.
+	// σ*² = nσ², M* = M is judged on the Monte Carlo means against
+	// nσ² + k²M‖∇f‖², in its units, by non-inferiority within 2%: the
+	// means at Lemma 1's bound reach it (0) at σ² = 0, k = 1, and hold;
+	// a mean shown 5% above it there fails it. The algebra, exact, is
+	// reported beside and never moves.
 	if pj, ok := f.Judgement.Part("remark4-rr-constants"); !ok {
 		t.Error("no remark4-rr-constants part")
-	} else if len(pj.Measures) != 1 || !strings.HasSuffix(pj.Measures[0].Label, "k = 1") || pj.Measures[0].Iv.Mean != 0 || pj.Verdict != Reproduced || f.Algebra != 0 {
+	} else if len(pj.Measures) == 0 || !strings.HasSuffix(pj.Measures[0].Label, "k = 1") || math.Abs(pj.Measures[0].Iv.Mean) > 1e-12 || pj.Verdict != Reproduced || f.Algebra != 0 {
 		t.Errorf("constants: %+v, verdict %v, algebra %v; want 0 at k = 1, reproduced", pj.Measures, pj.Verdict, f.Algebra)
 	}
-	b0 := res.Settings[0].Points[1].Bound[0]
-	res.Settings[0].Points[1].Bound[0] *= 1.01
-	if f, err := res.Findings(); err != nil || f.ConstantsPart != NotReproduced || f.Verdict != PartlyReproduced || math.Abs(f.Algebra-0.01) > 1e-12 {
-		t.Errorf("a bound 1%% above nσ² + k²M‖∇f‖²: constants %v, verdict %v, algebra %v (%v)", f.ConstantsPart, f.Verdict, f.Algebra, err)
+	pt1 := &res.Settings[0].Points[1]
+	m0, se0 := pt1.Mean[0], pt1.SE[0]
+	pt1.Mean[0], pt1.SE[0] = 1.05*pt1.Bound[0], 1e-3*pt1.Bound[0]
+	if f, err := res.Findings(); err != nil || f.ConstantsPart != NotReproduced || f.Verdict != PartlyReproduced || f.Algebra != 0 || math.Abs(f.Constants-0.05) > 1e-12 {
+		t.Errorf("a mean 5%% above nσ² + k²M‖∇f‖²: constants %v, verdict %v, algebra %v, excess %v (%v)", f.ConstantsPart, f.Verdict, f.Algebra, f.Constants, err)
 	}
-	res.Settings[0].Points[1].Bound[0] = b0
+	pt1.Mean[0], pt1.SE[0] = m0, se0
 	sorted := slices.Index(res.Orders, "sorted")
 	if math.Abs(f.WorstByOrder[sorted]-0.5) > 1e-12 || math.Abs(f.Worst-0.5) > 1e-12 || !f.WorstHolds {
 		t.Errorf("sorted %v, largest %v, holds %v; want 1/2, 1/2, true", f.WorstByOrder[sorted], f.Worst, f.WorstHolds)

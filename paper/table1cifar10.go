@@ -11,11 +11,12 @@ import "context"
 // already has, given by Env.CIFAR10 (the reproduce command's -cifar10
 // flag), with a CNN sized for 32×32×3 images instead of ResNet-18.
 var table1CIFAR10Claim = Claim{
-	ID:        table1CIFAR10ID,
-	Where:     "Section 6.1, Table 1, on CIFAR-10 with a small CNN",
-	Statement: table1Statement,
-	Quote:     table1Quote,
-	Rule:      &table1CIFAR10Rule,
+	ID:           table1CIFAR10ID,
+	Where:        "Section 6.1, Table 1, on CIFAR-10 with a small CNN",
+	Statement:    table1Statement,
+	Quote:        table1Quote,
+	Rule:         &table1CIFAR10Rule,
+	Registration: "Registered again on 2026-11-30, before any run on its new seed, when the margin of \"similar accuracy\" became the paper's own resolution as a share of RR's test error (±7.74%, it was ±0.5 point) and the same-class part's threshold the same margin (it was +0.5 point); the rule text says what was known then.",
 	Run: func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
 		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, s, env)

@@ -1064,8 +1064,8 @@ func (r *Table1Result) Outcome() (*Outcome, error) {
 	out.judged(table1RuleFor(id), f.judgement)
 	if f.Gain.N > 0 {
 		out.Key = Key{Name: "greedy − RR, same-class batching (points)", Value: f.Gain.Mean}
-		out.Decides = &Decider{Name: "greedy − RR (points)", Ours: fmt.Sprintf("same-class %s, standard %s (%s%% of RR's error)", f.Gain, f.Tie, f.Similar),
-			Paper: fmt.Sprintf("same-class +14.97, standard −0.05 (%+.2f%%) (our rule: above +%g; within ±%.2f%% of RR's error)", table1PaperSimilar, table1Outperform, table1Similar), Chart: id + "-accuracy-same-class"}
+		out.Decides = &Decider{Name: "greedy − RR (points)", Ours: fmt.Sprintf("same-class %s (%s%% of RR's error), standard %s (%s%%)", f.Gain, f.GainRel, f.Tie, f.Similar),
+			Paper: fmt.Sprintf("same-class +14.97 (%+.1f%%), standard −0.05 (%+.2f%%) (our rule, in %% of RR's error: above +%.2f; within ±%.2f)", table1PaperGain, table1PaperSimilar, table1Similar, table1Similar), Chart: id + "-accuracy-same-class"}
 	}
 	r.addCharts(&out, id)
 	out.Rows = r.rows()
@@ -1462,14 +1462,17 @@ func PaperParts(id string) ([]SeedPart, bool) {
 	}
 	// table1Paper's first column is standard batching in the reading
 	// that agrees with the text (table1PaperText).
-	// The standard part's statistic is the gap as a share of RR's test
-	// error: the paper's means give no per-seed shares, so its gap is
-	// divided by its RR's mean error, taken as known.
-	rel, k := diff(0), 100/(100-table1Paper["RR"][0][0])
-	rel.Mean, rel.SE, rel.Lo, rel.Hi = k*rel.Mean, k*rel.SE, k*rel.Lo, k*rel.Hi
+	// The parts' statistic is the gap as a share of RR's test error: the
+	// paper's means give no per-seed shares, so each gap is divided by its
+	// RR's mean error, taken as known.
+	relOf := func(iv Interval, rr float64) Interval {
+		k := 100 / (100 - rr)
+		iv.Mean, iv.SE, iv.Lo, iv.Hi = k*iv.Mean, k*iv.SE, k*iv.Lo, k*iv.Hi
+		return iv
+	}
 	j, err := table1CIFAR10Rule.Judge(Measures{
-		table1CIFAR10ID + "-standard":   {{Label: "the paper's Table 1", Iv: rel}},
-		table1CIFAR10ID + "-same-class": {{Label: "the paper's Table 1", Iv: diff(1)}},
+		table1CIFAR10ID + "-standard":   {{Label: "the paper's Table 1", Iv: relOf(diff(0), table1Paper["RR"][0][0])}},
+		table1CIFAR10ID + "-same-class": {{Label: "the paper's Table 1", Iv: relOf(diff(1), table1Paper["RR"][1][0])}},
 	}, nil)
 	if err != nil {
 		panic(err) // The rule and its part names are the package's own.

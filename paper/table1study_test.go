@@ -283,7 +283,7 @@ func TestTable1StudyOwnRates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lead := "The paper's two sentences of line 488, greedy − RR within ±7.74% of RR's test error under standard batching and above +0.5 point under same-class batching, each part over the 1 settings, combined by the report's one rule, " + head.String() + ", which heads"
+		lead := "The paper's two sentences of line 488, greedy − RR, as a share of RR's test error, within ±7.74% under standard batching and above +7.74% under same-class batching, each part over the 1 settings, combined by the report's one rule, " + head.String() + ", which heads"
 		if out.Verdict != want[head] || !strings.HasPrefix(out.Summary, lead) || !strings.Contains(out.Summary, "The two disagree") ||
 			!strings.Contains(out.Summary, otherRates(head).String()+", beside it") {
 			t.Errorf("head %v: outcome %v, summary %q", head, out.Verdict, out.Summary)
@@ -393,7 +393,7 @@ func TestTable1StudyLabels(t *testing.T) {
 				if !strings.Contains(row.Quantity, "Our reading (not judged): ") {
 					t.Errorf("row %q: want it labelled our reading, not judged", row.Quantity)
 				}
-			case strings.Contains(row.Quantity, "above +0.5") || strings.Contains(row.Quantity, "within ±7.74%"):
+			case strings.Contains(row.Quantity, "above +7.74%") || strings.Contains(row.Quantity, "within ±7.74%"):
 				paper++
 				if strings.Contains(row.Quantity, "Our reading") || !strings.Contains(row.Quantity, "line 488") {
 					t.Errorf("row %q: want the paper's sentence, not our reading", row.Quantity)

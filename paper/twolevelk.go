@@ -30,8 +30,8 @@ var twoLevelKClaim = Claim{
 		"K = 1 improves on standard shuffling when σ_top ⋙ σ_low, K = m when σ_top ⋘ σ_low, and K = √m matches standard shuffling while cutting communication by √m.",
 	Quote: "K = 1 is better when σ_top ⋙ σ_low, K = m when σ_top ⋘ σ_low; \"setting K to √m yields the same bound\" as simple shuffling",
 	Rule:  &twoLevelKRule,
-	Criterion: "our rule: K = 1 and K = m shown below 1 (superiority); K = √m shown below 1.25 (non-inferiority: a faster K = √m never fails, the bound being an O(·)); " +
-		"the margin 1.25 is ours, fixed before the first run without a stated reason; it is the inverse of the 0.8 two-level-figure reads as \"clearly\" faster, and about one step of the four-per-octave step grid (2^¼ ≈ 1.19) with the runs' noise",
+	Criterion: "our rule: K = 1 and K = m shown below 1 (superiority); K = √m shown below 1.1 (non-inferiority: a faster K = √m never fails, the bound being an O(·)); " +
+		"the margin 1.1 is the claim's own tie, fixed before its first run: the largest ratio of a method's steps to the fewest for it to count among the best (twoLevelKTie), below one step of the four-per-octave step grid (2^¼ ≈ 1.19); since 2026-11-30 (it was 1.25, a margin with no stated reason)",
 	// The steps ratio's margin is measured from 1, standard shuffling's.
 	MarginFrom: map[string]float64{"two-level-k-sqrt-m": 1},
 	Run:        claimRun(TwoLevelKConfig{}.At, TwoLevelKConfig.Run, (*TwoLevelKResult).Outcome),
@@ -76,12 +76,15 @@ const (
 	twoLevelKTie = 1.1
 	// twoLevelKSame is the non-inferiority margin of "K = √m yields the
 	// same bound": the largest factor by which K = √m may take more steps
-	// than standard shuffling (the interval of the ratio below 1.25); a
+	// than standard shuffling (the interval of the ratio below 1.1); a
 	// faster K = √m never fails, the paper's bound being an O(·) upper
-	// bound. Fixed before the first run; judged on the interval since
-	// 2026-11-26, one-sided since 2026-11-29, before the confirmatory pass
-	// (it was the two-sided band [1/1.25, 1.25]).
-	twoLevelKSame = 1.25
+	// bound. It is the claim's tie, twoLevelKTie, since 2026-11-30: a
+	// K = √m that would count among the best beside standard shuffling
+	// takes the same steps. Before, 1.25 (fixed before the first run
+	// without a stated reason); judged on the interval since 2026-11-26,
+	// one-sided since 2026-11-29 (it was the two-sided band [1/1.25,
+	// 1.25]).
+	twoLevelKSame = twoLevelKTie
 )
 
 // # The config
@@ -1117,6 +1120,7 @@ func (f *TwoLevelKFindings) protocol(c TwoLevelKConfig) []string {
 		fmt.Sprintf("Verdict: combine over three parts, each holding, failing or unsettled on the intervals. K = 1 improves on standard shuffling at the largest σ_top/σ_low (tex: \"K-shuffling can yield improved rates [...] when σ_top ⋙ σ_low by setting K = 1\", \"obtaining a better bound by a factor of √m\" than simple shuffling's): holds if K = 1 is shown faster than standard shuffling (the interval of its steps ratio below 1), fails if standard shuffling is shown faster (above 1), else unsettled; whether K = 1 is also the best of the Ks (no K shown faster by more than a factor %g) is reported beside, not judged. K = m likewise at the smallest. K = √m yields the same bound as standard shuffling at σ_top = σ_low (tex: \"setting K to √m yields the same bound\", an O(·) upper bound): holds if its steps ratio's interval lies below %g (non-inferiority, the margin %g fixed in code; a faster K = √m never fails); fails if its lower end is above %g; else unsettled. The paper's \"reduces the communication costs by √m\" holds by construction (K = √m selects a top-level function √m times less often) and is reported beside, not judged: the switches ratio times √m. A method that reaches the target at no learning rate within the budget has its epochs bounded below by the budget: its ratios get one-sided intervals; a ratio of two methods that both never converged measures nothing, and a part is not checkable only where none of its ratios measured anything. Convergence is asked of the judged cells only. Which method the rates pick is reported, not judged: the paper does not claim its rates rank the methods.", twoLevelKTie, twoLevelKSame, twoLevelKSame, twoLevelKSame),
 		"Rule history: changed on 2026-11-26 (issue 28, the independent referee's read), after the results were known (reproduced: K = 1 0.20 of standard shuffling's steps at 100, K = m 0.85 at 0.01, K = √m 0.80 with 0.29 of its switches). Before, the parts were judged on point ratios of steps (best within 1.1 of the fewest, below standard shuffling; √m within [1/1.25, 1.25]) and gave reproduced if all three held, not reproduced if none, else partly; the run did not record what an interval needs, so it now reruns each cell's tuned learning rate and records 999 bootstrap replicates (the claim's cache key changed). The thresholds 1.1 and 1.25 are unchanged.",
 		"Rule history: on 2026-11-26 (a second independent referee's read), after the results were known (inconclusive at seed 1; switches 0.29 [0.25, 0.40] of standard shuffling's), the communication check became the paper's \"by √m\" (switches times √m within [1/1.25, 1.25], TOST); before, any cut (switches' interval below 1) held. Later that day (a third referee's read) the communication check left the verdict: our switches to the target are K = √m's steps times its switches per step (about 0.36 of standard shuffling's, since a random order with N = 2 stays on its top-level function at about half its steps), so switches × √m ≈ 1.45 × the steps ratio, and the check could hold only if K = √m took 0.80 to 0.86 of standard shuffling's steps: a tighter match would have failed it. The paper's cut by √m counts top-level selections (one every √m steps against one every step), which holds by construction; it is reported, and the part judges the same steps (the same bound). And a method not converged now gives one-sided intervals, convergence being asked of the judged cells only; before, any cell of any regime not converged, even at σ_top/σ_low = 10 which no part judges, made the whole claim not checkable.",
+		"Changed on 2026-11-30, after the confirmatory pass on base seed 1001 (reproduced; K = √m 0.94 [0.88, 1.04]), when an independent referee weighed the K = √m part as weak: its margin, 1.25, had no stated reason. It is now the claim's own tie, 1.1, declared before the first run for a method counted among the best, a tighter margin: known when chosen, that pass's interval (upper end 1.04) and the exploratory seeds' upper ends 1.27, 0.96, 1.04, 1.03 and 0.98, which at 1.1 read as at 1.25 (unsettled at seed 1, holding at the others). The claim is registered again on new seeds. Only m = 16 is run: another m is not tried.",
 		"Changed before the confirmatory pass (2026-11-29, issue 38, on the exploratory seeds 1-5): K = √m's part became non-inferiority (its steps ratio shown below 1.25); before, the two-sided band [1/1.25, 1.25] (TOST) failed a K = √m shown more than 25% faster.",
 		"Changed when the rule became a value (2026-11-29, before the confirmatory pass): a ratio of two methods that both never converged measures nothing, and a best-K part is judged on its other comparisons (before, its K and standard shuffling both not converged made the part not checkable whatever the others showed); an interval whose lower end is exactly 1.25 is unsettled, as every rule reads an interval touching its threshold.",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the K = 1 and K = m parts judge K against standard shuffling only, the comparison of the corollary's sentence (\"improved rates\", \"a better bound by a factor of √m or √N\" than simple shuffling's); the referee found that they also required K to be within the tie 1.1 of every other K, a stronger statement than the sentence. That best-of-K reading is reported beside each part, not judged.",

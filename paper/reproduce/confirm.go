@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -297,23 +298,55 @@ func powerWords(cp paper.ClaimPower, n, runs int) string {
 
 // fitBudget sets each plan's registered runs: its need, capped at
 // maxRunsFactor times the scale's runs, and, where a scale's plans cost
-// more than its confirmBudget, the needs above the scale's runs scaled
-// down by one factor until they fit. It returns the budget in words.
+// more than its confirmBudget, first the whole need of the claims it fits
+// beside every other at the scale's runs (the cheapest extra first: the
+// runs that can settle a part), then the others' needs above the scale's
+// runs scaled down by one factor until they fit. (Until 2026-11-30 every
+// need was scaled by the one factor, which spread the paper scale's
+// budget over a need it could never meet.) It returns the budget in words.
 func fitBudget(plans []*plannedClaim) string {
 	var words []string
 	for _, s := range []paper.Scale{paper.Default, paper.Paper} {
+		// full are the claims given their whole need; the others' needs
+		// above the scale's runs are scaled by f.
+		full := map[*plannedClaim]bool{}
+		runsAt := func(p *plannedClaim, f float64) int {
+			if full[p] {
+				return p.at(1)
+			}
+			return p.at(f)
+		}
 		cost := func(f float64) float64 {
 			t := 0.0
 			for _, p := range plans {
 				if p.scale != s {
 					continue
 				}
-				t += p.perRun * float64(p.at(f))
+				t += p.perRun * float64(runsAt(p, f))
 			}
 			return t
 		}
 		f := 1.0
 		if cost(1) > confirmBudget[s] {
+			// Settle first: the claims whose whole need fits beside
+			// every other claim at the scale's runs get it, the
+			// cheapest extra first, so that the budget goes to the runs
+			// that can settle a part; the others share what is left.
+			var extra []*plannedClaim
+			for _, p := range plans {
+				if p.scale == s && p.perRun > 0 && p.at(1) > p.runs {
+					extra = append(extra, p)
+				}
+			}
+			slices.SortStableFunc(extra, func(a, b *plannedClaim) int {
+				return cmp.Compare(a.perRun*float64(a.at(1)-a.runs), b.perRun*float64(b.at(1)-b.runs))
+			})
+			for _, p := range extra {
+				full[p] = true
+				if cost(0) > confirmBudget[s] {
+					delete(full, p)
+				}
+			}
 			lo, hi := 0.0, 1.0
 			for range 60 {
 				mid := (lo + hi) / 2
@@ -332,7 +365,7 @@ func fitBudget(plans []*plannedClaim) string {
 			if p.scale != s || p.perRun == 0 && p.registeredAt > 0 {
 				continue
 			}
-			p.registeredAt = p.at(f)
+			p.registeredAt = runsAt(p, f)
 			capped := min(p.need, p.runs*maxRunsFactor)
 			overCap := p.need > p.runs*maxRunsFactor
 			switch {

@@ -69,6 +69,31 @@ func TestFitBudget(t *testing.T) {
 	}
 }
 
+// TestFitBudgetSettleFirst checks that a claim whose whole need fits
+// beside the others gets it, while one whose need the budget cannot meet
+// keeps its scale's runs and takes what is left.
+func TestFitBudgetSettleFirst(t *testing.T) {
+	budget := confirmBudget[paper.Paper]
+	per := budget / 20
+	plans := []*plannedClaim{
+		{id: "far", scale: paper.Paper, runs: 3, need: 40, perRun: per},
+		{id: "near", scale: paper.Paper, runs: 5, need: 9, perRun: per},
+	}
+	fitBudget(plans)
+	far, near := plans[0], plans[1]
+	if near.registeredAt != 9 {
+		t.Errorf("the claim whose need fits: registered %d, want its need 9", near.registeredAt)
+	}
+	// 20 runs' worth: 8 at the scales' runs, 4 more to settle near,
+	// and the 8 left to far.
+	if cost := per * float64(far.registeredAt+near.registeredAt); cost > budget || far.registeredAt != 11 {
+		t.Errorf("the far claim: registered %d (cost %.0f s against %.0f), want 11 (what is left)", far.registeredAt, cost, budget)
+	}
+	if !strings.Contains(far.why, "budget allows") || strings.Contains(near.why, "budget allows") {
+		t.Errorf("the cut is said of the wrong claim: far %q, near %q", far.why, near.why)
+	}
+}
+
 // TestFitBudgetOver checks that a scale whose own runs cost more than its
 // budget registers them, no fewer, and says it is over.
 func TestFitBudgetOver(t *testing.T) {
