@@ -16,7 +16,7 @@ var table1CIFAR10Claim = Claim{
 	Statement:    table1Statement,
 	Quote:        table1Quote,
 	Rule:         &table1CIFAR10Rule,
-	Registration: "Registered again on 2026-11-30, before any run on its new seed, when the margin of \"similar accuracy\" became the paper's own resolution as a share of RR's test error (±7.74%, it was ±0.5 point) and the same-class part's threshold the same margin (it was +0.5 point); the rule text says what was known then.",
+	Registration: "Registered again on 2026-11-30, on the base seed of its first registration (it has never run), when the margin of \"similar accuracy\" became the paper's own resolution as a share of RR's test error (±7.74%, it was ±0.5 point) and the same-class part's threshold the same margin (it was +0.5 point); the rule text says what was known then. Its margin is one standard error of the paper's 3-run gap, so 3 runs at the paper's spread could never settle its standard part: it would need the runs below.",
 	Run: func(ctx context.Context, s Scale, env *Env) (*Outcome, error) {
 		env = env.orDefault()
 		return claimRun(Table1Config{Dataset: cifar10Prefix + env.CIFAR10}.At, Table1Config.Run, (*Table1Result).Outcome)(ctx, s, env)
