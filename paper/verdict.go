@@ -690,7 +690,7 @@ func preconditionVerdict(v Verdict, setupHolds ...bool) Verdict {
 // equalityMargin is the relative margin within which a Monte Carlo
 // estimate is shown equal to a closed form that holds with equality
 // (TOST), or not above one it attains (non-inferiority): ±2%.
-// mishchenko-lemma1 uses it for Lemma 1 of Mishchenko et al., an
-// equality for random reshuffling (every E φ²_{r,k}, k < n, within ±2% of
-// k(n-k)/(n-1)σ²), and remark-4 for its bounds, attained with equality.
+// remark-4 uses it for Lemma 1's bound, attained with equality here.
+// (mishchenko-lemma1 used it until 2026-11-30, and now judges Lemma 1 of
+// Mishchenko et al., an equality, within its own ±1%: lemma1Margin.)
 const equalityMargin = 0.02
