@@ -28,13 +28,14 @@ var remark4Claim = Claim{
 	Where: "Remark 4 (bounds on σ*), Section 3.3",
 	Statement: "Under Assumption 5 with (σ², M), every order satisfies φ²_{r,k}(x)/k² ≤ (n/k)σ² + (nM/k)‖∇f(x)‖², so Assumption 4 holds with σ*² = n²σ² and M* = nM; " +
 		"for random reshuffling E φ²_{r,k}/k² ≤ (n-k)/(k(n-1)) (σ² + M‖∇f(x)‖²) (Lemma 1 of Mishchenko et al.), which allows σ*² = nσ² and M* = M.",
-	Quote: "every order satisfies Assumption 4 with σ*² = n²σ², M* = nM; random reshuffling's E φ²_{r,k} within Lemma 1's bound (which allows σ*² = nσ², M* = M, reported beside)",
+	Quote: "every order satisfies φ²_{r,k}/k² ≤ (n/k)σ² + (nM/k)‖∇f‖² (which gives σ*² = n²σ², M* = nM, reported beside); random reshuffling's E φ²_{r,k} within Lemma 1's bound (which allows σ*² = nσ², M* = M, reported beside)",
 	Run:   claimRun(Remark4Config{}.At, Remark4Config.Run, (*Remark4Result).Outcome),
 	Rule:  &remark4Rule,
 	// Each of these parts' quantities is its setting's largest upper end
 	// over the points and k (remark4Rule).
 	Selected: map[string]string{"remark4-rr": "its setting's points and k"},
-	Registration: "Registered a fifth time on 2026-11-30, after its pass on base seed 1004 (reproduced), when a referee read before that pass weighed remark4-rr-constants as weak again (implied by remark4-rr within the same 2%, its one tight point our setup's equality): the part is gone, and the sentence it judged (tex:299, \"this allows σ*² = nσ² and M* = M\") is reported beside as the remark's algebra from Lemma 1's bound, which remark4-rr judges. The texts below are the earlier registrations', kept as they were. " +
+	Registration: "Registered a sixth time on 2026-11-30, after its pass on base seed 1005 (reproduced), when a referee read before that pass weighed remark4-sigma-star as weak for the reason remark4-rr-constants was taken out: tex:298's \"Therefore, Assumption 4 holds with σ*² = n²σ², M* = nM\" follows from the worst case by the same kind of algebra (φ² ≤ kn(σ² + M‖∇f‖²) gives φ² − k²nM‖∇f‖² ≤ knσ² ≤ n²σ²), so it held wherever remark4-worst-case held and was no second test, and at σ² = 0 it was 0 by construction (σ*² is floored at 0). The part is gone: σ*²/(n²σ²) is reported beside as implied by the judged worst case, as remark4-rr-constants' sentence is by remark4-rr. Known: it held in every pass. " +
+		"Registered a fifth time on 2026-11-30, after its pass on base seed 1004 (reproduced), when a referee read before that pass weighed remark4-rr-constants as weak again (implied by remark4-rr within the same 2%, its one tight point our setup's equality): the part is gone, and the sentence it judged (tex:299, \"this allows σ*² = nσ² and M* = M\") is reported beside as the remark's algebra from Lemma 1's bound, which remark4-rr judges. The texts below are the earlier registrations', kept as they were. " +
 		"Registered again on 2026-11-29, after its confirmatory pass on base seed 1001 (reproduced), when an independent referee's read of that pass found remark4-rr-constants' printed closest call a placeholder 0 [0, 0] at k = n, where φ² = 0 exactly: " +
 		"the part now measures the exact (negative) excess there. Its rule's value, other parts and runs are unchanged; the placeholder held, so no verdict can move: the new pass makes the printed quantities measurements. " +
 		"Registered a fourth time on 2026-11-30, after its pass on base seed 1003 (reproduced), when the next referee read weighed remark4-rr-constants as weak again: the remark's algebra cannot fail on data; the part now judges the Monte Carlo E φ²_{r,k} against nσ² + k²M‖∇f‖², in that bound's units, by non-inferiority within 2% (as remark4-rr judges Lemma 1's bound), and the algebra is reported beside. The part holds whenever remark4-rr holds (Lemma 1's bound lies below the stated one, so it is the sentence's own quantity judged on the same means, not a second test); its one tight point is our setup's equality (σ² = 0, k = 1), where only a φ² or a Monte Carlo gone wrong fails it. " +
@@ -42,12 +43,13 @@ var remark4Claim = Claim{
 		"The sentence (tex:299, \"this allows σ*² = nσ² and M* = M\") is the remark's algebra from Lemma 1's bound, so the part now judges that step exactly: Lemma 1's bound on E φ²_{r,k} never above nσ² + k²M‖∇f‖², in units of the latter, at every point and k (tight at σ² = 0, k = 1); the Monte Carlo E φ²_{r,k} against Lemma 1's bound stays remark4-rr, and its excess over nσ² + k²M‖∇f‖² is reported beside in the stated bound's units. Known to hold from the earlier passes' values (the algebra holds at every k), so the new pass tests the part's judgement, not a close call.",
 }
 
-// remark4Rule is the claim's rule: the worst case of every order and σ*²
-// ≤ n²σ² (exact, bounds judged whatever their slack), and random
+// remark4Rule is the claim's rule: the worst case of every order (exact,
+// a bound judged whatever its slack), and random
 // reshuffling's Monte Carlo against Lemma 1's bound, its "≤" judged by
 // non-inferiority within 2% (the bound is attained here, so no interval
-// could lie below it). σ*² = nσ², M* = M follows from that bound and is
-// reported beside (since 2026-11-30). Assumption 5 at the points, the
+// could lie below it). σ*² = nσ², M* = M follows from that bound and
+// σ*² = n²σ², M* = nM from the worst case, each reported beside (since
+// 2026-11-30). Assumption 5 at the points, the
 // inequality the remark assumes, is our setup's precondition; equality,
 // our construction and the reason the Monte Carlo part needs its 2%
 // margin, is reported beside.
@@ -59,12 +61,6 @@ var remark4Rule = Rule{
 		Tex:       298,
 		Statistic: "per order, the largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over the settings, points and k (exact: no interval)",
 		Test:      Bound, Side: Below, Threshold: 1 + remark4Rounding,
-	}, {
-		Name:      "remark4-sigma-star",
-		Sentence:  "Assumption 4 holds with σ*² = n²σ² and M* = nM",
-		Tex:       298,
-		Statistic: "per setting, the largest (σ*² - n²σ²)/(n²(2σ² + M‖∇f‖²)) over the orders and points, σ*² with M* = nM (exact: no interval; a relative rounding allowance)",
-		Test:      Bound, Side: Below, Threshold: remark4Rounding,
 	}, {
 		Name:      "remark4-rr",
 		Sentence:  "for random shuffling E φ²_{r,k}/k² ≤ (n-k)/(k(n-1)) (σ² + M‖∇f(x)‖²)",
@@ -372,9 +368,9 @@ type Remark4Findings struct {
 	WorstHolds   bool
 	// SigmaStar is the largest σ*²/(n²σ²) with M* = nM over the orders,
 	// points and settings with σ² > 0; SigmaStarHolds if every σ*² is at
-	// most n²σ² up to rounding. SigmaStarSlack is 1/SigmaStar, said
-	// beside the part, which is judged whatever its slack (the report's
-	// one rule for bounds). The slack is over the settings with σ² > 0
+	// most n²σ² up to rounding. SigmaStarSlack is 1/SigmaStar. They are
+	// reported beside, not judged (since 2026-11-30): the remark's
+	// "Therefore" follows from the worst case, which WorstHolds judges. The slack is over the settings with σ² > 0
 	// (NaN with none); where σ² = 0, σ*² ≤ 0 holds exactly when
 	// φ²_{r,k} ≤ k²M*‖∇f‖²/… does, which the worst case part judges.
 	SigmaStar      float64
@@ -422,7 +418,7 @@ type Remark4Findings struct {
 	Exact       bool
 	Rounding    float64
 	// Judgement is what remark4Rule finds. Verdict combines (combine)
-	// the parts WorstHolds, SigmaStarHolds and RRPart.
+	// the parts WorstHolds and RRPart.
 	// Assumption5 checks our own problem: it is a precondition, not a
 	// part, and if it is false the verdict is NotTested. (Until the
 	// referee of issue 38, row 10, the precondition was Exact, equality,
@@ -454,11 +450,9 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 	f := &Remark4Findings{WorstByOrder: make([]float64, len(res.Orders)), WorstHolds: true, SigmaStarHolds: true, Assumption5: true, Exact: true,
 		Constants: math.Inf(-1), Algebra: math.Inf(-1), Tolerance: c.Tolerance, Rounding: remark4Rounding, HolmMargin: equalityMargin}
 	m := Measures{}
-	sigmaStar := map[int]float64{}
-	for si, sr := range res.Settings {
+	for _, sr := range res.Settings {
 		st := sr.Setting
 		label := fmt.Sprintf("σ² = %g, M = %g", st.Sigma2, st.M)
-		sigmaStar[si] = math.Inf(-1)
 		var rrIvs []Interval
 		var rrPs []float64
 		var at []string
@@ -481,7 +475,6 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 					f.SigmaStar = math.Max(f.SigmaStar, ss/(n*n*st.Sigma2))
 				}
 				f.SigmaStarHolds = f.SigmaStarHolds && ss <= n*n*st.Sigma2*(1+remark4Rounding)+remark4Rounding*n*n*h
-				sigmaStar[si] = math.Max(sigmaStar[si], (ss-n*n*st.Sigma2)/(n*n*(st.Sigma2+h)))
 			}
 			// The remark's "≤" (attained when Assumption 5 holds with
 			// equality): Z is the largest excess of a mean over the bound
@@ -524,11 +517,6 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 			}
 		}
 		m["remark4-rr"] = append(m["remark4-rr"], remark4Worst(label, rrIvs, at, rrPs)...)
-		ssNote := "σ² = 0: σ*² ≤ 0 up to rounding"
-		if st.Sigma2 > 0 {
-			ssNote = "excess over n²σ² in units of n²(2σ² + M‖∇f‖²)"
-		}
-		m["remark4-sigma-star"] = append(m["remark4-sigma-star"], Measure{Label: label, Iv: remark4Exact(sigmaStar[si], len(sr.Points)*len(res.Orders)), Note: ssNote})
 	}
 	for o, name := range res.Orders {
 		m["remark4-worst-case"] = append(m["remark4-worst-case"], Measure{Label: name, Iv: remark4Exact(f.WorstByOrder[o], len(res.Settings)*c.Points), Note: fmt.Sprintf("slack %.3g×", 1/f.WorstByOrder[o])})
@@ -538,8 +526,9 @@ func (res *Remark4Result) Findings() (*Remark4Findings, error) {
 		return nil, err
 	}
 	f.Judgement = j
-	f.WorstHolds, f.SigmaStarHolds = j.Holds("remark4-worst-case"), j.Holds("remark4-sigma-star")
-	f.RRPart = j.Parts[2].Verdict
+	f.WorstHolds = j.Holds("remark4-worst-case")
+	rr, _ := j.Part("remark4-rr")
+	f.RRPart = rr.Verdict
 	f.RRHolds = f.RRPart == Reproduced
 	// With no setting of σ² > 0 there is no ratio: the slack is NaN
 	// (σ*² ≤ 0 up to rounding is then tight).
@@ -566,13 +555,13 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	out.addCheck("remark4-assumption5", f.Assumption5, "Assumption 5 at every point (the remark's hypothesis, our setup's precondition), (1/n)Σ‖∇f_i - ∇f‖² ≤ σ² + M‖∇f‖² within %g·max(1, σ² + M‖∇f‖²): %v", remark4Rounding, f.Assumption5)
 	out.addCheck("remark4-exact", f.Exact, "Assumption 5 with equality at every point (our construction, reported beside, not a precondition: why the Monte Carlo part needs its %g%% margin), largest deviation %.2g (relative %g allowed)", 100*equalityMargin, f.Hetero, remark4Rounding)
 	orders := len(res.Orders) - 1 + c.RandomOrders
-	out.Summary = fmt.Sprintf("over %d settings of (σ², M), %d points each and %d orders: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1); "+
+	out.Summary = fmt.Sprintf("over %d settings of (σ², M), %d points each and %d orders: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1, reported beside, not judged: it follows from the worst case); "+
 		"random reshuffling's Monte Carlo E φ²_{r,k} (%d draws) not above (n-k)k/(n-1)(σ² + M‖∇f‖²) by more than %g%% at any point and k (95%% intervals, non-inferiority): %v (largest excess %.2f standard errors); "+
 		"σ*² = nσ², M* = M follows from that bound (reported beside, not judged: Lemma 1's bound, exact, at most %+.2g of nσ² + k²M‖∇f‖², the remark's algebra; the Monte Carlo means' largest excess over it %+.3g%%)",
 		len(res.Settings), c.Points, orders, f.Worst, f.SigmaStar, c.Trials, 100*f.HolmMargin, f.RRPart, f.Z, f.Algebra, 100*f.Constants)
 	out.Key = Key{Name: "RR's largest z above Lemma 1's bound", Value: f.Z}
 	out.Decides = &Decider{Name: "largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) over the orders", Ours: fmt.Sprintf("%.3g", f.Worst), Paper: "≤ 1"}
-	out.Brief = fmt.Sprintf("largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g over %d orders (paper: ≤ 1); σ*²/(n²σ²) %.3g (slack %.3g×); RR within 2%% of Lemma 1's bound: %v", f.Worst, orders, f.SigmaStar, f.SigmaStarSlack, f.RRPart)
+	out.Brief = fmt.Sprintf("largest φ²_{r,k}/(kn(σ² + M‖∇f‖²)) %.3g over %d orders (paper: ≤ 1); σ*²/(n²σ²) %.3g (slack %.3g×, implied); RR within 2%% of Lemma 1's bound: %v", f.Worst, orders, f.SigmaStar, f.SigmaStarSlack, f.RRPart)
 	switch {
 	case !f.Assumption5:
 		out.Brief = "not tested: our problem misses Assumption 5; " + out.Brief
@@ -678,7 +667,7 @@ func (res *Remark4Result) remark4Rows(f *Remark4Findings) []Row {
 		})
 	}
 	return append(rows,
-		Row{Quantity: "largest σ*² / (n²σ²) with M* = nM (σ² > 0)", Paper: "≤ 1", Ours: fmt.Sprintf("%.4g (slack %.3g×)", f.SigmaStar, f.SigmaStarSlack)},
+		Row{Quantity: "largest σ*² / (n²σ²) with M* = nM (σ² > 0)", Paper: "≤ 1", Ours: fmt.Sprintf("%.4g (slack %.3g×; reported, not judged: it follows from the worst case above)", f.SigmaStar, f.SigmaStarSlack)},
 		Row{Quantity: "RR: largest excess of E φ²_{r,k} over k(n-k)/(n-1)(σ² + M‖∇f‖²) in standard errors", Paper: "≤ 0 (the remark's ≤; attained when Assumption 5 holds with equality)", Ours: fmt.Sprintf("%.2f (reported; the part, not above by more than %g%% on 95%% intervals: %v)", f.Z, 100*f.HolmMargin, f.RRPart)},
 		Row{Quantity: "RR: largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²) / (nσ² + k²M‖∇f‖²), Monte Carlo", Paper: "≤ 0 in expectation: σ*² = nσ², M* = M", Ours: fmt.Sprintf("%+.3g (reported, not judged: it follows from the row above and Lemma 1's bound)", f.Constants)},
 		Row{Quantity: "Lemma 1's bound B_k against σ*² = nσ², M* = M: largest (B_k - k²M‖∇f‖² - nσ²) / (nσ² + k²M‖∇f‖²)", Paper: "≤ 0 (the remark's algebra)", Ours: fmt.Sprintf("%+.3g (exact, reported beside: it holds for every n ≥ 2, 1 ≤ k ≤ n, as k(n-k)/(n-1) ≤ k and ≤ n)", f.Algebra)},
@@ -697,10 +686,11 @@ func remark4Protocol(c Remark4Config) []string {
 		fmt.Sprintf("%d points per setting on a random ray from x*, ‖∇f(x)‖² evenly spread from 0 to 4·max(1, σ²/M) so that the M term matters (without x* itself when σ² = 0, where every component gradient is 0 and φ² is rounding).", c.Points),
 		fmt.Sprintf("Orders at each point: identity, sorted by the leading principal direction of the gradients at x and its reverse, Algorithm 2's greedy order, and %d uniformly random permutations (the largest ratio reported).", c.RandomOrders),
 		fmt.Sprintf("Random reshuffling: %d permutations per point; the Monte Carlo part judges the remark's \"≤\" against Lemma 1's bound by non-inferiority within %g%% (the bound is attained here): at every point and k the 95%% normal interval of E φ²_{r,k}/bound - 1 below +%g%% holds, wholly above fails, else unsettled; the part holds if every one holds, fails if one fails, else is inconclusive (where the bound is 0 up to %g·n(σ² + M‖∇f‖²), at k = n, φ² is 0 and a mean above rounding fails). σ*² = nσ², M* = M (tex:299, \"this allows\") is the remark's algebra from Lemma 1's bound: B_k = k(n-k)/(n-1)(σ² + M‖∇f‖²) ≤ nσ² + k²M‖∇f‖² for n ≥ 2, 1 ≤ k ≤ n (k(n-k)/(n-1) is at most n and at most k ≤ k²), so it holds wherever the part above holds within its 2%% (at σ² = 0, k = 1 the two bounds are equal); it is reported beside, not judged: the algebra, exact, and the Monte Carlo means' excess over nσ² + k²M‖∇f‖² in its units. The exact inequalities hold within a relative %g.", c.Trials, 100*equalityMargin, 100*equalityMargin, remark4Rounding, remark4Rounding),
-		"Changed on 2026-11-30, after the confirmatory pass on base seed 1004 (reproduced), when a fourth referee read, before that pass, weighed remark4-rr-constants as weak a third time: judged on the Monte Carlo means against nσ² + k²M‖∇f‖², it holds whenever remark4-rr holds, within the same 2% (Lemma 1's bound lies below the stated one, equal to it at σ² = 0, k = 1) and its one tight point is our setup's equality, so it was no second test. The part is gone: the sentence is reported beside as implied (the algebra, exact, and the means' excess over the stated bound), as that read asked. Known: it held in every pass. The claim is registered again on new seeds.",
+		"Changed on 2026-11-30, after the confirmatory pass on base seed 1005 (reproduced), when a referee read before that pass weighed remark4-sigma-star as weak: tex:298's \"Therefore, Assumption 4 holds with σ*² = n²σ², M* = nM\" follows from the worst case by algebra (φ² ≤ kn(σ² + M‖∇f‖²) gives φ² − k²nM‖∇f‖² ≤ knσ² ≤ n²σ²), so it held wherever remark4-worst-case held, and at σ² = 0 it was 0 by construction (σ*² is floored at 0): no second test, the reason remark4-rr-constants was taken out. The part is gone: σ*²/(n²σ²) with M* = nM is reported beside as implied by the worst case. Known: it held in every pass. The claim is registered again on new seeds.",
+		"Before, changed on 2026-11-30, after the confirmatory pass on base seed 1004 (reproduced), when a fourth referee read, before that pass, weighed remark4-rr-constants as weak a third time: judged on the Monte Carlo means against nσ² + k²M‖∇f‖², it holds whenever remark4-rr holds, within the same 2% (Lemma 1's bound lies below the stated one, equal to it at σ² = 0, k = 1) and its one tight point is our setup's equality, so it was no second test. The part is gone: the sentence is reported beside as implied (the algebra, exact, and the means' excess over the stated bound), as that read asked. Known: it held in every pass. The claim is registered again on new seeds.",
 		"Before, changed after the confirmatory pass on base seed 1003 (reproduced there), when the next referee weighed remark4-rr-constants as weak again: the remark's algebra, exact, holds for every input, so a check no data can fail was counted as a confirmatory part; the part now judges the Monte Carlo E φ²_{r,k} against nσ² + k²M‖∇f‖² in that bound's units by non-inferiority within 2%, as remark4-rr judges Lemma 1's bound (the units the earlier referee asked for), and the algebra is reported beside. Known when changed: that pass's largest Monte Carlo excess over the stated bound, reported there. The claim is registered again on new seeds.",
 		"Before, changed after the confirmatory pass on base seed 1002 (reproduced there), when a referee weighed remark4-rr-constants as weak: it judged the Monte Carlo excess over nσ² + k²M‖∇f‖² in units of n(σ² + M‖∇f‖²), so its 2% margin was 32% of the stated bound at the one tight point (σ² = 0, k = 1), which meets it by construction; the part now judges the remark's algebra from Lemma 1's bound exactly, in the stated bound's units, and the Monte Carlo excess is reported beside. The claim is registered again on new seeds.",
-		"Verdict: combine over the parts every order's worst case, RR against Lemma 1's bound, and σ*² ≤ n²σ² with M* = nM (a bound, judged whatever its slack, the slack said beside: the report's one rule for bounds): reproduced if all hold, not reproduced if all fail, else partly reproduced. Assumption 5 at the points (the inequality the remark assumes) checks our own problem: a precondition, and a miss makes the verdict not tested; equality, our construction, is reported beside, not a precondition.",
+		"Verdict: combine over the parts every order's worst case (a bound, judged whatever its slack, the slack said beside: the report's one rule for bounds) and RR against Lemma 1's bound; σ*² ≤ n²σ² with M* = nM, which follows from the worst case, is reported beside: reproduced if all hold, not reproduced if all fail, else partly reproduced. Assumption 5 at the points (the inequality the remark assumes) checks our own problem: a precondition, and a miss makes the verdict not tested; equality, our construction, is reported beside, not a precondition.",
 		"Changed after the confirmatory pass on base seed 1001 (reproduced there), when an independent referee's read of that pass found remark4-rr-constants' printed closest call a placeholder: at k = n, where φ² = 0 exactly, the part measured 0 [0, 0] in place of its exact excess -k²M‖∇f‖²/(n(σ² + M‖∇f‖²)) < 0, which then stood as the largest; it now measures that exact value. The claim is registered again on new seeds; no verdict can move (the placeholder held, and the exact value holds by more).",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5: the precondition is Assumption 5 as the paper states it, an inequality, with equality reported beside; before, it was Assumption 5 with equality, so a problem meeting the remark's hypothesis strictly would have read not tested; the referee found that a precondition the paper does not state (issue 38's referee, row 10).",
 		"Changed before the confirmatory pass (on the exploratory seeds 1-5): σ*² ≤ n²σ² is a part whatever its slack; before, at 10× slack or more it was reported as \"not approached\", not judged.",
