@@ -435,10 +435,17 @@ func TestTwoLevelKRatioP(t *testing.T) {
 // construction); the bound is an O(·) upper bound, judged as
 // non-inferiority, so K = √m 40% faster or taking half the steps holds
 // (the two-sided band [1/1.25, 1.25] before 2026-11-29 failed both),
-// 40% slower or twice the steps fails, and a ratio of exactly 1.25 fails
-// (the interval's lower end at the margin) where the runs agree, is
-// unsettled where they spread.
+// 40% slower or twice the steps fails, and a ratio at the margin 1.1
+// times the rates' own ratio (twoLevelKRootScale) is unsettled, just
+// above it fails where the runs agree. The part judges every ratio; the
+// cases move σ_top = σ_low's.
 func TestTwoLevelKRootCut(t *testing.T) {
+	base, _ := findingsOf[*TwoLevelKFindings](t, twoLevelKSynthetic(1, twoLevelKPaper), nil)
+	std, root := base.method(twoLevelKStandard), base.method(twoLevelKMethod(base.RootK))
+	by := twoLevelKRootScale(base.Regimes[base.One], root, std)
+	if !(by >= 1) {
+		t.Errorf("the rates' ratio at σ_top = σ_low %v, want at least 1", by)
+	}
 	for _, tc := range []struct {
 		name     string
 		switches float64 // K = √m's switches at σ_top = σ_low times this
@@ -456,9 +463,9 @@ func TestTwoLevelKRootCut(t *testing.T) {
 		{"twice the steps", 1, 2, 1, NotReproduced},
 		// An interval whose lower end is the margin itself is not wholly
 		// above it: unsettled (Interval.Against, as every rule reads it).
-		{"at the margin 1.1, the runs agreeing", 1, 1.1, 0, Inconclusive},
-		{"just above the margin, the runs agreeing", 1, 1.111, 0, NotReproduced},
-		{"at the margin 1.1, the runs spread", 1, 1.1, 1, Inconclusive},
+		{"at the margin 1.1, the runs agreeing", 1, 1.1 * by, 0, Inconclusive},
+		{"just above the margin, the runs agreeing", 1, 1.111 * by, 0, NotReproduced},
+		{"at the margin 1.1, the runs spread", 1, 1.1 * by, 1, Inconclusive},
 	} {
 		res := twoLevelKSynthetic(tc.spread, func(q float64, k int) int {
 			e := twoLevelKPaper(q, k)
@@ -484,7 +491,7 @@ func TestTwoLevelKRootCut(t *testing.T) {
 		// The report's test of the part is one-sided: its p-value is that
 		// of "below 1.25", and it holds with the part.
 		for _, tt := range out.Tests {
-			if strings.HasPrefix(tt.Name, "two-level-k-sqrt-m:") && (tt.Holds != (tc.want == Reproduced) || tt.Holds != (tt.P < 0.025)) {
+			if strings.HasPrefix(tt.Name, "two-level-k-sqrt-m:") && strings.Contains(tt.Name, "σ_top/σ_low = 1 shown") && (tt.Holds != (tc.want == Reproduced) || tt.Holds != (tt.P < 0.025)) {
 				t.Errorf("%s: test %q p = %v, holds %v", tc.name, tt.Name, tt.P, tt.Holds)
 			}
 		}
@@ -550,5 +557,24 @@ func TestTwoLevelKRootPart(t *testing.T) {
 		if got, _ := p.Part("two-level-k-sqrt-m"); got.Verdict != tc.want {
 			t.Errorf("[%v, %v]: %v, want %v", tc.lo, tc.hi, got.Verdict, tc.want)
 		}
+	}
+}
+
+// TestTwoLevelKRootScale checks the sqrt-m part's divisor: the rates'
+// own ratio of K = √m's epochs to standard shuffling's where above 1
+// (1.12: a steps ratio of 1.2 is then 1.07, below the margin 1.1, and
+// one of 1.3 is 1.16, above it), else 1 (a faster K = √m predicted does
+// not tighten the margin).
+func TestTwoLevelKRootScale(t *testing.T) {
+	for _, tc := range []struct {
+		root, std, want float64
+	}{{112, 100, 1.12}, {100, 100, 1}, {90, 100, 1}, {math.NaN(), 100, 1}} {
+		g := TwoLevelKRegime{Predicted: []float64{tc.std, tc.root}}
+		if got := twoLevelKRootScale(g, 1, 0); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("predicted %v over %v: %v, want %v", tc.root, tc.std, got, tc.want)
+		}
+	}
+	if by := twoLevelKRootScale(TwoLevelKRegime{Predicted: []float64{100, 112}}, 1, 0); !(1.2/by < twoLevelKSame) || !(1.3/by > twoLevelKSame) {
+		t.Errorf("steps ratios 1.2 and 1.3 over %v: %v and %v, want below and above %v", by, 1.2/by, 1.3/by, twoLevelKSame)
 	}
 }
