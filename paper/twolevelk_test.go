@@ -488,8 +488,9 @@ func TestTwoLevelKRootCut(t *testing.T) {
 				t.Errorf("%s: check %v: %s", tc.name, ch.OK, ch.Detail)
 			}
 		}
-		// The report's test of the part is one-sided: its p-value is that
-		// of "below 1.25", and it holds with the part.
+		// The report's test of the part at σ_top = σ_low is one-sided: its
+		// p-value is that of "below 1.1" times the rates' own ratio, and
+		// it holds with the part.
 		for _, tt := range out.Tests {
 			if strings.HasPrefix(tt.Name, "two-level-k-sqrt-m:") && strings.Contains(tt.Name, "σ_top/σ_low = 1 shown") && (tt.Holds != (tc.want == Reproduced) || tt.Holds != (tt.P < 0.025)) {
 				t.Errorf("%s: test %q p = %v, holds %v", tc.name, tt.Name, tt.P, tt.Holds)
@@ -576,5 +577,23 @@ func TestTwoLevelKRootScale(t *testing.T) {
 	}
 	if by := twoLevelKRootScale(TwoLevelKRegime{Predicted: []float64{100, 112}}, 1, 0); !(1.2/by < twoLevelKSame) || !(1.3/by > twoLevelKSame) {
 		t.Errorf("steps ratios 1.2 and 1.3 over %v: %v and %v, want below and above %v", by, 1.2/by, 1.3/by, twoLevelKSame)
+	}
+}
+
+// TestTwoLevelKRootEvery checks that the sqrt-m part judges every ratio
+// through Findings: K = √m twice as slow as standard shuffling at the
+// smallest σ_top/σ_low alone fails the part, and the worst ratio is the
+// one reported.
+func TestTwoLevelKRootEvery(t *testing.T) {
+	res := twoLevelKSynthetic(1, func(q float64, k int) int {
+		e := twoLevelKPaper(q, k)
+		if q == 0.01 && k == 2 {
+			e *= 2
+		}
+		return e
+	})
+	f, _ := findingsOf[*TwoLevelKFindings](t, res, nil)
+	if f.RootPart != NotReproduced || f.Regimes[f.RootWorst].Ratio != 0.01 {
+		t.Errorf("K = √m twice as slow at 0.01: part %v, worst at %v (%s); want not reproduced at 0.01", f.RootPart, f.Regimes[f.RootWorst].Ratio, f.rootText())
 	}
 }
