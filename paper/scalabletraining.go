@@ -28,9 +28,11 @@ var scalableTrainingClaim = Claim{
 	Goal:  true,
 	Statement: "Training with an efficient order should obtain the accuracy of Algorithm 2's (the paper's future work): " +
 		"the setting of Table 1 (MNIST MLP) with RR, greedy, sketched greedy, stale greedy, mean balance and pair balance.",
-	Quote: "an efficient order trains as well as greedy (within 0.5 points of mean accuracy), Table 1's MNIST setting",
+	Quote: "an efficient order trains as well as greedy (final test accuracy not worse by more than Table 1's \"similar\" margin, 7.74% of greedy's test error), Table 1's MNIST setting",
 	Rule:  &scalableTrainingRule,
 	Run:   claimRun(scalableTrainingConfig, Table1Config.Run, (*Table1Result).ScalableTrainingOutcome),
+	Registration: "Registered again on 2026-11-30, after its pass on base seed 1001 (goal met: sketched greedy's mean accuracy over the epochs +0.13 [−0.21, +0.48] points against −0.5, its lower end at Holm's level −0.479), when an independent referee read of the whole registration weighed scalable-training-same-accuracy as weak: Section 7's \"the same accuracy\" was judged at −0.5 point of the mean accuracy over the epochs, Table 1's \"similar accuracy\" at ±7.74% of RR's test error on the final accuracy, one kind of statement judged two ways. It is now Table 1's rule, one-sided: the final accuracy minus greedy's as a share of greedy's test error, above −7.74%. " +
+		"Known then: the exploratory seed 1's final gaps (sketched greedy −0.04 [−0.52, +0.45] points, mean balance −0.75 [−1.69, +0.18], pair balance −0.61 [−1.52, +0.31], 3 runs) and greedy's same-class test error there, about 6 points, so that −7.74% is about 0.47 point; the seed-1001 pass printed only the mean over the epochs. The runs below are planned from the exploratory seeds at the new rule.",
 }
 
 // # The config
@@ -53,16 +55,17 @@ func scalableTrainingConfig(s Scale) Table1Config {
 
 // # The outcome
 
-// scalableTrainingMargin is the non-inferiority margin, in points of mean
-// test accuracy over the epochs, by which an efficient order may fall
-// short of greedy's and still count as obtaining its accuracy: half a
-// point, below the standard errors Table 1 states for its cells under
-// standard batching (0.54 for greedy and 0.72 for the slow update, of the
-// mean of 3 runs: standard deviations over seeds of about 0.94 and 1.25,
-// SE·√3), and far inside the 3 to 5 points the paper calls "a small
-// impact on accuracy" of the slow update, which "the same accuracy" of
-// Section 7 is set against.
-const scalableTrainingMargin = 0.5
+// scalableTrainingMargin is the non-inferiority margin, in percent of
+// greedy's test error, by which an efficient order's final test accuracy
+// may fall short of greedy's and still count as obtaining its accuracy:
+// Table 1's margin of "similar accuracy" (table1Similar, the paper's
+// standard error of its standard-batching gap over RR's test error,
+// 7.74%), so that Section 7's "the same accuracy" and Section 6.1's
+// "similar accuracy" are judged by one rule, one-sided here because
+// "obtaining" greedy's accuracy is not hurt by a better one. Since
+// 2026-11-30; before, 0.5 points of the mean test accuracy over the
+// epochs (see the protocol's history).
+var scalableTrainingMargin = table1Similar
 
 // scalableTrainingBeside is the order reported beside the goal and not
 // judged: stale greedy, Algorithm 2 on the previous epoch's gradients, is
@@ -72,17 +75,20 @@ const scalableTrainingMargin = 0.5
 // efficient algorithms the section asks for.
 const scalableTrainingBeside = "stale greedy"
 
-// ScalableTrainingGap is an efficient order's mean test accuracy over the
-// epochs against greedy's under same-class batching, paired by seed.
+// ScalableTrainingGap is an efficient order's final test accuracy against
+// greedy's under same-class batching, paired by seed.
 type ScalableTrainingGap struct {
-	// Order names the efficient order; Gap is its mean accuracy over
-	// epochs 1..T (meanAcc) minus greedy's, in points, paired by seed,
-	// with its t-based 95% interval over the seeds: the gap judged.
+	// Order names the efficient order; Gap is its final test accuracy
+	// (finalAcc) minus greedy's as a percentage of greedy's test error,
+	// 100 (acc − acc_greedy)/(1 − acc_greedy) per seed (relativeInterval),
+	// with its t-based 95% interval over the seeds: the gap judged, in
+	// Table 1's units.
 	Order string
 	Gap   Interval
-	// Final is the same for the final test accuracy (finalAcc), the
-	// measure of Table 1: reported beside Gap, not judged.
-	Final Interval
+	// Final is the final accuracy's gap in points and Mean the mean
+	// accuracy over epochs 1..T's (meanAcc), both paired by seed: reported
+	// beside Gap, not judged (Mean was the judged gap until 2026-11-30).
+	Final, Mean Interval
 	// Holds is set if the order is shown to obtain greedy's accuracy,
 	// a non-inferiority test: its one-sided p-value of "worse by less
 	// than -ScalableTrainingFindings.Margin", Holm-adjusted over the
@@ -104,7 +110,7 @@ type ScalableTrainingGap struct {
 var scalableTrainingRule = Rule{Claim: scalableTrainingID, Goal: true, Parts: []RulePart{{
 	Name:      "scalable-training-same-accuracy",
 	Sentence:  "An efficient order obtains the accuracy of Algorithm 2's (greedy's) under same-class batching, after Section 7's \"Finding efficient algorithms for finding good orders obtaining the same accuracy is therefore grounds for future work\" (orderings-paper.tex line 531)",
-	Statistic: "an efficient order's (sketched greedy, mean balance, pair balance; stale greedy, Section 7's slow update, beside and not judged) mean test accuracy over epochs 1..T minus greedy's, under same-class batching, in points, paired by seed, t-based 95% interval, one per efficient order",
+	Statistic: "an efficient order's (sketched greedy, mean balance, pair balance; stale greedy, Section 7's slow update, beside and not judged) final test accuracy minus greedy's as a percentage of greedy's test error, 100 (acc − acc_greedy)/(1 − acc_greedy), under same-class batching, paired by seed, t-based 95% interval, one per efficient order; the margin is Table 1's \"similar accuracy\" margin (the paper's standard error of its standard-batching gap over its RR's test error), so that \"the same accuracy\" and \"similar accuracy\" are one rule; the gap in points and the mean accuracy over the epochs reported beside",
 	Test:      NonInferiority, Side: Above, Threshold: -scalableTrainingMargin, Each: Some,
 }}}
 
@@ -122,10 +128,10 @@ func scalableTrainingJudge(iv Interval, m float64) (holds, fails bool) {
 type ScalableTrainingFindings struct {
 	// Gaps are the efficient orders' gaps, in the config's order.
 	Gaps []ScalableTrainingGap
-	// Margin is the non-inferiority margin in points
-	// (scalableTrainingMargin).
+	// Margin is the non-inferiority margin in percent of greedy's test
+	// error (scalableTrainingMargin).
 	Margin float64
-	// MetFrom is the smallest margin, in points, at which some gap's
+	// MetFrom is the smallest margin, in percent of greedy's test error, at which some gap's
 	// interval would lie above -margin (the smallest -Lo, at least 0;
 	// read on the intervals, before Holm): the verdict's sensitivity to
 	// the margin, reported, not judged. FailsBelow is the margin below
@@ -172,9 +178,10 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 			if order == "greedy" || order == "RR" {
 				continue
 			}
-			iv := pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)
+			iv := relativeInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc))
 			f.Gaps = append(f.Gaps, ScalableTrainingGap{Order: order, Gap: iv, Beside: order == scalableTrainingBeside,
-				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100)})
+				Final: pairedInterval(r.accs(order, "same-class", finalAcc), r.accs("greedy", "same-class", finalAcc), 100),
+				Mean:  pairedInterval(r.accs(order, "same-class", meanAcc), r.accs("greedy", "same-class", meanAcc), 100)})
 			if order == scalableTrainingBeside {
 				continue
 			}
@@ -214,9 +221,9 @@ func (r *Table1Result) ScalableTrainingFindings() (*ScalableTrainingFindings, er
 
 // scalableTrainingSensitivity says how the verdict depends on the margin.
 func scalableTrainingSensitivity(f *ScalableTrainingFindings) string {
-	s := fmt.Sprintf("Sensitivity to the margin (reported, not judged; read on the intervals, before Holm): on these runs some efficient order's interval lies above −margin with any margin above %.2f points", f.MetFrom)
+	s := fmt.Sprintf("Sensitivity to the margin (reported, not judged; read on the intervals, before Holm): on these runs some efficient order's interval lies above −margin with any margin above %.2f%% of greedy's test error", f.MetFrom)
 	if f.FailsBelow > 0 {
-		return s + fmt.Sprintf(", and the goal would be not met (every order shown worse) with any margin below %.2f points.", f.FailsBelow)
+		return s + fmt.Sprintf(", and the goal would be not met (every order shown worse) with any margin below %.2f%%.", f.FailsBelow)
 	}
 	return s + "; no margin would make it not met."
 }
@@ -240,24 +247,24 @@ func (r *Table1Result) ScalableTrainingOutcome() (*Outcome, error) {
 		word := "unsettled"
 		switch {
 		case g.Holds && g.Beside:
-			word = fmt.Sprintf("shown above −%g by its own 95%% interval, outside the judged orders' Holm family: not worse by the margin", f.Margin)
+			word = fmt.Sprintf("shown above −%g%% by its own 95%% interval, outside the judged orders' Holm family: not worse by the margin", f.Margin)
 		case g.Holds:
-			word = fmt.Sprintf("shown above −%g after Holm over the orders: not worse by the margin", f.Margin)
+			word = fmt.Sprintf("shown above −%g%% after Holm over the orders: not worse by the margin", f.Margin)
 		case g.Fails:
-			word = fmt.Sprintf("shown below −%g: worse by more than the margin", f.Margin)
+			word = fmt.Sprintf("shown below −%g%%: worse by more than the margin", f.Margin)
 		}
 		if g.Beside {
-			summary = append(summary, fmt.Sprintf("%s, beside and not judged (Section 7's slow update), %s (%s; final accuracy %s)", g.Order, g.Gap, word, g.Final))
+			summary = append(summary, fmt.Sprintf("%s, beside and not judged (Section 7's slow update), %s%% (%s; in points %s; mean accuracy over the epochs %s)", g.Order, g.Gap, word, g.Final, g.Mean))
 			continue
 		}
-		summary = append(summary, fmt.Sprintf("%s %s (%s; final accuracy %s, not judged)", g.Order, g.Gap, word, g.Final))
+		summary = append(summary, fmt.Sprintf("%s %s%% (%s; in points %s, mean accuracy over the epochs %s, not judged)", g.Order, g.Gap, word, g.Final, g.Mean))
 		if g.Gap.Lo > most {
-			best, most = fmt.Sprintf("%s %s (final %+.2f)", g.Order, g.Gap, g.Final.Mean), g.Gap.Lo
+			best, most = fmt.Sprintf("%s %s%% (%+.2f points)", g.Order, g.Gap, g.Final.Mean), g.Gap.Lo
 		}
 	}
-	out.Summary = fmt.Sprintf("same-class batching, mean test accuracy over the epochs minus greedy's (judged; points, paired by seed, 95%% t-intervals, n = %d; non-inferiority margin %g): ", c.Seeds, f.Margin) + strings.Join(summary, ", ")
-	out.Brief = fmt.Sprintf("same-class batching, mean accuracy over epochs minus greedy's, best efficient order (highest lower end) %s points, %d seeds (goal: some order above −%g points, Holm)", best, c.Seeds, f.Margin)
-	out.Decides = &Decider{Name: "same-class batching, mean accuracy minus greedy's, best efficient order (points)", Ours: best, Paper: fmt.Sprintf("some order above −%g", f.Margin), Chart: "scalable-training-same-class"}
+	out.Summary = fmt.Sprintf("same-class batching, final test accuracy minus greedy's as a share of greedy's test error (judged; paired by seed, 95%% t-intervals, n = %d; non-inferiority margin %g%%, Table 1's \"similar\"): ", c.Seeds, f.Margin) + strings.Join(summary, ", ")
+	out.Brief = fmt.Sprintf("same-class batching, final accuracy minus greedy's in %% of greedy's error, best efficient order (highest lower end) %s, %d seeds (goal: some order above −%g%%, Holm)", best, c.Seeds, f.Margin)
+	out.Decides = &Decider{Name: "same-class batching, final accuracy minus greedy's in % of greedy's test error, best efficient order", Ours: best, Paper: fmt.Sprintf("some order above −%g%%", f.Margin), Chart: "scalable-training-same-class"}
 	out.Protocol = scalableTrainingProtocol(f, c.Seeds)
 	return &out, nil
 }
@@ -302,10 +309,12 @@ func scalableTrainingProtocol(f *ScalableTrainingFindings, seeds int) []string {
 	return []string{
 		"The protocol of table-1 (see there), with these orders. Sketched greedy: CountSketch to k = 1024 of the batch gradients at x_t (an extra pass, O(N k) memory); stale greedy: Algorithm 2 on the gradients the previous epoch's steps computed (no extra pass after the first, O(N d) memory); mean and pair balance: GraB's online orders from the steps' gradients (O(d) memory).",
 		"Under standard batching every order but RR orders batches cut once from a random permutation.",
-		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's mean test accuracy over the epochs minus greedy's, paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if its one-sided p-value of \"worse by less than %g points\", Holm-adjusted over the %d efficient orders, is at most 2.5%% (a non-inferiority test; alone, the interval lies wholly above −%g; a gap above +%g counts as obtaining it too); it is shown not to if the interval lies wholly below −%g; otherwise it is unsettled. The goal's words are \"an efficient order\", so the goal is met if some efficient order obtains it, not met if every one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g points, is below the standard errors Table 1 states for its cells under standard batching (0.54 for greedy and 0.72 for the slow update, of the mean of 3 runs, orderings-paper.tex lines 493-501: standard deviations over seeds of about 0.94 and 1.25) and far inside the 3 to 5 points the paper calls a small impact of the slow update.", seeds, f.Margin, f.judgedGaps(), f.Margin, f.Margin, f.Margin, f.Margin),
+		fmt.Sprintf("Verdict (a goal of ours, not a claim of the paper; \"obtaining the same accuracy\" is the paper's Section 7 words): under same-class batching, each efficient order's final test accuracy minus greedy's as a percentage of greedy's test error, 100 (acc − acc_greedy)/(1 − acc_greedy), paired by seed, with its t-based 95%% interval over the %d seeds. An order obtains greedy's accuracy if its one-sided p-value of \"worse by less than %g%%\", Holm-adjusted over the %d efficient orders, is at most 2.5%% (a non-inferiority test; alone, the interval lies wholly above −%g%%; a gap above +%g%% counts as obtaining it too); it is shown not to if the interval lies wholly below −%g%%; otherwise it is unsettled. The goal's words are \"an efficient order\", so the goal is met if some efficient order obtains it, not met if every one is shown not to, inconclusive otherwise. A larger gap never gives a worse verdict. The margin, %g%%, is Table 1's margin of \"similar accuracy\" (table-1's rule), derived from the standard errors Table 1 states: its standard-batching gap's, √(0.54² + 0.16²) = 0.56 point, over its RR's test error, 7.28 points; \"the same accuracy\" here and \"similar accuracy\" there are one kind of statement, judged by one rule.", seeds, f.Margin, f.judgedGaps(), f.Margin, f.Margin, f.Margin, f.Margin),
+		"Changed on 2026-11-30, after the confirmatory pass on base seed 1001 (goal met: sketched greedy's mean accuracy over the epochs +0.13 [−0.21, +0.48] points, its lower end at Holm's level −0.479 against −0.5), when an independent referee read of the whole registration weighed the part as weak: \"same accuracy\" was judged at −0.5 point of the mean accuracy over the epochs while Table 1's \"similar accuracy\" is judged at ±7.74% of RR's test error on the final accuracy, one kind of statement judged two ways. It is now Table 1's rule, one-sided: the final accuracy (Table 1's and Section 7's measure) as a share of greedy's test error, above −7.74%. Known then: the exploratory seed 1's final gaps in points (sketched greedy −0.04 [−0.52, +0.45], mean balance −0.75 [−1.69, +0.18], pair balance −0.61 [−1.52, +0.31], 3 runs; the seed-1001 pass printed only the mean over the epochs); greedy's same-class test error at the default scale is about 6 points (93.93% at seed 1), so −7.74% of it is about 0.47 point, near the old 0.5, now on the final accuracy. The claim is registered again on new seeds at the runs its power needs.",
+
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, the second referee read): stale greedy is reported beside the goal and not judged: it is the kind of slow update Section 7 already showed (\"running this algorithm every few epochs\") and sets aside, not one of the efficient algorithms it asks for; before, it was one of the four efficient orders of the Holm family (at seed 1 it held).",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, issue 38): the goal became \"for some efficient order\" (Holm over the efficient orders), its own words \"an efficient order obtains the accuracy\"; before, every efficient order had to obtain it. The referee found the rule stronger than the goal's sentence (at seed 1 sketched and stale greedy held, mean and pair balance were unsettled: inconclusive under the old rule).",
-		"The measure judged is the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs. The final accuracy, the measure of Table 1 and of Section 7, is shown beside each judged gap and not judged.",
+		"Until 2026-11-30 the measure judged was the mean test accuracy over epochs 1 to T (the area under the accuracy curve), declared in the claim's first commit on 2026-11-22, before its own runs, but after table-1's default-scale runs had shown final accuracies tied while greedy led in the mean over the epochs; the final accuracy was shown beside. Since, the final accuracy is judged and the mean over the epochs shown beside.",
 		"Rule history: until 2026-11-26 the goal was met iff every efficient order's mean gap was at least −2 standard errors of the paired gap (a normal z reading, \"not worse\", with no margin and no test that it is equal). On 2026-11-26, after the referee read the verdicts (issue 28) and after the results were known (in the report of that day, sketched greedy +0.06 ± 0.04, stale greedy −0.11 ± 0.01, mean balance −1.82 ± 0.38, pair balance −1.85 ± 0.36 points, ± one SE, n = 3), it became: the interval within ±0.5 points (TOST) or wholly above +0.5, fails wholly below −0.5. Later on 2026-11-26, again after those results were known, a second referee found that rule not monotone (a gap of [+0.1, +0.9] was unsettled where [−0.4, +0.4] held), and it became the non-inferiority rule above; at seed 1 both read sketched and stale greedy as holding and mean and pair balance as unsettled (inconclusive).",
 		scalableTrainingSensitivity(f),
 	}

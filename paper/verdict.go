@@ -693,4 +693,11 @@ func preconditionVerdict(v Verdict, setupHolds ...bool) Verdict {
 // remark-4 uses it for Lemma 1's bound, attained with equality here.
 // (mishchenko-lemma1 used it until 2026-11-30, and now judges Lemma 1 of
 // Mishchenko et al., an equality, within its own ±1%: lemma1Margin.)
+// Both margins follow one derivation (said 2026-11-30, after remark-4's
+// pass on base seed 1006; neither value changed): about four times the
+// Monte Carlo's 95% half-width at the claim's draws, and below the
+// likeliest slip, (n-k)/n for (n-k)/(n-1), which is off by 1/n. At
+// remark-4's n = 16 and 200,000 draws the half-width is about ±0.5% and
+// the slip 6.25%, so 2%; at mishchenko-lemma1's n = 64, ±0.24% and
+// 1.56%, so 1%.
 const equalityMargin = 0.02
