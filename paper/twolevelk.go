@@ -976,9 +976,9 @@ func (res *TwoLevelKResult) Outcome() (*Outcome, error) {
 		out.Summary = fmt.Sprintf("some judged methods did not reach ‖x‖ < %g within %d epochs for any learning rate (their epochs bounded below by the budget: one-sided intervals); ", c.Target, c.Budget) + out.Summary
 	}
 	gw := &f.Regimes[f.RootWorst]
-	out.Brief = fmt.Sprintf("steps over standard shuffling's: K = 1 %s (σ_top/σ_low = %g), K = m %s (%g); K = √m over the rates' own ratio, largest %s (%g) (paper: better, better, the same)",
+	out.Brief = fmt.Sprintf("steps over standard shuffling's: K = 1 %s (σ_top/σ_low = %g), K = m %s (%g), K = √m (over the rates') ≤ %s (%g) (paper: better, better, same)",
 		f.TopIv.Plain(), gt.Ratio, f.LowIv.Plain(), gl.Ratio, f.RootScaled[f.RootWorst].Plain(), gw.Ratio)
-	out.Decides = &Decider{Name: "steps over standard shuffling's (K = √m: over the rates' own ratio, the largest of the ratios σ_top/σ_low)", Ours: fmt.Sprintf("K = 1 %s, K = m %s, K = √m %s at %g", f.TopIv.Plain(), f.LowIv.Plain(), f.RootScaled[f.RootWorst].Plain(), gw.Ratio), Paper: "K = 1 better, K = m better, K = √m the same (below 1.1)"}
+	out.Decides = &Decider{Name: "steps over standard shuffling's (K = √m over the rates' own ratio, its largest over σ_top/σ_low)", Ours: fmt.Sprintf("K = 1 %s, K = m %s, K = √m %s at %g", f.TopIv.Plain(), f.LowIv.Plain(), f.RootScaled[f.RootWorst].Plain(), gw.Ratio), Paper: "K = 1 better, K = m better, K = √m the same (below 1.1)"}
 
 	out.Rows = f.rows()
 	out.Details = f.details(c)
