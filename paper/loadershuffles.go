@@ -1200,8 +1200,8 @@ func (res *LoaderShufflesResult) Outcome() (*Outcome, error) {
 	nFlagged := countFlagged(f.Trained)
 	out.Summary = fmt.Sprintf("On MNIST stored sorted by class or in a random order, %d of %d trained loader settings cost convergence against RR (Holm over the settings' cost tests at %g one-sided); "+
 		"of the %d σ*² does not flag (E σ*²/RR's interval not above %g), %d shown worse than RR by more than %g in final training loss and %d not shown within it (unsettled); of the %d σ*² flags (interval above %g), %d shown to cost less than %g (flagged in vain), %d whose cost is unsettled against it; "+
-		"Spearman ρ on the sorted storage %s (goal: above %g); %s: %s",
-		countCosts(f.Trained), len(f.Trained), ruleAlpha, len(f.Trained)-nFlagged, loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), nFlagged, loaderMargin, len(f.Overflagged), loaderLossMargin, len(f.Unsettled), loaderRankText(f), orderMattersLevel, loaderTestText(f.Test), f.Verdict)
+		"Spearman ρ on the sorted storage %s (goal: above %g; %s); %s: %s",
+		countCosts(f.Trained), len(f.Trained), ruleAlpha, len(f.Trained)-nFlagged, loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), nFlagged, loaderMargin, len(f.Overflagged), loaderLossMargin, len(f.Unsettled), loaderRankText(f), orderMattersLevel, loaderRankWithin(f), loaderTestText(f.Test), f.Verdict)
 	out.Brief = fmt.Sprintf("unflagged (E σ*²/RR not > %g): %d worse than RR by > %g, %d open; flagged: %d cost < %g, %d open; ρ on sorted storage %s (goal > %g)",
 		loaderMargin, len(f.Unflagged), loaderLossMargin, len(f.UnflaggedOpen), len(f.Overflagged), loaderLossMargin, len(f.Unsettled), loaderRankText(f), orderMattersLevel)
 	out.Key = Key{Name: "Spearman(E σ*² ratio, loss gap), MNIST sorted by class", Value: f.SpearmanSorted}
@@ -1308,6 +1308,30 @@ func loaderProtocol(res *LoaderShufflesResult, f *LoaderShufflesFindings) []stri
 // loaderRankText gives the ranking part's ρ and its interval.
 func loaderRankText(f *LoaderShufflesFindings) string {
 	return fmt.Sprintf("%.2f [%.2f, %.2f] (%d settings)", f.SpearmanSorted, f.Rank.Lo, f.Rank.Hi, f.SortedN)
+}
+
+// loaderRankWithin says Spearman's ρ of the E σ*² ratio and the mean
+// loss gap within the settings σ*² flags and within the others, on the
+// sorted storage: the pooled ρ the ranking part judges can come from the
+// two groups lying apart alone (REFEREE: Simpson), so each group's own ρ
+// is shown beside it, not judged.
+func loaderRankWithin(f *LoaderShufflesFindings) string {
+	var words []string
+	for _, flagged := range []bool{true, false} {
+		var r, g []float64
+		for _, t := range f.Trained {
+			if t.Sorted && t.Flagged == flagged {
+				r, g = append(r, t.Sigma.Ratio), append(g, t.Loss.Mean)
+			}
+		}
+		name := map[bool]string{true: "flagged", false: "not flagged"}[flagged]
+		if len(r) < 3 {
+			words = append(words, fmt.Sprintf("%s: %d settings, too few", name, len(r)))
+			continue
+		}
+		words = append(words, fmt.Sprintf("%s %.2f (%d settings)", name, spearman(r, g), len(r)))
+	}
+	return "within the sorted storage's groups, beside and not judged: " + strings.Join(words, ", ")
 }
 
 // loaderTestText says what the stratified test t shows: ρ per storage,
