@@ -597,3 +597,49 @@ func TestTwoLevelKRootEvery(t *testing.T) {
 		t.Errorf("K = √m twice as slow at 0.01: part %v, worst at %v (%s); want not reproduced at 0.01", f.RootPart, f.Regimes[f.RootWorst].Ratio, f.rootText())
 	}
 }
+
+// TestTwoLevelKRootFailBonferroni checks the sqrt-m part's failing side,
+// a "for some" over the ratios: a ratio fails the part only where the
+// 2.5%/(ratios) point of its bootstrap lies above the margin, so a K = √m
+// shown slower at 2.5% but not at that level leaves the part unsettled,
+// and one slower in every replicate fails it; the holding side keeps its
+// 97.5% point.
+func TestTwoLevelKRootFailBonferroni(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fast int // replicates of K = √m as fast as standard shuffling at 0.01
+		want Verdict
+	}{
+		{"slower in every replicate", 0, NotReproduced},
+		{"slower but for 1% of the replicates", 10, Inconclusive},
+	} {
+		res := twoLevelKSynthetic(0, twoLevelKPaper)
+		c := res.Config
+		for i := range res.Cells {
+			cell := &res.Cells[i]
+			if cell.Ratio != 0.01 || cell.K != isqrt(c.M) {
+				continue
+			}
+			cell.Epochs, cell.TuneEpochs = 140, 140
+			for r := range cell.Boot {
+				cell.Boot[r] = 140
+				if r < tc.fast {
+					cell.Boot[r] = 100
+				}
+			}
+		}
+		f, _ := findingsOf[*TwoLevelKFindings](t, res, nil)
+		iv := f.RootScaled[0]
+		if f.RootPart != tc.want {
+			t.Errorf("%s: part %v (judged interval at 0.01 %v), want %v", tc.name, f.RootPart, iv.Plain(), tc.want)
+		}
+		// The 95% interval alone would have failed both.
+		raw := twoLevelKRatioInterval(&res.Cells[0*len(res.Methods)+f.method(twoLevelKMethod(isqrt(c.M)))], &res.Cells[0], c.Runs, c.Budget)
+		if !(raw.Lo > twoLevelKSame*1.12) {
+			t.Errorf("%s: raw 95%% interval %v, want its lower end above the margin", tc.name, raw.Plain())
+		}
+		if !(iv.Hi*twoLevelKRootScale(f.Regimes[0], f.method(twoLevelKMethod(isqrt(c.M))), 0) >= 1.4-1e-12) {
+			t.Errorf("%s: judged upper end %v, want the 97.5%% point, 1.4 before the divisor", tc.name, iv.Hi)
+		}
+	}
+}

@@ -107,7 +107,8 @@ func register(o *options, stdout, stderr io.Writer) int {
 			// Registered, so that a user with what it needs runs it under
 			// this registration, and left out of this machine's budget.
 			p.perRun, p.registeredAt = 0, runs
-			p.why = fmt.Sprintf("Not run on this machine (%s): the scale's %d runs; a user who has what it needs runs it with make confirm-paper.", why, runs)
+			p.why = fmt.Sprintf("Not run on this machine (%s); a user who has what it needs runs it with make confirm-paper, at the runs per cell registered here.", why)
+			planned := false
 			if parts, ok := paper.PaperParts(c.ID); ok {
 				// No run of ours measured it: its power at the
 				// paper's own effects and spread.
@@ -117,9 +118,25 @@ func register(o *options, stdout, stderr io.Writer) int {
 						cp.Parts[i].From = "the paper's runs"
 					}
 					pw[c.ID] = cp
-					_, plan := planRuns(cp, runs)
+					need, plan := planRuns(cp, runs)
+					// Registered at the need, capped as a run claim's
+					// is: left out of this machine's budget, it costs a
+					// user's machines, not ours.
+					p.registeredAt = min(need, runs*maxRunsFactor)
+					planned = true
 					p.why += " At the paper's own effects and spread (its Table 1: its ResNet-18 runs, not a run of ours, whose network is smaller; the paired spread taken as two independent means'): " + strings.ReplaceAll(plan, "on the exploratory seeds", "in the paper's runs")
+					if p.registeredAt < need {
+						p.why += fmt.Sprintf(" Capped at %d times the scale's runs: registered %d.", maxRunsFactor, p.registeredAt)
+					} else {
+						p.why += fmt.Sprintf(" Registered at that need, %d runs per cell (the paper's protocol has %d), so that the pass can settle what the paper's own spread asks; not in this machine's budget.", p.registeredAt, runs)
+					}
 				}
+			}
+			if !planned {
+				p.why += fmt.Sprintf(" No effects to plan from: the scale's %d runs.", runs)
+			}
+			if c.Registration != "" {
+				p.why = c.Registration + " " + p.why
 			}
 			plans = append(plans, p)
 			continue
