@@ -502,8 +502,14 @@ func (r *Rule) Text() []string {
 		case p.Family != "":
 			each = fmt.Sprintf("every quantity (Holm over family %s, family-wise %g one-sided)", p.Family, ruleAlpha)
 		}
-		lines = append(lines, fmt.Sprintf("%s: %q (%s). Statistic: %s. Test: %s: holds if %s is %s, %s; 95%% intervals.",
-			p.Name, p.Sentence, src, p.Statistic, p.Test, each, strings.TrimPrefix(p.condition(), "shown "), fails))
+		// A statistic that sets its interval's ends itself ("its lower end
+		// the 0.5% point") is not read at 95%.
+		level := "95% intervals"
+		if strings.Contains(p.Statistic, "% point") {
+			level = "its intervals' ends as the statistic sets them"
+		}
+		lines = append(lines, fmt.Sprintf("%s: %q (%s). Statistic: %s. Test: %s: holds if %s is %s, %s; %s.",
+			p.Name, p.Sentence, src, p.Statistic, p.Test, each, strings.TrimPrefix(p.condition(), "shown "), fails, level))
 	}
 	if len(r.Setup) > 0 {
 		lines = append(lines, "Our setup's preconditions (the claim is not tested if any does not hold): "+strings.Join(r.Setup, "; ")+".")
