@@ -199,7 +199,7 @@ func familyOf(results []*Result) family {
 		if reject[i] {
 			f.kept++
 		} else {
-			f.dropped = append(f.dropped, droppedTest{claim: claims[i], test: names[i]})
+			f.dropped = append(f.dropped, droppedTest{claim: claims[i], test: names[i], p: p[i]})
 			f.unkept[ids[i]] = true
 		}
 	}
@@ -211,7 +211,12 @@ func familyOf(results []*Result) family {
 type droppedTest struct {
 	claim Claim
 	test  string
+	p     float64
 }
+
+// bootFloorP is the smallest p-value of a bootstrap of 999 replicates,
+// 1/(999+1), which no interval can take lower.
+const bootFloorP = 1.0 / 1000
 
 // droppedText names the dropped tests briefly, by claim and part, each
 // part with its quantities: "theorem-1-noise (theorem1-noise-slopes: ζ RR,
@@ -293,6 +298,15 @@ func (f family) text() string {
 		s += fmt.Sprintf("; not kept (%d; each listed under [Many tests, one report](#many-tests-one-report)): %s", len(f.dropped), droppedText(f.dropped))
 	}
 	s += "."
+	floor := 0
+	for _, d := range f.dropped {
+		if math.Abs(d.p-bootFloorP) < 1e-12 {
+			floor++
+		}
+	}
+	if floor > 0 {
+		s += fmt.Sprintf(" %d of those not kept have p = %g, the smallest p-value a bootstrap of 999 replicates gives, above Holm's smallest threshold here (%g/%d ≈ %.2g): they cannot be kept however far their intervals lie from their thresholds, a limit of the replicates, not weak evidence.", floor, bootFloorP, familyAlpha, f.n, familyAlpha/float64(f.n))
+	}
 	if len(f.none) > 0 {
 		s += fmt.Sprintf(" Claims that record no interval test (judged by exact algebra, on point estimates or tolerances in standard errors, or not recording theirs yet): %s.", strings.Join(f.none, ", "))
 	}

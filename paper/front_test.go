@@ -532,7 +532,7 @@ func TestFrontTables(t *testing.T) {
 		t.Errorf("the report says a verdict changed where none did")
 	}
 	for _, want := range []string{
-		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol; by part, 95% intervals: " + theorem1Claim.Rule.Parts[0].Name + " (",
+		"**Confirmatory pass:** reproduced with 8 runs per cell from base seed 1001 at the default scale's protocol; by part, 95% intervals unless the part's statistic sets other ends: " + theorem1Claim.Rule.Parts[0].Name + " (",
 		"; " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1]: it excludes every value below +0.7 and above +1.1; whether it lies below the threshold +1 is still open (about ",
 		"**Confirmatory pass:** not reproduced with 12 runs per cell from base seed 1001 at the default scale's protocol (judged by a rule since changed",
 	} {
@@ -1039,17 +1039,43 @@ func TestDroppedText(t *testing.T) {
 	if _, _, _, ok := testParts(c, "many: older wording shown below 0.15 (non-inferiority)"); ok {
 		t.Error("testParts parsed a name its rule does not write")
 	}
-	dropped := []droppedTest{{c, name(one, "")}}
+	dropped := []droppedTest{{claim: c, test: name(one, "")}}
 	for _, l := range []string{"a", "b", "c", "d"} {
-		dropped = append(dropped, droppedTest{c, name(many, l)})
+		dropped = append(dropped, droppedTest{claim: c, test: name(many, l)})
 	}
 	other := Claim{ID: "d"}
-	dropped = append(dropped, droppedTest{other, "whole name"})
+	dropped = append(dropped, droppedTest{claim: other, test: "whole name"})
 	if got, want := droppedText(dropped), "c (one; many: 4 quantities); d (whole name)"; got != want {
 		t.Errorf("droppedText = %q, want %q", got, want)
 	}
 	if got, want := droppedText(dropped[1:3]), "c (many: a, b)"; got != want {
 		t.Errorf("droppedText = %q, want %q", got, want)
+	}
+}
+
+// TestFamilyBootFloor checks that the family's text says which holds it
+// does not keep rest on a bootstrap p-value at its floor, 1/1000, and
+// counts no other p-value as one.
+func TestFamilyBootFloor(t *testing.T) {
+	c := Claim{ID: "c"}
+	for _, tc := range []struct {
+		ps   []float64
+		want string
+	}{
+		{[]float64{0.001, 0.001, 0.01}, " 2 of those not kept have p = 0.001, the smallest p-value a bootstrap of 999 replicates gives"},
+		{[]float64{0.0011, 0.01}, ""},
+	} {
+		f := family{n: 256, holds: 10, kept: 10 - len(tc.ps), claims: 1}
+		for _, p := range tc.ps {
+			f.dropped = append(f.dropped, droppedTest{claim: c, test: "t", p: p})
+		}
+		got := f.text()
+		switch {
+		case tc.want != "" && !strings.Contains(got, tc.want):
+			t.Errorf("p-values %v: %q, want it to contain %q", tc.ps, got, tc.want)
+		case tc.want == "" && strings.Contains(got, "smallest p-value"):
+			t.Errorf("p-values %v: %q names a floor none is at", tc.ps, got)
+		}
 	}
 }
 

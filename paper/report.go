@@ -400,7 +400,7 @@ func confirmLine(c Claim, conf *Confirmation) string {
 		s += "; registered again after its rule, code or protocol changed, so its passes under the old registration are exploratory now: " + conf.PassesText(c.ID)
 	}
 	if ps := confirmPartsText(c, r); ps != "" {
-		s += "; by part, 95% intervals: " + ps
+		s += "; by part, 95% intervals unless the part's statistic sets other ends: " + ps
 	}
 	if len(r.Failed) > 0 {
 		s += "; checks not holding: " + strings.Join(r.Failed, ", ")
