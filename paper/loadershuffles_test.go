@@ -112,7 +112,14 @@ func TestJudgeLoaders(t *testing.T) {
 		// unflagged part does: a cost in accuracy alone is no cost there,
 		// and a loss shown within the margin is a flag in vain.
 		{"flagged, costs by accuracy only", trained(map[int]setting{3: {0, -5, flagged}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-overflagged", NotReproduced},
-		{"flagged, costs less than the margin", trained(map[int]setting{3: {0.01, 0, flagged}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-overflagged", NotReproduced},
+		{"flagged, costs less than the margin", trained(map[int]setting{3: {-0.01, 0, flagged}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-overflagged", NotReproduced},
+		// A failing side is a union over the part's settings, Bonferroni
+		// over them: a gap of 0.01 lies below the margin at 95% ([-0.02,
+		// 0.04]) but not at 2.5%/4 one-sided (upper end 0.06).
+		{"flagged, below the margin at 95% only", trained(map[int]setting{3: {0.01, 0, flagged}}), 5, ratios, gaps, Inconclusive, "loader-shuffles-overflagged", Inconclusive},
+		// A gap of 0.09: above the margin at 95% ([0.06, 0.12]) but not at
+		// 2.5%/13 one-sided (lower end about 0.03).
+		{"not flagged, above the margin at 95% only", trained(map[int]setting{0: {0.09, 0, cleared}}), 5, ratios, gaps, Inconclusive, "loader-shuffles-unflagged", Inconclusive},
 		{"not flagged, shown worse than RR by more than the margin", trained(map[int]setting{0: {5, 0, cleared}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-unflagged", NotReproduced},
 		// σ*²'s interval spans 1.25: not flagged, so judged by its loss.
 		{"σ*² spans 1.25, shown worse", trained(map[int]setting{0: {5, 0, spans}}), 5, ratios, gaps, GoalNotMet, "loader-shuffles-unflagged", NotReproduced},
