@@ -505,7 +505,7 @@ func (r *Rule) Text() []string {
 		// A statistic that sets its interval's ends itself ("its lower end
 		// the 0.5% point") is not read at 95%.
 		level := "95% intervals"
-		if strings.Contains(p.Statistic, "% point") {
+		if strings.Contains(p.Statistic, "% point") || strings.Contains(p.Statistic, "%/k point") {
 			level = "its intervals' ends as the statistic sets them"
 		}
 		lines = append(lines, fmt.Sprintf("%s: %q (%s). Statistic: %s. Test: %s: holds if %s is %s, %s; %s.",
