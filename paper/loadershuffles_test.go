@@ -141,7 +141,9 @@ func TestJudgeLoaders(t *testing.T) {
 		{"ranking made by the storages alone, not judged", trained(nil), 5, simpsonRatios, unrelated, GoalMet, "", Reproduced},
 		{"one seed", trained(nil), 1, ratios, gaps, NotCheckable, "", NotCheckable},
 		{"too few settings", trained(nil)[3:5], 5, ratios[3:5], gaps[3:5], NotCheckable, "", NotCheckable},
-		{"constant ratios", trained(nil), 5, make([]float64, 17), gaps, NotCheckable, "", NotCheckable},
+		// Constant ratios leave the reported ranking undefined, which gates
+		// nothing: the loss parts judge.
+		{"constant ratios", trained(nil), 5, make([]float64, 17), gaps, GoalMet, "", Reproduced},
 	} {
 		f := &LoaderShufflesFindings{Trained: tc.trained}
 		loaderCostFamily(f.Trained)
@@ -155,6 +157,23 @@ func TestJudgeLoaders(t *testing.T) {
 			if (tc.part == "" || pj.Part.Name == tc.part) && pj.Verdict != tc.partV {
 				t.Errorf("%s: part %s %v, want %v", tc.name, pj.Part.Name, pj.Verdict, tc.partV)
 			}
+		}
+	}
+	// The lists the report names read each setting as its part does: past
+	// the margin at 95% only is unsettled there too.
+	for _, tc := range []struct {
+		name      string
+		set       map[int]setting
+		shown     func(*LoaderShufflesFindings) []string
+		unsettled func(*LoaderShufflesFindings) []string
+	}{
+		{"unflagged", map[int]setting{0: {0.09, 0, cleared}}, func(f *LoaderShufflesFindings) []string { return f.Unflagged }, func(f *LoaderShufflesFindings) []string { return f.UnflaggedOpen }},
+		{"flagged", map[int]setting{3: {0.01, 0, flagged}}, func(f *LoaderShufflesFindings) []string { return f.Overflagged }, func(f *LoaderShufflesFindings) []string { return f.Unsettled }},
+	} {
+		f := &LoaderShufflesFindings{Trained: trained(tc.set)}
+		loaderCostFamily(f.Trained)
+		if err := judgeLoaders(f, 5, ratios, gaps); err != nil || len(tc.shown(f)) != 0 || len(tc.unsettled(f)) != 1 {
+			t.Errorf("%s past the margin at 95%% only: shown %q, unsettled %q, %v; want none shown, one unsettled", tc.name, tc.shown(f), tc.unsettled(f), err)
 		}
 	}
 	f := &LoaderShufflesFindings{Trained: trained(nil)}
@@ -303,9 +322,8 @@ func TestLoaderShufflesSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The report's tests are the flagged settings' Holm-adjusted cost
-	// p-values and the ranking's permutation p (E σ*²'s delta-method
-	// intervals give none), each as the rule judged it.
+	// The report's tests are the loss parts' settings, each as the rule
+	// judged it (E σ*²'s delta-method intervals give none).
 	var ps []float64
 	var holds []bool
 	for _, pj := range f.judgement.Parts {
