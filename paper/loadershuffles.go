@@ -1345,32 +1345,44 @@ func loaderProtocol(res *LoaderShufflesResult, f *LoaderShufflesFindings) []stri
 func loaderFlagsByKnob(f *LoaderShufflesFindings) string {
 	var words []string
 	for _, sorted := range []bool{true, false} {
-		n, flagged := map[int]int{}, map[int]int{}
-		var knobs []int
-		for _, t := range f.Trained {
-			if t.Sorted != sorted {
-				continue
-			}
-			k := max(t.Knob, 1)
-			if n[k] == 0 {
-				knobs = append(knobs, k)
-			}
-			n[k]++
-			if t.Flagged {
-				flagged[k]++
-			}
-		}
+		knobs, by := loaderByKnob(f.Trained, sorted)
 		if len(knobs) == 0 {
 			continue
 		}
-		slices.Sort(knobs)
 		var g []string
 		for _, k := range knobs {
-			g = append(g, fmt.Sprintf("knob %d %d of %d", k, flagged[k], n[k]))
+			flagged := 0
+			for _, t := range by[k] {
+				if t.Flagged {
+					flagged++
+				}
+			}
+			g = append(g, fmt.Sprintf("knob %d %d of %d", k, flagged, len(by[k])))
 		}
 		words = append(words, map[bool]string{true: "sorted by class", false: "random order"}[sorted]+": "+strings.Join(g, ", "))
 	}
 	return strings.Join(words, "; ")
+}
+
+// loaderByKnob groups the trained settings on one storage (sorted by
+// class or not) by knob, shard-level shuffle-once (knob 0) with the
+// smallest knob, 1: the knobs in increasing order and each one's
+// settings in ts's order.
+func loaderByKnob(ts []LoaderTrained, sorted bool) ([]int, map[int][]LoaderTrained) {
+	by := map[int][]LoaderTrained{}
+	var knobs []int
+	for _, t := range ts {
+		if t.Sorted != sorted {
+			continue
+		}
+		k := max(t.Knob, 1)
+		if len(by[k]) == 0 {
+			knobs = append(knobs, k)
+		}
+		by[k] = append(by[k], t)
+	}
+	slices.Sort(knobs)
+	return knobs, by
 }
 
 // loaderRankText gives the reported ranking's ρ and its interval.
@@ -1403,30 +1415,22 @@ func loaderRankWithin(f *LoaderShufflesFindings) string {
 	// A ranker that never computes σ*²: the smaller the knob the larger
 	// the cost (shard-level shuffle-once, knob 0, with the smallest), and
 	// σ*² across the shuffles at one knob.
+	knobs, by := loaderByKnob(f.Trained, true)
 	var score, gap []float64
-	byKnob := map[int][2][]float64{}
-	var knobs []int
-	for _, t := range f.Trained {
-		if !t.Sorted {
-			continue
+	var within []string
+	for _, k := range knobs {
+		var r, g []float64
+		for _, t := range by[k] {
+			r, g = append(r, t.Sigma.Ratio), append(g, t.Loss.Mean)
+			score = append(score, -float64(k))
 		}
-		k := max(t.Knob, 1)
-		score, gap = append(score, -float64(k)), append(gap, t.Loss.Mean)
-		if _, ok := byKnob[k]; !ok {
-			knobs = append(knobs, k)
+		gap = append(gap, g...)
+		if len(r) >= 3 {
+			within = append(within, fmt.Sprintf("%d: %.2f (%d)", k, spearman(r, g), len(r)))
 		}
-		v := byKnob[k]
-		byKnob[k] = [2][]float64{append(v[0], t.Sigma.Ratio), append(v[1], t.Loss.Mean)}
 	}
 	if len(score) >= 3 {
 		words = append(words, fmt.Sprintf("a ranker by the knob alone %.2f", spearman(score, gap)))
-	}
-	slices.Sort(knobs)
-	var within []string
-	for _, k := range knobs {
-		if v := byKnob[k]; len(v[0]) >= 3 {
-			within = append(within, fmt.Sprintf("%d: %.2f (%d)", k, spearman(v[0], v[1]), len(v[0])))
-		}
 	}
 	if len(within) > 0 {
 		words = append(words, "σ*²'s ρ across the shuffles at each knob (settings in brackets; too few each to read alone) "+strings.Join(within, ", "))
