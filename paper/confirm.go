@@ -94,7 +94,7 @@ func (c *Confirmation) find(id string) *Confirmed {
 }
 
 // Superseded returns claim id's confirmatory result at scale s that a
-// change (its rule, code or protocol) made exploratory: its latest result
+// change (its rule, code, protocol or registration's text) made exploratory: its latest result
 // if that is not Current, else, once the new registration's pass has run,
 // the last of its earlier passes; nil if there is none. A new
 // registration plans its runs from it where no seeds pass measured the
@@ -172,6 +172,45 @@ func (c *Confirmation) NextSeed(id string, runs int) uint64 {
 	return next
 }
 
+// againPending returns c, or a copy of it in which each claim's result
+// that regs registers again at other runs per cell or on another base
+// seed, and that is not yet replaced by a pass on that seed, no longer
+// reads as Current: registered again (a change of runs keeps its hash at
+// its own runs), it is exploratory until its new pass, as a result
+// judged by a rule since changed is.
+func (c *Confirmation) againPending(regs []Registered) *Confirmation {
+	if c == nil {
+		return nil
+	}
+	var out *Confirmation
+	for i, r := range c.Claims {
+		k := slices.IndexFunc(regs, func(g Registered) bool { return g.ID == r.ID })
+		if k < 0 || regs[k].Runs == r.Runs && regs[k].Seed == r.Seed || !r.Current() {
+			continue
+		}
+		if out == nil {
+			out = &Confirmation{BLAS: c.BLAS, Kernel: c.Kernel, Claims: slices.Clone(c.Claims)}
+		}
+		out.Claims[i].Code += fmt.Sprintf(" (registered again at %d runs per cell on base seed %d)", regs[k].Runs, regs[k].Seed)
+	}
+	if out == nil {
+		return c
+	}
+	return out
+}
+
+// RunsChanged returns claim id's latest confirmatory result if it was
+// judged by the claim's current rule (Current) at other runs per cell
+// than runs, nil otherwise: a registration at runs is then a change of
+// its runs alone, after that pass.
+func (c *Confirmation) RunsChanged(id string, runs int) *Confirmed {
+	r := c.find(id)
+	if r == nil || !r.Current() || r.Runs == runs {
+		return nil
+	}
+	return r
+}
+
 // PassesText says what the confirmatory passes of claim id judged by a
 // rule since changed read ("base seed 1001, 54 runs per cell: goal not
 // met"), oldest first; "" if none.
@@ -193,10 +232,12 @@ func (c *Confirmation) PassesText(id string) string {
 }
 
 // ChangeText says what differs between the registered hash code (a
-// RegisteredHash: "<judging code> rule <rule> config <protocol>") and
+// RegisteredHash: "<judging code> rule <rule> config <protocol>", then
+// " text <n>" for a claim registered again for its text alone) and
 // the hash claim id's latest confirmatory result was judged by: "its
 // rule's value", "its judging code (not its rule's value)" (a change to
-// the code that judges or words the result), "its protocol", or several;
+// the code that judges or words the result), "its protocol", "its
+// registration's text (not its rule, code or protocol)", or several;
 // "" if there is no result or nothing differs. Where the latest result is
 // current and an earlier pass was judged by an old rule, that pass is the
 // one compared: what changed between them.
@@ -208,13 +249,14 @@ func (c *Confirmation) ChangeText(id, code string) string {
 	if n := len(r.Earlier); n > 0 && r.Current() {
 		r = &r.Earlier[n-1]
 	}
-	split := func(h string) (judge, rule, config string) {
+	split := func(h string) (judge, rule, config, text string) {
 		judge, rest, _ := strings.Cut(h, " rule ")
-		rule, config, _ = strings.Cut(rest, " config ")
-		return judge, rule, config
+		rule, rest, _ = strings.Cut(rest, " config ")
+		config, text, _ = strings.Cut(rest, " text ")
+		return judge, rule, config, text
 	}
-	oj, or, oc := split(r.Code)
-	nj, nr, nc := split(code)
+	oj, or, oc, ot := split(r.Code)
+	nj, nr, nc, nt := split(code)
 	var what []string
 	switch {
 	case or != nr:
@@ -224,6 +266,9 @@ func (c *Confirmation) ChangeText(id, code string) string {
 	}
 	if oc != nc {
 		what = append(what, "its protocol")
+	}
+	if ot != nt && len(what) == 0 {
+		what = append(what, "its registration's text (not its rule, code or protocol)")
 	}
 	return strings.Join(what, " and ")
 }

@@ -684,7 +684,7 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 		parts = append(parts, fmt.Sprintf("%d not yet run", pending))
 	}
 	if stale > 0 {
-		parts = append(parts, fmt.Sprintf("%d exploratory again (rule changed since)", stale))
+		parts = append(parts, fmt.Sprintf("%d exploratory again (registered again since)", stale))
 	}
 	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** The %d rule parts of those run are each judged at %g%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
 }
@@ -745,7 +745,7 @@ func confirmSeedsText(regs []Registered) string {
 	}
 	s := fmt.Sprintf("base seed %d", ConfirmSeed)
 	if len(again) > 0 {
-		s += fmt.Sprintf(" (%s, registered again after a change to its rule, code or protocol)", strings.Join(again, ", "))
+		s += fmt.Sprintf(" (%s, registered again after a change to its rule, code, protocol or registration's text)", strings.Join(again, ", "))
 	}
 	return s
 }
@@ -796,7 +796,7 @@ func confirmAnswer(c Claim, conf *Confirmation, regs []Registered) string {
 	registered := slices.ContainsFunc(regs, func(g Registered) bool { return g.ID == c.ID })
 	switch {
 	case r != nil && !r.Current():
-		return fmt.Sprintf("exploratory: the rule changed after its confirmatory run (%s then); needs a pass on new seeds", frontAnswers[r.Verdict])
+		return fmt.Sprintf("exploratory: registered again after its confirmatory run (%s then); needs a pass on its new seed", frontAnswers[r.Verdict])
 	case r != nil:
 		s := fmt.Sprintf("%s (one draw: seed %d, %d runs per cell%s%s)", frontAnswers[r.Verdict], r.Seed, r.Runs, runsNote(c), knownNote(c))
 		if p := frontPartsText(c, r); p != "" {

@@ -522,14 +522,34 @@ func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
 
 // Text returns the part's power analysis in a line: "settled (reproduced
 // at 5 of 5)" or "needs 14 runs (has 3): σ_low = 10 14, ...".
-func (pp PartPower) Text() string {
+func (pp PartPower) Text() string { return pp.TextAt(0) }
+
+// TextAt is Text for a claim of runs runs per cell: a part whose
+// intervals count other units (PowerNeed.OtherUnits: points, settings)
+// has its need said in those units, not in runs. runs 0 says every need
+// in runs, as Text does.
+func (pp PartPower) TextAt(runs int) string {
+	unit := func(n int) string { return fmt.Sprintf("%d runs", n) }
+	if runs > 0 && slices.ContainsFunc(pp.Quantities, func(q PowerNeed) bool { return q.OtherUnits(runs) }) {
+		has := 0
+		for _, q := range pp.Quantities {
+			has = max(has, q.N)
+		}
+		unit = func(n int) string {
+			return fmt.Sprintf("%d of the units its interval counts (it has %d; not runs per cell)", n, has)
+		}
+	}
 	if pp.Settled {
 		s := fmt.Sprintf("settled: %v at %d of %d seeds", pp.Verdicts[0], len(pp.Verdicts), len(pp.Verdicts))
 		if pp.From != "" {
 			s = fmt.Sprintf("settled: %v in %s", pp.Verdicts[0], pp.From)
 		}
-		if pp.Need > 0 {
-			s += fmt.Sprintf("; %d runs for its share of the claim's %.0f%% power", pp.Need, 100*PowerTarget)
+		exact := len(pp.Quantities) > 0 && !slices.ContainsFunc(pp.Quantities, func(q PowerNeed) bool { return q.SD != 0 })
+		switch {
+		case pp.Need > 0 && exact && runs > 0:
+			s += "; exact (no spread to plan from)"
+		case pp.Need > 0:
+			s += fmt.Sprintf("; %s for its share of the claim's %.0f%% power", unit(pp.Need), 100*PowerTarget)
 		}
 		return s
 	}
@@ -550,7 +570,7 @@ func (pp PartPower) Text() string {
 	}
 	need := "no n computable"
 	if pp.Need > 0 {
-		need = fmt.Sprintf("needs %d runs for its share of the claim's %.0f%% power", pp.Need, 100*PowerTarget)
+		need = fmt.Sprintf("needs %s for its share of the claim's %.0f%% power", unit(pp.Need), 100*PowerTarget)
 	}
 	return fmt.Sprintf("unsettled (%s); %s (has %d): %s", verdictList(pp.Verdicts), need, has, strings.Join(qs, "; "))
 }

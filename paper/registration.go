@@ -129,8 +129,14 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 		}
 		fmt.Fprintf(&b, "\nRuns per cell: %d at the %s scale's protocol, base seed %d. %s\n\n", r.Runs, r.Scale, r.Seed, r.Why)
 		if p, ok := pw[r.ID]; ok {
+			// The power analysis's quantities count the scale's runs
+			// per cell, or other units.
+			runs, err := RunsAt(r.ID, r.Scale)
+			if err != nil {
+				return err
+			}
 			for _, pp := range p.Parts {
-				fmt.Fprintf(&b, "- power, %s: %s\n", pp.Name, pp.Text())
+				fmt.Fprintf(&b, "- power, %s: %s\n", pp.Name, pp.TextAt(runs))
 			}
 			fmt.Fprintln(&b)
 		}
@@ -231,12 +237,31 @@ func ReadRegistration(path string) ([]Registered, error) {
 // pairs listed in the commit that did it.
 const rekeyNote = "The judging code's hash covers each claim's Findings, which derives its verdict from its rule's value, and not its Outcome, which words the findings and draws the charts: a clearer sentence or chart judges the same. Until 2026-11-29 it covered the Outcome too; that day the registered hashes, and those of the confirmatory results and seeds' records judged by the registered code, were recomputed from code unchanged since the registration (commit 1ac97d8, at which `make register` wrote this file as committed), so no rule, protocol, seed or verdict changed, and a result judged by code changed since kept its old hash and stays exploratory. The message of commit 9e7213b, which recomputed them, pairs each old hash with its new one."
 
+// textRevisions counts, by claim id, the times a claim was registered
+// again for its registration's text alone: what its section says of its
+// design, its scope and what was known when its rule was set (a referee's
+// read found it missing), its rule's value, judging code and protocol
+// unchanged. That text is not hashed, so without this count such a
+// registration would keep the claim's seed and its pass before the text;
+// RegisteredHash adds " text N", so that the claim's results judged
+// before are no longer Current and NextSeed gives it a new base seed,
+// whose pass follows the text a referee read. A claim not listed has no
+// such field, and its hash is as before the count existed.
+var textRevisions = map[string]int{
+	// 2026-11-30, after its pass on base seed 1002 (goal not met):
+	// coordinated-mnist-loss's history (its least size 0.01 chosen when
+	// the seed-1001 pass's ratios were known) was in the claim's protocol
+	// text, not in its section.
+	"coordinated-orders": 1,
+}
+
 // RegisteredHash returns the hash a registration records for claim
 // r.ID at r.Scale with r.Runs runs per cell: its judging code and rule
 // (JudgeCode) and its protocol, the config at that scale with those runs
 // (every field: grids, horizons, epochs) as the confirmatory pass runs it
 // (Env.JudgedOnly), so that a change to either after the registration is
-// caught.
+// caught; and, for a claim registered again for its text alone, the
+// number of such registrations (textRevisions).
 func RegisteredHash(r Registered) (string, error) {
 	code, err := JudgeCode(r.ID)
 	if err != nil {
@@ -254,7 +279,11 @@ func RegisteredHash(r Registered) (string, error) {
 		return "", fmt.Errorf("paper: protocol of %s: %v", r.ID, err)
 	}
 	h := sha256.Sum256(b)
-	return code + " config " + hex.EncodeToString(h[:8]), nil
+	out := code + " config " + hex.EncodeToString(h[:8])
+	if n := textRevisions[r.ID]; n > 0 {
+		out += " text " + strconv.Itoa(n)
+	}
+	return out, nil
 }
 
 // Changed returns the ids of the registered claims whose judging code,

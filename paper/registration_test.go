@@ -35,3 +35,47 @@ func TestRegistrationCurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestTextRevision checks that a claim registered again for its text
+// alone (textRevisions) gets a new hash, so that its pass judged before
+// is no longer current and its next registration takes a new seed, and
+// that a claim without a text revision keeps its hash.
+func TestTextRevision(t *testing.T) {
+	r := Registered{ID: theorem1ID, Scale: Default, Runs: 3}
+	before, err := RegisteredHash(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(before, " text ") {
+		t.Fatalf("theorem-1 has no text revision, its hash %q names one", before)
+	}
+	conf := (&Confirmation{}).Merge(Confirmed{ID: theorem1ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: before, Verdict: Reproduced})
+	if got := conf.NextSeed(theorem1ID, 3); got != ConfirmSeed {
+		t.Fatalf("current pass: next seed %d, want %d", got, ConfirmSeed)
+	}
+	old := textRevisions[theorem1ID]
+	textRevisions[theorem1ID] = 1
+	defer func() {
+		if old == 0 {
+			delete(textRevisions, theorem1ID)
+		} else {
+			textRevisions[theorem1ID] = old
+		}
+	}()
+	after, err := RegisteredHash(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after != before+" text 1" {
+		t.Errorf("hash after a text revision %q, want %q", after, before+" text 1")
+	}
+	if conf.find(theorem1ID).Current() {
+		t.Error("the pass judged before the text revision still reads as current")
+	}
+	if got := conf.NextSeed(theorem1ID, 3); got != ConfirmSeed+1 {
+		t.Errorf("after a text revision: next seed %d, want %d", got, ConfirmSeed+1)
+	}
+	if got, want := conf.ChangeText(theorem1ID, after), "its registration's text (not its rule, code or protocol)"; got != want {
+		t.Errorf("change %q, want %q", got, want)
+	}
+}

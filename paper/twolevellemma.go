@@ -29,9 +29,11 @@ var twoLevelLemmaClaim = Claim{
 	Rule:  &twoLevelLemmaRule,
 	Run:   claimRun(TwoLevelLemmaConfig{}.At, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
 	// The rate part's margin is measured from the O(·)'s exponent 1.
-	Known:      "two-level-lemma-rate's value was known from the earlier passes when it was registered",
+	Known:      "two-level-lemma-rate's value was known from the exploratory seeds when it was registered",
 	MarginFrom: map[string]float64{"two-level-lemma-rate": 1},
-	Registration: "Registered again on 2026-11-30, after its confirmatory pass on base seed 1001 (reproduced), when an independent referee's read weighed the two-level-lemma-sigma part as weak: it judged E max_k φ²_{r,k} against the bound with the proof's constants, while the statement is an O(·), which names no constant, so a failure there would not contradict it. " +
+	Registration: "Registered a third time on 2026-11-30, after its confirmatory pass on base seed 1002 (reproduced: exponent 0.977 [0.976, 0.977]), when an independent referee's read of the whole registration weighed two-level-lemma-rate as weak on two counts. First, the O(·) names N, m, σ_low, K and σ_top, and only K and σ_top vary here (N = 2, m = 16, σ_low = 10), which the section did not say: the part's statistic now says it, and that the part reads the O(·) along K and σ_top only. Second, the slope was taken against the expression with its two terms' constants equal, while the O(·) leaves them free, so the slope depended on constants the statement does not fix: E σ*² = 8NK²σ_top² + (m + N(m − K))σ_low², which is in the O(·), would have read about 1.33 over our configurations and failed. " +
+		"The slope is now taken at the ratio of the two terms' constants that fits best, from 1/100 to 100 (profiledLogSlope); the slope with equal constants is reported beside. A test on the default grid shows the change: 8NK²σ_top² + (m + N(m − K))σ_low² and NK²σ_top² + 8(m + N(m − K))σ_low² read 1.00 and hold, and E σ*² growing as K³σ_top² reads 1.11 to 1.15 and fails (its constant 1/4 to 1 of the other term's). Known at this registration: on the exploratory seeds 1 to 5 the new exponent reads 0.926 to 0.927 (upper ends at most 0.927), at the fitted ratio 0.72, so the new pass tests the part's judgement, not a close call; the max-k part is unchanged. " +
+		"Its earlier registration's text, kept as it was: Registered again on 2026-11-30, after its confirmatory pass on base seed 1001 (reproduced), when an independent referee's read weighed the two-level-lemma-sigma part as weak: it judged E max_k φ²_{r,k} against the bound with the proof's constants, while the statement is an O(·), which names no constant, so a failure there would not contradict it. " +
 		"The part became two-level-lemma-rate, the O(·) read scale-free: the exponent of E max_k φ² in the O(·)'s expression across the configurations, shown below 1.1; E max_k φ² over the proof's bound is reported beside. Its value was known from the earlier passes (E max over the expression 0.49 to 0.86 across the configurations, an exponent near 0.98), so the new pass tests the part's judgement, not a close call.",
 }
 
@@ -57,7 +59,7 @@ var twoLevelLemmaRule = Rule{Claim: twoLevelLemmaID, Parts: []RulePart{
 	{
 		Name: "two-level-lemma-rate", Tex: 443,
 		Sentence:  "E σ*²(π) ∈ O(NK²σ_top² + (m + N(m − K))σ_low²)",
-		Statistic: "the least-squares slope of ln E max_k φ²_{r,k} (E σ*² of one order) against ln(NK²σ_top² + (m + N(m − K))σ_low²), the O(·)'s expression in Assumption 5's constants, over the configurations, with its 95% normal interval from the Monte Carlo standard errors (the delta method): an O(·) names no constant, so it is read scale-free, E σ*² growing no faster than the expression across configurations that span it over three decades; our reading, the slope shown below 1 + 0.1, so that E σ*² growing as K³σ_top² in place of K²σ_top² fails it. E max_k φ² over the bound with the proof's constants is reported beside, not judged",
+		Statistic: "the least-squares slope of ln E max_k φ²_{r,k} (E σ*² of one order) against ln(NK²σ_top² + r(m + N(m − K))σ_low²), the O(·)'s expression in Assumption 5's constants, over the configurations, where r, the ratio of the two terms' constants, which the O(·) leaves free, is the one of 401 ratios spaced evenly in log from 1/100 to 100 that fits best (least residual sum of squares), with the slope's 95% normal interval given r from the Monte Carlo standard errors (the delta method): an O(·) names no constant, so it is read scale-free, E σ*² growing no faster than the expression across configurations that span it over three decades, whatever the terms' constants (with r fixed at 1, E σ*² = 8NK²σ_top² + (m + N(m − K))σ_low², which is in the O(·), would give a slope of about 1.33 over our configurations); our reading, the slope shown below 1 + 0.1, so that E σ*² growing as K³σ_top² in place of K²σ_top² fails it (a slope of about 1.11 to 1.15 at its best r where the K³ term's constant is 1/4 to 1 of the other's). N = 2, m = 16 and σ_low = 10 are fixed and only K and σ_top vary, so the part reads the O(·) along K and σ_top only, not its dependence on N, m or σ_low. The slope with r = 1 and E max_k φ² over the bound with the proof's constants are reported beside, not judged",
 		Test:      NonInferiority, Side: Below, Threshold: 1 + twoLevelLemmaRateTol,
 	},
 }}
@@ -129,8 +131,9 @@ type TwoLevelLemmaRow struct {
 	TwoLevel, Standard *Phi2Stats
 	// Bound is Appendix B's constant (TwoLevelSigmaStar2), and Order the
 	// statement's O(·) expression NK²σ_top² + (m + N(m − K))σ_low²
-	// (TwoLevelSigmaStar2Order), both in Assumption 5's constants.
-	Bound, Order float64
+	// (TwoLevelSigmaStar2Order), both in Assumption 5's constants;
+	// OrderTop is the expression's first term, NK²σ_top².
+	Bound, Order, OrderTop float64
 }
 
 // TwoLevelLemmaResult holds every configuration of the two-level-lemma
@@ -197,7 +200,11 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 			if err != nil {
 				return nil, err
 			}
-			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound, Order: order})
+			orderTop, err := ordering.TwoLevelSigmaStar2Order(p.SigmaTop2(), 0, p.N(), p.M(), k)
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound, Order: order, OrderTop: orderTop})
 		}
 	}
 	return &TwoLevelLemmaResult{Config: c, Rows: rows}, nil
@@ -234,11 +241,15 @@ type TwoLevelLemmaFindings struct {
 	// part on Rate: Reproduced if its interval lies below
 	// 1 + twoLevelLemmaRateTol, NotReproduced if above, else Inconclusive.
 	MaxPart, EMaxPart Verdict
-	// Rate is the exponent of E max_k φ² in the O(·)'s expression (Order)
-	// across the rows, with its 95% normal interval (logSlopeInterval), and
-	// MinOrderRatio and MaxOrderRatio the least and largest E max_k φ²
-	// over the expression.
-	Rate                         Interval
+	// Rate is the exponent of E max_k φ² in the O(·)'s expression across
+	// the rows, its two terms weighted by the ratio of their constants
+	// that fits best, Ratio (profiledLogSlope: NK²σ_top² + Ratio·(m +
+	// N(m − K))σ_low²), with its 95% normal interval given Ratio; RateEqual
+	// is the exponent with the terms' constants equal (Ratio 1), reported
+	// beside. MinOrderRatio and MaxOrderRatio are the least and largest
+	// E max_k φ² over the expression with equal constants.
+	Rate, RateEqual              Interval
+	Ratio                        float64
 	MinOrderRatio, MaxOrderRatio float64
 	// P is the larger of the two parts' p-values of holding: the bound
 	// part's is an intersection-union test, the largest over the rows
@@ -265,13 +276,14 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	c := res.Config
 	f := &TwoLevelLemmaFindings{Holds: true, MaxHolds: true, MinSlack: math.Inf(1), MaxSlack: math.Inf(1), MinOrderRatio: math.Inf(1), MaxOrderRatio: math.Inf(-1)}
 	var maxIvs []Interval
-	var maxBounds, orders, emax, emaxSE []float64
+	var maxBounds, orders, tops, lows, emax, emaxSE []float64
 	for i, r := range res.Rows {
 		for k := range r.TwoLevel.Mean {
 			maxIvs = append(maxIvs, mcInterval(r.TwoLevel.Mean[k], r.TwoLevel.SE[k], r.TwoLevel.Trials))
 			maxBounds = append(maxBounds, r.Bound)
 		}
 		orders, emax, emaxSE = append(orders, r.Order), append(emax, r.TwoLevel.MaxMean), append(emaxSE, r.TwoLevel.MaxSE)
+		tops, lows = append(tops, r.OrderTop), append(lows, r.Order-r.OrderTop)
 		f.MinOrderRatio, f.MaxOrderRatio = math.Min(f.MinOrderRatio, r.TwoLevel.MaxMean/r.Order), math.Max(f.MaxOrderRatio, r.TwoLevel.MaxMean/r.Order)
 		f.MaxSlack = math.Min(f.MaxSlack, r.Bound/r.TwoLevel.MaxMean)
 		m, _ := r.TwoLevel.MaxOfMean()
@@ -286,9 +298,10 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	}
 	confs := fmt.Sprintf("the largest over %d configurations", len(res.Rows))
 	maxM := boundWorst(confs+" and their k", maxIvs, maxBounds, fmt.Sprintf("smallest bound/measured on the means %.3g", f.MinSlack))
-	f.Rate = logSlopeInterval(orders, emax, emaxSE, c.Trials)
+	f.Rate, f.Ratio = profiledLogSlope(tops, lows, emax, emaxSE, c.Trials)
+	f.RateEqual = logSlopeInterval(orders, emax, emaxSE, c.Trials)
 	rateM := Measure{Label: fmt.Sprintf("exponent over %d configurations", len(res.Rows)), Iv: f.Rate,
-		Note: fmt.Sprintf("E max_k φ² over the expression %.2f to %.2f; over the proof's bound, smallest bound/measured %.3g, reported, not judged", f.MinOrderRatio, f.MaxOrderRatio, f.MaxSlack)}
+		Note: fmt.Sprintf("the terms' constants' ratio fitted %.3g; with equal constants the exponent is %.3f and E max_k φ² over the expression %.2f to %.2f; over the proof's bound, smallest bound/measured %.3g, reported, not judged", f.Ratio, f.RateEqual.Mean, f.MinOrderRatio, f.MaxOrderRatio, f.MaxSlack)}
 	j, err := twoLevelLemmaRule.Judge(Measures{"two-level-lemma-max-k": {maxM}, "two-level-lemma-rate": {rateM}}, nil)
 	if err != nil {
 		return nil, err
@@ -323,8 +336,8 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 	// should help most.
 	out.addChart("two-level-lemma", "Lemma 2: E φ² of two-level shuffling", twoLevelLemmaChart(c, rows[f.Figure]))
 	out.Summary = fmt.Sprintf("max_k E φ²_{r,k} ≤ 3m(1+N(1-(K-1)/(m-1)))σ_low² + 2NK²σ_top² in all %d configurations: %v (smallest bound/measured %.2f), on 95%% intervals %v; "+
-		"E σ*² = E max_k φ² in O(NK²σ_top² + (m + N(m-K))σ_low²): its exponent in that expression across the configurations %v (below %g): %v (E max_k φ² over the expression %.2f to %.2f); "+
-		"reported, not judged: E max_k φ² below the proof's bound too: %v (smallest bound/measured %.2f)", len(rows), allHold, minSlack, f.MaxPart, f.Rate, 1+twoLevelLemmaRateTol, f.EMaxPart, f.MinOrderRatio, f.MaxOrderRatio, holdsMax, f.MaxSlack)
+		"E σ*² = E max_k φ² in O(NK²σ_top² + (m + N(m-K))σ_low²): its exponent in that expression across the configurations, at the ratio of the two terms' constants that fits best (%.2g), %v (below %g): %v; "+
+		"reported, not judged: with the terms' constants equal the exponent is %.2f and E max_k φ² over the expression %.2f to %.2f; E max_k φ² below the proof's bound too: %v (smallest bound/measured %.2f)", len(rows), allHold, minSlack, f.MaxPart, f.Ratio, f.Rate, 1+twoLevelLemmaRateTol, f.EMaxPart, f.RateEqual.Mean, f.MinOrderRatio, f.MaxOrderRatio, holdsMax, f.MaxSlack)
 	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
 	out.Decides = &Decider{Name: "smallest bound/measured of max_k E φ²_{r,k}", Ours: fmt.Sprintf("%.2f", minSlack), Paper: "≥ 1"}
 	out.Brief = fmt.Sprintf("max_k E φ² under Lemma 2's bound in %s %d configurations (slack ≥ %.2f); E σ*²'s exponent in the O(·)'s expression %v: %v", allText(allHold), len(rows), minSlack, f.Rate, f.EMaxPart)
@@ -337,8 +350,9 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 		fmt.Sprintf("problems.TwoLevel with N = %d, m = %d, σ_low = %g and its default d and λ; K ∈ {%s}, σ_top ∈ {%s}.", c.N, c.M, c.SigmaLow, joinInts(c.Ks), joinFloats(c.SigmaTops)),
 		"σ_top² and σ_low² in the bound are d·σ_top² and d·σ_low² (the Assumption 5 constants of the quadratic, with equality).",
 		fmt.Sprintf("%d orders per configuration; the component deviations do not depend on x, so the gradients are taken at x = 1.", c.Trials),
-		fmt.Sprintf("Verdict: combine over two parts. The proof's line: max_k E φ²_{r,k} (every k's E φ²_{r,k}) under the bound in every configuration, judged on the 95%% intervals (mean ± 1.96 SE over the %d orders: normal, as the draws are thousands): it holds if every interval lies below the bound, fails if some interval lies wholly above it, else is inconclusive; judged whatever the slack, the slack said beside the verdict (from 07:45 to 08:55 on 2026-11-26 a bound 10 times above every measured value made the verdict not tested, so that a looser bound read worse: referee C). The slack sits near 4 in every configuration: the lemma's constants put the bound about four times above the measured max_k E φ², so this part fails only if the lemma or our code is wrong. The statement's O(·): the least-squares exponent of E max_k φ²_{r,k} in NK²σ_top² + (m + N(m − K))σ_low² across the configurations, 95%% normal interval from the Monte Carlo standard errors, holds if it lies below %g, fails if above. Reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails.", c.Trials, 1+twoLevelLemmaRateTol),
-		"Changed after the confirmatory pass on base seed 1001 (reproduced there), when a referee weighed the second part as weak (the O(·) names no constant, so E max_k φ² judged against the proof's constants is a stronger statement than the paper's): the part judges the O(·)'s rate, scale-free; before, it judged E max_k φ² under the bound with the proof's constants, now reported beside. The claim is registered again on new seeds.",
+		fmt.Sprintf("Verdict: combine over two parts. The proof's line: max_k E φ²_{r,k} (every k's E φ²_{r,k}) under the bound in every configuration, judged on the 95%% intervals (mean ± 1.96 SE over the %d orders: normal, as the draws are thousands): it holds if every interval lies below the bound, fails if some interval lies wholly above it, else is inconclusive; judged whatever the slack, the slack said beside the verdict (from 07:45 to 08:55 on 2026-11-26 a bound 10 times above every measured value made the verdict not tested, so that a looser bound read worse: referee C). The slack sits near 4 in every configuration: the lemma's constants put the bound about four times above the measured max_k E φ², so this part fails only if the lemma or our code is wrong. The statement's O(·): the least-squares exponent of E max_k φ²_{r,k} in NK²σ_top² + r(m + N(m − K))σ_low² across the configurations, r (the ratio of the two terms' constants, which the O(·) leaves free) the one from 1/100 to 100 that fits best, 95%% normal interval from the Monte Carlo standard errors given r, holds if it lies below %g, fails if above; N, m and σ_low are fixed, so it reads the O(·) along K and σ_top only. Reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails.", c.Trials, 1+twoLevelLemmaRateTol),
+		"Changed after the confirmatory pass on base seed 1001 (reproduced there), when a referee weighed the second part as weak (the O(·) names no constant, so E max_k φ² judged against the proof's constants is a stronger statement than the paper's): the part judges the O(·)'s rate, scale-free; before, it judged E max_k φ² under the bound with the proof's constants, now reported beside. The claim is registered again on new seeds. " +
+			"Changed again after the confirmatory pass on base seed 1002 (reproduced there, exponent 0.977 [0.976, 0.977]), when a referee weighed the part as weak: with the two terms' constants taken equal, the exponent depends on constants the O(·) leaves free (E σ*² = 8NK²σ_top² + (m + N(m − K))σ_low², in the O(·), would read 1.33 over these configurations and fail); the exponent is now taken at the ratio of the terms' constants that fits best, and the one with equal constants is reported beside. The claim is registered again on new seeds.",
 		"Rule history: on 2026-11-26 (issue 28's referee read), after results were known (reproduced), the two parts became tri-state on their intervals and are combined (combine); before, they were point estimates ANDed, so one failing part gave not reproduced where combine gives partly reproduced. " +
 			"Earlier on 2026-11-26 (issue 28), after results were known (reproduced, with E max_k φ² below the bound as well), E max_k φ², the statement's E σ*², joined the verdict; before, it judged max_k E φ², the proof's quantity, alone and reported E max beside it.",
 	}

@@ -144,6 +144,18 @@ func register(o *options, stdout, stderr io.Writer) int {
 		if why, ok := outOfPass[c.ID]; ok {
 			p.perRun, p.registeredAt = 0, runs
 			p.why = fmt.Sprintf("Not in the confirmatory pass unless named (%s): the scale's %d runs.", why, runs)
+			// Its power at those runs, from its committed exploratory
+			// run, as a paper-scale claim's plan is.
+			if res, err := paper.LoadResult(o.figDir, c.ID); err == nil && res.Scale == s.String() && slices.Contains(paper.ExploratorySeeds, res.Seed) && len(res.Parts) > 0 {
+				if cp, err := paper.Power(c, &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{res.Parts}}); err == nil {
+					pw[c.ID] = cp
+					_, plan := planRuns(cp, runs)
+					p.why += fmt.Sprintf(" Its power is planned from one exploratory run at this scale (base seed %d, the committed result), not a seeds pass, so the plan is rough: ", res.Seed) + plan
+				}
+			}
+			if c.Registration != "" {
+				p.why = c.Registration + " " + p.why
+			}
 			plans = append(plans, p)
 			continue
 		}
@@ -191,11 +203,22 @@ func register(o *options, stdout, stderr io.Writer) int {
 			return 1
 		}
 		if r.Seed != paper.ConfirmSeed {
-			what := conf.ChangeText(p.id, r.Code)
+			what, passes := conf.ChangeText(p.id, r.Code), conf.PassesText(p.id)
+			if last := conf.RunsChanged(p.id, r.Runs); last != nil {
+				// Its last pass was judged by its current rule, at
+				// other runs: the change is of its runs.
+				what = fmt.Sprintf("its runs per cell (%d at that pass)", last.Runs)
+				this := fmt.Sprintf("base seed %d, %d runs per cell: %v", last.Seed, last.Runs, last.Verdict)
+				if passes == "" {
+					passes = this
+				} else {
+					passes += "; " + this
+				}
+			}
 			if what == "" {
 				what = "its runs per cell"
 			}
-			r.Why = fmt.Sprintf("Registered again on base seed %d: %s changed after its confirmatory pass (%s), which is reported beside, as exploratory. ", r.Seed, what, conf.PassesText(p.id)) + r.Why
+			r.Why = fmt.Sprintf("Registered again on base seed %d: %s changed after its confirmatory pass (%s), which is reported beside, as exploratory. ", r.Seed, what, passes) + r.Why
 		}
 		regs = append(regs, r)
 	}
