@@ -176,56 +176,6 @@ func logSlopeInterval(x, y, se []float64, n int) Interval {
 	return mcInterval(b, math.Sqrt(v), n)
 }
 
-// profiledLogSlope returns the least-squares slope of ln y against
-// ln(a + r·b), with its 95% normal interval from the standard errors se
-// of y (logSlopeInterval), where r, the ratio of the two terms' unknown
-// constants, is the one of 401 ratios spaced evenly in log from
-// 1/profileRatio to profileRatio whose fit leaves the least residual sum
-// of squares (the first where several tie), and returns r. An O(·) of a
-// sum a + b names no constant in front of either term: a quantity equal
-// to 8a + b is in O(a + b), yet its slope against ln(a + b) over points
-// where b gives way to a is well above 1; fitted with r, it is 1. The
-// interval is given r, so r's own uncertainty is not in it.
-func profiledLogSlope(a, b, y, se []float64, n int) (Interval, float64) {
-	none := Interval{Mean: math.NaN(), SE: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	if len(a) != len(b) || len(y) != len(a) || len(se) != len(a) {
-		return none, math.NaN()
-	}
-	const steps = 200
-	best, bestR, bestSSE := none, math.NaN(), math.Inf(1)
-	x := make([]float64, len(a))
-	for i := -steps; i <= steps; i++ {
-		r := math.Pow(profileRatio, float64(i)/steps)
-		for j := range a {
-			x[j] = a[j] + r*b[j]
-		}
-		iv := logSlopeInterval(x, y, se, n)
-		if math.IsNaN(iv.Mean) {
-			continue
-		}
-		var mx, my float64
-		for j := range x {
-			mx += math.Log(x[j])
-			my += math.Log(y[j])
-		}
-		mx /= float64(len(x))
-		my /= float64(len(x))
-		var sse float64
-		for j := range x {
-			d := math.Log(y[j]) - my - iv.Mean*(math.Log(x[j])-mx)
-			sse += d * d
-		}
-		if sse < bestSSE {
-			best, bestR, bestSSE = iv, r, sse
-		}
-	}
-	return best, bestR
-}
-
-// profileRatio bounds the ratio of two terms' unknown constants that
-// profiledLogSlope fits: from 1/100 to 100.
-const profileRatio = 100
-
 // stratifiedBootstrap returns the mean over strata of Spearman's ρ of y
 // against x within each stratum (strata names them), its 95% percentile
 // interval over b bootstrap replicates that resample the points with

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
@@ -28,39 +29,26 @@ var twoLevelLemmaClaim = Claim{
 	Quote: "E φ²_{r,k} ≤ 3m(1 + N(1 - (K-1)/(m-1)))σ_low² + 2NK²σ_top² for two-level K-shuffling",
 	Rule:  &twoLevelLemmaRule,
 	Run:   claimRun(TwoLevelLemmaConfig{}.At, TwoLevelLemmaConfig.Run, (*TwoLevelLemmaResult).Outcome),
-	// The rate part's margin is measured from the O(·)'s exponent 1.
-	Known:      "two-level-lemma-rate's value was known from the exploratory seeds when it was registered",
-	MarginFrom: map[string]float64{"two-level-lemma-rate": 1},
-	Registration: "Registered a third time on 2026-11-30, after its confirmatory pass on base seed 1002 (reproduced: exponent 0.977 [0.976, 0.977]), when an independent referee's read of the whole registration weighed two-level-lemma-rate as weak on two counts. First, the O(·) names N, m, σ_low, K and σ_top, and only K and σ_top vary here (N = 2, m = 16, σ_low = 10), which the section did not say: the part's statistic now says it, and that the part reads the O(·) along K and σ_top only. Second, the slope was taken against the expression with its two terms' constants equal, while the O(·) leaves them free, so the slope depended on constants the statement does not fix: E σ*² = 8NK²σ_top² + (m + N(m − K))σ_low², which is in the O(·), would have read about 1.33 over our configurations and failed. " +
-		"The slope is now taken at the ratio of the two terms' constants that fits best, from 1/100 to 100 (profiledLogSlope); the slope with equal constants is reported beside. A test on the default grid shows the change: 8NK²σ_top² + (m + N(m − K))σ_low² and NK²σ_top² + 8(m + N(m − K))σ_low² read 1.00 and hold, and E σ*² growing as K³σ_top² reads 1.11 to 1.15 and fails (its constant 1/4 to 1 of the other term's). Known at this registration: on the exploratory seeds 1 to 5 the new exponent reads 0.926 to 0.927 (upper ends at most 0.927), at the fitted ratio 0.72, so the new pass tests the part's judgement, not a close call; the max-k part is unchanged. " +
+	Known: "two-level-lemma-max-k's value was known from the earlier passes when it was registered",
+	Registration: "Registered a fourth time on 2026-11-30, after its confirmatory pass on base seed 1002 (reproduced: max-k slack 4.00; rate exponent 0.977 [0.976, 0.977]), when three independent referee reads weighed two-level-lemma-rate as weak: N, m and σ_low were fixed, so the O(·) was read along K and σ_top only, and a slope against the O(·)'s sum of two terms moves with their constants, which the O(·) leaves free. Two registrations that kept a judged rate were withdrawn before any run: one on 2026-11-30 adding shapes in N and m (8829e18, reverted in 0e072ed, weighed unsound: the slope still moved with the constants, and E max_k φ² outgrows max_k E φ² at N ≥ 4), and one earlier on the same day on this seed, 1003, taking the slope at the best-fitting ratio of the two terms' constants (weighed weak by two reads: its K³ alternative read only 1.11 to 1.15 against 1.1, and N = 2 cannot show how E σ*² grows with N). " +
+		"The rule now judges the proof's line alone (tex:665, every k's E φ²_{r,k} under the stated bound), which is what the claim's quote states; the statement's O(·) on E σ*² = E max_k φ²_{r,k} (tex:443) is reported beside, not judged, with a sweep of N at K = m and σ_top = 0, where the O(·)'s expression is mσ_low² whatever N: there, on the exploratory seeds 1 to 5, E max_k φ² over mσ_low² reads 0.87, 1.11, 1.37 and 1.65 at N = 2, 4, 8 and 16 (up about 0.26 a doubling, as the largest of N blocks' own maxima would grow, like log N) while max_k E φ² over it stays at 0.27. So the proof bounds max_k E φ², not E σ*², and the O(·) on E σ*² needs a factor the proof does not give; whether that factor is bounded no finite sweep can tell, so it is reported, not judged. Known at this registration: the max-k part held at slack 4.00 in every pass and exploratory seed, so the new pass tests nothing new of it; the claim can still fail only if the lemma's proof or our code is wrong (said in its statistic's slack). " +
 		"Its earlier registration's text, kept as it was: Registered again on 2026-11-30, after its confirmatory pass on base seed 1001 (reproduced), when an independent referee's read weighed the two-level-lemma-sigma part as weak: it judged E max_k φ²_{r,k} against the bound with the proof's constants, while the statement is an O(·), which names no constant, so a failure there would not contradict it. " +
 		"The part became two-level-lemma-rate, the O(·) read scale-free: the exponent of E max_k φ² in the O(·)'s expression across the configurations, shown below 1.1; E max_k φ² over the proof's bound is reported beside. Its value was known from the earlier passes (E max over the expression 0.49 to 0.86 across the configurations, an exponent near 0.98), so the new pass tests the part's judgement, not a close call.",
 }
 
-// twoLevelLemmaRateTol is how far above 1 the exponent of E σ*² in the
-// O(·)'s expression may lie and still read as within the O(·): the
-// tolerance of every fitted exponent here (theorem1NoiseTol,
-// omegaSlopeTol).
-const twoLevelLemmaRateTol = 0.1
-
 // twoLevelLemmaRule is the claim's rule: Lemma 2's bound on the proof's
 // quantity, every k's E φ²_{r,k}, a bound judged whatever its slack on
-// the measured over the bound in every configuration (boundWorst); and
-// the statement's O(·) on E σ*² = E max_k φ²_{r,k}, read scale-free, as
-// the exponent of E σ*² in the O(·)'s expression across the
-// configurations (Rate), shown below 1 + twoLevelLemmaRateTol.
+// the measured over the bound in every configuration (boundWorst). The
+// statement's O(·) on E σ*² = E max_k φ²_{r,k} is reported beside, not
+// judged (TwoLevelLemmaFindings.Rate, .Slip): the proof bounds
+// max_k E φ²_{r,k}, and E max_k φ²_{r,k} exceeds it by a factor that
+// grows with N, which no finite design can tell from an O(·)'s constant.
 var twoLevelLemmaRule = Rule{Claim: twoLevelLemmaID, Parts: []RulePart{
 	{
 		Name: "two-level-lemma-max-k", Tex: 665,
 		Sentence:  "E φ²_{r,k} ≤ 3m(1 + N(1 − (K−1)/(m−1)))σ_low² + 2NK²σ_top² (the last line of Lemma 2's proof, every k)",
 		Statistic: "every configuration's and k's E φ²_{r,k} over the bound, the largest: the largest mean, lower and upper end of the 95% normal intervals (mean ± 1.96 SE over the orders)",
 		Test:      Bound, Side: Below, Threshold: 1,
-	},
-	{
-		Name: "two-level-lemma-rate", Tex: 443,
-		Sentence:  "E σ*²(π) ∈ O(NK²σ_top² + (m + N(m − K))σ_low²)",
-		Statistic: "the least-squares slope of ln E max_k φ²_{r,k} (E σ*² of one order) against ln(NK²σ_top² + r(m + N(m − K))σ_low²), the O(·)'s expression in Assumption 5's constants, over the configurations, where r, the ratio of the two terms' constants, which the O(·) leaves free, is the one of 401 ratios spaced evenly in log from 1/100 to 100 that fits best (least residual sum of squares), with the slope's 95% normal interval given r from the Monte Carlo standard errors (the delta method): an O(·) names no constant, so it is read scale-free, E σ*² growing no faster than the expression across configurations that span it over three decades, whatever the terms' constants (with r fixed at 1, E σ*² = 8NK²σ_top² + (m + N(m − K))σ_low², which is in the O(·), would give a slope of about 1.33 over our configurations); our reading, the slope shown below 1 + 0.1, so that E σ*² growing as K³σ_top² in place of K²σ_top² fails it (a slope of about 1.11 to 1.15 at its best r where the K³ term's constant is 1/4 to 1 of the other's). N = 2, m = 16 and σ_low = 10 are fixed and only K and σ_top vary, so the part reads the O(·) along K and σ_top only, not its dependence on N, m or σ_low. The slope with r = 1 and E max_k φ² over the bound with the proof's constants are reported beside, not judged",
-		Test:      NonInferiority, Side: Below, Threshold: 1 + twoLevelLemmaRateTol,
 	},
 }}
 
@@ -82,13 +70,19 @@ type TwoLevelLemmaConfig struct {
 	// Trials is the number of orders drawn per configuration. Default
 	// 50,000.
 	Trials int
+	// SlipNs are the N of the sweep reported beside the verdict, at
+	// K = m and σ_top = 0 (m and σ_low as above): where the O(·)'s
+	// expression is mσ_low² whatever N, E σ*² = E max_k φ²_{r,k} against
+	// the proof's max_k E φ²_{r,k}. Default {2, 4, 8, 16}; none runs no
+	// sweep.
+	SlipNs []int
 }
 
 // At returns c with its zero fields set to the two-level-lemma protocol at scale
 // s.
 func (c TwoLevelLemmaConfig) At(s Scale) TwoLevelLemmaConfig {
 	return atScale(c, s, map[Scale]TwoLevelLemmaConfig{
-		Smoke: {M: 8, Ks: []int{1, 8}, SigmaTops: []float64{0, 10}, Trials: 1000},
+		Smoke: {M: 8, Ks: []int{1, 8}, SigmaTops: []float64{0, 10}, Trials: 1000, SlipNs: []int{2, 4}},
 		Full:  {M: 32, Ks: []int{1, 2, 4, 8, 16, 32}, Trials: 200000},
 	})
 }
@@ -96,7 +90,7 @@ func (c TwoLevelLemmaConfig) At(s Scale) TwoLevelLemmaConfig {
 // fill sets the zero fields to their defaults.
 func (c *TwoLevelLemmaConfig) fill() {
 	c.SigmaLow = problems.TwoLevelConfig{SigmaLow: c.SigmaLow}.WithDefaults().SigmaLow
-	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000})
+	fillZero(c, TwoLevelLemmaConfig{N: 2, M: 16, Ks: []int{1, 2, 4, 8, 16}, SigmaTops: []float64{0, 1, 10, 100}, Trials: 50000, SlipNs: []int{2, 4, 8, 16}})
 }
 
 // validate returns an error naming the first field of c out of range.
@@ -115,6 +109,11 @@ func (c *TwoLevelLemmaConfig) validate() error {
 	if err := checkInts(twoLevelLemmaID, "K", c.Ks, 1, c.M); err != nil {
 		return err
 	}
+	for _, n := range c.SlipNs {
+		if n < 2 || n%2 != 0 {
+			return fmt.Errorf("paper: two-level-lemma with a swept N = %d, want an even number >= 2", n)
+		}
+	}
 	// problems.NewTwoLevel checks N, m and the σ.
 	return nil
 }
@@ -131,9 +130,18 @@ type TwoLevelLemmaRow struct {
 	TwoLevel, Standard *Phi2Stats
 	// Bound is Appendix B's constant (TwoLevelSigmaStar2), and Order the
 	// statement's O(·) expression NK²σ_top² + (m + N(m − K))σ_low²
-	// (TwoLevelSigmaStar2Order), both in Assumption 5's constants;
-	// OrderTop is the expression's first term, NK²σ_top².
-	Bound, Order, OrderTop float64
+	// (TwoLevelSigmaStar2Order), both in Assumption 5's constants.
+	Bound, Order float64
+}
+
+// TwoLevelLemmaSlipRow is one N of the sweep at K = m, σ_top = 0.
+type TwoLevelLemmaSlipRow struct {
+	N int
+	// Stats are the Monte Carlo statistics of φ² under two-level
+	// m-shuffling, and Order the O(·)'s expression, mσ_low² in
+	// Assumption 5's constants.
+	Stats *Phi2Stats
+	Order float64
 }
 
 // TwoLevelLemmaResult holds every configuration of the two-level-lemma
@@ -142,6 +150,8 @@ type TwoLevelLemmaResult struct {
 	Config TwoLevelLemmaConfig
 	// Rows holds one row per (σ_top, K), σ_top-major.
 	Rows []TwoLevelLemmaRow
+	// Slip holds one row per N of Config.SlipNs.
+	Slip []TwoLevelLemmaSlipRow
 }
 
 // check returns an error if res has no rows or a row without statistics.
@@ -200,15 +210,37 @@ func runTwoLevelLemma(ctx context.Context, env *Env, c TwoLevelLemmaConfig) (*Tw
 			if err != nil {
 				return nil, err
 			}
-			orderTop, err := ordering.TwoLevelSigmaStar2Order(p.SigmaTop2(), 0, p.N(), p.M(), k)
-			if err != nil {
-				return nil, err
-			}
-			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound, Order: order, OrderTop: orderTop})
+			rows = append(rows, TwoLevelLemmaRow{K: k, SigmaTop: top, TwoLevel: st, Standard: stdStats, Bound: bound, Order: order})
 		}
 	}
-	return &TwoLevelLemmaResult{Config: c, Rows: rows}, nil
+	var slip []TwoLevelLemmaSlipRow
+	for _, n := range c.SlipNs {
+		p, err := problems.NewTwoLevel(problems.TwoLevelConfig{N: n, M: c.M, SigmaLow: c.SigmaLow, ZeroSigmaLow: c.SigmaLow == 0}.WithDefaults())
+		if err != nil {
+			return nil, err
+		}
+		g := ordering.ComponentGrads(nil, p, constant(p.Dim(), 1))
+		o, err := ordering.NewKShuffle(p.N(), p.M(), p.M(), mixSeed(seed, streamLemma2Slip, uint64(n)))
+		if err != nil {
+			return nil, err
+		}
+		st, err := samplePhi2(ctx, g, o, c.Trials)
+		if err != nil {
+			return nil, err
+		}
+		order, err := ordering.TwoLevelSigmaStar2Order(p.SigmaTop2(), p.SigmaLow2(), p.N(), p.M(), p.M())
+		if err != nil {
+			return nil, err
+		}
+		slip = append(slip, TwoLevelLemmaSlipRow{N: n, Stats: st, Order: order})
+	}
+	return &TwoLevelLemmaResult{Config: c, Rows: rows, Slip: slip}, nil
 }
+
+// streamLemma2Slip is the stream of the two-level-lemma sweep's orders
+// per N (its own declaration, so that the other streams' code is as it
+// was).
+const streamLemma2Slip = 0x736c6970 // "slip"
 
 // # The outcome
 
@@ -237,32 +269,31 @@ type TwoLevelLemmaFindings struct {
 	// normal intervals (mean ± 1.96 SE over Trials orders: thousands of
 	// draws, so z): Reproduced if every k's interval lies below the
 	// bound in every row, NotReproduced if some interval lies wholly
-	// above it, else Inconclusive. EMaxPart is the verdict of its rate
-	// part on Rate: Reproduced if its interval lies below
-	// 1 + twoLevelLemmaRateTol, NotReproduced if above, else Inconclusive.
-	MaxPart, EMaxPart Verdict
-	// Rate is the exponent of E max_k φ² in the O(·)'s expression across
-	// the rows, its two terms weighted by the ratio of their constants
-	// that fits best, Ratio (profiledLogSlope: NK²σ_top² + Ratio·(m +
-	// N(m − K))σ_low²), with its 95% normal interval given Ratio; RateEqual
-	// is the exponent with the terms' constants equal (Ratio 1), reported
-	// beside. MinOrderRatio and MaxOrderRatio are the least and largest
-	// E max_k φ² over the expression with equal constants.
-	Rate, RateEqual              Interval
-	Ratio                        float64
+	// above it, else Inconclusive.
+	MaxPart Verdict
+	// Rate is the exponent of E max_k φ² in the O(·)'s expression (its
+	// two terms' constants equal) across the rows, with its 95% normal
+	// interval (logSlopeInterval), and MinOrderRatio and MaxOrderRatio
+	// the least and largest E max_k φ² over the expression: reported,
+	// not judged.
+	Rate                         Interval
 	MinOrderRatio, MaxOrderRatio float64
-	// P is the larger of the two parts' p-values of holding: the bound
-	// part's is an intersection-union test, the largest over the rows
-	// and k of each interval's one-sided p-value of lying below the
-	// bound (Interval.PBelow).
+	// SlipEMax[i] and SlipMaxE[i] are E max_k φ²_{r,k} (E σ*²) and
+	// max_k E φ²_{r,k} over the O(·)'s expression (mσ_low²) in the
+	// sweep's i-th row (K = m, σ_top = 0, N = Config.SlipNs[i]), and
+	// SlipEMaxIv[i] the first's 95% normal interval: reported, not
+	// judged.
+	SlipEMax, SlipMaxE []float64
+	SlipEMaxIv         []Interval
+	// P is the bound part's p-value of holding, an intersection-union
+	// test: the largest over the rows and k of each interval's one-sided
+	// p-value of lying below the bound (Interval.PBelow).
 	P float64
 	// Figure indexes the result's rows: the first K at the largest σ_top,
 	// where two-level shuffling should help most.
 	Figure int
-	// Judgement is twoLevelLemmaRule's judgement, and Verdict its combine
-	// of MaxPart and EMaxPart: the lemma states its bound on E σ*²,
-	// E max_k φ², which is at least max_k E φ², the quantity its proof
-	// bounds.
+	// Judgement is twoLevelLemmaRule's judgement, and Verdict its
+	// verdict, MaxPart's.
 	Judgement Judgement
 	Verdict   Verdict
 }
@@ -276,14 +307,13 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	c := res.Config
 	f := &TwoLevelLemmaFindings{Holds: true, MaxHolds: true, MinSlack: math.Inf(1), MaxSlack: math.Inf(1), MinOrderRatio: math.Inf(1), MaxOrderRatio: math.Inf(-1)}
 	var maxIvs []Interval
-	var maxBounds, orders, tops, lows, emax, emaxSE []float64
+	var maxBounds, orders, emax, emaxSE []float64
 	for i, r := range res.Rows {
 		for k := range r.TwoLevel.Mean {
 			maxIvs = append(maxIvs, mcInterval(r.TwoLevel.Mean[k], r.TwoLevel.SE[k], r.TwoLevel.Trials))
 			maxBounds = append(maxBounds, r.Bound)
 		}
 		orders, emax, emaxSE = append(orders, r.Order), append(emax, r.TwoLevel.MaxMean), append(emaxSE, r.TwoLevel.MaxSE)
-		tops, lows = append(tops, r.OrderTop), append(lows, r.Order-r.OrderTop)
 		f.MinOrderRatio, f.MaxOrderRatio = math.Min(f.MinOrderRatio, r.TwoLevel.MaxMean/r.Order), math.Max(f.MaxOrderRatio, r.TwoLevel.MaxMean/r.Order)
 		f.MaxSlack = math.Min(f.MaxSlack, r.Bound/r.TwoLevel.MaxMean)
 		m, _ := r.TwoLevel.MaxOfMean()
@@ -298,17 +328,20 @@ func (res *TwoLevelLemmaResult) Findings() (*TwoLevelLemmaFindings, error) {
 	}
 	confs := fmt.Sprintf("the largest over %d configurations", len(res.Rows))
 	maxM := boundWorst(confs+" and their k", maxIvs, maxBounds, fmt.Sprintf("smallest bound/measured on the means %.3g", f.MinSlack))
-	f.Rate, f.Ratio = profiledLogSlope(tops, lows, emax, emaxSE, c.Trials)
-	f.RateEqual = logSlopeInterval(orders, emax, emaxSE, c.Trials)
-	rateM := Measure{Label: fmt.Sprintf("exponent over %d configurations", len(res.Rows)), Iv: f.Rate,
-		Note: fmt.Sprintf("the terms' constants' ratio fitted %.3g; with equal constants the exponent is %.3f and E max_k φ² over the expression %.2f to %.2f; over the proof's bound, smallest bound/measured %.3g, reported, not judged", f.Ratio, f.RateEqual.Mean, f.MinOrderRatio, f.MaxOrderRatio, f.MaxSlack)}
-	j, err := twoLevelLemmaRule.Judge(Measures{"two-level-lemma-max-k": {maxM}, "two-level-lemma-rate": {rateM}}, nil)
+	f.Rate = logSlopeInterval(orders, emax, emaxSE, c.Trials)
+	for _, r := range res.Slip {
+		f.SlipEMax = append(f.SlipEMax, r.Stats.MaxMean/r.Order)
+		m, _ := r.Stats.MaxOfMean()
+		f.SlipMaxE = append(f.SlipMaxE, m/r.Order)
+		f.SlipEMaxIv = append(f.SlipEMaxIv, mcInterval(r.Stats.MaxMean/r.Order, r.Stats.MaxSE/r.Order, r.Stats.Trials))
+	}
+	j, err := twoLevelLemmaRule.Judge(Measures{"two-level-lemma-max-k": {maxM}}, nil)
 	if err != nil {
 		return nil, err
 	}
 	f.Judgement, f.Verdict = j, j.Verdict
-	f.MaxPart, f.EMaxPart = j.Parts[0].Verdict, j.Parts[1].Verdict
-	f.P = math.Max(j.Parts[0].P[0], j.Parts[1].P[0])
+	f.MaxPart = j.Parts[0].Verdict
+	f.P = j.Parts[0].P[0]
 	return f, nil
 }
 
@@ -332,27 +365,33 @@ func (res *TwoLevelLemmaResult) Outcome() (*Outcome, error) {
 			Ours:     fmt.Sprintf("%.4g (bound/measured %.2f); standard %.4g; E max_k φ² %.4g", m, r.Bound/m, sm, r.TwoLevel.MaxMean),
 		})
 	}
+	for i, r := range res.Slip {
+		out.Rows = append(out.Rows, Row{
+			Quantity: fmt.Sprintf("N = %d, K = m = %d, σ_top = 0: E max_k φ² and max_k E φ² over mσ_low² (reported, not judged)", r.N, c.M),
+			Paper:    "O(1) in N (the statement's O(·))",
+			Ours:     fmt.Sprintf("E max_k φ² %v; max_k E φ² %.3f", f.SlipEMaxIv[i], f.SlipMaxE[i]),
+		})
+	}
 	// The figure: K = 1 at the largest σ_top, where two-level shuffling
 	// should help most.
 	out.addChart("two-level-lemma", "Lemma 2: E φ² of two-level shuffling", twoLevelLemmaChart(c, rows[f.Figure]))
 	out.Summary = fmt.Sprintf("max_k E φ²_{r,k} ≤ 3m(1+N(1-(K-1)/(m-1)))σ_low² + 2NK²σ_top² in all %d configurations: %v (smallest bound/measured %.2f), on 95%% intervals %v; "+
-		"E σ*² = E max_k φ² in O(NK²σ_top² + (m + N(m-K))σ_low²): its exponent in that expression across the configurations, at the ratio of the two terms' constants that fits best (%.2g), %v (below %g): %v; "+
-		"reported, not judged: with the terms' constants equal the exponent is %.2f and E max_k φ² over the expression %.2f to %.2f; E max_k φ² below the proof's bound too: %v (smallest bound/measured %.2f)", len(rows), allHold, minSlack, f.MaxPart, f.Ratio, f.Rate, 1+twoLevelLemmaRateTol, f.EMaxPart, f.RateEqual.Mean, f.MinOrderRatio, f.MaxOrderRatio, holdsMax, f.MaxSlack)
+		"reported, not judged: the statement's E σ*² = E max_k φ² in O(NK²σ_top² + (m + N(m-K))σ_low²), E max_k φ² over the expression %.2f to %.2f across the configurations (its exponent in the expression %v), and, at K = m and σ_top = 0, where the expression is mσ_low² whatever N, E max_k φ² over it %s at N = %s against max_k E φ² over it %s; E max_k φ² below the proof's bound too: %v (smallest bound/measured %.2f)", len(rows), allHold, minSlack, f.MaxPart, f.MinOrderRatio, f.MaxOrderRatio, f.Rate, slipList(f.SlipEMax), joinInts(c.SlipNs), slipList(f.SlipMaxE), holdsMax, f.MaxSlack)
 	out.Key = Key{Name: "smallest bound/measured", Value: minSlack}
 	out.Decides = &Decider{Name: "smallest bound/measured of max_k E φ²_{r,k}", Ours: fmt.Sprintf("%.2f", minSlack), Paper: "≥ 1"}
-	out.Brief = fmt.Sprintf("max_k E φ² under Lemma 2's bound in %s %d configurations (slack ≥ %.2f); E σ*²'s exponent in the O(·)'s expression %v: %v", allText(allHold), len(rows), minSlack, f.Rate, f.EMaxPart)
+	out.Brief = fmt.Sprintf("max_k E φ² under Lemma 2's bound in %s %d configurations (slack ≥ %.2f): %v; E σ*² at K = m over the O(·)'s expression %s as N goes %s (reported)", allText(allHold), len(rows), minSlack, f.MaxPart, slipList(f.SlipEMax), joinInts(c.SlipNs))
 	fm, fs := f.Max[f.Figure], f.Standard[f.Figure]
 	out.Details = fmt.Sprintf("At σ_top = %g, K = %d two-level shuffling has max_k E φ² = %.4g against %.4g for standard shuffling (ratio %.2f): "+
 		"interleaving the top-level functions one step at a time cancels their large shifts. "+
-		"Lemma 2 states an O(·) on E σ*², the expectation of the largest φ² of one order, E max_k φ²_{r,k}; its proof bounds each E φ²_{r,k}, so max_k E φ²_{r,k}, which is smaller, with explicit constants. The verdict judges the proof's line with its constants and the statement's O(·) by its rate, which names no constant.",
+		"Lemma 2 states an O(·) on E σ*², the expectation of the largest φ² of one order, E max_k φ²_{r,k}; its proof bounds each E φ²_{r,k}, so max_k E φ²_{r,k}, which is smaller, with explicit constants. The verdict judges the proof's line with its constants; the statement's O(·) on E σ*² is reported beside: where the O(·)'s expression does not grow with N (K = m, σ_top = 0), E max_k φ² over it grows with N while max_k E φ² over it does not, as the largest of N blocks' own maxima would, so the lemma's O(·) on E σ*² needs more than its proof, which bounds max_k E φ² (a growth that slows, as a log N would, is beyond what a finite sweep can tell from a constant).",
 		rows[f.Figure].SigmaTop, rows[f.Figure].K, fm, fs, fm/fs)
 	out.Protocol = []string{
 		fmt.Sprintf("problems.TwoLevel with N = %d, m = %d, σ_low = %g and its default d and λ; K ∈ {%s}, σ_top ∈ {%s}.", c.N, c.M, c.SigmaLow, joinInts(c.Ks), joinFloats(c.SigmaTops)),
 		"σ_top² and σ_low² in the bound are d·σ_top² and d·σ_low² (the Assumption 5 constants of the quadratic, with equality).",
 		fmt.Sprintf("%d orders per configuration; the component deviations do not depend on x, so the gradients are taken at x = 1.", c.Trials),
-		fmt.Sprintf("Verdict: combine over two parts. The proof's line: max_k E φ²_{r,k} (every k's E φ²_{r,k}) under the bound in every configuration, judged on the 95%% intervals (mean ± 1.96 SE over the %d orders: normal, as the draws are thousands): it holds if every interval lies below the bound, fails if some interval lies wholly above it, else is inconclusive; judged whatever the slack, the slack said beside the verdict (from 07:45 to 08:55 on 2026-11-26 a bound 10 times above every measured value made the verdict not tested, so that a looser bound read worse: referee C). The slack sits near 4 in every configuration: the lemma's constants put the bound about four times above the measured max_k E φ², so this part fails only if the lemma or our code is wrong. The statement's O(·): the least-squares exponent of E max_k φ²_{r,k} in NK²σ_top² + r(m + N(m − K))σ_low² across the configurations, r (the ratio of the two terms' constants, which the O(·) leaves free) the one from 1/100 to 100 that fits best, 95%% normal interval from the Monte Carlo standard errors given r, holds if it lies below %g, fails if above; N, m and σ_low are fixed, so it reads the O(·) along K and σ_top only. Reproduced if both hold, not reproduced if both fail, partly reproduced if one holds and one fails.", c.Trials, 1+twoLevelLemmaRateTol),
+		fmt.Sprintf("Verdict: combine over two parts. The proof's line: max_k E φ²_{r,k} (every k's E φ²_{r,k}) under the bound in every configuration, judged on the 95%% intervals (mean ± 1.96 SE over the %d orders: normal, as the draws are thousands): it holds if every interval lies below the bound, fails if some interval lies wholly above it, else is inconclusive; judged whatever the slack, the slack said beside the verdict (from 07:45 to 08:55 on 2026-11-26 a bound 10 times above every measured value made the verdict not tested, so that a looser bound read worse: referee C). The slack is at least 4 in every configuration (the rows give each): the lemma's constants put the bound at least four times above the measured max_k E φ², so this part fails only if the lemma's proof or our code is wrong. The statement's O(·) on E σ*² = E max_k φ²_{r,k} is reported, not judged: E max_k φ² over the expression and its least-squares exponent in it across the configurations (N = %d, m = %d and σ_low = %g fixed), and a sweep of N at K = m and σ_top = 0 that puts E max_k φ² beside max_k E φ², both over the expression.", c.Trials, c.N, c.M, c.SigmaLow),
 		"Changed after the confirmatory pass on base seed 1001 (reproduced there), when a referee weighed the second part as weak (the O(·) names no constant, so E max_k φ² judged against the proof's constants is a stronger statement than the paper's): the part judges the O(·)'s rate, scale-free; before, it judged E max_k φ² under the bound with the proof's constants, now reported beside. The claim is registered again on new seeds. " +
-			"Changed again after the confirmatory pass on base seed 1002 (reproduced there, exponent 0.977 [0.976, 0.977]), when a referee weighed the part as weak: with the two terms' constants taken equal, the exponent depends on constants the O(·) leaves free (E σ*² = 8NK²σ_top² + (m + N(m − K))σ_low², in the O(·), would read 1.33 over these configurations and fail); the exponent is now taken at the ratio of the terms' constants that fits best, and the one with equal constants is reported beside. The claim is registered again on new seeds.",
+			"Changed again after the confirmatory pass on base seed 1002 (reproduced there, exponent 0.977 [0.976, 0.977]), when three referee reads weighed the rate part as weak: with N, m and σ_low fixed the O(·) was read along K and σ_top only, and a slope against a sum of two terms moves with their constants, which the O(·) leaves free (8NK²σ_top² + (m + N(m − K))σ_low², inside the O(·), would read 1.33 and fail); taking the slope at the best-fitting ratio of the constants (registered on base seed 1003 and withdrawn before any run) left its K³ alternative at 1.11 to 1.15 against 1.1. The part is no longer judged: an O(·) in N, m and K cannot be told from a constant by a slope over a finite sweep where E σ*² grows as a maximum over N blocks does, and the proof bounds max_k E φ², which the max-k part judges. The exponent and a sweep of N at K = m are reported beside. The claim is registered again on new seeds.",
 		"Rule history: on 2026-11-26 (issue 28's referee read), after results were known (reproduced), the two parts became tri-state on their intervals and are combined (combine); before, they were point estimates ANDed, so one failing part gave not reproduced where combine gives partly reproduced. " +
 			"Earlier on 2026-11-26 (issue 28), after results were known (reproduced, with E max_k φ² below the bound as well), E max_k φ², the statement's E σ*², joined the verdict; before, it judged max_k E φ², the proof's quantity, alone and reported E max beside it.",
 	}
@@ -383,4 +422,13 @@ func twoLevelLemmaChart(c TwoLevelLemmaConfig, fig TwoLevelLemmaRow) *chart.Line
 		noteBand(lc, i, name, fmt.Sprintf("mean of %d orders, 95%% band", lc.Series[i].Runs))
 	}
 	return lc
+}
+
+// slipList writes ratios as "0.87, 1.1, 1.4".
+func slipList(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprintf("%.2f", x)
+	}
+	return strings.Join(s, ", ")
 }
