@@ -155,8 +155,9 @@ func (c *Confirmation) Merge(r Confirmed) *Confirmation {
 // cell gives it: the seed of its confirmatory result if that was judged by
 // the claim's current rule (Current) at those runs, ConfirmSeed if it has
 // none, and otherwise (the rule, or the runs, changed after its pass) the
-// seed after every one its passes used, so that its new pass draws runs
-// no pass has judged and never replaces a pass on the same seed.
+// seed after every one its passes, and those of the claims it shares runs
+// with (sharedRuns), used, so that its new pass draws runs no pass has
+// judged or shown and never replaces a pass on the same seed.
 func (c *Confirmation) NextSeed(id string, runs int) uint64 {
 	r := c.find(id)
 	if r == nil {
@@ -169,8 +170,31 @@ func (c *Confirmation) NextSeed(id string, runs int) uint64 {
 	for _, e := range r.Earlier {
 		next = max(next, e.Seed+1)
 	}
+	// Nor a seed whose runs another claim's pass has shown.
+	for _, g := range sharedRuns {
+		if !slices.Contains(g, id) {
+			continue
+		}
+		for _, other := range g {
+			if o := c.find(other); o != nil && other != id {
+				next = max(next, o.Seed+1)
+				for _, e := range o.Earlier {
+					next = max(next, e.Seed+1)
+				}
+			}
+		}
+	}
 	return next
 }
+
+// sharedRuns are groups of claims whose runs at one base seed share their
+// draws: the seed of run s of a cell derives from the base seed and s
+// alone (mixSeed with no claim id), so Table 1's claims, the study and
+// scalable-training start run s of a network from the same weights, and
+// may share runs outright. A claim registered again takes a base seed
+// that no pass of its group has used (NextSeed), so that none of its runs
+// was seen before its registration.
+var sharedRuns = [][]string{{"table-1", "table-1-fashion", "table-1-cifar10", "table-1-study", "scalable-training", "order-matters"}}
 
 // againPending returns c, or a copy of it in which each claim's result
 // that regs registers again at other runs per cell or on another base

@@ -238,24 +238,20 @@ func ReadRegistration(path string) ([]Registered, error) {
 const rekeyNote = "The judging code's hash covers each claim's Findings, which derives its verdict from its rule's value, and not its Outcome, which words the findings and draws the charts: a clearer sentence or chart judges the same. Until 2026-11-29 it covered the Outcome too; that day the registered hashes, and those of the confirmatory results and seeds' records judged by the registered code, were recomputed from code unchanged since the registration (commit 1ac97d8, at which `make register` wrote this file as committed), so no rule, protocol, seed or verdict changed, and a result judged by code changed since kept its old hash and stays exploratory. The message of commit 9e7213b, which recomputed them, pairs each old hash with its new one."
 
 // textRevisions counts, by claim id, the times a claim was registered
-// again for its registration's text alone: what its section says of its
-// design, its scope and what was known when its rule was set (a referee's
-// read found it missing), its rule's value, judging code and protocol
-// unchanged. That text is not hashed, so without this count such a
-// registration would keep the claim's seed and its pass before the text;
-// RegisteredHash adds " text N", so that the claim's results judged
-// before are no longer Current and NextSeed gives it a new base seed,
-// whose pass follows the text a referee read. A claim not listed has no
-// such field, and its hash is as before the count existed.
+// again with its rule's value, judging code and protocol unchanged,
+// because the runs of the seed it was registered on were not new when it
+// was registered (a claim sharing its runs had shown them). Nothing
+// hashed changed, so without this count such a registration would keep
+// the claim's seed and its old pass; RegisteredHash adds " text N", so
+// that the claim's results judged before are no longer Current and
+// NextSeed gives it a new base seed. A claim not listed has no such
+// field, and its hash is as before the count existed. (A section's text
+// alone, corrected after its pass, is an amendment marked in it, not a
+// new registration: its pass stands.)
 var textRevisions = map[string]int{
-	// 2026-11-30, after its pass on base seed 1002 (goal not met):
-	// coordinated-mnist-loss's history (its least size 0.01 chosen when
-	// the seed-1001 pass's ratios were known) was in the claim's protocol
-	// text, not in its section.
-	"coordinated-orders": 1,
 	// 2026-11-30, after its pass on base seed 1002 (goal met): at that
 	// seed RR's and greedy's runs were table-1's pass's, committed before
-	// its registration; its new seed draws runs no pass has seen.
+	// its registration; its new seed draws runs no pass has shown.
 	"scalable-training": 1,
 }
 

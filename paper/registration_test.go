@@ -36,8 +36,8 @@ func TestRegistrationCurrent(t *testing.T) {
 	}
 }
 
-// TestTextRevision checks that a claim registered again for its text
-// alone (textRevisions) gets a new hash, so that its pass judged before
+// TestTextRevision checks that a claim registered again with nothing
+// hashed changed (textRevisions) gets a new hash, so that its pass judged before
 // is no longer current and its next registration takes a new seed, and
 // that a claim without a text revision keeps its hash.
 func TestTextRevision(t *testing.T) {
@@ -77,5 +77,22 @@ func TestTextRevision(t *testing.T) {
 	}
 	if got, want := conf.ChangeText(theorem1ID, after), "its registration's text (not its rule, code or protocol)"; got != want {
 		t.Errorf("change %q, want %q", got, want)
+	}
+}
+
+// TestNextSeedSharedRuns checks that a claim registered again takes a
+// seed after every one the passes of the claims it shares runs with have
+// used, and that a claim outside the group does not.
+func TestNextSeedSharedRuns(t *testing.T) {
+	conf := &Confirmation{Claims: []Confirmed{
+		{ID: "table-1-fashion", Scale: "paper", Runs: 3, Seed: ConfirmSeed + 1, Code: "an older rule"},
+		{ID: "table-1-study", Scale: "paper", Runs: 9, Seed: ConfirmSeed + 2, Code: "an older rule", Earlier: []Confirmed{{ID: "table-1-study", Seed: ConfirmSeed + 4}}},
+		{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: "an older rule"},
+	}}
+	if got := conf.NextSeed("table-1-fashion", 15); got != ConfirmSeed+5 {
+		t.Errorf("table-1-fashion: next seed %d, want %d (after the study's)", got, ConfirmSeed+5)
+	}
+	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+1 {
+		t.Errorf("remark-4, sharing no runs: next seed %d, want %d", got, ConfirmSeed+1)
 	}
 }
