@@ -260,8 +260,8 @@ func (c *Confirmation) PassesText(id string) string {
 // " text <n>" for a claim registered again for its text alone) and
 // the hash claim id's latest confirmatory result was judged by: "its
 // rule's value", "its judging code (not its rule's value)" (a change to
-// the code that judges or words the result), "its protocol", "its
-// registration's text (not its rule, code or protocol)", or several;
+// the code that judges or words the result), "its protocol", "its seed
+// (its runs were not new ...)" (textRevisions), or several;
 // "" if there is no result or nothing differs. Where the latest result is
 // current and an earlier pass was judged by an old rule, that pass is the
 // one compared: what changed between them.
@@ -292,7 +292,7 @@ func (c *Confirmation) ChangeText(id, code string) string {
 		what = append(what, "its protocol")
 	}
 	if ot != nt && len(what) == 0 {
-		what = append(what, "its registration's text (not its rule, code or protocol)")
+		what = append(what, "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)")
 	}
 	return strings.Join(what, " and ")
 }

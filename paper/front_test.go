@@ -730,7 +730,7 @@ func TestConfirmAgain(t *testing.T) {
 		{"x" + h + "x", "its judging code (not its rule's value) and its protocol"},
 		// Registered again for its text alone (textRevisions); a text
 		// count beside another change adds nothing to it.
-		{h + " text 1", "its registration's text (not its rule, code or protocol)"},
+		{h + " text 1", "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)"},
 		{"x" + h + " text 1", "its judging code (not its rule's value)"},
 	} {
 		cc := &Confirmation{Claims: []Confirmed{{ID: remark4ID, Scale: "default", Runs: 3, Code: h}}}

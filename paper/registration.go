@@ -136,7 +136,12 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 				return err
 			}
 			for _, pp := range p.Parts {
-				fmt.Fprintf(&b, "- power, %s: %s\n", pp.Name, pp.TextAt(runs))
+				line := pp.TextAt(runs)
+				if c.Goal {
+					// A goal's parts read met or not met.
+					line = goalWords.Replace(line)
+				}
+				fmt.Fprintf(&b, "- power, %s: %s\n", pp.Name, line)
 			}
 			fmt.Fprintln(&b)
 		}
@@ -148,6 +153,9 @@ func WriteRegistration(w io.Writer, regs []Registered, pw map[string]ClaimPower,
 	_, err := w.Write(b.Bytes())
 	return err
 }
+
+// goalWords turns a part's verdict words into a goal's.
+var goalWords = strings.NewReplacer("not reproduced", "not met", "partly reproduced", "partly met", "reproduced", "met")
 
 // writeRegistrationTable writes the registration's machine-read table of
 // regs, which ReadRegistration reads.

@@ -75,7 +75,7 @@ func TestTextRevision(t *testing.T) {
 	if got := conf.NextSeed(theorem1ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("after a text revision: next seed %d, want %d", got, ConfirmSeed+1)
 	}
-	if got, want := conf.ChangeText(theorem1ID, after), "its registration's text (not its rule, code or protocol)"; got != want {
+	if got, want := conf.ChangeText(theorem1ID, after), "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)"; got != want {
 		t.Errorf("change %q, want %q", got, want)
 	}
 }
