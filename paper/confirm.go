@@ -94,7 +94,7 @@ func (c *Confirmation) find(id string) *Confirmed {
 }
 
 // Superseded returns claim id's confirmatory result at scale s that a
-// change (its rule, code, protocol or registration's text) made exploratory: its latest result
+// change (its rule, code or protocol, or a seed whose runs were not new) made exploratory: its latest result
 // if that is not Current, else, once the new registration's pass has run,
 // the last of its earlier passes; nil if there is none. A new
 // registration plans its runs from it where no seeds pass measured the
@@ -257,7 +257,8 @@ func (c *Confirmation) PassesText(id string) string {
 
 // ChangeText says what differs between the registered hash code (a
 // RegisteredHash: "<judging code> rule <rule> config <protocol>", then
-// " text <n>" for a claim registered again for its text alone) and
+// " text <n>" for a claim registered again with nothing hashed changed,
+// textRevisions) and
 // the hash claim id's latest confirmatory result was judged by: "its
 // rule's value", "its judging code (not its rule's value)" (a change to
 // the code that judges or words the result), "its protocol", "its seed

@@ -745,7 +745,7 @@ func confirmSeedsText(regs []Registered) string {
 	}
 	s := fmt.Sprintf("base seed %d", ConfirmSeed)
 	if len(again) > 0 {
-		s += fmt.Sprintf(" (%s, registered again after a change to its rule, code, protocol or registration's text)", strings.Join(again, ", "))
+		s += fmt.Sprintf(" (%s, registered again after a change to its rule, code or protocol, or because its seed's runs were not new)", strings.Join(again, ", "))
 	}
 	return s
 }

@@ -786,7 +786,7 @@ func TestConfirmAgain(t *testing.T) {
 		t.Errorf("report line %q: want the new seed and the old pass", line)
 	}
 	regs := []Registered{{ID: theorem1ID, Seed: ConfirmSeed}, {ID: remark4ID, Seed: ConfirmSeed + 1}}
-	if got, want := confirmSeedsText(regs), "base seed 1001 (1002 for remark-4, registered again after a change to its rule, code, protocol or registration's text)"; got != want {
+	if got, want := confirmSeedsText(regs), "base seed 1001 (1002 for remark-4, registered again after a change to its rule, code or protocol, or because its seed's runs were not new)"; got != want {
 		t.Errorf("seeds text %q, want %q", got, want)
 	}
 	if got := confirmSeedsText(regs[:1]); got != "base seed 1001" {

@@ -524,13 +524,20 @@ func Power(c Claim, cs *ClaimSeeds) (ClaimPower, error) {
 // at 5 of 5)" or "needs 14 runs (has 3): σ_low = 10 14, ...".
 func (pp PartPower) Text() string { return pp.TextAt(0) }
 
+// OtherUnits reports whether some quantity of the part counts other
+// units than runs per cell (PowerNeed.OtherUnits): more runs do not
+// settle it.
+func (pp PartPower) OtherUnits(runs int) bool {
+	return slices.ContainsFunc(pp.Quantities, func(q PowerNeed) bool { return q.OtherUnits(runs) })
+}
+
 // TextAt is Text for a claim of runs runs per cell: a part whose
 // intervals count other units (PowerNeed.OtherUnits: points, settings)
 // has its need said in those units, not in runs. runs 0 says every need
 // in runs, as Text does.
 func (pp PartPower) TextAt(runs int) string {
 	unit := func(n int) string { return fmt.Sprintf("%d runs", n) }
-	if runs > 0 && slices.ContainsFunc(pp.Quantities, func(q PowerNeed) bool { return q.OtherUnits(runs) }) {
+	if runs > 0 && pp.OtherUnits(runs) {
 		has := 0
 		for _, q := range pp.Quantities {
 			has = max(has, q.N)

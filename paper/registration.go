@@ -268,8 +268,9 @@ var textRevisions = map[string]int{
 // (JudgeCode) and its protocol, the config at that scale with those runs
 // (every field: grids, horizons, epochs) as the confirmatory pass runs it
 // (Env.JudgedOnly), so that a change to either after the registration is
-// caught; and, for a claim registered again for its text alone, the
-// number of such registrations (textRevisions).
+// caught; and, for a claim registered again with nothing hashed changed
+// (its seed's runs were not new), the number of such registrations
+// (textRevisions).
 func RegisteredHash(r Registered) (string, error) {
 	code, err := JudgeCode(r.ID)
 	if err != nil {

@@ -395,10 +395,10 @@ func confirmLine(c Claim, conf *Confirmation) string {
 		s += " (" + c.RunsNote + ")"
 	}
 	if !r.Current() {
-		s += " (registered again since, its rule, code, protocol, runs or registration's text changed: the claim is exploratory until a pass on its new seed)"
+		s += " (registered again since, its rule, code, protocol or runs changed or its seed's runs were not new: the claim is exploratory until a pass on its new seed)"
 	}
 	if len(r.Earlier) > 0 {
-		s += "; registered again after its rule, code, protocol or registration's text changed, so its passes under the old registration are exploratory now: " + conf.PassesText(c.ID)
+		s += "; registered again after its rule, code or protocol changed, or because its seed's runs were not new, so its passes under the old registration are exploratory now: " + conf.PassesText(c.ID)
 	}
 	if ps := confirmPartsText(c, r); ps != "" {
 		s += "; by part, 95% intervals unless the part's statistic sets other ends: " + ps

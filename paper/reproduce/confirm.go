@@ -157,7 +157,7 @@ func register(o *options, stdout, stderr io.Writer) int {
 			p.why = fmt.Sprintf("Not in the confirmatory pass unless named (%s): the scale's %d runs.", why, runs)
 			// Its power at those runs, from its committed exploratory
 			// run, as a paper-scale claim's plan is.
-			if res, err := paper.LoadResult(o.figDir, c.ID); err == nil && res.Scale == s.String() && slices.Contains(paper.ExploratorySeeds, res.Seed) && len(res.Parts) > 0 {
+			if res := exploratoryResult(o.figDir, c.ID, s); res != nil {
 				if cp, err := paper.Power(c, &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{res.Parts}}); err == nil {
 					pw[c.ID] = cp
 					_, plan := planRuns(cp, runs)
@@ -176,7 +176,7 @@ func register(o *options, stdout, stderr io.Writer) int {
 			// A claim no seeds pass ran (the paper-scale ones) plans
 			// from its committed result, if it was run at this scale
 			// on an exploratory seed and saved its measures.
-			if res, err := paper.LoadResult(o.figDir, c.ID); err == nil && res.Scale == s.String() && slices.Contains(paper.ExploratorySeeds, res.Seed) && len(res.Parts) > 0 {
+			if res := exploratoryResult(o.figDir, c.ID, s); res != nil {
 				cs = &paper.ClaimSeeds{ID: c.ID, Parts: [][]paper.SeedPart{res.Parts}}
 				from = fmt.Sprintf("Planned from one exploratory run at this scale (base seed %d, the committed result), not a seeds pass: its spread rests on that run's runs per cell alone, so the plan is rough. ", res.Seed)
 			} else if old := conf.Superseded(c.ID, s); old != nil && len(old.Parts) > 0 {
@@ -269,13 +269,13 @@ func planRuns(cp paper.ClaimPower, runs int) (int, string) {
 	var open, unplanned, otherUnit, drives []string
 	allOther := len(cp.Parts) > 0
 	for _, pp := range cp.Parts {
-		allOther = allOther && slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.OtherUnits(runs) })
+		allOther = allOther && pp.OtherUnits(runs)
 		if !pp.Settled {
 			open = append(open, pp.Name)
 		}
 		// A part whose intervals count something else than the runs
 		// per cell (points, settings) is not settled by more runs.
-		if slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.OtherUnits(runs) }) {
+		if pp.OtherUnits(runs) {
 			if !pp.Settled {
 				otherUnit = append(otherUnit, pp.Name)
 			}
@@ -329,9 +329,7 @@ func powerWords(cp paper.ClaimPower, n, runs int) string {
 		parts[i] = pp.Name + " " + f(pp.PowerAt(n, runs))
 	}
 	at := fmt.Sprintf("at the registered %d runs", n)
-	if !slices.ContainsFunc(cp.Parts, func(pp paper.PartPower) bool {
-		return !slices.ContainsFunc(pp.Quantities, func(q paper.PowerNeed) bool { return q.OtherUnits(runs) })
-	}) {
+	if !slices.ContainsFunc(cp.Parts, func(pp paper.PartPower) bool { return !pp.OtherUnits(runs) }) {
 		at = "at the units its intervals count (the registered runs per cell do not change them)"
 	}
 	s := fmt.Sprintf("Power to settle %s, at the observed effects: the claim (every part) %s; %s.", at, f(cp.PowerAt(n, runs)), strings.Join(parts, ", "))
@@ -356,6 +354,17 @@ func powerWords(cp paper.ClaimPower, n, runs int) string {
 		s += fmt.Sprintf(" Below even odds of settling at %d runs, so what their 95%% intervals will exclude is said now: expected half-width at the observed spread, in the units of the part's statistic (the log for a ratio): %s; each interval will exclude values further than that from its estimate.", n, strings.Join(widths, "; "))
 	}
 	return s
+}
+
+// exploratoryResult returns claim id's committed result in figDir if it
+// was run at scale s on an exploratory seed and saved its measures, the
+// plan of a claim no seeds pass runs; nil otherwise.
+func exploratoryResult(figDir, id string, s paper.Scale) *paper.Result {
+	res, err := paper.LoadResult(figDir, id)
+	if err != nil || res == nil || res.Scale != s.String() || !slices.Contains(paper.ExploratorySeeds, res.Seed) || len(res.Parts) == 0 {
+		return nil
+	}
+	return res
 }
 
 // fitBudget sets each plan's registered runs: its need, capped at
