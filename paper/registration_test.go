@@ -88,9 +88,23 @@ func TestNextSeedSharedRuns(t *testing.T) {
 		{ID: "table-1-fashion", Scale: "paper", Runs: 3, Seed: ConfirmSeed + 1, Code: "an older rule"},
 		{ID: "table-1-study", Scale: "paper", Runs: 9, Seed: ConfirmSeed + 2, Code: "an older rule", Earlier: []Confirmed{{ID: "table-1-study", Seed: ConfirmSeed + 4}}},
 		{ID: remark4ID, Scale: "default", Runs: 3, Seed: ConfirmSeed, Code: "an older rule"},
+		{ID: "scalable-training", Scale: "default", Runs: 7, Seed: ConfirmSeed + 9, Code: "an older rule"},
 	}}
 	if got := conf.NextSeed("table-1-fashion", 15); got != ConfirmSeed+5 {
 		t.Errorf("table-1-fashion: next seed %d, want %d (after the study's)", got, ConfirmSeed+5)
+	}
+	// scalable-training trains MNIST's MLP only: its seed shows no
+	// Fashion-MNIST run, but every one of the study's MNIST runs.
+	if got := conf.NextSeed("table-1-study", 9); got != ConfirmSeed+10 {
+		t.Errorf("table-1-study: next seed %d, want %d (after scalable-training's)", got, ConfirmSeed+10)
+	}
+	conf.Claims[0].Seed = ConfirmSeed + 7
+	if got := conf.NextSeed("scalable-training", 7); got != ConfirmSeed+10 {
+		t.Errorf("scalable-training: next seed %d, want %d (its own next, table-1-fashion's seed %d being another data set's)", got, ConfirmSeed+10, ConfirmSeed+7)
+	}
+	conf.Claims[3].Seed = ConfirmSeed + 3
+	if got := conf.NextSeed("scalable-training", 7); got != ConfirmSeed+5 {
+		t.Errorf("scalable-training: next seed %d, want %d (after the study's MNIST runs, not table-1-fashion's seed %d)", got, ConfirmSeed+5, ConfirmSeed+7)
 	}
 	if got := conf.NextSeed(remark4ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("remark-4, sharing no runs: next seed %d, want %d", got, ConfirmSeed+1)
