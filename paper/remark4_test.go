@@ -73,10 +73,28 @@ func TestRemark4Findings(t *testing.T) {
 		t.Errorf("a mean 5%% above nσ² + k²M‖∇f‖² = Lemma 1's bound: RR part %v, verdict %v, excess %v (%v)", f.RRPart, f.Verdict, f.Constants, err)
 	}
 	pt1.Mean[0], pt1.SE[0] = m0, se0
-	sorted := slices.Index(res.Orders, "sorted")
-	if math.Abs(f.WorstByOrder[sorted]-0.5) > 1e-12 || math.Abs(f.Worst-0.5) > 1e-12 || !f.WorstHolds {
-		t.Errorf("sorted %v, largest %v, holds %v; want 1/2, 1/2, true", f.WorstByOrder[sorted], f.Worst, f.WorstHolds)
+	// The points reach 1/2; the one-outlier input (n − 1)/n, which each
+	// order that puts the outlier first (the identity does) reaches.
+	sorted, identity := slices.Index(res.Orders, "sorted"), slices.Index(res.Orders, "identity")
+	tight := float64(res.Config.N-1) / float64(res.Config.N)
+	if math.Abs(f.WorstByOrder[identity]-tight) > 1e-12 || math.Abs(f.Worst-tight) > 1e-12 || f.Outlier != f.Worst || !f.WorstHolds {
+		t.Errorf("identity %v, largest %v, outlier %v, holds %v; want %v for each, and true", f.WorstByOrder[identity], f.Worst, f.Outlier, f.WorstHolds, tight)
 	}
+	for o, w := range res.Outlier {
+		if w > tight+1e-12 {
+			t.Errorf("one-outlier input, %s: %v above (n−1)/n = %v", res.Orders[o], w, tight)
+		}
+	}
+	// A slip that inflates φ² by 15% (more than n/(n−1) = 8/7) shows only
+	// on the one-outlier input: the points, at 1/2, would hold.
+	outlier := slices.Clone(res.Outlier)
+	for o := range res.Outlier {
+		res.Outlier[o] *= 1.15
+	}
+	if f, err := res.Findings(); err != nil || f.WorstHolds || f.Verdict != PartlyReproduced {
+		t.Errorf("the one-outlier input 15%% over: holds %v, verdict %v (%v); want the worst case failing, partly reproduced", f.WorstHolds, f.Verdict, err)
+	}
+	copy(res.Outlier, outlier)
 	if f.SigmaStar != 0 || !f.SigmaStarHolds || !f.Exact || f.Tolerance != res.Config.Tolerance || f.Rounding != remark4Rounding {
 		t.Errorf("σ² = 0: σ*² ratio %v (holds %v), exact %v, thresholds %v, %v", f.SigmaStar, f.SigmaStarHolds, f.Exact, f.Tolerance, f.Rounding)
 	}
@@ -131,6 +149,7 @@ func TestRemark4RejectMalformed(t *testing.T) {
 		"short worst": func(r *Remark4Result) { r.Settings[0].Points[0].Worst = nil },
 		"short mean":  func(r *Remark4Result) { r.Settings[2].Points[1].Mean = r.Settings[2].Points[1].Mean[:1] },
 		"no greedy":   func(r *Remark4Result) { r.Orders[3] = "other" },
+		"no outlier":  func(r *Remark4Result) { r.Outlier = nil },
 	})
 	for _, c := range []Remark4Config{{N: 5}, {Settings: []Remark4Setting{}}, {Settings: []Remark4Setting{{0, 0}}}, {Settings: []Remark4Setting{{1, 1}}}, {Trials: 1}, {Tolerance: -1}} {
 		if _, err := c.At(Default).Run(context.Background(), nil); err == nil {

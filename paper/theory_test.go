@@ -602,15 +602,33 @@ func TestSmallTheoryFindings(t *testing.T) {
 	for i := range tl.Rows {
 		tl.Rows[i].TwoLevel.MaxMean, tl.Rows[i].TwoLevel.MaxSE = rows[i].TwoLevel.MaxMean, rows[i].TwoLevel.MaxSE
 	}
-	// The sweep at K = m, σ_top = 0: one ratio per N, E max_k φ² at least
+	// The sweep of N: one ratio per (N, σ_top, K), E max_k φ² at least
 	// max_k E φ².
-	if len(ft.SlipEMax) != len(tl.Config.SlipNs) || len(tl.Config.SlipNs) == 0 {
-		t.Fatalf("lemma 2: %d sweep ratios for N %v", len(ft.SlipEMax), tl.Config.SlipNs)
+	c := tl.Config
+	if len(ft.SlipEMax) != len(c.SlipNs)*len(c.SlipKs)*len(c.SlipTops) || len(c.SlipNs) == 0 || len(ft.SlipSlack) != len(c.SlipNs) {
+		t.Fatalf("lemma 2: %d sweep ratios and %d slacks for N %v, K %v, σ_top %v", len(ft.SlipEMax), len(ft.SlipSlack), c.SlipNs, c.SlipKs, c.SlipTops)
 	}
-	for i := range ft.SlipEMax {
+	for i, r := range tl.Slip {
 		if !(ft.SlipEMax[i] >= ft.SlipMaxE[i]) || !(ft.SlipMaxE[i] > 0) {
-			t.Errorf("lemma 2, sweep N = %d: E max %v below max E %v", tl.Config.SlipNs[i], ft.SlipEMax[i], ft.SlipMaxE[i])
+			t.Errorf("lemma 2, sweep N = %d, K = %d, σ_top = %g: E max %v below max E %v", r.N, r.K, r.SigmaTop, ft.SlipEMax[i], ft.SlipMaxE[i])
 		}
+	}
+	// The sweep judges the line's dependence on N: a bound that kept its
+	// smallest N's value at every N fails, and where K < m its slack
+	// falls as N grows, the measured max_k E φ² growing with N.
+	flat := cloneJSON(t, tl)
+	at := map[[2]float64]float64{}
+	for _, r := range flat.Slip {
+		if r.N == c.SlipNs[0] {
+			at[[2]float64{float64(r.K), r.SigmaTop}] = r.Bound
+		}
+	}
+	for i := range flat.Slip {
+		r := &flat.Slip[i]
+		r.Bound = at[[2]float64{float64(r.K), r.SigmaTop}]
+	}
+	if ff, err := flat.Findings(); err != nil || ff.Verdict != NotReproduced || !(ff.SlipSlack[len(ff.SlipSlack)-1] < ff.SlipSlack[0]/2) {
+		t.Errorf("lemma 2 with the sweep's bounds flat in N: verdict %v, slack by N %v, %v", ff.Verdict, ff.SlipSlack, err)
 	}
 }
 
