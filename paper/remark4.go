@@ -36,8 +36,8 @@ var remark4Claim = Claim{
 	// over the points and k (remark4Rule).
 	Selected: map[string]string{"remark4-rr": "its setting's points and k"},
 	Registration: "Registered a seventh time on 2026-12-01, after its pass on base seed 1006 (reproduced), when an independent referee's read of the whole registration weighed remark4-worst-case as weak: its statistic is at most (n−k)/n ≤ (n−1)/n for any input meeting Assumption 5, so no data fails it, and the problem's points reach only about half the bound (slack 2×), though a known input reaches (n−1)/n; REFEREE.md asks a check whose every input satisfies it by construction for an input where it could fail. " +
-		"The part now judges the same orders on one more input as well, the one-outlier input (n component gradients with ∇f = 0, one deviation (n−1)v and n−1 deviations −v, Assumption 5 with σ² = 1, M = 0, with equality), where an order putting the outlier first reaches (n−1)/n = 0.9375 at n = 16: a slip in the φ² or order code that inflates the statistic by more than n/(n−1) (about 7%) fails the part there (a 15% slip fails it in TestRemark4Findings), where at the problem's points it would not. The part still checks a proven inequality and our code, not a sample: the input is deterministic, and its value is exact. Its test, threshold and the other part are unchanged. " +
-		"Known at this registration: on the exploratory seeds 1 to 5 (robustness pass, this code) the claim reads reproduced at every seed, the worst case 0.9375 (the one-outlier input, every seed alike) and RR's largest excess over Lemma 1's bound 1.99 to 2.96 standard errors; every earlier pass read reproduced. " +
+		"The part now judges the same orders on two more inputs as well, the one-outlier inputs: n component gradients whose deviations from ∇f are one (n−1)v and n−1 times −v, with (1/n)Σ‖∇f_i − ∇f‖² = 1, once with ∇f = 0 (Assumption 5 with σ² = 1, M = 0) and once with ∇f = e_1 (σ² = 0, M = 1, so that the M term and the centring of the gradients carry the bound), both with equality. On each, an order putting the outlier first reaches (n−1)/n = 0.9375 at n = 16: a slip in the φ², centring, M term or order code that inflates the statistic by more than n/(n−1) (about 7% in the statistic's units) fails the part there (a 15% slip fails it in TestRemark4Findings, at n = 8, where the most is 14.3%), where at the problem's points, about half the bound, it would not. The part still checks a proven inequality and our code, not a sample: the inputs are deterministic, and their value is exact. Its test, threshold and the other part are unchanged. The registered hashes cover the judging code (Findings) and the config, not the code that measures a run, so a later change to the inputs' construction would move no registered hash (as for every claim here). Fixed before the pass, after a referee read of this registration: the second input, with the M term, was added (the first read left the M term tight only at the points). " +
+		"Known at this registration: on the exploratory seeds 1 to 5 (robustness pass, this code) the claim reads reproduced at every seed, the worst case 0.9375 (the one-outlier inputs, every seed alike) and RR's largest excess over Lemma 1's bound 1.99 to 2.96 standard errors; every earlier pass read reproduced. " +
 		"The earlier registration's text, kept as it was: Registered a sixth time on 2026-11-30, after its pass on base seed 1005 (reproduced), when a referee read before that pass weighed remark4-sigma-star as weak for the reason remark4-rr-constants was taken out: tex:298's \"Therefore, Assumption 4 holds with σ*² = n²σ², M* = nM\" follows from the worst case by the same kind of algebra (φ² ≤ kn(σ² + M‖∇f‖²) gives φ² − k²nM‖∇f‖² ≤ knσ² ≤ n²σ²), so it held wherever remark4-worst-case held and was no second test, and at σ² = 0 it was 0 by construction (σ*² is floored at 0). The part is gone: σ*²/(n²σ²) is reported beside as implied by the judged worst case, as remark4-rr-constants' sentence is by remark4-rr. Known: it held in every pass. " +
 		"The worst case itself is a check of a proven inequality, as theorem-1's is: the gradient deviations d_i sum to 0, so φ²_{r,k} = ‖Σ_{i≤k} d_i‖² = ‖Σ_{i>k} d_i‖² is at most k(n−k)/n Σ‖d_i‖², and under the checked precondition (Assumption 5) the statistic is at most (n−k)/n ≤ (n−1)/n; it fails only through wrong φ² or order code, not on data (said at this registration, after a referee read weighed it as weak for that reason; the rule is unchanged). " +
 		"Registered a fifth time on 2026-11-30, after its pass on base seed 1004 (reproduced), when a referee read before that pass weighed remark4-rr-constants as weak again (implied by remark4-rr within the same 2%, its one tight point our setup's equality): the part is gone, and the sentence it judged (tex:299, \"this allows σ*² = nσ² and M* = M\") is reported beside as the remark's algebra from Lemma 1's bound, which remark4-rr judges. The texts below are the earlier registrations', kept as they were. " +
@@ -64,7 +64,7 @@ var remark4Rule = Rule{
 		Name:      "remark4-worst-case",
 		Sentence:  "Assumption 5 yields φ²_{r,k}(x)/k² ≤ (n/k)σ² + (nM/k)‖∇f(x)‖²",
 		Tex:       298,
-		Statistic: "per order, the largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over the settings, points and k, and over the one-outlier input (one deviation (n−1)v, the others −v), where any order putting the outlier first reaches (n−1)/n, the most any input can give (exact: no interval)",
+		Statistic: "per order, the largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) over the settings, points and k, and over the two one-outlier inputs (one deviation (n−1)v, the others −v; one with σ² alone, one with the M term alone), where any order putting the outlier first reaches (n−1)/n, the most any input can give (exact: the interval is the value itself)",
 		Test:      Bound, Side: Below, Threshold: 1 + remark4Rounding,
 	}, {
 		Name:      "remark4-rr",
@@ -233,10 +233,12 @@ type Remark4Result struct {
 	// SigmaStar2.
 	Orders   []string
 	Settings []Remark4SettingResult
-	// Outlier[o] is max_k φ²_{r,k} / (k n σ²) of order o (the largest over
-	// the draws for RR) on the one-outlier input (remark4Outlier), where
-	// the worst case comes within a factor (n−1)/n of the bound: the input
-	// on which a slip in the φ² or order code of more than n/(n−1) shows.
+	// Outlier[o] is the largest max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²)) of
+	// order o (the largest over the draws for RR) on the two one-outlier
+	// inputs (remark4Outlier: one with σ² alone, one with the M term
+	// alone), where the worst case comes within a factor (n−1)/n of the
+	// bound: the inputs on which a slip in the φ², centring, M term or
+	// order code of more than n/(n−1) shows.
 	Outlier []float64
 }
 
@@ -290,34 +292,47 @@ func runRemark4(ctx context.Context, env *Env, c Remark4Config) (*Remark4Result,
 		}
 		res.Settings = append(res.Settings, sr)
 	}
-	grads, st := remark4Outlier(n, c.D)
-	var err error
-	if res.Outlier, _, err = remark4Measure(grads, st, c, mixSeed(seed, streamRemark4Outlier)); err != nil {
-		return nil, err
+	res.Outlier = make([]float64, len(res.Orders))
+	for i, mterm := range []bool{false, true} {
+		grads, st := remark4Outlier(n, c.D, mterm)
+		w, _, err := remark4Measure(grads, st, c, mixSeed(seed, streamRemark4Outlier, uint64(i)))
+		if err != nil {
+			return nil, err
+		}
+		for o := range w {
+			res.Outlier[o] = math.Max(res.Outlier[o], w[o])
+		}
 	}
 	return res, nil
 }
 
 // streamRemark4Outlier is the stream of remark-4's random permutations on
-// the one-outlier input (its own declaration, so that the other streams'
+// the one-outlier inputs (its own declaration, so that the other streams'
 // code is as it was).
 const streamRemark4Outlier = 0x6f75746c // "outl"
 
-// remark4Outlier returns the one-outlier input of n component gradients in
+// remark4Outlier returns a one-outlier input of n component gradients in
 // d dimensions, with their Assumption 5 constants (met with equality):
-// ∇f = 0, the first deviation (n−1)v and every other −v, ‖v‖² = 1/(n−1),
-// so that σ² = (1/n)Σ‖∇f_i‖² = 1 and M = 0. An order that puts the
-// outlier first has φ²_{r,1} = n−1 = (n−1)/n · 1·n·σ²: the worst case,
-// at most (n−k)/n of the bound for any input (the deviations sum to 0),
+// the first deviation from ∇f is (n−1)v and every other −v, along the
+// first axis, ‖v‖² = 1/(n−1), so that (1/n)Σ‖∇f_i − ∇f‖² = 1. Without
+// mterm it has ∇f = 0, σ² = 1 and M = 0; with it, ∇f = e_1, σ² = 0 and
+// M = 1, so that the M term and the centring of the gradients carry the
+// bound. An order that puts the
+// outlier first has φ²_{r,1} = n−1 = (n−1)/n · 1·n·1: the worst case, at
+// most (n−k)/n of the bound for any input (the deviations sum to 0),
 // comes within a factor (n−1)/n of it here.
-func remark4Outlier(n, d int) (*mat.Dense, Remark4Setting) {
+func remark4Outlier(n, d int, mterm bool) (*mat.Dense, Remark4Setting) {
 	g := mat.NewDense(n, d, nil)
 	v := 1 / math.Sqrt(float64(n-1))
-	g.Set(0, 0, float64(n-1)*v)
-	for i := 1; i < n; i++ {
-		g.Set(i, 0, -v)
+	mean, st := 0.0, Remark4Setting{Sigma2: 1, M: 0}
+	if mterm {
+		mean, st = 1, Remark4Setting{Sigma2: 0, M: 1}
 	}
-	return g, Remark4Setting{Sigma2: 1, M: 0}
+	g.Set(0, 0, mean+float64(n-1)*v)
+	for i := 1; i < n; i++ {
+		g.Set(i, 0, mean-v)
+	}
+	return g, st
 }
 
 // measureRemark4 measures Remark 4 at x.
@@ -413,7 +428,7 @@ type Remark4Findings struct {
 	// of order o (the result's Orders) over the points and settings, and
 	// Worst the largest over the orders; WorstHolds if every one is at most
 	// 1 up to a relative Rounding.
-	// The one-outlier input's values (Remark4Result.Outlier) count among
+	// The one-outlier inputs' values (Remark4Result.Outlier) count among
 	// each order's, and Outlier is their largest, which should be
 	// (n−1)/n: the input on which the bound is nearly attained.
 	WorstByOrder []float64
@@ -613,7 +628,7 @@ func (res *Remark4Result) Outcome() (*Outcome, error) {
 	out.addCheck("remark4-assumption5", f.Assumption5, "Assumption 5 at every point (the remark's hypothesis, our setup's precondition), (1/n)Σ‖∇f_i - ∇f‖² ≤ σ² + M‖∇f‖² within %g·max(1, σ² + M‖∇f‖²): %v", remark4Rounding, f.Assumption5)
 	out.addCheck("remark4-exact", f.Exact, "Assumption 5 with equality at every point (our construction, reported beside, not a precondition: why the Monte Carlo part needs its %g%% margin), largest deviation %.2g (relative %g allowed)", 100*equalityMargin, f.Hetero, remark4Rounding)
 	orders := len(res.Orders) - 1 + c.RandomOrders
-	out.Summary = fmt.Sprintf("over %d settings of (σ², M) with %d points each and the one-outlier input, %d orders each: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1; on the one-outlier input %.4g, where the most any input can give is (n−1)/n = %.4g), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1, reported beside, not judged: it follows from the worst case); "+
+	out.Summary = fmt.Sprintf("over %d settings of (σ², M) with %d points each and the two one-outlier inputs, %d orders each: largest φ²_{r,k}/(k n (σ² + M‖∇f‖²)) %.3g (≤ 1; on the one-outlier inputs %.4g, where the most any input can give is (n−1)/n = %.4g), largest σ*²/(n²σ²) with M* = nM %.3g (≤ 1, reported beside, not judged: it follows from the worst case); "+
 		"random reshuffling's Monte Carlo E φ²_{r,k} (%d draws) not above (n-k)k/(n-1)(σ² + M‖∇f‖²) by more than %g%% at any point and k (95%% intervals, non-inferiority): %v (largest excess %.2f standard errors); "+
 		"σ*² = nσ², M* = M follows from that bound (reported beside, not judged: Lemma 1's bound, exact, at most %+.2g of nσ² + k²M‖∇f‖², the remark's algebra; the Monte Carlo means' largest excess over it %+.3g%%)",
 		len(res.Settings), c.Points, orders, f.Worst, f.Outlier, float64(c.N-1)/float64(c.N), f.SigmaStar, c.Trials, 100*f.HolmMargin, f.RRPart, f.Z, f.Algebra, 100*f.Constants)
@@ -725,7 +740,7 @@ func (res *Remark4Result) remark4Rows(f *Remark4Findings) []Row {
 		})
 	}
 	return append(rows,
-		Row{Quantity: "one-outlier input: largest max_k φ²_{r,k} / (k n σ²) over the orders", Paper: fmt.Sprintf("≤ 1 (at most (n−1)/n = %.4g for any input)", float64(res.Config.N-1)/float64(res.Config.N)), Ours: fmt.Sprintf("%.4g (counted in each order's row above)", f.Outlier)},
+		Row{Quantity: "one-outlier inputs (σ² alone; the M term alone): largest max_k φ²_{r,k} / (k n (σ² + M‖∇f‖²)) over the orders", Paper: fmt.Sprintf("≤ 1 (at most (n−1)/n = %.4g for any input)", float64(res.Config.N-1)/float64(res.Config.N)), Ours: fmt.Sprintf("%.4g (counted in each order's row above)", f.Outlier)},
 		Row{Quantity: "largest σ*² / (n²σ²) with M* = nM (σ² > 0)", Paper: "≤ 1", Ours: fmt.Sprintf("%.4g (slack %.3g×; reported, not judged: it follows from the worst case above)", f.SigmaStar, f.SigmaStarSlack)},
 		Row{Quantity: "RR: largest excess of E φ²_{r,k} over k(n-k)/(n-1)(σ² + M‖∇f‖²) in standard errors", Paper: "≤ 0 (the remark's ≤; attained when Assumption 5 holds with equality)", Ours: fmt.Sprintf("%.2f (reported; the part, not above by more than %g%% on 95%% intervals: %v)", f.Z, 100*f.HolmMargin, f.RRPart)},
 		Row{Quantity: "RR: largest (E φ²_{r,k} - k²M‖∇f‖² - nσ²) / (nσ² + k²M‖∇f‖²), Monte Carlo", Paper: "≤ 0 in expectation: σ*² = nσ², M* = M", Ours: fmt.Sprintf("%+.3g (reported, not judged: it follows from the row above and Lemma 1's bound)", f.Constants)},
@@ -744,9 +759,9 @@ func remark4Protocol(c Remark4Config) []string {
 		fmt.Sprintf("problems.HeteroQuadratic, n = %d, d = %d, L = %g, μ = %g, with (σ², M) ∈ {%s}: Assumption 5 holds with equality at every x.", c.N, c.D, c.L, c.Mu, strings.Join(settings, ", ")),
 		fmt.Sprintf("%d points per setting on a random ray from x*, ‖∇f(x)‖² evenly spread from 0 to 4·max(1, σ²/M) so that the M term matters (without x* itself when σ² = 0, where every component gradient is 0 and φ² is rounding).", c.Points),
 		fmt.Sprintf("Orders at each point: identity, sorted by the leading principal direction of the gradients at x and its reverse, Algorithm 2's greedy order, and %d uniformly random permutations (the largest ratio reported).", c.RandomOrders),
-		fmt.Sprintf("The worst case is judged on one more input, the same orders on it: n = %d component gradients with ∇f = 0, one deviation (n−1)v and n−1 deviations −v, ‖v‖² = 1/(n−1) (Assumption 5 with σ² = 1, M = 0, with equality). The deviations sum to 0, so for any input φ²_{r,k} ≤ k(n−k)/n Σ‖∇f_i − ∇f‖² and the statistic is at most (n−k)/n ≤ (n−1)/n; an order that puts the outlier first reaches (n−1)/n = %.4g at k = 1, so a slip that inflates φ² or deflates the bound by more than n/(n−1) fails the part there, where the problem's points reach about half the bound.", c.N, float64(c.N-1)/float64(c.N)),
+		fmt.Sprintf("The worst case is judged on two more inputs, the same orders on each: n = %d component gradients whose deviations from ∇f are one (n−1)v and n−1 times −v, ‖v‖² = 1/(n−1), once with ∇f = 0 (Assumption 5 with σ² = 1, M = 0) and once with ∇f = e_1 along v (σ² = 0, M = 1), with equality. The deviations sum to 0, so for any input φ²_{r,k} ≤ k(n−k)/n Σ‖∇f_i − ∇f‖² and the statistic is at most (n−k)/n ≤ (n−1)/n; an order that puts the outlier first reaches (n−1)/n = %.4g at k = 1 on each, so a slip that inflates φ² or deflates the bound by more than n/(n−1) fails the part there, where the problem's points reach about half the bound.", c.N, float64(c.N-1)/float64(c.N)),
 		fmt.Sprintf("Random reshuffling: %d permutations per point; the Monte Carlo part judges the remark's \"≤\" against Lemma 1's bound by non-inferiority within %g%% (the bound is attained here): at every point and k the 95%% normal interval of E φ²_{r,k}/bound - 1 below +%g%% holds, wholly above fails, else unsettled; the part holds if every one holds, fails if one fails, else is inconclusive (where the bound is 0 up to %g·n(σ² + M‖∇f‖²), at k = n, φ² is 0 and a mean above rounding fails). σ*² = nσ², M* = M (tex:299, \"this allows\") is the remark's algebra from Lemma 1's bound: B_k = k(n-k)/(n-1)(σ² + M‖∇f‖²) ≤ nσ² + k²M‖∇f‖² for n ≥ 2, 1 ≤ k ≤ n (k(n-k)/(n-1) is at most n and at most k ≤ k²), so it holds wherever the part above holds within its 2%% (at σ² = 0, k = 1 the two bounds are equal); it is reported beside, not judged: the algebra, exact, and the Monte Carlo means' excess over nσ² + k²M‖∇f‖² in its units. The exact inequalities hold within a relative %g. The %g%% margin has mishchenko-lemma1's derivation (its ±1%% on the same Lemma 1 at n = 64): about four times the Monte Carlo's 95%% half-width (about ±0.5%% here, at n = %d) and below the likeliest slip, (n-k)/n for (n-k)/(n-1), off by 1/n = %.3g%% (said on 2026-11-30 after the pass on base seed 1006, when a referee read found the two margins unexplained; neither changed).", c.Trials, 100*equalityMargin, 100*equalityMargin, remark4Rounding, remark4Rounding, 100*equalityMargin, c.N, 100/float64(c.N)),
-		"Changed on 2026-12-01, after the confirmatory pass on base seed 1006 (reproduced), when a referee read weighed remark4-worst-case as weak, its inputs reaching about half a bound that no input meeting Assumption 5 can exceed: the part judges the one-outlier input too, where the bound is nearly attained ((n−1)/n). The claim is registered again on new seeds.",
+		"Changed on 2026-12-01, after the confirmatory pass on base seed 1006 (reproduced), when a referee read weighed remark4-worst-case as weak, its inputs reaching about half a bound that no input meeting Assumption 5 can exceed: the part judges two one-outlier inputs too (σ² alone; the M term alone), where the bound is nearly attained ((n−1)/n). The claim is registered again on new seeds.",
 		"Before, changed on 2026-11-30, after the confirmatory pass on base seed 1005 (reproduced), when a referee read before that pass weighed remark4-sigma-star as weak: tex:298's \"Therefore, Assumption 4 holds with σ*² = n²σ², M* = nM\" follows from the worst case by algebra (φ² ≤ kn(σ² + M‖∇f‖²) gives φ² − k²nM‖∇f‖² ≤ knσ² ≤ n²σ²), so it held wherever remark4-worst-case held, and at σ² = 0 it was 0 by construction (σ*² is floored at 0): no second test, the reason remark4-rr-constants was taken out. The part is gone: σ*²/(n²σ²) with M* = nM is reported beside as implied by the worst case. Known: it held in every pass. The claim is registered again on new seeds.",
 		"Before, changed on 2026-11-30, after the confirmatory pass on base seed 1004 (reproduced), when a fourth referee read, before that pass, weighed remark4-rr-constants as weak a third time: judged on the Monte Carlo means against nσ² + k²M‖∇f‖², it holds whenever remark4-rr holds, within the same 2% (Lemma 1's bound lies below the stated one, equal to it at σ² = 0, k = 1) and its one tight point is our setup's equality, so it was no second test. The part is gone: the sentence is reported beside as implied (the algebra, exact, and the means' excess over the stated bound), as that read asked. Known: it held in every pass. The claim is registered again on new seeds.",
 		"Before, changed after the confirmatory pass on base seed 1003 (reproduced there), when the next referee weighed remark4-rr-constants as weak again: the remark's algebra, exact, holds for every input, so a check no data can fail was counted as a confirmatory part; the part now judges the Monte Carlo E φ²_{r,k} against nσ² + k²M‖∇f‖² in that bound's units by non-inferiority within 2%, as remark4-rr judges Lemma 1's bound (the units the earlier referee asked for), and the algebra is reported beside. Known when changed: that pass's largest Monte Carlo excess over the stated bound, reported there. The claim is registered again on new seeds.",
@@ -797,7 +812,7 @@ func (r *Remark4Result) check() error {
 		}
 	}
 	if len(r.Outlier) != len(r.Orders) {
-		return errResult(id, "the one-outlier input has %d order values, want %d", len(r.Outlier), len(r.Orders))
+		return errResult(id, "the one-outlier inputs have %d order values, want %d", len(r.Outlier), len(r.Orders))
 	}
 	return nil
 }

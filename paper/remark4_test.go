@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goodorder/goodorder/ordering"
 )
 
 func TestRemark4Smoke(t *testing.T) {
@@ -301,6 +303,34 @@ func TestRemark4Worst(t *testing.T) {
 		j, err := r.Judge(Measures{part.Name: remark4Worst("s", tc.ivs, labels, ps)}, nil)
 		if err != nil || j.Parts[0].Verdict != tc.want {
 			t.Errorf("%s: %v, %v; want %v", tc.name, j.Parts[0].Verdict, err, tc.want)
+		}
+	}
+}
+
+// TestRemark4Outliers checks each one-outlier input on its own: Assumption
+// 5 with equality, and the identity order, which puts the outlier first,
+// at (n−1)/n of the worst-case bound, with σ² alone and with the M term
+// alone.
+func TestRemark4Outliers(t *testing.T) {
+	c := Remark4Config{}.At(Default)
+	for _, mterm := range []bool{false, true} {
+		grads, st := remark4Outlier(c.N, c.D, mterm)
+		v, g := ordering.Heterogeneity(grads)
+		if h := st.Sigma2 + st.M*g; math.Abs(v-h) > 1e-12 || (mterm != (st.M > 0 && g > 0)) {
+			t.Errorf("M term %v: heterogeneity %v, Assumption 5's side %v (σ² %v, M %v, ‖∇f‖² %v)", mterm, v, h, st.Sigma2, st.M, g)
+		}
+		worst, _, err := remark4Measure(grads, st, c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tight := float64(c.N-1) / float64(c.N)
+		if id := slices.Index(remark4Orders, "identity"); math.Abs(worst[id]-tight) > 1e-12 {
+			t.Errorf("M term %v: identity at %v of the bound, want (n−1)/n = %v", mterm, worst[id], tight)
+		}
+		for o, w := range worst {
+			if w > tight+1e-12 {
+				t.Errorf("M term %v, %s: %v above (n−1)/n", mterm, remark4Orders[o], w)
+			}
 		}
 	}
 }
