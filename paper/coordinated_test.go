@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goodorder/goodorder/ordering"
 	"github.com/goodorder/goodorder/paper/chart"
 )
 
@@ -319,5 +320,55 @@ func TestCoordinatedCharts(t *testing.T) {
 				t.Errorf("sigma chart: series %q has %v below the floor %v", s.Name, v, floor.Y[0])
 			}
 		}
+	}
+}
+
+// TestCoordinatedExcessLoss checks that the loss parts judge the excess
+// loss f − f*: on the quadratic f* = 0, so a run whose f* is raised moves
+// its part's gap, and an f* at or above a loss after the start is refused
+// with its value named.
+func TestCoordinatedExcessLoss(t *testing.T) {
+	res, err := CoordinatedConfig{MNISTN: -1}.At(Smoke).Run(context.Background(), &Env{Seed: 3, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Runs {
+		if r.FStar != 0 {
+			t.Fatalf("two-level quadratic: f* = %v, want 0", r.FStar)
+		}
+	}
+	f, err := res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := res.Config.Workers[0]
+	gap := func(f *CoordinatedFindings) float64 {
+		for _, g := range f.Gaps {
+			if g.What == "loss" && g.Workers == w {
+				return g.Interval.Mean
+			}
+		}
+		t.Fatalf("no loss gap at W = %d", w)
+		return 0
+	}
+	before := gap(f)
+	// D-RR's f* raised to half its least loss: its excess falls, and so
+	// does D-RR's minus CD-GraB's gap.
+	for i := range res.Runs {
+		if r := &res.Runs[i]; r.Workers == w && r.Method == ordering.DRR.String() {
+			r.FStar = 0.5 * slices.Min(r.Loss[1:])
+		}
+	}
+	f, err = res.Findings()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(gap(f) < before) {
+		t.Errorf("D-RR's f* raised: loss gap %v, before %v; want smaller", gap(f), before)
+	}
+	r := &res.Runs[0]
+	r.FStar = r.Loss[len(r.Loss)-1]
+	if _, err := res.Findings(); err == nil || !strings.Contains(err.Error(), "f* =") {
+		t.Errorf("f* at the last loss: error %v, want one naming f*", err)
 	}
 }

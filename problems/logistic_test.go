@@ -6,6 +6,8 @@ package problems
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -130,5 +132,54 @@ func TestTwoBlobs(t *testing.T) {
 	// Appending to a row must not run into the next one.
 	if cap(a[0]) != d {
 		t.Errorf("row capacity %d, want %d", cap(a[0]), d)
+	}
+}
+
+// TestLogisticMinimize checks Newton's method against the optimality
+// condition on overlapping blobs with λ > 0, and that it reports an error
+// where λ = 0 (with separable classes f has no minimiser).
+func TestLogisticMinimize(t *testing.T) {
+	t.Parallel()
+	a, y, err := TwoBlobs(40, 5, 0.5, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewLogistic(a, y, 1e-3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, f, err := p.Minimize()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := make([]float64, p.Dim())
+	p.Grad(g, w)
+	if n := floats.Norm(g, 2); n > 1e-9 {
+		t.Errorf("‖∇f(w*)‖ = %v", n)
+	}
+	if f != p.Func(w) {
+		t.Errorf("f %v, f(w*) %v", f, p.Func(w))
+	}
+	rnd := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 20; trial++ {
+		x := slices.Clone(w)
+		for j := range x {
+			x[j] += 0.1 * rnd.NormFloat64()
+		}
+		if fx := p.Func(x); fx < f {
+			t.Errorf("f = %v below f(w*) = %v", fx, f)
+		}
+	}
+	// Far-apart blobs without a regulariser: the loss falls to 0 only at
+	// infinity, and λ = 0 is refused.
+	a, y, err = TwoBlobs(20, 2, 50, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = NewLogistic(a, y, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := p.Minimize(); err == nil {
+		t.Error("λ = 0: no error")
 	}
 }
