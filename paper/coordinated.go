@@ -895,6 +895,10 @@ func curveMean(runs []CoordinatedRun, curve func(CoordinatedRun) []float64) []fl
 }
 
 // gapText formats a gap's interval as a ratio: exp of its log interval.
+// Threshold returns the log ratio g's interval must lie above for its
+// part to hold: 0 for herding and growth, coordLossLeast for the loss.
+func (g CoordinatedGap) Threshold() float64 { return coordThreshold(g.What) }
+
 func (g CoordinatedGap) gapText() string {
 	iv := g.Interval
 	return fmt.Sprintf("×%.4g [%.4g, %.4g]", math.Exp(iv.Mean), math.Exp(iv.Lo), math.Exp(iv.Hi))
