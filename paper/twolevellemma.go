@@ -126,8 +126,11 @@ func (c *TwoLevelLemmaConfig) validate() error {
 			return fmt.Errorf("paper: two-level-lemma with a swept N = %d, want an even number >= 2", n)
 		}
 	}
-	if len(c.SlipNs) > 0 && (len(c.SlipKs) == 0 || len(c.SlipTops) == 0) {
-		return fmt.Errorf("paper: two-level-lemma sweeps N %v with K %v and σ_top %v, want at least one of each", c.SlipNs, c.SlipKs, c.SlipTops)
+	switch {
+	case len(c.SlipNs) > 0 && len(c.SlipKs) == 0:
+		return fmt.Errorf("paper: two-level-lemma sweeps N %v with no K (SlipKs), want at least one", c.SlipNs)
+	case len(c.SlipNs) > 0 && len(c.SlipTops) == 0:
+		return fmt.Errorf("paper: two-level-lemma sweeps N %v with no σ_top (SlipTops), want at least one", c.SlipNs)
 	}
 	if err := checkInts(twoLevelLemmaID, "swept K", c.SlipKs, 1, c.M); err != nil {
 		return err
