@@ -267,8 +267,10 @@ func (c *Confirmation) PassesText(id string) string {
 // " text <n>" for a claim registered again with nothing hashed changed,
 // textRevisions) and
 // the hash claim id's latest confirmatory result was judged by: "its
-// rule's value", "its judging code (not its rule's value)" (a change to
-// the code that judges or words the result), "its protocol", "its seed
+// rule's value", "its judging code (its rule's tests and thresholds
+// unchanged)" (a change to the code that judges or words the result,
+// which may change what is measured: Rule.Hash leaves out the statistic's
+// wording), "its protocol", "its seed
 // (its runs were not new ...)" (textRevisions), or several;
 // "" if there is no result or nothing differs. Where the latest result is
 // current and an earlier pass was judged by an old rule, that pass is the
@@ -294,7 +296,7 @@ func (c *Confirmation) ChangeText(id, code string) string {
 	case or != nr:
 		what = append(what, "its rule's value")
 	case oj != nj:
-		what = append(what, "its judging code (not its rule's value)")
+		what = append(what, "its judging code (its rule's tests and thresholds unchanged)")
 	}
 	if oc != nc {
 		what = append(what, "its protocol")

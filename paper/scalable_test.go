@@ -286,8 +286,8 @@ func TestScalableTrainingFindings(t *testing.T) {
 			"sketched greedy": fail, "stale greedy": fail, "mean balance": fail, "pair balance": fail}},
 		// One order the same as greedy: the goal is met, whatever the
 		// others (before 2026-11-29 every order had to hold).
-		{"one order the same as greedy", map[string][]float64{"sketched greedy": greedy}, GoalMet, map[string]state{
-			"sketched greedy": {true, false}, "stale greedy": fail, "mean balance": fail, "pair balance": fail}},
+		{"one order the same as greedy", map[string][]float64{"mean balance": greedy}, GoalMet, map[string]state{
+			"sketched greedy": fail, "stale greedy": fail, "mean balance": {true, false}, "pair balance": fail}},
 		// Wide intervals around greedy's: unsettled, so inconclusive.
 		{"wide intervals around greedy's", map[string][]float64{"stale greedy": {0.91, 0.93, 0.92}, "pair balance": {0.896, 0.906, 0.92}}, Inconclusive, map[string]state{
 			"sketched greedy": fail, "stale greedy": {false, false}, "mean balance": fail, "pair balance": {false, false}}},
@@ -299,6 +299,12 @@ func TestScalableTrainingFindings(t *testing.T) {
 		// the goal (before the second referee read it did).
 		{"only stale greedy the same as greedy", map[string][]float64{"stale greedy": greedy}, GoalNotMet, map[string]state{
 			"sketched greedy": fail, "stale greedy": {true, false}, "mean balance": fail, "pair balance": fail}},
+		// Sketched greedy still takes Algorithm 2's full gradient pass
+		// (tex:490): reported beside and not judged since 2026-12-01,
+		// so it alone obtaining greedy's accuracy does not meet the goal
+		// (at base seeds 1001 and 1002 it did).
+		{"only sketched greedy the same as greedy", map[string][]float64{"sketched greedy": greedy}, GoalNotMet, map[string]state{
+			"sketched greedy": {true, false}, "stale greedy": fail, "mean balance": fail, "pair balance": fail}},
 	} {
 		acc := maps.Clone(final)
 		maps.Copy(acc, test.replace)
@@ -322,7 +328,7 @@ func TestScalableTrainingFindings(t *testing.T) {
 			t.Errorf("%s: checkable %v, met %v, verdict %v, margin %v; want %v", test.name, f.Checkable, f.Met, f.Verdict, f.Margin, test.want)
 		}
 		out, err := r.ScalableTrainingOutcome()
-		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != f.judgedGaps() || f.judgedGaps() != len(f.Gaps)-1 {
+		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != f.judgedGaps() || f.judgedGaps() != len(f.Gaps)-2 {
 			t.Fatalf("%s: outcome %v, %v; want the findings' verdict %v and a test per order", test.name, out, err, f.Verdict)
 		}
 		// Table 1's 0.54 and 0.16 are standard errors (its caption), not

@@ -241,3 +241,23 @@ func stratifiedBootstrap(x, y []float64, strata []string, level float64, b int, 
 	n := float64(len(reps) + 1)
 	return iv, float64(1+below) / n, float64(1+above) / n
 }
+
+// failEnd returns iv, a t-interval over iv.N values, with its failing end
+// moved to the one-sided ruleAlpha/k point (Bonferroni over a part's k
+// quantities, of which one shown on the failing side fails the part): the
+// lower end if the part holds Below its threshold, else the upper end. It
+// returns iv itself if k < 2 or iv has no spread. loaderFailEnd is the same
+// reading, kept as registered for loader-shuffles until its next
+// registration.
+func failEnd(iv Interval, k int, holds Side) Interval {
+	if iv.N < 2 || k < 2 || !(iv.SE >= 0) {
+		return iv
+	}
+	h := tCrit(iv.N-1, 1-2*ruleAlpha/float64(k)) * iv.SE
+	if holds == Below {
+		iv.Lo = iv.Mean - h
+	} else {
+		iv.Hi = iv.Mean + h
+	}
+	return iv
+}

@@ -30,10 +30,11 @@ var theorem1NoiseClaim = Claim{
 	Statement: "Under a noisy oracle (E‖ξ‖² ≤ ζ² + P‖∇f(x)‖²) and an order with (σ*², M*), for γ < 1/(8Ln(M* + P/n + 1)), " +
 		"(1/T) Σ_t ‖∇f(x_t)‖² ≤ 8F₀/(nTγ) + 16γLζ² + 32γ²L²σ*²; with γ tuned it is in O(L(M* + P/n + 1)F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))), " +
 		"read per regime as a rate at least about as fast as its slowest term: T^{-1/2} where ζ's is the largest, T^{-2/3} where σ*'s is; where the tuned step sits at the step limit, the O(·)'s first term, F₀/T, sets the rate.",
-	Quote:     "with a noisy oracle and γ tuned, (1/T) Σ‖∇f‖² ∈ O(F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))), read as log-log slopes within 0.1 of −1/2 (ζ regime) and −2/3 (σ* regime), or steeper",
-	Run:       claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
-	Rule:      &theorem1NoiseRule,
-	PartUnits: map[string]string{"theorem1-noise-slopes": "slope − exponent; + is shallower than the exponent"},
+	Quote:        "with a noisy oracle and γ tuned, (1/T) Σ‖∇f‖² ∈ O(F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT))), read as log-log slopes within 0.1 of −1/2 (ζ regime) and −2/3 (σ* regime), or steeper",
+	Run:          claimRun(Theorem1NoiseConfig{}.At, Theorem1NoiseConfig.Run, (*Theorem1NoiseResult).Outcome),
+	Rule:         &theorem1NoiseRule,
+	Registration: "Registered again on 2026-12-01, after its pass on base seed 1001 (reproduced, both parts holding), when one of two independent referee reads of the whole registration weighed theorem1-noise-slopes as weak, for two reasons. First, its failing side was not adjusted over its 6 slopes, where two-level-k's and loader-shuffles' parts adjust theirs (one rule for one kind), and the ζ slopes sat near the margin on the exploratory seeds (ζ RR +0.03 to +0.08 against 0.1). Each slope's lower end is now at the one-sided 2.5%/k point, k the tested slopes (Bonferroni: one slope shown above fails the part), its upper end at 2.5% (the part holds only if every slope holds, an intersection). This moves only a failing slope to unsettled, towards the paper; at the seed-1001 pass every slope held (the largest upper end +0.047, ζ RR), so it moves nothing there. Second, a local slope over T = 256 to 4096 is a stronger reading than line 314's O(·); that stands, and is said where the part is stated: a slope that fails reads \"the rate over these T is slower than the exponent + 0.1\", not that the O(·) is false. Its other part, the runs' design and the steps are unchanged.",
+	PartUnits:    map[string]string{"theorem1-noise-slopes": "slope − exponent; + is shallower than the exponent"},
 	Criterion: "our rule: each slope less its exponent shown below +0.1 (non-inferiority), so a slope up to 0.1 shallower than the exponent holds: \"holds\" says the rate over these T is within 0.1 of the exponent or steeper, not at least as fast; it judges the O(·) as a whole: where the tuned step sits at the step limit, " +
 		"the O(·)'s F₀/T term sets the slope (about −1) whatever the regime, so such a slope holds without testing the regime's own term (σ* RR and σ* greedy at seed 1001: the section's confirmatory line gives, beside each slope, at how many of the T its tuned step sat at the limit); the σ* term's −2/3 is tested only by the orders off the limit",
 }
@@ -543,9 +544,9 @@ var theorem1NoiseRule = Rule{
 		Test:      Bound, Side: Below, Threshold: 1,
 	}, {
 		Name:      "theorem1-noise-slopes",
-		Sentence:  "with γ carefully selected, (1/T) Σ_t ‖∇f(x_t)‖² ∈ O(L(M* + P/n + 1)F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT)))",
+		Sentence:  "which when carefully selecting γ yields (1/T) Σ_{t=1}^T ‖∇f(x_t)‖² ∈ O(L(M* + P/n + 1)F₀/T + (σ*LF₀/(nT))^{2/3} + ζ√(LF₀/(nT)))",
 		Tex:       314,
-		Statistic: "every order (RR, IG, greedy) in each regime, declared before the run: γ tuned per T on the grid by the mean over the tuning's runs of (1/T) Σ_{t=1}^T ‖∇f(x_t)‖² (line 310's indices), then the log-log slope of that average over fresh judged runs at that γ (a seed stream of their own) over the config's largest 3 T (default 256, 1024, 4096) less its regime's exponent (ζ: -1/2, σ*: -2/3), 95% t-interval over the judged runs' slopes; the T whose tuned step is at the limit said beside; a failure reads \"the rate over these T is slower than the exponent + 0.1\", not that the O(·) is false",
+		Statistic: "every order (RR, IG, greedy) in each regime, declared before the run: γ tuned per T on the grid by the mean over the tuning's runs of (1/T) Σ_{t=1}^T ‖∇f(x_t)‖² (line 310's indices), then the log-log slope of that average over fresh judged runs at that γ (a seed stream of their own) over the config's largest 3 T (default 256, 1024, 4096) less its regime's exponent (ζ: -1/2, σ*: -2/3), t-interval over the judged runs' slopes, its upper end the one-sided 2.5% point (the part holds only if every slope holds: an intersection, unadjusted) and its lower end the one-sided 2.5%/k point, k the tested slopes (one slope shown above fails the part: a \"for some\", Bonferroni over them); the T whose tuned step is at the limit said beside; a failure reads \"the rate over these T is slower than the exponent + 0.1\", not that the O(·) is false",
 		Test:      NonInferiority, Side: Below, Threshold: theorem1NoiseSlopeTol,
 	}},
 	Setup: []string{"NoiseEstimate within 0.1 of the ζ² and P set", "every step below the step limit"},
@@ -565,6 +566,40 @@ func theorem1NoiseSlopeVerdict(iv Interval, want float64) Verdict {
 		return NotReproduced
 	}
 	return Inconclusive
+}
+
+// theorem1NoiseSlopeEnds sets the rate part's failing ends and the
+// tested slopes' verdicts: ms holds the tested slopes' measures, less
+// their exponents, in f's order. The part holds only if every slope
+// holds, an intersection that needs no adjustment, so each holding
+// (upper) end stays at the one-sided 2.5% point; one slope shown above the
+// exponent + the margin fails the part, a "for some", so each failing
+// (lower) end moves to the one-sided 2.5%/k point, k the tested slopes
+// (Bonferroni, failEnd), as two-level-k's and loader-shuffles' parts read
+// their failing sides. Since 2026-12-01.
+func theorem1NoiseSlopeEnds(f *Theorem1NoiseFindings, ms []Measure) {
+	k := 0
+	for i := range f.Regimes {
+		rf := &f.Regimes[i]
+		for j := range rf.Orders {
+			of := &rf.Orders[j]
+			if !of.Tested {
+				continue
+			}
+			ms[k].Iv = failEnd(ms[k].Iv, len(ms), Below)
+			of.FailLo = ms[k].Iv.Lo + rf.Want
+			of.SlopeVerdict = theorem1NoiseSlopeVerdict(shiftInterval(ms[k].Iv, rf.Want), rf.Want)
+			note := fmt.Sprintf("slope %.2f [%.2f, %.2f] (95%%), its failing end over the %d slopes %.2f", of.Slope.Mean, of.Slope.Lo, of.Slope.Hi, len(ms), of.FailLo)
+			if of.SlopeVerdict == NotReproduced {
+				note += fmt.Sprintf(": the rate over T = %s is slower than %.2f + %g, not the O(·) shown false", fitTText(of.FitT), rf.Want, theorem1NoiseSlopeTol)
+			}
+			if of.AtLimit > 0 {
+				note += fmt.Sprintf("; tuned step at the limit at %d of the %d T (the F₀/(nTγ) term)", of.AtLimit, len(of.FitT))
+			}
+			ms[k].Note = note + fmt.Sprintf("; the tuning's runs, not judged: %.2f", of.TuneSlope.Mean)
+			k++
+		}
+	}
 }
 
 // shiftInterval returns iv moved by d.
@@ -602,11 +637,14 @@ type Theorem1NoiseOrderFindings struct {
 	// such T; Slope is then the fitted slope of the judged runs in T
 	// (log-log) with its 95% interval over the runs (runSlopes), and
 	// SlopeVerdict its verdict by the rule's rate part
-	// (theorem1NoiseSlopeVerdict). Steepness is where the interval lies
+	// (theorem1NoiseSlopeVerdict) on Slope with its lower end at FailLo,
+	// the one-sided 2.5%/k point over the k tested slopes
+	// (theorem1NoiseSlopeEnds). Steepness is where the interval lies
 	// against the exponent itself (steepnessWord), reported beside, and
 	// TuneSlope the same slope over the tuning's runs, shown, not judged.
 	Tested           bool
 	Slope, TuneSlope Interval
+	FailLo           float64
 	SlopeVerdict     Verdict
 	Steepness        string
 }
@@ -743,17 +781,10 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 			}
 			if of.Tested = len(of.FitT) >= theorem1NoiseMinFit; of.Tested {
 				of.Slope, of.TuneSlope = runSlopes(of.FitT, fitCells), runSlopes(of.FitT, tuneCells)
-				of.SlopeVerdict = theorem1NoiseSlopeVerdict(of.Slope, rf.Want)
 				of.Steepness = steepnessWord(of.Slope, rf.Want)
-				note := fmt.Sprintf("slope %.2f [%.2f, %.2f]", of.Slope.Mean, of.Slope.Lo, of.Slope.Hi)
-				if of.SlopeVerdict == NotReproduced {
-					note += fmt.Sprintf(": the rate over T = %s is slower than %.2f + %g, not the O(·) shown false", fitTText(of.FitT), rf.Want, theorem1NoiseSlopeTol)
-				}
-				if of.AtLimit > 0 {
-					note += fmt.Sprintf("; tuned step at the limit at %d of the %d T (the F₀/(nTγ) term)", of.AtLimit, len(of.FitT))
-				}
-				note += fmt.Sprintf("; the tuning's runs, not judged: %.2f", of.TuneSlope.Mean)
-				m["theorem1-noise-slopes"] = append(m["theorem1-noise-slopes"], Measure{Label: short + " " + name, Iv: shiftInterval(of.Slope, -rf.Want), Note: note})
+				// The measure's failing end and the note's verdict
+				// words are set below, once every slope is known.
+				m["theorem1-noise-slopes"] = append(m["theorem1-noise-slopes"], Measure{Label: short + " " + name, Iv: shiftInterval(of.Slope, -rf.Want)})
 			} else {
 				f.Untested = append(f.Untested, fmt.Sprintf("%s %s", reg.Name, name))
 			}
@@ -761,6 +792,7 @@ func (res *Theorem1NoiseResult) Findings() (*Theorem1NoiseFindings, error) {
 		}
 		f.Regimes = append(f.Regimes, rf)
 	}
+	theorem1NoiseSlopeEnds(f, m["theorem1-noise-slopes"])
 	if len(m["theorem1-noise-slopes"]) == 0 {
 		m["theorem1-noise-slopes"] = []Measure{theorem1NoiseNone}
 	}
@@ -1017,6 +1049,7 @@ func theorem1NoiseProtocol(c Theorem1NoiseConfig) []string {
 		fmt.Sprintf("%d judged runs per setting, each with its own order draws (RR) and oracle noise, on a seed stream apart from the tuning's; the bound holds in expectation, so the 95%% t-interval of the mean over the runs (Student's t, %d degrees of freedom) of (1/T) Σ_{t=1}^T ‖∇f(x_t)‖², line 310's indices (each run records ‖∇f(x_t)‖² at t = 0..T), is compared with line 310's stated bound, whose σ*² is the largest over the runs' epochs (SigmaTracker with M* = nM): the bound part holds if every interval lies below, fails only if some interval lies wholly above (shown above the bound), else is inconclusive; judged whatever its slack (the smallest bound over an interval's upper end, said beside). The average over the epoch starts t = 0..T-1 and the proof's displayed bound are reported beside, not judged.", c.Runs, c.Runs-1),
 		"Verdict: combine over the bound part (judged whatever its slack, the report's one rule for bounds) and the rate part over the tested slopes (with none tested, the rate is an unsettled part: at best inconclusive). NoiseEstimate within its tolerance and every step below the limit check our own setup: they are preconditions, reported beside, and a miss makes the verdict not tested.",
 		fmt.Sprintf("Rates: γ tuned per T on the grid 0.99·limit·2^(-j/2), j = 0..%d, by the mean over %d tuning runs (a seed stream of their own, every step seeing the same draws); then %d fresh judged runs at the chosen γ at each T, on a stream apart from the tuning's, so that no seed that chose a step is judged; the tuning's runs are shown beside, not judged. The slope, of the judged runs, is a least-squares fit of log values on log T over the config's largest %d T (theorem1NoiseTail), declared before the run, for every order in every regime; where the tuned step is the grid's top, 0.99·limit, the F₀/(nTγ) term (a term of the same O(·)) sets the slope there, and that is said beside; an order is left out only if the config has fewer than %d T. Each run index gives one slope (the runs at different T are independent draws), and the t-interval over the %d runs is the slope's 95%% interval; a tested slope holds if that interval lies wholly below its regime's exponent (-1/2 or -2/3) + %g, fails if it lies wholly above, and is unsettled otherwise: non-inferiority, as the paper's sentence (.tex line 314, \"∈ O(…)\") is an upper bound, with a margin below the 1/6 between the two exponents. A slope that fails reads: the rate over these T is slower than the exponent + %g; a finite run cannot show the O(·) false.", c.Grid-1, c.Runs, c.Runs, theorem1NoiseTail, theorem1NoiseMinFit, c.Runs, theorem1NoiseSlopeTol, theorem1NoiseSlopeTol),
+		"Changed on 2026-12-01, after the confirmatory pass on base seed 1001 (reproduced), at a referee's read: each slope's failing (lower) end is the one-sided 2.5%/k point over the k tested slopes (Bonferroni), as two-level-k and loader-shuffles read their failing sides; before, it was the 95% interval's lower end. TestTheorem1NoiseVerdict gives a slope above the margin at 95% only as unsettled.",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29): γ is tuned per T on runs of a seed stream of their own, and both parts judge fresh runs (the bound check's, and those at each tuned γ) on a stream apart from the tuning's; before, the step at each T was the grid step with the smallest mean over the very runs whose slopes were then judged (the minimum of the grid's noisy means, biased towards a steep slope), and the bound check's runs shared the tuning's seeds; the referee found the slopes unsound (issue 38's referee, theorem1-noise-slopes). The tuning's slopes are reported beside. A slope that fails now reads \"the rate over these T is slower than the exponent + 0.1\", never that the O(·) is false.",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29, the third referee read): the tuning and the slopes use (1/T) Σ_{t=1}^T ‖∇f(x_t)‖² too, the indices of lines 310 and 314 and of the bound part; before, they used t = 0..T-1, whose x_0 term steepens a slope by about 0.01.",
 		"Changed before the confirmatory pass, on the exploratory seeds 1-5 (2026-11-29): the bound part judges (1/T) Σ_{t=1}^T ‖∇f(x_t)‖², line 310's indices, as theorem-1 does, and reports t = 0..T-1 beside; before, it judged t = 0..T-1 (the runs did not keep ‖∇f(x_T)‖²); the referee found the statistic averaged other indices than the sentence it quotes (issue 38's referee, theorem1-noise-bound).",
