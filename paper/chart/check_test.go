@@ -432,6 +432,29 @@ func TestBottomLegendDescenders(t *testing.T) {
 	}
 }
 
+// TestPanelsLongLegend checks that panels whose shared legend has an
+// entry longer than the chart's usual width (a hidden series' note, as in
+// scalable-training's seeds pass on 2026-12-01) are drawn wider, the legend
+// inside the image, where before it ran off both edges.
+func TestPanelsLongLegend(t *testing.T) {
+	x := []float64{0, 1, 2}
+	long := "pair balance (near sketched greedy's line; under it in \"every epoch\", not drawn there, and a note as long again as that)"
+	p := &Panels{Title: "Panels with a long legend entry", Panels: []*LineChart{
+		{Title: "one", XLabel: "x", YLabel: "y", Series: []Series{{Name: "RR", X: x, Y: []float64{0, 1, 3}}}},
+		{Title: "two", XLabel: "x", YLabel: "y", Series: []Series{{Name: long, X: x, Y: []float64{1, 2, 4}, Colour: 2}}},
+	}}
+	if err := Check(p); err != nil {
+		t.Errorf("panels with a long legend entry: %v", err)
+	}
+	if w, _ := p.size(); w <= panelW {
+		t.Errorf("panels with a long legend entry: width %v, want more than %v", w, panelW)
+	}
+	short := &Panels{Title: "p", Panels: []*LineChart{{Title: "one", XLabel: "x", YLabel: "y", Series: []Series{{Name: "RR", X: x, Y: x}}}}}
+	if w, _ := short.size(); w != panelW {
+		t.Errorf("panels with a short legend: width %v, want %v", w, panelW)
+	}
+}
+
 // TestCheckFamily checks that CheckFamily fails two charts of the same
 // orders that give one look two meanings (the paper's greedy in one, its
 // slow update in the other), passes them with one meaning per look, and

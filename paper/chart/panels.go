@@ -63,8 +63,11 @@ func (p *Panels) legend() []legendEntry {
 	return entries
 }
 
-// panelW is the width of the chart.
+// panelW is the width of the chart, unless its legend needs more.
 var panelW = 16 * vg.Centimeter
+
+// legendMargin is the room kept beside a legend as wide as the chart.
+var legendMargin = vg.Points(12)
 
 // legendPlan lays the shared legend out below the panels in as many
 // columns as fit the width w.
@@ -85,8 +88,14 @@ func (p *Panels) legendPlan(w vg.Length) (entries []legendEntry, lp legendPlan) 
 	return entries, legendPlan{cols: cols, rows: rows, colW: colW, w: vg.Length(cols)*(colW+columnGap) - columnGap, h: h}
 }
 
+// size returns the chart's size: panelW wide, or wider where the shared
+// legend's longest entry would not fit (a name that says where a hidden
+// series lies can be long), so that the legend stays inside the image.
 func (p *Panels) size() (vg.Length, vg.Length) {
 	w, h := panelW, 11*vg.Centimeter
+	if _, lp := p.legendPlan(w - vg.Points(4)); lp.colW+legendMargin > w {
+		w = lp.colW + legendMargin
+	}
 	if _, lp := p.legendPlan(w - vg.Points(4)); lp.rows > 0 {
 		h += lp.h + legendGap
 	}
