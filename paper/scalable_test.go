@@ -294,10 +294,10 @@ func TestScalableTrainingFindings(t *testing.T) {
 		// A gap wholly above +margin obtains greedy's accuracy too.
 		{"a gap reaching past +margin", map[string][]float64{"mean balance": {0.95, 0.961, 0.97}}, GoalMet, map[string]state{
 			"sketched greedy": fail, "stale greedy": fail, "mean balance": {true, false}, "pair balance": fail}},
-		// Stale greedy, Section 7's slow update, is reported beside and
-		// not judged: it alone obtaining greedy's accuracy does not meet
-		// the goal (before the second referee read it did).
-		{"only stale greedy the same as greedy", map[string][]float64{"stale greedy": greedy}, GoalNotMet, map[string]state{
+		// Stale greedy takes no full gradient pass after epoch 0: it is
+		// judged, and alone obtaining greedy's accuracy meets the goal
+		// (beside, wrongly, from 2026-11-29 to 2026-12-01).
+		{"only stale greedy the same as greedy", map[string][]float64{"stale greedy": greedy}, GoalMet, map[string]state{
 			"sketched greedy": fail, "stale greedy": {true, false}, "mean balance": fail, "pair balance": fail}},
 		// Sketched greedy still takes Algorithm 2's full gradient pass
 		// (tex:490): reported beside and not judged since 2026-12-01,
@@ -328,7 +328,7 @@ func TestScalableTrainingFindings(t *testing.T) {
 			t.Errorf("%s: checkable %v, met %v, verdict %v, margin %v; want %v", test.name, f.Checkable, f.Met, f.Verdict, f.Margin, test.want)
 		}
 		out, err := r.ScalableTrainingOutcome()
-		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != f.judgedGaps() || f.judgedGaps() != len(f.Gaps)-2 {
+		if err != nil || out.Verdict != f.Verdict || len(out.Tests) != f.judgedGaps() || f.judgedGaps() != len(f.Gaps)-1 {
 			t.Fatalf("%s: outcome %v, %v; want the findings' verdict %v and a test per order", test.name, out, err, f.Verdict)
 		}
 		// Table 1's 0.54 and 0.16 are standard errors (its caption), not

@@ -27,7 +27,7 @@ var sgdInternallyClaim = Claim{
 	Statement: "Running SGD inside each f_i (a random h_{i,j} per visit) has after NmT steps the rate O(L(M*+1)F₀/(mT) + (σ_top LF₀/(√N mT))^{2/3} + σ_low √(LF₀/(NmT))): " +
 		"its larger admissible step makes the first terms decay faster while the σ_low term decays slower than under shuffling, so it is preferable early, when T < LF₀√(nM)/σ_low²; " +
 		"the best might be to start with SGD internally and a large step and switch to shuffling with a decayed step.",
-	Quote: "running SGD internally is preferable early, shuffling later (the conjecture that starting with SGD internally and switching is best is reported beside, outside the verdict and the registered parts)",
+	Quote: "running SGD internally is preferable early, shuffling later (the conjecture that starting with SGD internally and switching is best is judged beside by its own test, outside the verdict and the registered parts)",
 	Rule:  &sgdInternallyRule,
 	Run:   claimRun(SGDInternallyConfig{}.At, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
 }
