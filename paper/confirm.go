@@ -296,7 +296,7 @@ func (c *Confirmation) ChangeText(id, code string) string {
 	case or != nr:
 		what = append(what, "its rule's value")
 	case oj != nj:
-		what = append(what, "its judging code (not its rule's hashed tests and thresholds; its section says what changed)")
+		what = append(what, "its judging code (what a part measures and at which levels, which the rule's hash does not cover; its section says what changed)")
 	}
 	if oc != nc {
 		what = append(what, "its protocol")

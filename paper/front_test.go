@@ -724,14 +724,14 @@ func TestConfirmAgain(t *testing.T) {
 	// What changed, by the hash's fields.
 	for _, tc := range []struct{ code, want string }{
 		{h, ""},
-		{"x" + h, "its judging code (not its rule's hashed tests and thresholds; its section says what changed)"},
+		{"x" + h, "its judging code (what a part measures and at which levels, which the rule's hash does not cover; its section says what changed)"},
 		{strings.Replace(h, " rule ", " rule x", 1), "its rule's value"},
 		{h + "x", "its protocol"},
-		{"x" + h + "x", "its judging code (not its rule's hashed tests and thresholds; its section says what changed) and its protocol"},
+		{"x" + h + "x", "its judging code (what a part measures and at which levels, which the rule's hash does not cover; its section says what changed) and its protocol"},
 		// Registered again for its text alone (textRevisions); a text
 		// count beside another change adds nothing to it.
 		{h + " text 1", "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)"},
-		{"x" + h + " text 1", "its judging code (not its rule's hashed tests and thresholds; its section says what changed)"},
+		{"x" + h + " text 1", "its judging code (what a part measures and at which levels, which the rule's hash does not cover; its section says what changed)"},
 	} {
 		cc := &Confirmation{Claims: []Confirmed{{ID: remark4ID, Scale: "default", Runs: 3, Code: h}}}
 		if got := cc.ChangeText(remark4ID, tc.code); got != tc.want {

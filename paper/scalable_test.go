@@ -348,8 +348,8 @@ func TestScalableTrainingFindings(t *testing.T) {
 
 // TestScalableTrainingHolm checks that the goal's "for some" is judged
 // with Holm over the efficient orders: a gap whose interval lies just
-// above -margin holds alone but not when three other orders are judged
-// beside it, and holds again when it is far above.
+// above -margin holds alone but not when two other orders are judged
+// beside it (Holm over three), and holds again when it is far above.
 func TestScalableTrainingHolm(t *testing.T) {
 	greedy := []float64{0.90, 0.91, 0.92}
 	behind := []float64{0.80, 0.82, 0.81}
