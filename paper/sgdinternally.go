@@ -27,9 +27,10 @@ var sgdInternallyClaim = Claim{
 	Statement: "Running SGD inside each f_i (a random h_{i,j} per visit) has after NmT steps the rate O(L(M*+1)F₀/(mT) + (σ_top LF₀/(√N mT))^{2/3} + σ_low √(LF₀/(NmT))): " +
 		"its larger admissible step makes the first terms decay faster while the σ_low term decays slower than under shuffling, so it is preferable early, when T < LF₀√(nM)/σ_low²; " +
 		"the best might be to start with SGD internally and a large step and switch to shuffling with a decayed step.",
-	Quote: "running SGD internally is preferable early, shuffling later (the conjecture that starting with SGD internally and switching is best is judged beside by its own test, outside the verdict and the registered parts)",
-	Rule:  &sgdInternallyRule,
-	Run:   claimRun(SGDInternallyConfig{}.At, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
+	Quote:        "running SGD internally is preferable early, shuffling later (the conjecture that starting with SGD internally and switching is best is judged beside by its own test, outside the verdict and the registered parts)",
+	Registration: "Amended on 2026-12-01, text only, when two independent whole reads found its history missing from this section: T = 2, the horizon at which SGD internally's lead is judged (\"declared: the first horizon where the two can differ\"), was declared on 2026-11-26 (issue 28), after the results were known; before, the lead was taken at whichever horizon it was largest, a choice made by the data, by more than 3 standard errors. The last horizon, 2000 epochs, was chosen on 2026-11-24 after a first run at 1000 epochs with σ_low ∈ {5, 10, 20}. Both were fixed before the confirmatory pass on base seed 1001, which judged them as registered. The part's second half, shuffling's lead at the last horizon, reads tex:471's \"can be preferred ... at the early stages\" as shuffling ahead later, which the sentence implies rather than states. Its rule, runs, seed and hashes are unchanged.",
+	Rule:         &sgdInternallyRule,
+	Run:          claimRun(SGDInternallyConfig{}.At, SGDInternallyConfig.Run, (*SGDInternallyResult).Outcome),
 }
 
 // The parts of sgdInternallyRule, by their check names.
