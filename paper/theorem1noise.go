@@ -932,7 +932,7 @@ func (res *Theorem1NoiseResult) theorem1NoiseCharts(out *Outcome, f *Theorem1Noi
 	ts := ints(c.Ts)
 	last := len(c.Fractions) - 1
 	rateChart := &chart.LineChart{
-		Title:  fmt.Sprintf("Tuned (1/T) Σₜ ‖∇f(xₜ)‖² under a noisy oracle, judged runs at the tuned γ, n = %d, M* = nM = %g, P = %g", c.N, res.MStar, c.P),
+		Title:  fmt.Sprintf("Tuned (1/T) Σₜ ‖∇f(xₜ)‖² under a noisy oracle, %d judged runs at the tuned γ, n = %d components, M* = nM = %g, P = %g", c.Runs, c.N, res.MStar, c.P),
 		XLabel: "epochs T", YLabel: "(1/T) Σₜ ‖∇f(xₜ)‖², mean (95% t-band)", LogX: true, LogY: true,
 	}
 	// Each order has its colour of the bound charts in both regimes:
