@@ -456,7 +456,7 @@ func fitBudget(plans []*plannedClaim) string {
 				isCapped = false
 			}
 			if fl, ok := spreadFloor[p.id]; ok && fl.runs > p.registeredAt {
-				p.why += fmt.Sprintf(" The power plan needs %d; registered %d, %s.", p.registeredAt, fl.runs, fl.why)
+				p.why += fmt.Sprintf(" The power plan needs %d; registered %d, %s.", p.need, fl.runs, fl.why)
 				p.registeredAt = fl.runs
 			}
 			capped := min(p.need, p.runs*maxRunsFactor)
