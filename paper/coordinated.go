@@ -31,14 +31,18 @@ var coordinatedClaim = Claim{
 	Goal:  true,
 	Statement: "With W workers of data-parallel SGD, coordinating their orders (CD-GraB: the W gradients of each step pair-balanced together) " +
 		"gives a combined order whose herding is below distributed random reshuffling's (D-RR) by a margin that grows with W, " +
-		"and a faster fall of the training loss at equal steps (the claims of CD-GraB's paper), on the paper's two-level quadratic " +
-		"(the workers as its top level) and on MNIST logistic regression, W = 4, 16, 64.",
-	Quote:     "coordinated orders (CD-GraB) herd below D-RR by a margin that grows with W, and lower the loss",
+		"and a faster fall of the training loss at equal steps (the claims of CD-GraB's paper), on MNIST logistic regression, W = 4, 16, 64; " +
+		"the paper's two-level quadratic (the workers as its top level), where CD-GraB cancels exactly, is shown beside as an implementation check.",
+	Quote:     "coordinated orders (CD-GraB) herd below D-RR by a margin that grows with W, and lower the loss, on MNIST",
 	Run:       claimRun(CoordinatedConfig{}.At, CoordinatedConfig.Run, (*CoordinatedResult).Outcome),
 	Rule:      &coordinatedRule,
-	Criterion: "our rule: each D-RR/CD-GraB herding ratio shown above 1 (superiority), and each excess-loss ratio (f − f*, f* the problem's least value) above e^0.01 = 1.01005: an excess loss about 1% lower, our least relevant size for \"falls faster\" (since 2026-12-01; from 2026-11-30 the loss f itself, before that any amount); the section gives each W's ratio",
-	Known:     "the loss parts' least size 0.01 was chosen when the seed-1001 pass's loss ratios were known (at 0.01 that pass would have read not met); the excess-loss unit when the seed-1002 pass's were known (not met), its code written before the exploratory seeds' excess-loss gaps were computed, and registered knowing them (met at every seed)",
-	Registration: "Registered again on 2026-12-01, on base seed 1003 (on which no run has been made: a registration on it for a text alone was withdrawn before any run), after its pass on base seed 1002 (goal not met, by coordinated-mnist-loss alone), when two independent referee reads of the whole registration weighed coordinated-mnist-loss as weak: one least size on the mean log loss served two problems with unlike floors (the quadratic's least value is 0; MNIST's logistic loss, near 0.4 by epoch 10, has a least value far above 0), so on MNIST the 1% asked a larger share of the loss that could still fall; and its sentence did not name the 1%, so \"does not hold\" read as if the loss did not fall faster, though it was shown lower at every W. (A read also said the part had settled \"not met\" at every seed and pass, so that the verdict was known in advance; that is no ground for the change, which is as predictable, below.) " +
+	Criterion: "our rule, on MNIST: each D-RR/CD-GraB herding ratio shown above 1 (superiority), its growth from the smallest W to the largest above 1, and each excess-loss ratio (f − f*, f* the problem's least value) above 1/(1 − 0.0774) = 1.084: an excess loss lower by more than Table 1's margin, 7.74% (since 2026-12-01, base seed 1004; before it 1%, and before 2026-11-30 any amount); the two-level quadratic's rows are reported, not judged; the section gives each W's ratio",
+	Known:     "the loss part's least size, Table 1's margin, was set when the exploratory seeds' and the earlier passes' excess-loss gaps were known (at W = 64 about 0.03 in log, below its 0.0806: at those seeds the part reads not met there)",
+	Registration: "Registered again on 2026-12-01, on base seed 1004, after its pass on base seed 1003 (goal met, every part holding), when an independent referee's whole read weighed four parts weak. " +
+		"Three were the two-level quadratic's: there every component's gradient deviation is the same at every x (the f_i differ by linear terms), so CD-GraB's combined prefix sums cancel to rounding after its first epochs (herding about 1e-15 by epoch 9), and its herding, growth and loss gaps hold by the problem's construction, not as evidence of the goal. Its parts are gone: its rows are reported beside as an implementation check, not judged, and the goal is judged on MNIST alone, where the gradients depend on x. " +
+		"The fourth was coordinated-mnist-loss: its excess-loss unit had replaced the loss after a not met, knowing it would read met, at a 1% least size not argued for that unit. The unit stays (convergence is measured in f − f*), and the least size is now argued: Table 1's margin, 7.74%, the paper's own resolution of a difference between two orders (one standard error of its standard-batching gap as a share of RR's error), which table-1 and scalable-training apply to the test error; here CD-GraB's excess loss must be shown lower by more than that share, a log gap above −ln(1 − 0.0774) = 0.0806 (rounded to four decimals). " +
+		"Known at this registration: at the exploratory seeds 1 to 5 (5 runs per cell) MNIST's excess-loss gap was 2.04 to 2.36 at W = 4, 0.49 to 0.76 at W = 16 and 0.028 to 0.039 at W = 64 (upper ends below 0.06), and at the pass on base seed 1003 (51 runs per cell) 0.0307 [0.0265, 0.0350] at W = 64: at the new least size the part, and with it the goal, reads not met at W = 64 at every one of them (the robustness pass by this code: goal not met at 5 of 5 seeds, the growth part unsettled at 4 of them). The change moves the goal from met to not met, and was registered knowing that. The herding and growth parts on MNIST and the step sizes are unchanged; the runs per cell go from 51 to 44, the plan's need with the exploratory seeds judged by this rule (set by coordinated-mnist-growth). " +
+		"The earlier registration's text, kept as it was: Registered again on 2026-12-01, on base seed 1003 (on which no run has been made: a registration on it for a text alone was withdrawn before any run), after its pass on base seed 1002 (goal not met, by coordinated-mnist-loss alone), when two independent referee reads of the whole registration weighed coordinated-mnist-loss as weak: one least size on the mean log loss served two problems with unlike floors (the quadratic's least value is 0; MNIST's logistic loss, near 0.4 by epoch 10, has a least value far above 0), so on MNIST the 1% asked a larger share of the loss that could still fall; and its sentence did not name the 1%, so \"does not hold\" read as if the loss did not fall faster, though it was shown lower at every W. (A read also said the part had settled \"not met\" at every seed and pass, so that the verdict was known in advance; that is no ground for the change, which is as predictable, below.) " +
 		"The loss parts now judge the excess loss f − f* (f* the problem's least value: 0 on the quadratic; on MNIST the least value of each seed's regularised logistic regression, found by Newton's method to a gradient norm of 1e-10, problems.Logistic.Minimize), at the same nominal least size, 0.01 (an excess loss about 1% lower in geometric mean over the epochs), and their sentence names it. Convergence is measured in f − f*, and the unit is one for both problems; on the quadratic nothing changes. The least size was not argued afresh for the new unit: it stays the round 1% share, now of the excess, and in loss terms it is a lower bar, 15 to 17 times lower at W = 64 and 42 to 75 times at W = 4 and 16 on the exploratory seeds (there MNIST's excess is about a sixteenth of the loss at W = 64): the gap of about 3% of the excess at W = 64 is 0.16% to 0.24% of the loss, about the ×1.0017 a referee of the seed-1001 pass called practically nil in the loss. The loss's own ratio is reported beside each judged row, not judged. The herding and growth parts, the runs per cell (51, the plan's need, set by coordinated-mnist-growth) and the step sizes are unchanged. " +
 		"Known at this registration: the change was made on the referees' grounds, its code written before its values were computed; then the exploratory seeds 1 to 5 (robustness pass, this code, 5 runs per cell) gave MNIST's excess-loss gap 2.04 to 2.36 at W = 4, 0.49 to 0.76 at W = 16 and 0.028 to 0.039 at W = 64 (lower ends 0.0115 to 0.0166), above 0.01 at every seed and W, where the old unit's pass on base seed 1002 read 0.047, 0.0095 and 0.0016: the change moves the part from not met to met, and was registered knowing that; its verdict at 51 runs is as predictable as the old one's was. At those seeds the claim reads inconclusive, by the two growth parts (two-level at 5 of 5 seeds, MNIST at 4 of 5), which 5 runs per cell do not settle (both held in the passes on base seeds 1001 and 1002 at 45 and 51 runs); the herding parts held at every seed. On the quadratic the loss gap (×10⁴ and more) comes from CD-GraB's combined prefix sums cancelling to rounding. " +
 		"The earlier registration's text, kept as it was: Amended on 2026-11-30, after its pass on base seed 1002 (goal not met, by coordinated-mnist-loss alone: MNIST at W = 64 0.0016 [0.0013, 0.0018], below 0.01; at W = 16 0.0095 [0.0086, 0.0103], across it; at W = 4 0.047 [0.043, 0.051]; every other part holding), when an independent referee's read of the whole registration weighed coordinated-mnist-loss as weak: what was known when its least size was set was in the claim's protocol text (coordinated.go, committed before that pass), not in this section. It is added here; the rule, runs, seed and judging code are unchanged, and the pass stands. " +
@@ -51,22 +55,22 @@ var coordinatedClaim = Claim{
 // is a tuning run): per problem, with 95% paired t-intervals over the
 // seeds, CD-GraB's combined herding is below D-RR's at every W, the
 // margin grows with W, and CD-GraB's training loss falls faster at every
-// W by at least coordLossLeast. Met if every interval lies above its
-// threshold, not met if one lies below it.
+// W by more than coordLossLeast; on MNIST alone (coordJudged). Met if
+// every interval lies above its threshold, not met if one lies below it.
 var coordinatedRule = Rule{Claim: coordinatedID, Goal: true, Parts: coordinatedParts()}
 
 // coordinatedParts returns the rule's parts: per problem, herding, growth
 // and loss, named coordinated-<problem>-<kind>.
 func coordinatedParts() []RulePart {
 	var parts []RulePart
-	for _, p := range []string{coordTwoLevel, coordMNIST} {
+	for _, p := range coordJudged {
 		for _, k := range []struct{ what, sentence, stat string }{
 			{"herding", "CD-GraB's combined herding is below D-RR's, at every W",
 				"log of D-RR's mean combined herding (∞-norm, epochs 1..E-1) over CD-GraB's, 95% paired t-interval over the seeds"},
 			{"growth", "the margin grows with W",
 				"that log ratio at the largest W minus at the smallest, 95% paired t-interval over the seeds"},
-			{"loss", "CD-GraB's training loss falls faster at equal steps, at every W: its excess loss f − f* lower by at least about 1%",
-				"mean over epochs 1..E of log(f(x_e) − f*), D-RR's minus CD-GraB's (f* the problem's least value: 0 on the quadratic, Newton's method's on MNIST's logistic regression, per seed's problem), 95% paired t-interval over the seeds"},
+			{"loss", "CD-GraB's training loss falls faster at equal steps, at every W: its excess loss f − f* lower by more than Table 1's margin, 7.74%",
+				"mean over epochs 1..E of log(f(x_e) − f*), D-RR's minus CD-GraB's (f* the least value of each seed's regularised logistic regression, by Newton's method), 95% paired t-interval over the seeds; the threshold is −ln(1 − 0.0774), rounded"},
 		} {
 			parts = append(parts, RulePart{Name: coordCheck(p, k.what), Sentence: p + ": " + k.sentence, Statistic: k.stat,
 				Test: Superiority, Side: Above, Threshold: coordThreshold(k.what), Each: Every})
@@ -75,15 +79,27 @@ func coordinatedParts() []RulePart {
 	return parts
 }
 
+// coordJudged are the problems whose parts the rule judges: MNIST alone.
+// On the two-level quadratic every component's gradient deviation is the
+// same at every x (its f_i differ by linear terms), so CD-GraB's combined
+// prefix sums cancel to rounding after its first epochs and its herding
+// and loss gaps hold by the problem's construction: its rows are an
+// implementation check, reported beside and not judged (since
+// 2026-12-01).
+var coordJudged = []string{coordMNIST}
+
 // coordLossLeast is the least relevant size of "CD-GraB's training loss
-// falls faster": D-RR's mean log excess loss (f − f*) minus CD-GraB's
-// above 0.01, an excess loss about 1% lower in geometric mean over the
-// epochs (e^0.01 = 1.01005): one unit for both problems, whatever their
-// floors (until 2026-12-01 the loss itself, log f, whose floor on MNIST
-// made the 1% a larger share of what can still fall).
-// Ours, a round share (the referee's example); a loss lower by less is no
-// faster fall a user would act on.
-const coordLossLeast = 0.01
+// falls faster": D-RR's mean log excess loss (f − f*) over the epochs
+// minus CD-GraB's above −ln(1 − table1Similar/100) = 0.0806, CD-GraB's
+// excess lower by more than 7.74% in geometric mean over the epochs. It
+// is Table 1's margin (table1Similar), the paper's own resolution of a
+// difference between two orders, which scalable-training and table-1
+// apply to the test error and this part to the excess loss: an excess
+// lower by less is one the paper's Table 1 could not tell from a tie.
+// Until 2026-12-01 it was 0.01 (about 1% lower), a round share not
+// argued for the excess-loss unit. Rounded to four decimals, as the rule
+// prints it.
+var coordLossLeast = math.Round(-math.Log1p(-table1Similar/100)*1e4) / 1e4
 
 // coordThreshold is the threshold of the parts of kind what: herding and
 // growth shown above 0, the loss above coordLossLeast.
@@ -743,6 +759,9 @@ type CoordinatedGap struct {
 	// Holds is set if the interval lies above its part's threshold
 	// (coordThreshold), Refuted if it lies below it.
 	Holds, Refuted bool
+	// Judged is set if the rule judges the gap (its problem is in
+	// coordJudged); the others are reported beside.
+	Judged bool
 }
 
 // CoordinatedFindings is what the coordinated-orders claim shows.
@@ -809,7 +828,7 @@ func (res *CoordinatedResult) Findings() (*CoordinatedFindings, error) {
 	f := &CoordinatedFindings{Checkable: c.Seeds > 1 && c.Epochs > coordinatedFrom}
 	add := func(p, what string, w int, iv Interval) {
 		th := coordThreshold(what)
-		g := CoordinatedGap{Problem: p, What: what, Workers: w, Interval: iv, Holds: iv.Above(th), Refuted: iv.Below(th)}
+		g := CoordinatedGap{Problem: p, What: what, Workers: w, Interval: iv, Holds: iv.Above(th), Refuted: iv.Below(th), Judged: slices.Contains(coordJudged, p)}
 		f.Gaps = append(f.Gaps, g)
 	}
 	drr, cd := ordering.DRR.String(), ordering.CDGraB.String()
@@ -850,7 +869,8 @@ func (res *CoordinatedResult) Findings() (*CoordinatedFindings, error) {
 
 // judge judges f's gaps by the rule's parts of the problems that ran
 // (coordinatedRule), with nothing measured if f is not Checkable, and sets
-// the verdict, Met and Refuted from the judgement.
+// the verdict, Met and Refuted from the judgement; where no judged problem
+// ran (coordJudged), the verdict is NotCheckable.
 func (f *CoordinatedFindings) judge(problems []string) error {
 	r := coordinatedRule
 	r.Parts = nil
@@ -869,6 +889,12 @@ func (f *CoordinatedFindings) judge(problems []string) error {
 		if len(m[p.Name]) > 0 {
 			r.Parts = append(r.Parts, p)
 		}
+	}
+	if len(r.Parts) == 0 {
+		// No judged problem ran (MNISTN < 0): nothing is judged.
+		f.rule, f.judgement = &r, Judgement{Verdict: NotCheckable}
+		f.Verdict = NotCheckable
+		return nil
 	}
 	j, err := r.Judge(m, nil)
 	if err != nil {
@@ -934,18 +960,23 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 			iv := pairedInterval(logF(res.runs(g.Problem, g.Workers, ordering.DRR.String())), logF(res.runs(g.Problem, g.Workers, ordering.CDGraB.String())), 1)
 			ours += fmt.Sprintf("; the loss f itself, not judged: ×%.4g [%.4g, %.4g]", math.Exp(iv.Mean), math.Exp(iv.Lo), math.Exp(iv.Hi))
 		}
-		out.Rows = append(out.Rows, Row{Quantity: coordGapQuantity(g, c), Paper: coordGoal[g.What], Ours: ours})
+		goal := coordGoal[g.What]
+		if !g.Judged {
+			goal = "not judged: an implementation check (here CD-GraB's prefix sums cancel exactly); " + goal
+		}
+		out.Rows = append(out.Rows, Row{Quantity: coordGapQuantity(g, c), Paper: goal, Ours: ours})
 		summary = append(summary, fmt.Sprintf("%s %s W=%d %s", g.Problem, g.What, g.Workers, g.gapText()))
 	}
 	if len(f.Gaps) > 0 {
-		out.Key = Key{Name: "two-level herding ratio D-RR/CD-GraB at the largest W", Value: math.Exp(f.Gaps[len(c.Workers)-1].Interval.Mean)}
+		last := f.Gaps[len(f.Gaps)-1]
+		out.Key = Key{Name: fmt.Sprintf("%s excess-loss ratio D-RR/CD-GraB at the largest W", last.Problem), Value: math.Exp(last.Interval.Mean)}
 	}
 	out.Summary = fmt.Sprintf("D-RR over CD-GraB, 95%% paired intervals, n = %d: ", c.Seeds) + strings.Join(summary, "; ")
 	res.addTuningRows(out, f)
 	out.Summary += fmt.Sprintf(". Every run judged is held out: the step sizes were chosen on the tuning seed's runs (base seed %d, shown in the rows, not judged), and the judged runs draw from a base seed of their own", coordTuneSeed)
 	brief := coordBrief(f, c)
-	out.Brief = fmt.Sprintf("D-RR/CD-GraB, W = %d, %d seeds, %s: %s (>1; loss >1.01)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), brief)
-	out.Decides = &Decider{Name: fmt.Sprintf("D-RR over CD-GraB, W = %d (%s)", c.Workers[len(c.Workers)-1], strings.Join(res.Problems, ", ")), Ours: brief, Paper: "above 1, growing with W; the loss ratio above e^0.01 = 1.01005"}
+	out.Brief = fmt.Sprintf("D-RR/CD-GraB, W = %d, %d seeds, %s: %s (MNIST: >1; loss >1.084)", c.Workers[len(c.Workers)-1], c.Seeds, strings.Join(res.Problems, ", "), brief)
+	out.Decides = &Decider{Name: fmt.Sprintf("D-RR over CD-GraB, W = %d (%s)", c.Workers[len(c.Workers)-1], strings.Join(res.Problems, ", ")), Ours: brief, Paper: "above 1, growing with W; the excess-loss ratio above 1/(1 − 0.0774) = 1.084; on MNIST"}
 	res.addCoordinatedCharts(out)
 	out.Protocol = res.coordProtocol()
 	return out, nil
@@ -955,7 +986,7 @@ func (res *CoordinatedResult) Outcome() (*Outcome, error) {
 var coordGoal = map[string]string{
 	"herding": "CD-GraB's combined herding below D-RR's: ratio > 1",
 	"growth":  "the margin grows with W: > 1",
-	"loss":    "a faster fall of CD-GraB's loss at equal steps: excess loss f − f* lower, ratio > e^0.01 = 1.01005",
+	"loss":    "a faster fall of CD-GraB's loss at equal steps: excess loss f − f* lower by more than 7.74%, ratio > 1.084",
 }
 
 // coordGapQuantity names gap g in its row.
@@ -1038,7 +1069,8 @@ func (res *CoordinatedResult) coordProtocol() []string {
 		fmt.Sprintf("Tuning: the step sizes judged, γ = %g (two-level) and %g (MNIST), were chosen by hand on the tuning seed (the default scale's base seed %d), after the claim's first run there with γ = %g and %g was inconclusive (in the words of its record, the losses had not left their deterministic descent in 10 epochs: f fell alike under every order; at the larger step sizes the order's noise shows in the loss). Both step sizes stay below 1/L of a component (L ≈ 4.2 on the two-level quadratic, ≤ 1/4 + λ on MNIST's unit rows). The tuning seed's runs at both pairs of step sizes are rerun beside, whatever the base seed (shown, not judged); every judged run draws from a base seed of its own derived from the pass's base seed, so no judged run at any base seed, 1 included, is a tuning run. Changed before the confirmatory pass: until then the judged runs at base seed 1 were the tuning runs.", c.TwoLevelGamma, c.MNISTGamma, coordTuneSeed, c.FirstTwoLevelGamma, c.FirstMNISTGamma),
 		"Herding of an epoch's combined order at its start x_e: the prefix sums S_k of the worker-averaged centred gradients of steps 1..k (exact gradients at x_e), max_k ‖S_k‖_∞ and σ*² = max_k ‖S_k‖² (the 2-norm herding squared).",
 		"Beside them, the seed paper's two-level shuffling (Algorithm 3, K = 1, the workers as top level) in its own setting: sequential steps of γ/W over all W·n examples, one at a time, instead of averaged parallel steps; its herding is over its W·n sequential prefixes, divided by W. In the paper's setting the top-level shifts σ_top enter every step's prefix sum; in CD-GraB's they cancel within each parallel step (the workers' f_i average to f), so only the low-level order matters there.",
-		"Goal (ours, from CD-GraB's claims; its rule as in the claim's first commit, which came after the first run and chose the step sizes): per problem, with 95% paired t-intervals over the seeds, at every W the log of D-RR's mean herding (∞-norm, epochs 1..E-1; epoch 0's orders are shared) over CD-GraB's is above 0, that log ratio at the largest W minus at the smallest is above 0 (the margin grows with W), and at every W the mean over epochs of log(f(x_e) − f*), D-RR's minus CD-GraB's, is above 0.01 (CD-GraB's loss falls faster at equal steps: its excess over the problem's least value f* about 1% lower in geometric mean over the epochs, e^0.01 = 1.01005, our least relevant size; f* is 0 on the quadratic and, on MNIST, the least value of each seed's logistic regression, found by Newton's method to a gradient norm of 1e-10). Goal met if every interval is above its threshold, not met if one is below it, else inconclusive. " +
+		"Goal (ours, from CD-GraB's claims; its rule as in the claim's first commit, which came after the first run and chose the step sizes), judged on MNIST: with 95% paired t-intervals over the seeds, at every W the log of D-RR's mean herding (∞-norm, epochs 1..E-1; epoch 0's orders are shared) over CD-GraB's is above 0, that log ratio at the largest W minus at the smallest is above 0 (the margin grows with W), and at every W the mean over epochs of log(f(x_e) − f*), D-RR's minus CD-GraB's, is above −ln(1 − 0.0774) = 0.0806 (CD-GraB's loss falls faster at equal steps: its excess over the problem's least value f* lower by more than Table 1's margin, 7.74%, in geometric mean over the epochs; f* is the least value of each seed's logistic regression, found by Newton's method to a gradient norm of 1e-10). Goal met if every interval is above its threshold, not met if one is below it, else inconclusive. " +
+			"The two-level quadratic's rows, the same gaps (there f* = 0), are reported and not judged since 2026-12-01: its components' gradient deviations are the same at every x, so CD-GraB's combined prefix sums cancel to rounding after its first epochs and its gaps hold by the problem's construction (an implementation check of CD-GraB's cancellation, not evidence for the goal). The loss part's least size became Table 1's margin the same day (it was 0.01, a round share not argued for the excess unit), when the exploratory seeds' MNIST gaps were known (about 0.03 at W = 64, below it). " +
 			"The loss parts' least size changed on 2026-11-30, after the confirmatory pass on base seed 1001 (goal met), when an independent referee weighed coordinated-mnist-loss as weak: judged above 0, a practically nil difference in the right direction met it (MNIST at W = 64: ×1.0017 [1.0015, 1.0020] over 45 paired seeds). Known when 0.01 was chosen: that pass's MNIST loss ratios, ×1.045 at W = 4, ×1.0099 [1.0088, 1.0110] at W = 16 and ×1.0017 at W = 64, so at the new threshold that pass would read not met (W = 64 below it, W = 16 across it); the two-level loss ratios' point estimates are above ×6,000 and their lower ends above ×4,600. The claim is registered again on new seeds. " +
 			"The loss parts' unit changed on 2026-12-01, after the confirmatory pass on base seed 1002 (goal not met, by coordinated-mnist-loss alone), when two independent referee reads weighed that part as weak: one least size on log f served two problems with unlike floors (the quadratic's least value is 0; MNIST's logistic loss, near 0.4 by epoch 10, has a least value far above 0), so on MNIST the 1% was a larger share of the loss that could still fall, and the part's sentence did not name the 1%. The parts now judge the excess loss f − f* at the same least size, and the sentence names it; on the quadratic, where f* = 0, nothing changes. The claim is registered again on new seeds.",
 	}

@@ -492,7 +492,7 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "%s\n\n", frontHeading)
-	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answers: holds, does not hold, or unsettled (the runs settle it neither way at the claim's thresholds). The confirmatory answer is the registered rule's on %s, which no run of the claim had used (where another claim's earlier pass on that seed had trained from the same starting weights, the claim's section says so), at the registered runs per cell ([PREREGISTRATION.md](PREREGISTRATION.md)); the exploratory answer is over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw, on which the rules were developed. ", confirmSeedsText(regs))
+	fmt.Fprintf(b, "Each row is a statement of the paper we check, in its words, and our answers: holds, does not hold, or unsettled (the runs settle it neither way at the claim's thresholds). The confirmatory answer is the registered rule's on %s, which no run of the claim had used (where another claim's earlier pass on that seed had trained from the same starting weights, the claim's section of the registration says so), at the registered runs per cell ([PREREGISTRATION.md](PREREGISTRATION.md)); the exploratory answer is over the seeds of the robustness pass (\"flips\" where they disagree) or in one draw, on which the rules were developed. ", confirmSeedsText(regs))
 	fmt.Fprintf(b, "The number is the one the claim's verdict turns on, with its 95%% interval where it has one, as its section writes it; the claim's name links to the section, which has the rule and the rest of the statistics.\n\n")
 	table(false)
 	fmt.Fprintf(b, "%s\n\n", goalsHeading)
