@@ -302,7 +302,7 @@ func (c *Confirmation) ChangeText(id, code string) string {
 		what = append(what, "its protocol")
 	}
 	if ot != nt && len(what) == 0 {
-		what = append(what, "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)")
+		what = append(what, "its seed (the starting weights of its last pass's runs were not new when that pass was registered; its rule, code and protocol are that pass's)")
 	}
 	return strings.Join(what, " and ")
 }

@@ -730,7 +730,7 @@ func TestConfirmAgain(t *testing.T) {
 		{"x" + h + "x", "its judging code (what a part measures and at which levels, which the rule's hash does not cover; its section says what changed) and its protocol"},
 		// Registered again for its text alone (textRevisions); a text
 		// count beside another change adds nothing to it.
-		{h + " text 1", "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)"},
+		{h + " text 1", "its seed (the starting weights of its last pass's runs were not new when that pass was registered; its rule, code and protocol are that pass's)"},
 		{"x" + h + " text 1", "its judging code (what a part measures and at which levels, which the rule's hash does not cover; its section says what changed)"},
 	} {
 		cc := &Confirmation{Claims: []Confirmed{{ID: remark4ID, Scale: "default", Runs: 3, Code: h}}}

@@ -75,7 +75,7 @@ func TestTextRevision(t *testing.T) {
 	if got := conf.NextSeed(theorem1ID, 3); got != ConfirmSeed+1 {
 		t.Errorf("after a text revision: next seed %d, want %d", got, ConfirmSeed+1)
 	}
-	if got, want := conf.ChangeText(theorem1ID, after), "its seed (its runs were not new when it was registered; its rule, code and protocol unchanged)"; got != want {
+	if got, want := conf.ChangeText(theorem1ID, after), "its seed (the starting weights of its last pass's runs were not new when that pass was registered; its rule, code and protocol are that pass's)"; got != want {
 		t.Errorf("change %q, want %q", got, want)
 	}
 }
