@@ -305,7 +305,7 @@ func (f family) text() string {
 		}
 	}
 	if floor > 0 {
-		s += fmt.Sprintf(" %d of those not kept have p = %g, the smallest p-value a bootstrap of 999 replicates gives, above Holm's smallest threshold here (%g/%d ≈ %.2g): they cannot be kept however far their intervals lie from their thresholds, a limit of the replicates, not weak evidence.", floor, bootFloorP, familyAlpha, f.n, familyAlpha/float64(f.n))
+		s += fmt.Sprintf(" %d of those not kept have p = %g, the smallest p-value a bootstrap of 999 replicates gives, above Holm's threshold at their rank: they cannot be kept however far their intervals lie from their thresholds, a limit of the replicates, not weak evidence.", floor, bootFloorP)
 	}
 	if len(f.none) > 0 {
 		s += fmt.Sprintf(" Claims that record no interval test (judged by exact algebra, on point estimates or tolerances in standard errors, or not recording theirs yet): %s.", strings.Join(f.none, ", "))
@@ -483,7 +483,7 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 				quote = c.Statement
 			}
 			confirm := confirmAnswer(c, conf, regs)
-			if cfam.unkept[c.ID] {
+			if r := conf.find(c.ID); cfam.unkept[c.ID] && r != nil && restsOnHolds(r.Verdict) {
 				confirm += " ‡"
 				cdaggers++
 			}
@@ -603,7 +603,7 @@ func (f confirmFamily) text() string {
 	}
 	s += "."
 	if len(f.noP) > 0 {
-		s += fmt.Sprintf(" Left out, their p-values neither saved nor derivable from the saved interval (a bootstrap or Fieller interval of a pass saved before p-values were; the next pass saves them): %s.", strings.Join(f.noP, ", "))
+		s += fmt.Sprintf(" Left out, their p-values neither saved nor derivable from the saved interval (an interval of a pass saved before p-values were, of a kind whose saved ends give no p-value: a bootstrap, a Fieller interval, or one made of several normal and Welch intervals; the next pass saves them): %s.", strings.Join(f.noP, ", "))
 	}
 	return s
 }
@@ -686,7 +686,7 @@ func confirmCount(conf *Confirmation, regs []Registered, goals bool) string {
 	if stale > 0 {
 		parts = append(parts, fmt.Sprintf("%d exploratory again (registered again since)", stale))
 	}
-	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** The %d rule parts of those run are each judged at %g%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
+	return fmt.Sprintf("**Confirmatory pass (%s, the registered runs): of the %d %s registered, %s.** The %d rule parts of those run are each judged at %g%% one-sided, not as one family: were every one false, at most about %.2f would be expected to read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", confirmSeedsText(regs), reg, what, strings.Join(parts, ", "), nparts, 100*ruleAlpha, float64(nparts)*ruleAlpha)
 }
 
 // sharedSentences returns the sentence after the confirmatory count that

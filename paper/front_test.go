@@ -562,7 +562,7 @@ func TestFrontTables(t *testing.T) {
 		byID[r.id] = r
 	}
 	for _, want := range []frontRow{
-		{id: "theorem-1", confirmed: "holds (one draw: seed 1001, 8 runs per cell); " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1]: it excludes every value below +0.7 and above +1.1; whether it lies below the threshold +1 is still open (about 87 runs per cell would settle it, as holding, with 90% power at this run's effect and spread)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
+		{id: "theorem-1", confirmed: "holds (one draw: seed 1001, 8 runs per cell); " + theorem1Claim.Rule.Parts[0].Name + " unsettled: RR lies in [0.7, 1.1]: it excludes every value below +0.7 and above +1.1; whether it lies below the threshold +1 is still open (about 87 runs per cell would settle it, as holding, with at least 90% power at this run's effect and spread, by the registration's power rule)", answer: "holds (3 of 3 seeds)", number: "smallest slack: 8.62", paper: "≥ 1"},
 		{id: "table-1", confirmed: "exploratory: registered again after its confirmatory run (does not hold then); needs a pass on its new seed", answer: "unsettled (one draw)", number: "greedy − RR, same-class (points): +0.70 [+0.19, +1.21]", paper: "+14.97 (" + table1Claim.Criterion + ")", chart: "[table-1-loss](../figures/table-1-loss.png)"},
 		{id: "two-level-k", confirmed: "registered, not yet run", answer: "unsettled (flips: holds in 2 of 3 seeds)", paper: "—"},
 		{id: "sub-sampling", confirmed: "not registered", answer: "does not hold (one draw)", number: "smallest bound/measured: 0.42", paper: "—"},
@@ -666,7 +666,7 @@ func TestConfirmCount(t *testing.T) {
 		parts += len(c.Rule.Parts)
 	}
 	want := "**Confirmatory pass (base seed 1001, the registered runs): of the 4 statements of the paper registered, 1 hold, 0 do not hold, 1 unsettled, 1 not yet run, 1 exploratory again (registered again since).**" +
-		fmt.Sprintf(" The %d rule parts of those run are each judged at 2.5%% one-sided, not as one family: were every one false, about %.2f would read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", parts, float64(parts)*0.025)
+		fmt.Sprintf(" The %d rule parts of those run are each judged at 2.5%% one-sided, not as one family: were every one false, at most about %.2f would be expected to read \"holds\" by chance ([PREREGISTRATION.md](PREREGISTRATION.md) says more).", parts, float64(parts)*0.025)
 	if got := confirmCount(conf, regs, false); got != want {
 		t.Errorf("confirmatory count:\n got %s\nwant %s", got, want)
 	}

@@ -721,7 +721,7 @@ func unsettledText(c Claim, r *Confirmed) string {
 				// runs per cell do not settle it.
 				w += fmt.Sprintf(" (its n, %d, counts other units than the runs per cell: more runs do not settle it, a design with more of those units would)", iv.N)
 			case n.Need > 0:
-				w += fmt.Sprintf(" (about %d runs per cell would settle it, %s, with %.0f%% power at this run's effect and spread)", n.Need, settlesAs(p, iv), 100*PowerTarget)
+				w += fmt.Sprintf(" (about %d runs per cell would settle it, %s, with at least %.0f%% power at this run's effect and spread, by the registration's power rule)", n.Need, settlesAs(p, iv), 100*PowerTarget)
 			}
 			qs = append(qs, w)
 		}

@@ -91,7 +91,7 @@ var slips = []slip{
 	{
 		where: "Lemma 2 (Section 5.3) against its proof (Appendix B)",
 		what:  "the lemma states a bound on E σ*²(r_full), the expectation of the largest φ² over the prefixes of one sequence, but the proof bounds E φ²_{r_full,k} for each prefix k, that is max_k E φ², which can be smaller (E max ≥ max E).",
-		ours:  "two-level-lemma measures both by Monte Carlo: it judges max_k E φ²_{r,k}, the proof's quantity, against the proof's bound with its constants, and E max_k φ²_{r,k}, the statement's, by the O(·)'s rate, its exponent in NK²σ_top² + (m + N(m − K))σ_low² across the configurations; E max_k φ² against the proof's bound is reported beside.",
+		ours:  "two-level-lemma measures both by Monte Carlo: it judges max_k E φ²_{r,k}, the proof's quantity, against the proof's bound with its constants, and reports E max_k φ²_{r,k}, the statement's, beside, not judged: its exponent in NK²σ_top² + (m + N(m − K))σ_low² across the configurations (the O(·)'s rate) and its ratio to the proof's bound.",
 	},
 	{
 		where: "Appendix B, proof of Lemma 2",
