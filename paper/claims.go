@@ -406,6 +406,13 @@ type Claim struct {
 	// measure where their labels do not say it ("slope − exponent; + is
 	// shallower"); the section's confirmatory line gives it.
 	PartUnits map[string]string
+	// LeastSizeText gives, by rule part name, how a least size of the
+	// part reads in its own words (the log gap 0.0806 as "an excess loss
+	// 7.74% lower"), for a Superiority part over every quantity whose
+	// least size was set with its values known: the section's
+	// confirmatory line then says at which least sizes the pass would
+	// have read the same (thresholdRange).
+	LeastSizeText map[string]func(x float64) string
 	// Run measures ours at scale s: it runs the claim's config At(s).
 	Run func(ctx context.Context, s Scale, env *Env) (*Outcome, error)
 	// Skip, if not nil, returns why the claim does not run at scale s in

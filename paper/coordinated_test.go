@@ -434,3 +434,33 @@ func TestCoordinatedTwoLevelNotJudged(t *testing.T) {
 		t.Errorf("the quadratic's gaps: %d found, %d rows; want them reported", shown, rows)
 	}
 }
+
+// TestCoordinatedLeastSizeRange checks the confirmatory line's range of
+// least sizes for the loss part, whose least size was set with its values
+// known: it holds below the smallest lower end of its quantities, does not
+// hold above the smallest upper end; the herding part, without a
+// LeastSizeText, gets none.
+func TestCoordinatedLeastSizeRange(t *testing.T) {
+	c, ok := Lookup(coordinatedID)
+	if !ok {
+		t.Fatal("no coordinated-orders claim")
+	}
+	loss := SeedPart{Name: coordCheck(coordMNIST, "loss"), Verdict: GoalNotMet, Quantities: []Quantity{
+		{Label: "W = 4", Mean: 2.3, Lo: 2.2, Hi: 2.4, N: 44},
+		{Label: "W = 64", Mean: 0.0253, Lo: 0.0216, Hi: 0.0290, N: 44},
+	}}
+	got := thresholdRange(c, loss)
+	for _, want := range []string{
+		"its least size, 0.0806 in log (an excess loss 7.74% lower)",
+		"below 0.0216 in log (an excess loss 2.14% lower) this pass would read it holding",
+		"above 0.0290 in log (an excess loss 2.86% lower) not holding",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("thresholdRange(loss) = %q, lacks %q", got, want)
+		}
+	}
+	herding := SeedPart{Name: coordCheck(coordMNIST, "herding"), Verdict: GoalMet, Quantities: loss.Quantities}
+	if got := thresholdRange(c, herding); got != "" {
+		t.Errorf("thresholdRange(herding) = %q, want none", got)
+	}
+}

@@ -94,8 +94,9 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 		fmt.Fprintf(b, "- %s\n", l)
 	}
 	fam := familyOf(results)
+	cfam := confirmFamilyOf(conf)
 	var held, notRun []string
-	var doubt, goals []string
+	var doubt, goals, doubtConfirmed []string
 	judged := 0
 	for i, c := range registry {
 		r := results[i]
@@ -129,11 +130,22 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 		default:
 			judged++
 			doubt = append(doubt, line)
+			if cr := conf.find(c.ID); cr != nil && cr.Current() && cr.Verdict == Reproduced {
+				cmark := ""
+				if cfam.unkept[c.ID] {
+					cmark = " ‡"
+				}
+				doubtConfirmed = append(doubtConfirmed, fmt.Sprintf("[%s](#%s)%s", c.ID, anchor(c.ID), cmark))
+			}
 		}
 	}
-	fmt.Fprintf(b, "- Of the %d claims we checked against the paper (some judge the same sentence in different settings), %d are reproduced (in every seed of the robustness pass where it ran, else in one draw): %s.\n", judged, len(held), strings.Join(held, ", "))
+	fmt.Fprintf(b, "- On the exploratory seeds, on which the rules were developed: of the %d claims we checked against the paper (some judge the same sentence in different settings), %d are reproduced (in every seed of the robustness pass where it ran, else in one draw): %s.\n", judged, len(held), strings.Join(held, ", "))
 	if len(doubt) > 0 {
-		fmt.Fprintf(b, "- %d are not reproduced in every seed, or not settled; read these first:\n", len(doubt))
+		confirmed := "none of them"
+		if len(doubtConfirmed) > 0 {
+			confirmed = fmt.Sprintf("%d of them: %s", len(doubtConfirmed), strings.Join(doubtConfirmed, ", "))
+		}
+		fmt.Fprintf(b, "- %d are not reproduced in every exploratory seed, or not settled there (the confirmatory pass, whose answers lead the tables above, reproduces %s); read these first:\n", len(doubt), confirmed)
 		for _, l := range doubt {
 			fmt.Fprintf(b, "  - %s\n", l)
 		}

@@ -172,3 +172,59 @@ func TestOrderMattersSweepEvery(t *testing.T) {
 		t.Errorf("settings of the second setting's epochs: %d without the sweep around it, %d with (of %d and %d); want 1 and more", count(one), count(every), len(one.Settings), len(every.Settings))
 	}
 }
+
+// TestRankCeiling checks the noise ceiling reported beside
+// order-matters' verdict: 1 for noiseless gaps, near 0 where the noise
+// swamps their spread, high where only a few gaps are noisy (the uneven
+// noise of the sweep's points), and the text's reading of its mean
+// against the goal's level.
+func TestRankCeiling(t *testing.T) {
+	pts := func(ses []float64, gaps ...float64) []OrderMattersPoint {
+		var p []OrderMattersPoint
+		for i, g := range gaps {
+			p = append(p, OrderMattersPoint{Mean: Interval{Mean: g, SE: ses[i%len(ses)]}})
+		}
+		return p
+	}
+	gaps := []float64{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}
+	if got := rankCeiling(pts([]float64{0}, gaps...), 100, 1); got != 1 {
+		t.Errorf("rankCeiling without noise = %v, want 1", got)
+	}
+	if got := rankCeiling(pts([]float64{100}, gaps...), 4000, 1); math.Abs(got) > 0.1 {
+		t.Errorf("rankCeiling with noise 100 times the spacing = %v, want near 0", got)
+	}
+	// Two gaps of ten very noisy: the other eight still rank.
+	if got := rankCeiling(pts([]float64{0.1, 0.1, 0.1, 0.1, 50, 0.1, 0.1, 0.1, 0.1, 50}, gaps...), 4000, 1); got < 0.5 || got > 0.95 {
+		t.Errorf("rankCeiling with two noisy gaps of ten = %v, want between 0.5 and 0.95", got)
+	}
+	if got := rankCeiling(pts([]float64{0.5}, 0, 1), 100, 1); !math.IsNaN(got) {
+		t.Errorf("rankCeiling of 2 points = %v, want NaN", got)
+	}
+	if got := rankCeiling(pts([]float64{math.Inf(1)}, 0, 1, 2), 100, 1); !math.IsNaN(got) {
+		t.Errorf("rankCeiling with an infinite standard error = %v, want NaN", got)
+	}
+	// Two strata, one noiseless (ceiling 1) and one swamped (near 0):
+	// their mean is below the goal's level, and the text says so.
+	f := &OrderMattersFindings{}
+	for i, p := range append(pts([]float64{0}, gaps...), pts([]float64{100}, gaps...)...) {
+		p.Model, p.Batching = "M", "standard"
+		if i >= len(gaps) {
+			p.Batching = "same-class"
+		}
+		f.Points = append(f.Points, p)
+	}
+	f.Test = StratifiedTest{Strata: []string{"M, standard", "M, same-class"}, N: []int{10, 10}, Rho: []float64{0.5, 0.1}}
+	got := noiseCeilings(f)
+	for _, want := range []string{"M, standard: about 1.00 (ρ 0.50)", "M, same-class: about ", "is below the goal's 0.8: on gaps measured with this noise even a perfect ranking would be expected to leave the goal unmet"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("noiseCeilings = %q, lacks %q", got, want)
+		}
+	}
+	// Both noiseless: the mean clears the level.
+	for i := range f.Points {
+		f.Points[i].Mean.SE = 0
+	}
+	if got := noiseCeilings(f); !strings.Contains(got, "their mean, about 1.00, is above the goal's 0.8") {
+		t.Errorf("noiseCeilings without noise = %q, lacks the mean above the goal", got)
+	}
+}

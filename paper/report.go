@@ -435,9 +435,35 @@ func confirmPartsText(c Claim, r *Confirmed) string {
 		if m := marginOnlyText(c, sp); m != "" {
 			s += "; " + m
 		}
+		if t := thresholdRange(c, sp); t != "" {
+			s += "; " + t
+		}
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// thresholdRange returns, for part sp of claim c's confirmatory result,
+// a Superiority part above its threshold over every quantity (no family)
+// with a LeastSizeText, the least sizes at which its verdict would have
+// read the same: it holds at a least size below the smallest lower end of
+// its quantities (every one shown above it) and does not hold above the
+// smallest upper end (one shown below it), between them unsettled; ""
+// for any other part. The ends are those saved (Quantity.Lo, Hi), the
+// ends the part was judged at, so a failing end its judging code adjusts
+// over the quantities is read adjusted.
+func thresholdRange(c Claim, sp SeedPart) string {
+	f := c.LeastSizeText[sp.Name]
+	p := rulePart(c, sp.Name)
+	if f == nil || p == nil || p.Test != Superiority || p.Side != Above || p.Each != Every || p.Family != "" || len(sp.Quantities) == 0 {
+		return ""
+	}
+	lo, hi := math.Inf(1), math.Inf(1)
+	for _, q := range sp.Quantities {
+		lo = min(lo, float64(q.Lo))
+		hi = min(hi, float64(q.Hi))
+	}
+	return fmt.Sprintf("its least size, %s, was set with the earlier seeds' values known: at any least size below %s this pass would read it holding, above %s not holding, between them unsettled (the smallest lower and upper ends of its quantities)", f(p.Threshold), f(lo), f(hi))
 }
 
 // roundingAllowance is the relative distance from a reference within
