@@ -334,7 +334,7 @@ func TestGoalsMarked(t *testing.T) {
 	if goals < 0 || ml < goals {
 		t.Errorf("multi-level, inconclusive, not among the goals:\n%s", got)
 	}
-	if !strings.Contains(got, "Of the 1 claims we checked against the paper") {
+	if !strings.Contains(got, "of the 1 claims we checked against the paper") {
 		t.Errorf("want one claim on the paper counted:\n%s", got)
 	}
 }

@@ -20,20 +20,10 @@ import (
 // registry names the claims.
 func TestClaimFilesDependDownward(t *testing.T) {
 	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	parsed := map[string]*ast.File{}
 	declared := map[string]string{} // a claim file's top-level name → its file
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, pf := range parsePackage(t, fset) {
+		name, f := pf.name, pf.file
 		parsed[name] = f
 		if !declaresClaim(f) {
 			continue
@@ -102,4 +92,32 @@ func declaresClaim(f *ast.File) bool {
 		}
 	}
 	return false
+}
+
+// parsedFile is one of the package's files, parsed.
+type parsedFile struct {
+	name string
+	file *ast.File
+}
+
+// parsePackage parses the package's Go files, not its tests, in fset, in
+// the order of their names, failing t on an error.
+func parsePackage(t *testing.T, fset *token.FileSet) []parsedFile {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []parsedFile
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, parsedFile{name, f})
+	}
+	return out
 }

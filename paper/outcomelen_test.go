@@ -6,10 +6,7 @@ package paper
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -22,20 +19,10 @@ const maxOutcomeLines = 60
 // maxOutcomeLines lines, and that it finds the claims' Outcome methods
 // at all.
 func TestOutcomeLength(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	fset := token.NewFileSet()
 	found := 0
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, pf := range parsePackage(t, fset) {
+		f := pf.file
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok || fn.Recv == nil || fn.Name.Name != "Outcome" || fn.Body == nil {
