@@ -131,11 +131,7 @@ func writeFound(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 			judged++
 			doubt = append(doubt, line)
 			if cr := conf.find(c.ID); cr != nil && cr.Current() && cr.Verdict == Reproduced {
-				cmark := ""
-				if cfam.unkept[c.ID] {
-					cmark = " ‡"
-				}
-				doubtConfirmed = append(doubtConfirmed, fmt.Sprintf("[%s](#%s)%s", c.ID, anchor(c.ID), cmark))
+				doubtConfirmed = append(doubtConfirmed, fmt.Sprintf("[%s](#%s)%s", c.ID, anchor(c.ID), cfam.mark(cr)))
 			}
 		}
 	}
@@ -495,8 +491,8 @@ func writeFront(b *bytes.Buffer, results []*Result, rob *Robustness, conf *Confi
 				quote = c.Statement
 			}
 			confirm := confirmAnswer(c, conf, regs)
-			if r := conf.find(c.ID); cfam.unkept[c.ID] && r != nil && restsOnHolds(r.Verdict) {
-				confirm += " ‡"
+			if m := cfam.mark(conf.find(c.ID)); m != "" {
+				confirm += m
 				cdaggers++
 			}
 			fmt.Fprintf(b, "| [%s](#%s): %s | %s | %s | %s | %s | %s | %s |\n", c.ID, anchor(c.ID), cellText(quote), cellText(c.Where), cellText(confirm), cellText(answer), cellText(number), cellText(paper), fig)
@@ -532,6 +528,15 @@ type confirmFamily struct {
 	noP    []string
 	unkept map[string]bool // the ids of the claims with a hold Holm does not keep
 	drop   []string        // the holds Holm does not keep: "claim (part: label)"
+}
+
+// mark returns " ‡" for confirmatory result r if its verdict rests on a
+// "holds" that f's Holm control does not keep, "" otherwise (or for nil).
+func (f confirmFamily) mark(r *Confirmed) string {
+	if r == nil || !f.unkept[r.ID] || !restsOnHolds(r.Verdict) {
+		return ""
+	}
+	return " ‡"
 }
 
 // confirmFamilyOf collects the quantities of conf's current results and

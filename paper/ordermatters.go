@@ -406,10 +406,10 @@ func (r *OrderMattersResult) Outcome() (*Outcome, error) {
 	if len(f.SetAside) > 0 {
 		out.Summary += fmt.Sprintf(". Set aside, not strata (fewer than %d points): %s", orderMattersStratumMin, strings.Join(f.SetAside, ", "))
 	}
-	ceilings := noiseCeilings(f)
-	out.Summary += ". " + ceilings
+	ceil := strataCeilingsOf(f)
+	out.Summary += ". " + noiseCeilings(f, ceil)
 	out.Brief = fmt.Sprintf("mean within-stratum ρ(σ*² ratio, greedy's gain) %s (goal: above %g); permutation p = %.2g for ρ > 0; not in the paper", orderMattersIvText(f), orderMattersLevel, f.Test.P)
-	out.Decides = &Decider{Name: "mean within-stratum Spearman ρ(σ*² ratio, greedy's gain), 95% stratified bootstrap interval", Ours: orderMattersIvText(f) + "; " + noiseCeilingsShort(f), Paper: fmt.Sprintf("above %g", orderMattersLevel)}
+	out.Decides = &Decider{Name: "mean within-stratum Spearman ρ(σ*² ratio, greedy's gain), 95% stratified bootstrap interval", Ours: orderMattersIvText(f) + "; " + noiseCeilingsShort(ceil), Paper: fmt.Sprintf("above %g", orderMattersLevel)}
 	if out.Verdict == NotCheckable {
 		out.Summary += fmt.Sprintf(" (needs %d points in strata of at least %d with a spread; %d of the %d are)", orderMattersMinPoints, orderMattersStratumMin, f.Counted, len(f.Points))
 	}
@@ -456,27 +456,35 @@ func rankCeiling(points []OrderMattersPoint, draws int, seed uint64) float64 {
 	return sum / float64(draws)
 }
 
-// strataCeilings returns the name, ρ and rankCeiling of each stratum f
-// tested (one with a ρ).
-func strataCeilings(f *OrderMattersFindings) (names []string, rho, ceil []float64) {
+// strataCeilings are the noise ceilings of the strata f tested (those
+// with a ρ): their names, ρ and rankCeiling.
+type strataCeilings struct {
+	names     []string
+	rho, ceil []float64
+}
+
+// strataCeilingsOf simulates the noise ceiling of each stratum f tested.
+func strataCeilingsOf(f *OrderMattersFindings) strataCeilings {
+	var c strataCeilings
 	for k, name := range f.Test.Strata {
 		if math.IsNaN(f.Test.Rho[k]) {
 			continue
 		}
-		names, rho = append(names, name), append(rho, f.Test.Rho[k])
-		ceil = append(ceil, rankCeiling(f.pointsIn(name), orderMattersCeilingDraws, orderMattersCeilingSeed))
+		c.names, c.rho = append(c.names, name), append(c.rho, f.Test.Rho[k])
+		c.ceil = append(c.ceil, rankCeiling(f.pointsIn(name), orderMattersCeilingDraws, orderMattersCeilingSeed))
 	}
-	return names, rho, ceil
+	return c
 }
 
 // noiseCeilings says, per stratum tested, the noise ceiling of its ρ
-// (rankCeiling) beside its ρ, and their mean against the goal's level:
+// (c, from strataCeilingsOf(f)) beside its ρ, and their mean against the
+// goal's level:
 // where that mean is below the level, a ranking that ordered the true
 // gaps perfectly would be expected to fall short of a met on gaps
 // measured so; and whether the judged interval lies wholly below that
 // mean, which such a ranking would rarely give.
-func noiseCeilings(f *OrderMattersFindings) string {
-	names, rho, ceil := strataCeilings(f)
+func noiseCeilings(f *OrderMattersFindings, c strataCeilings) string {
+	names, rho, ceil := c.names, c.rho, c.ceil
 	if len(names) == 0 {
 		return "Noise ceiling: no stratum tested"
 	}
@@ -502,14 +510,13 @@ func noiseCeilings(f *OrderMattersFindings) string {
 	return s
 }
 
-// noiseCeilingsShort gives the strata's noise ceilings in a few words,
+// noiseCeilingsShort gives the strata's noise ceilings c in a few words,
 // for the front table.
-func noiseCeilingsShort(f *OrderMattersFindings) string {
-	names, _, ceil := strataCeilings(f)
+func noiseCeilingsShort(c strataCeilings) string {
 	var per []string
-	for k, name := range names {
-		if !math.IsNaN(ceil[k]) {
-			per = append(per, fmt.Sprintf("%s %.2f", name, ceil[k]))
+	for k, name := range c.names {
+		if !math.IsNaN(c.ceil[k]) {
+			per = append(per, fmt.Sprintf("%s %.2f", name, c.ceil[k]))
 		}
 	}
 	if len(per) == 0 {

@@ -215,7 +215,7 @@ func TestRankCeiling(t *testing.T) {
 	}
 	f.Test = StratifiedTest{Strata: []string{"M, standard", "M, same-class"}, N: []int{10, 10}, Rho: []float64{0.5, 0.1}}
 	f.Interval = Interval{Mean: 0.3, Lo: 0.1, Hi: 0.45}
-	got := noiseCeilings(f)
+	got := noiseCeilings(f, strataCeilingsOf(f))
 	for _, want := range []string{"M, standard: about 1.00 (ρ 0.50)", "M, same-class: about ", "is below the goal's 0.8: on gaps measured with this noise a ranking that ordered the true gaps perfectly would be expected to fall short of a met", "the mean ρ's interval lies wholly below that mean (its upper end +0.45)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("noiseCeilings = %q, lacks %q", got, want)
@@ -226,7 +226,7 @@ func TestRankCeiling(t *testing.T) {
 		f.Points[i].Mean.SE = 0
 	}
 	f.Interval.Hi = 1
-	got = noiseCeilings(f)
+	got = noiseCeilings(f, strataCeilingsOf(f))
 	if !strings.Contains(got, "their mean, about 1.00, is above the goal's 0.8") {
 		t.Errorf("noiseCeilings without noise = %q, lacks the mean above the goal", got)
 	}
